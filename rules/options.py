@@ -1,0 +1,54 @@
+"""Per-guild rule options.
+
+The seed (the Portuguese combat summary) is the default reading everywhere.
+Where the seed is unclear, or where it and the GURPS 4e Basic Set differ, the
+alternative reading is a switch here. A guild's GM flips them with
+``/settings``; the bot stores them and hands a :class:`RuleOptions` to every
+rules function that needs one.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class RuleOptions(BaseModel):
+    """Rule switches; the defaults are the seed's (or the catalog's recommended) reading."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    extended_criticals: bool = Field(
+        default=False,
+        description="R5.31: 7 is a critical success at effective skill 20+, 8 at 25+, 9 at 30+, "
+        "10 at 35+ (the seed's optional rule).",
+    )
+    retreat_basic_set: bool = Field(
+        default=False,
+        description="R6.9: Retreat gives +3 to Dodge but only +1 to Block and Parry (Basic Set) "
+        "instead of the seed's +3 to any active defense.",
+    )
+    crippling_at_threshold: bool = Field(
+        default=False,
+        description="R7.16: a limb is crippled by injury equal to or above the threshold (the "
+        "seed's paragraph) instead of strictly above it (its table and the Basic Set).",
+    )
+    zero_minimum_damage: bool = Field(
+        default=False,
+        description="G7: a damage roll may come out at 0 for every type, instead of the Basic Set "
+        "minimum of 1 for any type but crushing.",
+    )
+    groin_knockdown_any_type: bool = Field(
+        default=False,
+        description="R7.8: the -5 knockdown penalty for a male humanoid's groin applies to any "
+        "major wound, not only crushing ones (R7.28).",
+    )
+    injury_tolerance_no_knockdown_modifiers: bool = Field(
+        default=False,
+        description="R7.9: Injury Tolerance drops every knockdown modifier, pain thresholds "
+        "included, instead of only the hit-location penalties.",
+    )
+    chambara_literal_attacks: bool = Field(
+        default=False,
+        description="R5.15: a master's chambara extra attacks replace the skill-based ones "
+        "literally, instead of taking the better of the two.",
+    )
