@@ -1,0 +1,649 @@
+"""GURPS dice expressions: parse once, roll many times, and know the exact odds.
+
+Notation (catalog, "Conventions used throughout", *Dice*)::
+
+    3d      three six-sided dice            2d10       two ten-sided dice
+    2d+1    2d plus 1                       1d-3       1d minus 3 (also ``1d−3``)
+    6dx2    6d, total multiplied by 2       6d×2, 6d*2 the same
+    1d+1d6+2, 2d-1d  sums and differences of terms
+    7       a plain number                  (2d+1)x2   the whole sum multiplied
+
+Case and whitespace do not matter (``2D + 1``). A multiplier always applies to the
+whole sum before it, so ``2d+1x2`` is ``(2d+1)×2``; the canonical text writes the
+parentheses. Dice are rolled group by group, left to right, which is the order a
+:class:`~rules.roller.ScriptedDice` hands its faces out in.
+
+The parser is a small hand-written tokenizer and recursive-descent parser (no
+regular expressions, no ``eval``). It produces an immutable
+:class:`DiceExpression`; parsing is cached, so ``roll("3d+1", roller)`` in a hot
+loop parses once. Bad input raises :class:`~rules.errors.RuleError` with a
+``dice.*`` key (see :data:`ERROR_KEYS`) and parameters saying what and where.
+
+Odds are exact: :func:`distribution` returns integer counts of every total
+(a cached convolution), from which :func:`probability_at_most` and friends give
+:class:`fractions.Fraction` values.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import operator
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Final
+
+from rules.errors import RuleError
+from rules.roller import DiceRoller, RandomDice, ScriptedDice
+
+__all__ = [
+    "ERROR_KEYS",
+    "MAX_DICE",
+    "MAX_MULTIPLIER",
+    "MAX_NUMBER",
+    "MAX_SIDES",
+    "MAX_TEXT_LENGTH",
+    "DiceExpression",
+    "DiceGroup",
+    "DiceResult",
+    "DiceRoller",
+    "Distribution",
+    "RandomDice",
+    "ScriptedDice",
+    "distribution",
+    "max_total",
+    "min_total",
+    "parse",
+    "probability_at_least",
+    "probability_at_most",
+    "roll",
+    "sum_distribution",
+]
+
+MAX_DICE: Final = 100
+"""Most dice one expression may roll (all groups together)."""
+MIN_SIDES: Final = 1
+MAX_SIDES: Final = 1000
+"""Sides a die may have: 1 to 1000."""
+MAX_TEXT_LENGTH: Final = 100
+"""Longest expression text accepted, in characters (surrounding blanks not counted)."""
+MAX_MULTIPLIER: Final = 100
+"""Largest ``×N`` multiplier."""
+MAX_NUMBER: Final = 1_000_000
+"""Largest number literal (a constant such as the ``+2`` in ``2d+2``)."""
+
+ERROR_KEYS: Final = frozenset(
+    {
+        # key                        params
+        "dice.empty",  #             (none)
+        "dice.too_long",  #          length, maximum
+        "dice.syntax",  #            position (1-based column), found (the offending text)
+        "dice.unexpected_end",  #    position (1-based column just past the end)
+        "dice.number_too_large",  #  position, maximum
+        "dice.bad_count",  #         count, minimum
+        "dice.bad_sides",  #         sides, minimum, maximum
+        "dice.too_many_dice",  #     count, maximum
+        "dice.bad_multiplier",  #    multiplier, minimum, maximum
+    }
+)
+"""Every :class:`RuleError` key this module raises, for the translation catalogs."""
+
+_DEFAULT_SIDES: Final = 6
+
+
+# --------------------------------------------------------------------------- model
+
+
+@dataclass(frozen=True, slots=True)
+class DiceGroup:
+    """``count`` dice of ``sides`` sides, added (or subtracted when ``negative``)."""
+
+    count: int
+    sides: int = _DEFAULT_SIDES
+    negative: bool = False
+
+    def __post_init__(self) -> None:
+        if self.count < 1:
+            raise RuleError(
+                "dice.bad_count",
+                f"a group must roll at least one die, not {self.count}",
+                count=self.count,
+                minimum=1,
+            )
+        if self.count > MAX_DICE:
+            raise RuleError(
+                "dice.too_many_dice",
+                f"at most {MAX_DICE} dice per expression, this one rolls {self.count}",
+                count=self.count,
+                maximum=MAX_DICE,
+            )
+        if not MIN_SIDES <= self.sides <= MAX_SIDES:
+            raise RuleError(
+                "dice.bad_sides",
+                f"a die must have between {MIN_SIDES} and {MAX_SIDES} sides, not {self.sides}",
+                sides=self.sides,
+                minimum=MIN_SIDES,
+                maximum=MAX_SIDES,
+            )
+
+    @property
+    def text(self) -> str:
+        """GURPS text without the sign: ``3d`` for d6, ``2d10`` otherwise."""
+        if self.sides == _DEFAULT_SIDES:
+            return f"{self.count}d"
+        return f"{self.count}d{self.sides}"
+
+
+@dataclass(frozen=True, slots=True)
+class DiceExpression:
+    """A parsed dice expression: ``(±groups… + modifier) × multiplier``.
+
+    Immutable and hashable; build it with :meth:`parse` (or :meth:`of` for the
+    common ``Nd+k`` form) and roll it as often as needed with :meth:`roll`.
+    Constants are folded into one ``modifier``: ``2+1d-1`` is ``1d+1``.
+    Two expressions are equal when they roll the same groups in the same order
+    with the same modifier and multiplier.
+    """
+
+    groups: tuple[DiceGroup, ...] = ()
+    modifier: int = 0
+    multiplier: int = 1
+    text: str = field(default="", compare=False)
+    """Canonical text, e.g. ``2d+1``, ``6d×2``, ``(2d+1)×2``; parses back to an equal expression."""
+
+    def __post_init__(self) -> None:
+        dice = sum(group.count for group in self.groups)
+        if dice > MAX_DICE:
+            raise RuleError(
+                "dice.too_many_dice",
+                f"at most {MAX_DICE} dice per expression, this one rolls {dice}",
+                count=dice,
+                maximum=MAX_DICE,
+            )
+        if not 1 <= self.multiplier <= MAX_MULTIPLIER:
+            raise RuleError(
+                "dice.bad_multiplier",
+                f"the multiplier must be between 1 and {MAX_MULTIPLIER}, not {self.multiplier}",
+                multiplier=self.multiplier,
+                minimum=1,
+                maximum=MAX_MULTIPLIER,
+            )
+        object.__setattr__(self, "text", _canonical_text(self))
+
+    # -- construction -------------------------------------------------------------
+
+    @staticmethod
+    def parse(text: str) -> DiceExpression:
+        """Parse GURPS dice notation (cached). Raises :class:`RuleError` (``dice.*``)."""
+        return _parse_cached(text)
+
+    @classmethod
+    def of(
+        cls, dice: int, adds: int = 0, *, sides: int = _DEFAULT_SIDES, multiplier: int = 1
+    ) -> DiceExpression:
+        """The usual ``Nd+k`` form without going through text: ``of(2, 1)`` is ``2d+1``."""
+        return cls((DiceGroup(dice, sides),), adds, multiplier)
+
+    def plus(self, adds: int) -> DiceExpression:
+        """This expression with ``adds`` more on the modifier (``sw`` 2d-1 plus 2 → 2d+1)."""
+        return replace(self, modifier=self.modifier + adds)
+
+    # -- facts --------------------------------------------------------------------
+
+    @property
+    def dice_count(self) -> int:
+        """How many dice one roll throws."""
+        return sum(group.count for group in self.groups)
+
+    @property
+    def min_total(self) -> int:
+        """Smallest total this expression can roll."""
+        low = self.modifier
+        for group in self.groups:
+            low += -group.count * group.sides if group.negative else group.count
+        return low * self.multiplier
+
+    @property
+    def max_total(self) -> int:
+        """Largest total this expression can roll."""
+        high = self.modifier
+        for group in self.groups:
+            high += -group.count if group.negative else group.count * group.sides
+        return high * self.multiplier
+
+    def __str__(self) -> str:
+        return self.text
+
+    # -- rolling ------------------------------------------------------------------
+
+    def roll(self, roller: DiceRoller) -> DiceResult:
+        """Roll every die through ``roller`` (group by group, left to right)."""
+        roll_die = roller.roll_die
+        subtotal = self.modifier
+        faces: list[tuple[int, ...]] = []
+        for group in self.groups:
+            sides = group.sides
+            group_faces = tuple([roll_die(sides) for _ in range(group.count)])
+            if group.negative:
+                subtotal -= sum(group_faces)
+            else:
+                subtotal += sum(group_faces)
+            faces.append(group_faces)
+        return DiceResult(self, tuple(faces), subtotal, subtotal * self.multiplier)
+
+
+@dataclass(frozen=True, slots=True)
+class DiceResult:
+    """One roll of a :class:`DiceExpression`: every face, and the total.
+
+    ``faces[i]`` holds the faces of ``expression.groups[i]`` in the order rolled.
+    ``subtotal`` is the signed dice sum plus the modifier; ``total`` is
+    ``subtotal × multiplier``. No floor is applied: a ``1d-3`` may total -2 (the
+    minimum-damage rules belong to the injury pipeline).
+    """
+
+    expression: DiceExpression
+    faces: tuple[tuple[int, ...], ...]
+    subtotal: int
+    total: int
+
+    @property
+    def text(self) -> str:
+        """The expression's canonical text, e.g. ``2d+1``."""
+        return self.expression.text
+
+    @property
+    def modifier(self) -> int:
+        """The constant added before the multiplier (``+1`` in ``2d+1``)."""
+        return self.expression.modifier
+
+    @property
+    def multiplier(self) -> int:
+        """The ``×N`` multiplier (1 when there is none)."""
+        return self.expression.multiplier
+
+    @property
+    def dice(self) -> tuple[int, ...]:
+        """Every face rolled, all groups flattened in order."""
+        return tuple(itertools.chain.from_iterable(self.faces))
+
+    def groups(self) -> Iterator[tuple[DiceGroup, tuple[int, ...]]]:
+        """Pairs of (group, its faces)."""
+        return zip(self.expression.groups, self.faces, strict=True)
+
+    @property
+    def breakdown(self) -> str:
+        """Plain-text working for logs: ``[4, 2]+1 = 7``, ``([6, 1]-[3])×2 = 8``."""
+        parts: list[str] = []
+        for index, (group, faces) in enumerate(self.groups()):
+            shown = "[" + ", ".join(map(str, faces)) + "]"
+            if group.negative:
+                parts.append("-" + shown)
+            else:
+                parts.append(shown if index == 0 else "+" + shown)
+        if self.modifier or not parts:
+            parts.append(f"{self.modifier:+d}" if parts else str(self.modifier))
+        body = "".join(parts)
+        if self.multiplier != 1:
+            body = f"({body})×{self.multiplier}"
+        return f"{body} = {self.total}"
+
+
+def _canonical_text(expression: DiceExpression) -> str:
+    parts: list[str] = []
+    for index, group in enumerate(expression.groups):
+        if group.negative:
+            parts.append("-" + group.text)
+        else:
+            parts.append(group.text if index == 0 else "+" + group.text)
+    if expression.modifier or not parts:
+        parts.append(f"{expression.modifier:+d}" if parts else str(expression.modifier))
+    body = "".join(parts)
+    if expression.multiplier == 1:
+        return body
+    simple = len(expression.groups) == 1 and not expression.groups[0].negative
+    if not (simple and expression.modifier == 0):
+        body = f"({body})"
+    return f"{body}×{expression.multiplier}"
+
+
+# --------------------------------------------------------------------------- parser
+
+# Token kinds.
+_NUM: Final = "number"
+_D: Final = "d"
+_PLUS: Final = "+"
+_MINUS: Final = "-"
+_TIMES: Final = "x"
+_OPEN: Final = "("
+_CLOSE: Final = ")"
+_END: Final = "end"
+
+_SINGLE_CHAR_TOKENS: Final[dict[str, str]] = {
+    "d": _D,
+    "D": _D,
+    "+": _PLUS,
+    "-": _MINUS,
+    "\u2212": _MINUS,  # − minus sign, as the catalog writes 1d−3
+    "\u2013": _MINUS,  # – en dash, what word processors turn "-" into
+    "x": _TIMES,
+    "X": _TIMES,
+    "\u00d7": _TIMES,  # ×
+    "*": _TIMES,
+    "(": _OPEN,
+    ")": _CLOSE,
+}
+_DIGITS: Final = frozenset("0123456789")
+
+
+@dataclass(frozen=True, slots=True)
+class _Token:
+    kind: str
+    position: int  # 0-based index in the text
+    value: int = 0
+    source: str = ""
+
+
+def _tokenize(text: str) -> list[_Token]:
+    tokens: list[_Token] = []
+    index = 0
+    length = len(text)
+    while index < length:
+        char = text[index]
+        if char.isspace():
+            index += 1
+            continue
+        if char in _DIGITS:
+            start = index
+            while index < length and text[index] in _DIGITS:
+                index += 1
+            digits = text[start:index]
+            value = int(digits)
+            if value > MAX_NUMBER:
+                raise RuleError(
+                    "dice.number_too_large",
+                    f"number {digits} at position {start + 1} is larger than {MAX_NUMBER}",
+                    position=start + 1,
+                    maximum=MAX_NUMBER,
+                )
+            tokens.append(_Token(_NUM, start, value, digits))
+            continue
+        kind = _SINGLE_CHAR_TOKENS.get(char)
+        if kind is None:
+            raise RuleError(
+                "dice.syntax",
+                f"unexpected {char!r} at position {index + 1}",
+                position=index + 1,
+                found=char,
+            )
+        tokens.append(_Token(kind, index, source=char))
+        index += 1
+    tokens.append(_Token(_END, length))
+    return tokens
+
+
+class _Parser:
+    """Recursive descent over the grammar::
+
+    expression := sum [TIMES NUMBER] END
+                | "(" sum ")" [TIMES NUMBER] END
+    sum        := [sign] term (sign term)*
+    term       := NUMBER | [NUMBER] "d" [NUMBER]
+    """
+
+    __slots__ = ("_index", "_tokens")
+
+    def __init__(self, tokens: list[_Token]) -> None:
+        self._tokens = tokens
+        self._index = 0
+
+    def _peek(self) -> _Token:
+        return self._tokens[self._index]
+
+    def _take(self) -> _Token:
+        token = self._tokens[self._index]
+        self._index += 1
+        return token
+
+    @staticmethod
+    def _unexpected(token: _Token) -> RuleError:
+        if token.kind == _END:
+            return RuleError(
+                "dice.unexpected_end",
+                f"the expression ends too early (position {token.position + 1})",
+                position=token.position + 1,
+            )
+        return RuleError(
+            "dice.syntax",
+            f"unexpected {token.source!r} at position {token.position + 1}",
+            position=token.position + 1,
+            found=token.source,
+        )
+
+    def parse(self) -> DiceExpression:
+        parenthesized = self._peek().kind == _OPEN
+        if parenthesized:
+            self._take()
+        groups, modifier = self._sum()
+        if parenthesized:
+            closing = self._take()
+            if closing.kind != _CLOSE:
+                raise self._unexpected(closing)
+        multiplier = 1
+        if self._peek().kind == _TIMES:
+            self._take()
+            number = self._take()
+            if number.kind != _NUM:
+                raise self._unexpected(number)
+            multiplier = number.value
+        end = self._take()
+        if end.kind != _END:
+            raise self._unexpected(end)
+        return DiceExpression(tuple(groups), modifier, multiplier)
+
+    def _sum(self) -> tuple[list[DiceGroup], int]:
+        groups: list[DiceGroup] = []
+        modifier = 0
+        first = True
+        while True:
+            token = self._peek()
+            negative = False
+            if token.kind in (_PLUS, _MINUS):
+                self._take()
+                negative = token.kind == _MINUS
+            elif not first:
+                return groups, modifier
+            first = False
+            group, constant = self._term(negative)
+            if group is not None:
+                groups.append(group)
+            else:
+                modifier += -constant if negative else constant
+
+    def _term(self, negative: bool) -> tuple[DiceGroup | None, int]:
+        token = self._take()
+        count = 1
+        if token.kind == _NUM:
+            if self._peek().kind != _D:
+                return None, token.value
+            count = token.value
+            token = self._take()
+        if token.kind != _D:
+            raise self._unexpected(token)
+        sides = _DEFAULT_SIDES
+        if self._peek().kind == _NUM:
+            sides = self._take().value
+        return DiceGroup(count, sides, negative), 0
+
+
+@functools.lru_cache(maxsize=1024)
+def _parse_cached(text: str) -> DiceExpression:
+    stripped = text.strip()
+    if not stripped:
+        raise RuleError("dice.empty", "the dice expression is empty")
+    if len(stripped) > MAX_TEXT_LENGTH:
+        raise RuleError(
+            "dice.too_long",
+            f"a dice expression has at most {MAX_TEXT_LENGTH} characters, this one {len(stripped)}",
+            length=len(stripped),
+            maximum=MAX_TEXT_LENGTH,
+        )
+    return _Parser(_tokenize(text)).parse()  # positions count from the text as typed
+
+
+def parse(text: str) -> DiceExpression:
+    """Parse GURPS dice notation; the same as :meth:`DiceExpression.parse`."""
+    return _parse_cached(text)
+
+
+def _expression(expression: DiceExpression | str) -> DiceExpression:
+    if isinstance(expression, DiceExpression):
+        return expression
+    return _parse_cached(expression)
+
+
+# --------------------------------------------------------------------------- rolling
+
+
+def roll(expression: DiceExpression | str, roller: DiceRoller) -> DiceResult:
+    """Roll ``expression`` (an expression or its text) with ``roller``.
+
+    >>> roll("2d+1", ScriptedDice([4, 2])).total
+    7
+    >>> roll("6dx2", ScriptedDice([1, 2, 3, 4, 5, 6])).total
+    42
+    """
+    if type(expression) is str:  # the hot path: text straight into the parse cache
+        return _parse_cached(expression).roll(roller)
+    return _expression(expression).roll(roller)
+
+
+def min_total(expression: DiceExpression | str) -> int:
+    """Smallest total ``expression`` can roll (``2d+1`` → 3)."""
+    return _expression(expression).min_total
+
+
+def max_total(expression: DiceExpression | str) -> int:
+    """Largest total ``expression`` can roll (``2d+1`` → 13)."""
+    return _expression(expression).max_total
+
+
+# --------------------------------------------------------------------------- odds
+
+
+@dataclass(frozen=True, slots=True)
+class Distribution:
+    """Exact distribution of an expression's total, as integer counts.
+
+    ``counts[i]`` is the number of equally likely face combinations whose
+    subtotal (before the multiplier) is ``low + i``; the total is then
+    ``(low + i) × multiplier``. ``outcomes`` is the number of combinations
+    (``sides ** dice`` for one group), so probabilities are exact fractions.
+    """
+
+    low: int
+    counts: tuple[int, ...]
+    multiplier: int = 1
+    outcomes: int = field(init=False, compare=False)
+    _cumulative: tuple[int, ...] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        cumulative = tuple(itertools.accumulate(self.counts))
+        object.__setattr__(self, "_cumulative", cumulative)
+        object.__setattr__(self, "outcomes", cumulative[-1])
+
+    @property
+    def min_total(self) -> int:
+        return self.low * self.multiplier
+
+    @property
+    def max_total(self) -> int:
+        return (self.low + len(self.counts) - 1) * self.multiplier
+
+    def totals(self) -> range:
+        """Every total with a non-zero chance, smallest first."""
+        return range(self.min_total, self.max_total + 1, self.multiplier)
+
+    def count(self, total: int) -> int:
+        """Number of combinations giving exactly ``total``."""
+        quotient, remainder = divmod(total, self.multiplier)
+        index = quotient - self.low
+        if remainder or not 0 <= index < len(self.counts):
+            return 0
+        return self.counts[index]
+
+    def count_at_most(self, total: int) -> int:
+        """Number of combinations giving ``total`` or less."""
+        index = total // self.multiplier - self.low  # floor division: ≤ total
+        if index < 0:
+            return 0
+        return self._cumulative[min(index, len(self._cumulative) - 1)]
+
+    def probability(self, total: int) -> Fraction:
+        """Exact chance of rolling exactly ``total``."""
+        return Fraction(self.count(total), self.outcomes)
+
+    def probability_at_most(self, total: int) -> Fraction:
+        """Exact chance of rolling ``total`` or less."""
+        return Fraction(self.count_at_most(total), self.outcomes)
+
+    def probability_at_least(self, total: int) -> Fraction:
+        """Exact chance of rolling ``total`` or more."""
+        return 1 - Fraction(self.count_at_most(total - 1), self.outcomes)
+
+    @property
+    def mean(self) -> Fraction:
+        """Exact expected total."""
+        weighted = sum((self.low + index) * ways for index, ways in enumerate(self.counts))
+        return Fraction(weighted * self.multiplier, self.outcomes)
+
+    def items(self) -> Iterator[tuple[int, Fraction]]:
+        """``(total, probability)`` for every possible total, smallest first."""
+        for index, ways in enumerate(self.counts):
+            yield (self.low + index) * self.multiplier, Fraction(ways, self.outcomes)
+
+
+def _add_die(counts: list[int], sides: int) -> list[int]:
+    """Convolve ``counts`` with one fair die: a sliding-window sum, O(len + sides)."""
+    if sides == 1:
+        return counts
+    padding = [0] * (sides - 1)
+    prefix = [0, *itertools.accumulate(padding + counts + padding)]
+    return list(map(operator.sub, prefix[sides:], prefix[:-sides]))
+
+
+@functools.lru_cache(maxsize=256)
+def _distribution_cached(expression: DiceExpression) -> Distribution:
+    counts = [1]
+    low = expression.modifier
+    for group in expression.groups:
+        for _ in range(group.count):
+            counts = _add_die(counts, group.sides)
+        # a die adds 1..sides; a subtracted one adds -sides..-1 with the same shape
+        low += -group.count * group.sides if group.negative else group.count
+    return Distribution(low, tuple(counts), expression.multiplier)
+
+
+def distribution(expression: DiceExpression | str) -> Distribution:
+    """Exact distribution of ``expression``'s total (cached per expression)."""
+    return _distribution_cached(_expression(expression))
+
+
+def sum_distribution(count: int, sides: int = _DEFAULT_SIDES) -> Distribution:
+    """Exact distribution of the sum of ``count`` dice of ``sides`` sides (``NdS``)."""
+    return _distribution_cached(DiceExpression.of(count, sides=sides))
+
+
+def probability_at_most(expression: DiceExpression | str, total: int) -> Fraction:
+    """Exact chance that ``expression`` rolls ``total`` or less.
+
+    >>> probability_at_most("3d", 10)
+    Fraction(1, 2)
+    """
+    return distribution(expression).probability_at_most(total)
+
+
+def probability_at_least(expression: DiceExpression | str, total: int) -> Fraction:
+    """Exact chance that ``expression`` rolls ``total`` or more."""
+    return distribution(expression).probability_at_least(total)
