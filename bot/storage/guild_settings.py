@@ -1,0 +1,138 @@
+"""Per-guild configuration: the GM role, the reply language and the rule options."""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+from typing import Any, Literal, get_args
+
+import aiosqlite
+from pydantic import BaseModel, ConfigDict, Field
+
+from bot.storage.database import Database
+from rules.options import RuleOptions
+
+log = logging.getLogger(__name__)
+
+GuildLocale = Literal["en", "pt-BR"]
+GUILD_LOCALES: tuple[str, ...] = get_args(GuildLocale)
+
+
+class GuildSettings(BaseModel):
+    """What a guild's GM configured; ``None`` means "not set, use the bot's default"."""
+
+    model_config = ConfigDict(frozen=True)
+
+    guild_id: int
+    gm_role_id: int | None = None
+    locale: GuildLocale | None = None
+    rule_options: RuleOptions = Field(default_factory=RuleOptions)
+
+
+def rule_option_names() -> tuple[str, ...]:
+    """Every switch in :class:`RuleOptions`, in declaration order."""
+    return tuple(RuleOptions.model_fields)
+
+
+class GuildSettingsRepository:
+    """Reads and writes ``guild_settings`` rows; a guild without a row gets the defaults."""
+
+    def __init__(self, database: Database) -> None:
+        self._db = database
+
+    async def get(self, guild_id: int) -> GuildSettings:
+        row = await self._db.fetch_one(
+            "SELECT guild_id, gm_role_id, locale, rule_options FROM guild_settings "
+            "WHERE guild_id = ?",
+            (guild_id,),
+        )
+        if row is None:
+            return GuildSettings(guild_id=guild_id)
+        return _from_row(row)
+
+    async def save(self, settings: GuildSettings) -> GuildSettings:
+        """Store every field of ``settings`` (insert or replace the guild's row)."""
+        async with self._db.transaction() as conn:
+            await _upsert(conn, settings)
+        return settings
+
+    async def set_gm_role(self, guild_id: int, role_id: int | None) -> GuildSettings:
+        """Set (or with ``None`` clear) the role whose members count as GMs."""
+        async with self._db.transaction() as conn:
+            current = await _get_in(conn, guild_id)
+            updated = current.model_copy(update={"gm_role_id": role_id})
+            await _upsert(conn, updated)
+        return updated
+
+    async def set_locale(self, guild_id: int, locale: GuildLocale | None) -> GuildSettings:
+        """Set (or with ``None`` clear) the guild's default reply language."""
+        if locale is not None and locale not in GUILD_LOCALES:
+            raise ValueError(f"unsupported locale {locale!r}")
+        async with self._db.transaction() as conn:
+            current = await _get_in(conn, guild_id)
+            updated = current.model_copy(update={"locale": locale})
+            await _upsert(conn, updated)
+        return updated
+
+    async def set_rule_option(self, guild_id: int, name: str, value: bool) -> GuildSettings:
+        """Flip one :class:`RuleOptions` switch; the read and the write are one transaction."""
+        if name not in RuleOptions.model_fields:
+            raise ValueError(f"unknown rule option {name!r}")
+        async with self._db.transaction() as conn:
+            current = await _get_in(conn, guild_id)
+            options = RuleOptions.model_validate({**current.rule_options.model_dump(), name: value})
+            updated = current.model_copy(update={"rule_options": options})
+            await _upsert(conn, updated)
+        return updated
+
+
+async def _get_in(conn: aiosqlite.Connection, guild_id: int) -> GuildSettings:
+    async with conn.execute(
+        "SELECT guild_id, gm_role_id, locale, rule_options FROM guild_settings WHERE guild_id = ?",
+        (guild_id,),
+    ) as cursor:
+        row = await cursor.fetchone()
+    return GuildSettings(guild_id=guild_id) if row is None else _from_row(row)
+
+
+async def _upsert(conn: aiosqlite.Connection, settings: GuildSettings) -> None:
+    await conn.execute(
+        """
+        INSERT INTO guild_settings (guild_id, gm_role_id, locale, rule_options, updated_at)
+        VALUES (?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+        ON CONFLICT (guild_id) DO UPDATE SET
+            gm_role_id = excluded.gm_role_id,
+            locale = excluded.locale,
+            rule_options = excluded.rule_options,
+            updated_at = excluded.updated_at
+        """,
+        (
+            settings.guild_id,
+            settings.gm_role_id,
+            settings.locale,
+            settings.rule_options.model_dump_json(),
+        ),
+    )
+
+
+def _from_row(row: sqlite3.Row) -> GuildSettings:
+    return GuildSettings(
+        guild_id=int(row["guild_id"]),
+        gm_role_id=row["gm_role_id"],
+        locale=row["locale"],
+        rule_options=_load_options(int(row["guild_id"]), str(row["rule_options"])),
+    )
+
+
+def _load_options(guild_id: int, stored: str) -> RuleOptions:
+    """Validate stored options; a switch that no longer exists is dropped, not fatal."""
+    raw: Any = json.loads(stored)
+    if not isinstance(raw, dict):
+        log.warning("guild %s: rule options are not a JSON object; using defaults", guild_id)
+        return RuleOptions()
+    known = {name: value for name, value in raw.items() if name in RuleOptions.model_fields}
+    dropped = sorted(set(raw) - set(known))
+    if dropped:
+        log.warning("guild %s: ignoring retired rule options %s", guild_id, dropped)
+    return RuleOptions.model_validate(known)
