@@ -1,0 +1,630 @@
+"""The combatant: attributes, traits, gear, armor and current condition.
+
+A :class:`Combatant` is a frozen, validated pydantic model. Nothing here rolls:
+it only knows the character sheet and derives the numbers other rules ask for
+(Dodge, Parry, Block, Move, reeling, …). State changes are new objects built
+with :meth:`Combatant.with_state` / ``model_copy``; the damage pipeline
+(:mod:`rules.injury`) and the recovery rolls (:mod:`rules.recovery`) return the
+new :class:`CombatantState` inside their outcomes.
+
+Formulas are Base 4e (catalog Appendix A.4, A.5) unless a seed rule overrides
+them; the rule ids are cited where they apply.
+"""
+
+from __future__ import annotations
+
+import math
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from rules.errors import RuleError
+
+__all__ = [
+    "ENCUMBRANCE_MOVE_FACTORS",
+    "Armor",
+    "Attributes",
+    "BodyPart",
+    "Combatant",
+    "CombatantState",
+    "DRProfile",
+    "HitLocation",
+    "Posture",
+    "RiseClass",
+    "Shield",
+    "Side",
+    "Trait",
+    "Weapon",
+    "body_part",
+]
+
+
+class HitLocation(StrEnum):
+    """The seed's hit locations (R7.19). Chinks in armor is a flag, not a location (R7.23)."""
+
+    TORSO = "torso"
+    VITALS = "vitals"
+    SKULL = "skull"
+    EYE = "eye"
+    FACE = "face"
+    NECK = "neck"
+    GROIN = "groin"
+    ARM = "arm"
+    LEG = "leg"
+    HAND = "hand"
+    FOOT = "foot"
+
+
+class Side(StrEnum):
+    """Which of a pair (arms, legs, hands, feet, eyes) was hit."""
+
+    RIGHT = "right"
+    LEFT = "left"
+
+
+class BodyPart(StrEnum):
+    """A part that can be crippled or blinded on its own (R7.16)."""
+
+    RIGHT_ARM = "right_arm"
+    LEFT_ARM = "left_arm"
+    RIGHT_LEG = "right_leg"
+    LEFT_LEG = "left_leg"
+    RIGHT_HAND = "right_hand"
+    LEFT_HAND = "left_hand"
+    RIGHT_FOOT = "right_foot"
+    LEFT_FOOT = "left_foot"
+    RIGHT_EYE = "right_eye"
+    LEFT_EYE = "left_eye"
+
+
+_PAIRED = {
+    HitLocation.ARM: (BodyPart.RIGHT_ARM, BodyPart.LEFT_ARM),
+    HitLocation.LEG: (BodyPart.RIGHT_LEG, BodyPart.LEFT_LEG),
+    HitLocation.HAND: (BodyPart.RIGHT_HAND, BodyPart.LEFT_HAND),
+    HitLocation.FOOT: (BodyPart.RIGHT_FOOT, BodyPart.LEFT_FOOT),
+    HitLocation.EYE: (BodyPart.RIGHT_EYE, BodyPart.LEFT_EYE),
+}
+
+
+def body_part(location: HitLocation, side: Side) -> BodyPart | None:
+    """The individual part a hit on ``location`` lands on, or ``None`` for unpaired locations."""
+    pair = _PAIRED.get(location)
+    if pair is None:
+        return None
+    return pair[0] if side is Side.RIGHT else pair[1]
+
+
+class Posture(StrEnum):
+    """Body postures (R5.2, R7.12). A knockdown leaves the victim prone (R7.8)."""
+
+    STANDING = "standing"
+    CROUCHING = "crouching"
+    KNEELING = "kneeling"
+    SITTING = "sitting"
+    CRAWLING = "crawling"
+    PRONE = "prone"
+    LYING_FACE_UP = "lying_face_up"
+
+
+class Trait(StrEnum):
+    """Advantages and disadvantages the combat rules ask about."""
+
+    COMBAT_REFLEXES = "combat_reflexes"
+    HIGH_PAIN_THRESHOLD = "high_pain_threshold"
+    LOW_PAIN_THRESHOLD = "low_pain_threshold"
+    IT_UNLIVING = "it_unliving"
+    IT_HOMOGENEOUS = "it_homogeneous"
+    IT_DIFFUSE = "it_diffuse"
+    IT_NO_BRAIN = "it_no_brain"
+    IT_NO_VITALS = "it_no_vitals"
+
+
+class RiseClass(StrEnum):
+    """How long a fallen creature takes to stand up (R7.12)."""
+
+    HUMANOID = "humanoid"
+    QUADRUPED_CARNIVORE = "quadruped_carnivore"
+    SMALL_CREATURE = "small_creature"
+    HERBIVORE = "herbivore"
+    LARGE_HERBIVORE = "large_herbivore"
+
+
+#: Move multiplier per encumbrance level 0–4 (Appendix A.5).
+ENCUMBRANCE_MOVE_FACTORS: tuple[float, ...] = (1.0, 0.8, 0.6, 0.4, 0.2)
+
+
+def _too_low(field: str, value: int, minimum: int) -> RuleError:
+    return RuleError(
+        "combatant.value_too_low",
+        f"{field} must be at least {minimum} (got {value})",
+        field=field,
+        value=value,
+        minimum=minimum,
+    )
+
+
+class Attributes(BaseModel):
+    """The four basic attributes and the secondary characteristics derived from them.
+
+    Leave a secondary characteristic out and it takes its Base 4e default: HP = ST,
+    FP = HT, Will = Per = IQ, Basic Speed = (DX + HT) / 4, Basic Move = floor(Basic
+    Speed) (Appendix A.4).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    st: int = 10
+    dx: int = 10
+    iq: int = 10
+    ht: int = 10
+    hp: int = 10
+    fp: int = 10
+    will: int = 10
+    per: int = 10
+    basic_speed: float = 5.0
+    basic_move: int = 5
+
+    @model_validator(mode="before")
+    @classmethod
+    def _derive_defaults(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        filled = dict(data)
+        st, dx, iq, ht = (filled.get(k, 10) for k in ("st", "dx", "iq", "ht"))
+        if all(isinstance(v, int) for v in (st, dx, iq, ht)):
+            filled.setdefault("hp", st)
+            filled.setdefault("fp", ht)
+            filled.setdefault("will", iq)
+            filled.setdefault("per", iq)
+            filled.setdefault("basic_speed", (dx + ht) / 4)
+            speed = filled["basic_speed"]
+            if isinstance(speed, int | float):
+                filled.setdefault("basic_move", math.floor(speed))
+        return filled
+
+    @model_validator(mode="after")
+    def _check_ranges(self) -> Attributes:
+        for name in ("st", "dx", "iq", "ht", "hp", "will", "per"):
+            value = getattr(self, name)
+            if value < 1:
+                raise _too_low(name, value, 1)
+        if self.fp < 0:
+            raise _too_low("fp", self.fp, 0)
+        if self.basic_speed < 0:
+            raise RuleError(
+                "combatant.value_too_low",
+                f"basic_speed must be at least 0 (got {self.basic_speed})",
+                field="basic_speed",
+                value=self.basic_speed,
+                minimum=0,
+            )
+        if self.basic_move < 0:
+            raise _too_low("basic_move", self.basic_move, 0)
+        return self
+
+
+class Armor(BaseModel):
+    """DR covering one location: a rigid outer layer over a flexible one (R7.15).
+
+    Natural DR counts as ``rigid`` (it never causes blunt trauma). Both zero means
+    unprotected. An ``int`` is accepted wherever an :class:`Armor` is expected and
+    means that much rigid DR.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    rigid: int = 0
+    flexible: int = 0
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_int(cls, data: Any) -> Any:
+        if isinstance(data, int) and not isinstance(data, bool):
+            return {"rigid": data}
+        return data
+
+    @model_validator(mode="after")
+    def _non_negative(self) -> Armor:
+        if self.rigid < 0:
+            raise _too_low("dr", self.rigid, 0)
+        if self.flexible < 0:
+            raise _too_low("dr", self.flexible, 0)
+        return self
+
+    @property
+    def dr(self) -> int:
+        """Total DR of both layers."""
+        return self.rigid + self.flexible
+
+
+class DRProfile(BaseModel):
+    """DR for every hit location: a uniform value plus per-location overrides.
+
+    Vitals are covered by whatever covers the torso unless they have an override
+    of their own. The skull's natural +2 DR (R7.25) is added by the hit-location
+    rules, not stored here.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    uniform: Armor = Armor()
+    overrides: dict[HitLocation, Armor] = Field(default_factory=dict)
+
+    def at(self, location: HitLocation) -> Armor:
+        """The armor covering ``location``."""
+        found = self.overrides.get(location)
+        if found is not None:
+            return found
+        if location is HitLocation.VITALS:
+            return self.overrides.get(HitLocation.TORSO, self.uniform)
+        return self.uniform
+
+
+class Weapon(BaseModel):
+    """A readied weapon as the attack and defense rules see it.
+
+    ``damage`` is weapon damage text such as ``"sw+2 cut"`` or ``"1d+1 pi"``
+    (parsed by :mod:`rules.damage`). ``parry_modifier`` is the weapon's own
+    modifier (a knife's −1, R6.7).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str
+    skill: int
+    damage: str
+    reach: str = "1"
+    parry_modifier: int = 0
+    can_parry: bool = True
+    fencing: bool = False
+    flail: bool = False
+    knife: bool = False
+    two_handed: bool = False
+    unbalanced: bool = False
+    thrown: bool = False
+    accuracy: int = 0
+    snap_shot: int | None = None
+    min_st: int = 0
+    knockback_bullet: bool = False
+    weight_kg: float = 1.0
+
+    @field_validator("name")
+    @classmethod
+    def _named(cls, value: str) -> str:
+        if not value.strip():
+            raise RuleError("combatant.weapon_unnamed", "a weapon needs a name")
+        return value
+
+    @field_validator("skill")
+    @classmethod
+    def _skill(cls, value: int) -> int:
+        if value < 0:
+            raise _too_low("skill", value, 0)
+        return value
+
+
+class Shield(BaseModel):
+    """A shield: Shield skill and Defense Bonus (G3: the seed's "DP")."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = "shield"
+    skill: int
+    db: int = 1
+    can_block: bool = True
+    large: bool = False
+
+    @model_validator(mode="after")
+    def _ranges(self) -> Shield:
+        if self.skill < 0:
+            raise _too_low("skill", self.skill, 0)
+        if self.db < 0:
+            raise _too_low("db", self.db, 0)
+        return self
+
+
+class CombatantState(BaseModel):
+    """Everything about a combatant that changes during a fight.
+
+    ``shock_penalty`` is the (non-positive) penalty for his next turn (R7.6) and
+    ``shock_injury`` the injury that produced it since his last turn (injuries in
+    one turn are summed). ``limb_injury`` accumulates injury per crippleable part
+    (R7.16 lets a series of blows cripple). ``death_checks_made`` counts how many
+    −k×HP thresholds have already been rolled for (R7.3).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    hp: int
+    fp: int
+    posture: Posture = Posture.STANDING
+    stunned: bool = False
+    mentally_stunned: bool = False
+    shock_penalty: int = 0
+    shock_injury: int = 0
+    knocked_down: bool = False
+    crippled: frozenset[BodyPart] = frozenset()
+    limb_injury: dict[BodyPart, int] = Field(default_factory=dict)
+    blinded_eyes: frozenset[Side] = frozenset()
+    crushed_trachea: bool = False
+    unconscious: bool = False
+    mortally_wounded: bool = False
+    dead: bool = False
+    destroyed: bool = False
+    death_checks_made: int = 0
+    rising_turns_left: int = 0
+
+    @model_validator(mode="after")
+    def _ranges(self) -> CombatantState:
+        if self.shock_penalty > 0:
+            raise RuleError(
+                "combatant.shock_positive",
+                f"shock_penalty must be 0 or negative (got {self.shock_penalty})",
+                value=self.shock_penalty,
+            )
+        for name in ("shock_injury", "death_checks_made", "rising_turns_left"):
+            value = getattr(self, name)
+            if value < 0:
+                raise _too_low(name, value, 0)
+        for part, injury in self.limb_injury.items():
+            if injury < 0:
+                raise _too_low(f"limb_injury.{part}", injury, 0)
+        return self
+
+    @property
+    def is_lying(self) -> bool:
+        """Prone or lying face up."""
+        return self.posture in (Posture.PRONE, Posture.LYING_FACE_UP)
+
+
+class Combatant(BaseModel):
+    """One fighter: sheet plus current state.
+
+    Build it from plain data (a slash-command's options, stored JSON) with
+    :meth:`create`, which reports bad input as :class:`RuleError`; direct
+    construction raises pydantic's ``ValidationError`` instead. Leave ``state``
+    out (or its ``hp``/``fp``) and the combatant starts unhurt and rested.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str
+    attributes: Attributes = Attributes()
+    traits: frozenset[Trait] = frozenset()
+    hard_to_kill: int = 0
+    male_humanoid: bool = False
+    rise_class: RiseClass = RiseClass.HUMANOID
+    skills: dict[str, int] = Field(default_factory=dict)
+    dr: DRProfile = DRProfile()
+    weapons: tuple[Weapon, ...] = ()
+    shield: Shield | None = None
+    dodge_override: int | None = None
+    size_modifier: int = 0
+    encumbrance_level: int = 0
+    state: CombatantState
+
+    @model_validator(mode="before")
+    @classmethod
+    def _default_state(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        filled = dict(data)
+        attributes = filled.get("attributes", Attributes())
+        if not isinstance(attributes, Attributes):
+            attributes = Attributes.model_validate(attributes)
+            filled["attributes"] = attributes
+        state = filled.get("state")
+        if state is None:
+            filled["state"] = CombatantState(hp=attributes.hp, fp=attributes.fp)
+        elif isinstance(state, dict):
+            state = dict(state)
+            state.setdefault("hp", attributes.hp)
+            state.setdefault("fp", attributes.fp)
+            filled["state"] = state
+        return filled
+
+    @model_validator(mode="after")
+    def _check(self) -> Combatant:
+        if not self.name.strip():
+            raise RuleError("combatant.unnamed", "a combatant needs a name")
+        if not 0 <= self.encumbrance_level <= 4:
+            raise RuleError(
+                "combatant.encumbrance_out_of_range",
+                f"encumbrance level must be 0 to 4 (got {self.encumbrance_level})",
+                value=self.encumbrance_level,
+            )
+        if self.hard_to_kill < 0:
+            raise _too_low("hard_to_kill", self.hard_to_kill, 0)
+        if self.state.hp > self.attributes.hp:
+            raise RuleError(
+                "combatant.hp_above_max",
+                f"current HP {self.state.hp} is above basic HP {self.attributes.hp}",
+                value=self.state.hp,
+                maximum=self.attributes.hp,
+            )
+        if self.state.fp > self.attributes.fp:
+            raise RuleError(
+                "combatant.fp_above_max",
+                f"current FP {self.state.fp} is above basic FP {self.attributes.fp}",
+                value=self.state.fp,
+                maximum=self.attributes.fp,
+            )
+        names = [w.name for w in self.weapons]
+        if len(set(names)) != len(names):
+            raise RuleError(
+                "combatant.duplicate_weapon", "two weapons share a name", name=self.name
+            )
+        return self
+
+    # --- construction -------------------------------------------------------
+
+    @classmethod
+    def create(cls, **data: Any) -> Combatant:
+        """Validate plain data, raising :class:`RuleError` for anything wrong."""
+        try:
+            return cls.model_validate(data)
+        except ValidationError as exc:
+            raise _as_rule_error(exc) from exc
+
+    def with_state(self, state: CombatantState | None = None, **changes: Any) -> Combatant:
+        """A copy with a new state, or with some state fields changed (not re-validated)."""
+        new_state = state if state is not None else self.state.model_copy(update=changes)
+        return self.model_copy(update={"state": new_state})
+
+    # --- sheet look-ups -----------------------------------------------------
+
+    def has(self, trait: Trait) -> bool:
+        """Whether the combatant has ``trait``."""
+        return trait in self.traits
+
+    @property
+    def max_hp(self) -> int:
+        """Basic HP: the HP attribute, which every threshold is measured against (A.10)."""
+        return self.attributes.hp
+
+    @property
+    def max_fp(self) -> int:
+        """Basic FP."""
+        return self.attributes.fp
+
+    @property
+    def is_living(self) -> bool:
+        """Living targets get the limb ×1 for imp/pi+/pi++ (R7.21); Unliving/Homogeneous do not."""
+        return not (self.has(Trait.IT_UNLIVING) or self.has(Trait.IT_HOMOGENEOUS))
+
+    def weapon(self, name: str) -> Weapon:
+        """The weapon called ``name``."""
+        for weapon in self.weapons:
+            if weapon.name == name:
+                return weapon
+        raise RuleError(
+            "combatant.unknown_weapon",
+            f"{self.name} has no weapon called {name!r}",
+            combatant=self.name,
+            weapon=name,
+        )
+
+    def skill(self, name: str) -> int | None:
+        """Level in a named skill (``"acrobatics"``, ``"judo"`` …), if he has it."""
+        return self.skills.get(name)
+
+    # --- condition ----------------------------------------------------------
+
+    @property
+    def hp_fraction(self) -> float:
+        """Current HP over basic HP (negative when below zero)."""
+        return self.state.hp / self.max_hp
+
+    @property
+    def fp_fraction(self) -> float:
+        """Current FP over basic FP (1.0 for a combatant with no FP)."""
+        return self.state.fp / self.max_fp if self.max_fp else 1.0
+
+    @property
+    def is_reeling(self) -> bool:
+        """Fewer than 1/3 of basic HP left (R7.1): Move and Dodge are halved."""
+        return 3 * self.state.hp < self.max_hp
+
+    @property
+    def is_tired(self) -> bool:
+        """Fewer than 1/3 of basic FP left (R8.1): Move and Dodge are halved."""
+        return 3 * self.state.fp < self.max_fp
+
+    @property
+    def is_conscious(self) -> bool:
+        """Still in the fight's turn order (R4.2): not unconscious, dead or destroyed."""
+        s = self.state
+        return not (s.unconscious or s.dead or s.destroyed)
+
+    @property
+    def can_act(self) -> bool:
+        """Conscious and not stunned: stunned fighters must Do Nothing (R7.10, R7.11)."""
+        s = self.state
+        return self.is_conscious and not (s.stunned or s.mentally_stunned)
+
+    # --- derived scores -----------------------------------------------------
+
+    def _halvings(self) -> int:
+        return int(self.is_reeling) + int(self.is_tired)
+
+    @staticmethod
+    def _halve_up(value: int, times: int) -> int:
+        for _ in range(times):
+            value = -(-value // 2)
+        return value
+
+    @property
+    def base_dodge(self) -> int:
+        """Dodge before injury and fatigue: floor(Basic Speed) + 3 − encumbrance (+1 CR) (A.4)."""
+        if self.dodge_override is not None:
+            return self.dodge_override
+        value = math.floor(self.attributes.basic_speed) + 3 - self.encumbrance_level
+        if self.has(Trait.COMBAT_REFLEXES):
+            value += 1
+        return value
+
+    @property
+    def dodge(self) -> int:
+        """Current Dodge: halved, rounding up, when reeling (R7.1) and again when tired (R8.1).
+
+        Stun's −4 (R7.10) and other per-defense modifiers are the defense rules' to add.
+        """
+        return self._halve_up(self.base_dodge, self._halvings())
+
+    @property
+    def base_move(self) -> int:
+        """Basic Move scaled by encumbrance (A.5), rounded down, at least 1 if Basic Move > 0."""
+        move = self.attributes.basic_move
+        if move <= 0:
+            return 0
+        return max(1, math.floor(move * ENCUMBRANCE_MOVE_FACTORS[self.encumbrance_level]))
+
+    @property
+    def move(self) -> int:
+        """Current Move: halved, rounding up, when reeling (R7.1) and again when tired (R8.1)."""
+        return self._halve_up(self.base_move, self._halvings())
+
+    def parry(self, weapon: Weapon | str) -> int | None:
+        """Parry with ``weapon``: 3 + floor(skill / 2) + its Parry modifier (+1 CR) (A.4).
+
+        ``None`` when the weapon cannot parry.
+        """
+        chosen = self.weapon(weapon) if isinstance(weapon, str) else weapon
+        if not chosen.can_parry:
+            return None
+        value = 3 + chosen.skill // 2 + chosen.parry_modifier
+        if self.has(Trait.COMBAT_REFLEXES):
+            value += 1
+        return value
+
+    @property
+    def block(self) -> int | None:
+        """Block: 3 + floor(Shield skill / 2) (+1 CR) (A.4); ``None`` without a usable shield."""
+        if self.shield is None or not self.shield.can_block:
+            return None
+        value = 3 + self.shield.skill // 2
+        if self.has(Trait.COMBAT_REFLEXES):
+            value += 1
+        return value
+
+    @property
+    def shield_db(self) -> int:
+        """The ready shield's Defense Bonus (0 without one)."""
+        return self.shield.db if self.shield is not None else 0
+
+
+def _as_rule_error(exc: ValidationError) -> RuleError:
+    """Turn pydantic's report into one keyed :class:`RuleError` (the first problem)."""
+    first = exc.errors()[0]
+    ctx = first.get("ctx") or {}
+    original = ctx.get("error")
+    if isinstance(original, RuleError):
+        return original
+    field = ".".join(str(part) for part in first.get("loc", ()))
+    return RuleError(
+        "combatant.invalid_value",
+        f"{field or 'combatant'}: {first.get('msg', 'invalid value')}",
+        field=field,
+        reason=first.get("type", "invalid"),
+    )
