@@ -101,7 +101,7 @@ class InitiativeOrder(BaseModel):
             if slot.combatant_id == combatant_id:
                 return slot
         raise RuleError(
-            "initiative.not_in_order",
+            "encounter.initiative.not_in_order",
             f"{combatant_id} is not in the turn order",
             combatant_id=combatant_id,
         )
@@ -118,7 +118,7 @@ def _check_unique(entries: Sequence[InitiativeEntry], taken: Iterable[str] = ())
     for entry in entries:
         if entry.combatant_id in seen:
             raise RuleError(
-                "initiative.duplicate_combatant",
+                "encounter.initiative.duplicate_combatant",
                 f"{entry.combatant_id} appears twice in the turn order",
                 combatant_id=entry.combatant_id,
             )
@@ -272,7 +272,7 @@ def reorder(order: InitiativeOrder, combatant_ids: Sequence[str]) -> InitiativeO
     current = order.combatant_ids
     if sorted(combatant_ids) != sorted(current) or len(set(combatant_ids)) != len(current):
         raise RuleError(
-            "initiative.bad_reorder",
+            "encounter.initiative.bad_reorder",
             "a new order must list every combatant in the order exactly once",
             expected=len(current),
         )

@@ -76,15 +76,19 @@ def surprise_modifiers(side: SideProfile, other: SideProfile) -> tuple[SurpriseM
     """
     found: list[SurpriseModifier] = []
     if side.leader_iq is not None and side.leader_combat_reflexes:
-        found.append(SurpriseModifier(key="surprise.mod.leader_combat_reflexes", amount=2))
+        found.append(
+            SurpriseModifier(key="encounter.surprise.mod.leader_combat_reflexes", amount=2)
+        )
     elif side.member_combat_reflexes:
-        found.append(SurpriseModifier(key="surprise.mod.member_combat_reflexes", amount=1))
+        found.append(
+            SurpriseModifier(key="encounter.surprise.mod.member_combat_reflexes", amount=1)
+        )
     if side.leader_iq is not None and (other.leader_iq is None or side.leader_iq > other.leader_iq):
-        found.append(SurpriseModifier(key="surprise.mod.smarter_leader", amount=1))
+        found.append(SurpriseModifier(key="encounter.surprise.mod.smarter_leader", amount=1))
     if side.leader_iq is not None and side.leader_tactical_skill >= 20:
-        found.append(SurpriseModifier(key="surprise.mod.tactical_skill", amount=2))
+        found.append(SurpriseModifier(key="encounter.surprise.mod.tactical_skill", amount=2))
     if side.leader_iq is None and not side.animals:
-        found.append(SurpriseModifier(key="surprise.mod.leaderless", amount=-2))
+        found.append(SurpriseModifier(key="encounter.surprise.mod.leaderless", amount=-2))
     return tuple(found)
 
 
@@ -123,7 +127,9 @@ def partial_surprise(
 ) -> PartialSurpriseOutcome:
     """Each side rolls 1d plus its R2.3 modifiers; ties are re-rolled (R2.2 reading)."""
     if first.side == second.side:
-        raise RuleError("surprise.same_side", "surprise needs two different sides", side=first.side)
+        raise RuleError(
+            "encounter.surprise.same_side", "surprise needs two different sides", side=first.side
+        )
     first_mods = surprise_modifiers(first, second)
     second_mods = surprise_modifiers(second, first)
     first_dice: list[int] = []
@@ -162,7 +168,7 @@ class TotalSurpriseOutcome(BaseModel):
 def total_surprise(side: str, start_round: int, roller: DiceRoller) -> TotalSurpriseOutcome:
     """Roll 1d6 rounds of paralysis for the surprised side (R2.1)."""
     if start_round < 1:
-        raise RuleError("surprise.bad_round", "rounds start at 1", round=start_round)
+        raise RuleError("encounter.surprise.bad_round", "rounds start at 1", round=start_round)
     return TotalSurpriseOutcome(
         side=side, paralysis_rounds=roller.roll_die(6), start_round=start_round
     )
@@ -191,18 +197,20 @@ def recovery_target(
     cause follows R7.11 (IQ, no cumulative bonus). Combat Reflexes +6 (R2.6).
     """
     if attempt < 1:
-        raise RuleError("surprise.bad_attempt", "attempts count from 1", attempt=attempt)
+        raise RuleError("encounter.surprise.bad_attempt", "attempts count from 1", attempt=attempt)
     mods: list[SurpriseModifier] = []
     if combat_reflexes:
         mods.append(
             SurpriseModifier(
-                key="surprise.mod.combat_reflexes_recovery",
+                key="encounter.surprise.mod.combat_reflexes_recovery",
                 amount=COMBAT_REFLEXES_RECOVERY_BONUS,
                 rule_id="R2.6",
             )
         )
     if kind is SurpriseKind.PARTIAL and attempt > 1:
         mods.append(
-            SurpriseModifier(key="surprise.mod.cumulative", amount=attempt - 1, rule_id="R2.2")
+            SurpriseModifier(
+                key="encounter.surprise.mod.cumulative", amount=attempt - 1, rule_id="R2.2"
+            )
         )
     return RecoveryTarget(iq=iq, modifiers=tuple(mods))

@@ -119,7 +119,7 @@ def test_mixed_one_die_per_side_not_per_combatant() -> None:
 def test_duplicate_combatant_is_refused() -> None:
     with pytest.raises(RuleError) as caught:
         roll_initiative([entry("x"), entry("x")], InitiativeMode.STANDARD_4E, ScriptedDice([]))
-    assert caught.value.key == "initiative.duplicate_combatant"
+    assert caught.value.key == "encounter.initiative.duplicate_combatant"
 
 
 def test_newcomer_phase_worked_example_r2_4() -> None:
@@ -172,7 +172,7 @@ def test_gm_reorder_keeps_everyone_once() -> None:
     assert reorder(order, ["b", "a"]).combatant_ids == ("b", "a")
     with pytest.raises(RuleError) as caught:
         reorder(order, ["b", "b"])
-    assert caught.value.key == "initiative.bad_reorder"
+    assert caught.value.key == "encounter.initiative.bad_reorder"
 
 
 def test_without_removes_one() -> None:

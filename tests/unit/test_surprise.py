@@ -23,10 +23,12 @@ def test_modifiers_worked_example_r2_3() -> None:
     a_mods = surprise_modifiers(a, b)
     b_mods = surprise_modifiers(b, a)
     assert [(m.key, m.amount) for m in a_mods] == [
-        ("surprise.mod.leader_combat_reflexes", 2),
-        ("surprise.mod.smarter_leader", 1),
+        ("encounter.surprise.mod.leader_combat_reflexes", 2),
+        ("encounter.surprise.mod.smarter_leader", 1),
     ]
-    assert [(m.key, m.amount) for m in b_mods] == [("surprise.mod.member_combat_reflexes", 1)]
+    assert [(m.key, m.amount) for m in b_mods] == [
+        ("encounter.surprise.mod.member_combat_reflexes", 1)
+    ]
     assert all(m.rule_id == "R2.3" for m in (*a_mods, *b_mods))
 
 
@@ -54,7 +56,7 @@ def test_tactics_and_leaderless(side: SideProfile, expected: int) -> None:
 
 def test_leader_beats_leaderless_on_intelligence() -> None:
     mods = surprise_modifiers(SideProfile(side="a", leader_iq=8), SideProfile(side="b"))
-    assert [m.key for m in mods] == ["surprise.mod.smarter_leader"]
+    assert [m.key for m in mods] == ["encounter.surprise.mod.smarter_leader"]
 
 
 def test_partial_surprise_rolls_with_modifiers_and_picks_loser() -> None:
@@ -80,7 +82,7 @@ def test_partial_surprise_ties_are_rerolled() -> None:
 def test_partial_surprise_needs_two_sides() -> None:
     with pytest.raises(RuleError) as caught:
         partial_surprise(SideProfile(side="a"), SideProfile(side="a"), ScriptedDice([]))
-    assert caught.value.key == "surprise.same_side"
+    assert caught.value.key == "encounter.surprise.same_side"
 
 
 def test_total_surprise_worked_example_r2_1() -> None:
