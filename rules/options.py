@@ -52,3 +52,8 @@ class RuleOptions(BaseModel):
         description="R5.15: a master's chambara extra attacks replace the skill-based ones "
         "literally, instead of taking the better of the two.",
     )
+    cinematic_multiple_attacks: bool = Field(
+        default=False,
+        description="R5.14: one extra Attack and Parry per 8 levels of combat skill (the seed's "
+        "cinematic rule); off, the Basic Set's repeated parries at a cumulative -4 apply.",
+    )
