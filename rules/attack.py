@@ -1,0 +1,380 @@
+"""The attack: effective skill from every modifier, the roll, criticals and extra attacks.
+
+`effective_attack_skill` itemises each modifier with its rule id (maneuver,
+Aim, Evaluate, Wild Swing, two weapons, hit location, posture, shock, close
+combat, moving fire, …); `roll_attack` rolls it and says whether the target
+may defend (a critical hit allows no defense). `feint` resolves the Quick
+Contest of R5.9 and `attacks_per_turn` the cinematic multiple attacks of R5.14
+to R5.29.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rules.checks import (
+    ContestWinner,
+    Outcome,
+    QuickContest,
+    SuccessRoll,
+    quick_contest,
+    success_roll,
+)
+from rules.combatant import Posture
+from rules.errors import RuleError
+from rules.maneuver import (
+    EVALUATE_MANEUVERS,
+    AllOutAttackOption,
+    Maneuver,
+    Modifier,
+    aim_bonus,
+    posture_modifiers,
+)
+from rules.options import RuleOptions
+from rules.roller import DiceRoller
+
+
+class AttackKind(StrEnum):
+    """Melee blow, thrown weapon or missile (R6.5, R6.7)."""
+
+    melee = "melee"
+    thrown = "thrown"
+    missile = "missile"
+
+
+class Arc(StrEnum):
+    """Where one figure stands relative to another's facing (glossary `arc_*`)."""
+
+    front = "front"
+    left = "left"
+    right = "right"
+    rear = "rear"
+
+
+class Hand(StrEnum):
+    """Which hand strikes in a two-weapon attack (R5.7)."""
+
+    main = "main"
+    off = "off"
+
+
+class Gait(StrEnum):
+    """Firing while moving (R5.13, R12.10)."""
+
+    walk = "walk"
+    run = "run"
+
+
+class RangedClass(StrEnum):
+    """Weapons whose moving-fire penalty is multiplied (R5.13): crossbow ×3, bow ×6."""
+
+    other = "other"
+    crossbow = "crossbow"
+    bow = "bow"
+
+
+class AttackInput(BaseModel):
+    """Everything that changes an attack's effective skill.
+
+    ``skill`` is the weapon skill as listed. Penalties are given as the
+    (negative) modifiers the rules name; ``shock_penalty`` may be given either
+    way round and is always applied as a penalty.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    skill: int
+    maneuver: Maneuver = Maneuver.attack
+    all_out_option: AllOutAttackOption | None = None
+    kind: AttackKind = AttackKind.melee
+    hit_location_penalty: int = Field(default=0, le=0)
+    modifier: int = 0
+    target_arc: Arc = Arc.front
+    wild_swing: bool = False
+    darkness_penalty: int = Field(default=0, le=0)
+    hexes_crossed: int = Field(default=0, ge=0)
+    dual_weapon: Hand | None = None
+    ambidextrous: bool = False
+    chambara: bool = False
+    chambara_extra_attack: bool = False
+    aim_turns: int = Field(default=0, ge=0)
+    accuracy: int = Field(default=0, ge=0)
+    braced: bool = False
+    snap_shot: int | None = None
+    evaluate_bonus: int = Field(default=0, ge=0, le=3)
+    shock_penalty: int = 0
+    posture: Posture = Posture.STANDING
+    close_combat_rounds: int = Field(default=0, ge=0)
+    shield_db: int = Field(default=0, ge=0)
+    moving: Gait | None = None
+    ranged_class: RangedClass = RangedClass.other
+    blind: bool = False
+
+
+class EffectiveSkill(BaseModel):
+    """Base skill, every modifier, the cap that limited it (if any) and the result."""
+
+    model_config = ConfigDict(frozen=True)
+
+    base: int
+    modifiers: tuple[Modifier, ...]
+    cap: int | None = None
+    cap_rule_id: str | None = None
+    value: int
+
+
+def _wild_swing_applies(inp: AttackInput) -> bool:
+    """R5.6: a blow at a side or rear hex, or a melee blow during a Move (R5.13)."""
+    if inp.kind is not AttackKind.melee:
+        return False
+    return (
+        inp.wild_swing
+        or inp.target_arc is not Arc.front
+        or inp.maneuver is Maneuver.move_and_attack
+    )
+
+
+def moving_fire_penalty(gait: Gait, ranged_class: RangedClass) -> int:
+    """R5.13/R12.10: −1 walking, −2 running; ×3 for crossbows, ×6 for bows."""
+    base = -1 if gait is Gait.walk else -2
+    factor = {RangedClass.other: 1, RangedClass.crossbow: 3, RangedClass.bow: 6}[ranged_class]
+    return base * factor
+
+
+def effective_attack_skill(inp: AttackInput) -> EffectiveSkill:
+    """Skill plus every modifier of the attack, each with its rule id."""
+    if inp.all_out_option is not None and inp.maneuver is not Maneuver.all_out_attack:
+        raise RuleError(
+            "attack.option_needs_all_out", "that option needs the All-Out Attack maneuver"
+        )
+    mods: list[Modifier] = []
+
+    def add(key: str, value: int, rule_id: str) -> None:
+        if value:
+            mods.append(Modifier(key=key, value=value, rule_id=rule_id))
+
+    ranged = inp.kind is not AttackKind.melee
+    if inp.maneuver is Maneuver.all_out_attack and (
+        inp.all_out_option in (None, AllOutAttackOption.determined)
+    ):
+        add("all_out_attack_determined", 4, "R5.8")
+    if inp.evaluate_bonus and inp.maneuver in EVALUATE_MANEUVERS:
+        add("evaluate", inp.evaluate_bonus, "R5.4")
+    if ranged and inp.aim_turns:
+        add("aim", aim_bonus(inp.accuracy, inp.skill, inp.aim_turns, braced=inp.braced), "R5.3")
+    if _wild_swing_applies(inp):
+        add("wild_swing", min(-5, inp.darkness_penalty), "R5.6")
+    elif inp.darkness_penalty:
+        add("darkness", inp.darkness_penalty, "R5.6")
+    add("hexes_crossed", -4 * inp.hexes_crossed, "R12.11" if ranged else "R5.6")
+    if inp.dual_weapon is not None and not inp.chambara:
+        all_out_double = (
+            inp.maneuver is Maneuver.all_out_attack
+            and inp.all_out_option is AllOutAttackOption.double
+        )
+        if not all_out_double:
+            add("dual_weapon", -4, "R5.7")
+        if inp.dual_weapon is Hand.off and not inp.ambidextrous:
+            add("off_hand", -4, "R5.7")
+    if inp.chambara_extra_attack:
+        add("chambara_extra_attack", -4, "R5.27")
+    add("hit_location", inp.hit_location_penalty, "R7.19")
+    if not ranged:
+        posture = posture_modifiers(inp.posture)
+        add("posture", posture.attack, posture.rule_id)
+    add("shock", -abs(inp.shock_penalty), "R7.6")
+    if inp.close_combat_rounds >= 2:
+        add("close_combat_shield", -inp.shield_db, "R11.26")
+    if ranged and inp.moving is not None:
+        add("moving_fire", moving_fire_penalty(inp.moving, inp.ranged_class), "R5.13")
+    if inp.blind:
+        add("blind_fire", -10, "R12.6")
+    add("modifier", inp.modifier, "GM")
+
+    value = inp.skill + sum(m.value for m in mods)
+    if ranged and inp.aim_turns == 0 and inp.snap_shot is not None and value < inp.snap_shot:
+        mods.append(Modifier(key="snap_shot", value=-4, rule_id="R5.3"))
+        value -= 4
+
+    cap: int | None = None
+    cap_rule: str | None = None
+    if _wild_swing_applies(inp) and not inp.chambara:
+        cap, cap_rule = 9, "R5.6"
+    if inp.blind:
+        cap, cap_rule = 9, "R12.6"
+    if cap is not None and value > cap:
+        value = cap
+    else:
+        cap, cap_rule = None, None
+    return EffectiveSkill(
+        base=inp.skill, modifiers=tuple(mods), cap=cap, cap_rule_id=cap_rule, value=value
+    )
+
+
+def all_out_damage_bonus(maneuver: Maneuver, option: AllOutAttackOption | None) -> int:
+    """R5.8 (d): an All-Out Attack (strong) adds +2 damage."""
+    if maneuver is Maneuver.all_out_attack and option is AllOutAttackOption.strong:
+        return 2
+    return 0
+
+
+class AttackRoll(BaseModel):
+    """The attack roll and what it means for the target."""
+
+    model_config = ConfigDict(frozen=True)
+
+    effective: EffectiveSkill
+    roll: SuccessRoll
+    hit: bool
+    critical_hit: bool
+    critical_miss: bool
+    defense_allowed: bool
+    rule_ids: tuple[str, ...]
+
+
+def roll_attack(effective: EffectiveSkill, roller: DiceRoller, options: RuleOptions) -> AttackRoll:
+    """Roll 3d against effective skill (A.1, with R5.31 when the guild enables it).
+
+    A critical success hits and leaves the target no active defense; a critical
+    failure misses and is reported as such.
+    """
+    roll = success_roll(effective.value, roller, options)
+    hit = roll.succeeded
+    critical_hit = roll.outcome is Outcome.CRITICAL_SUCCESS
+    critical_miss = roll.outcome is Outcome.CRITICAL_FAILURE
+    rule_ids = ["A.1"]
+    if options.extended_criticals:
+        rule_ids.append("R5.31")
+    return AttackRoll(
+        effective=effective,
+        roll=roll,
+        hit=hit,
+        critical_hit=critical_hit,
+        critical_miss=critical_miss,
+        defense_allowed=hit and not critical_hit,
+        rule_ids=tuple(rule_ids),
+    )
+
+
+class FeintOutcome(BaseModel):
+    """R5.9: the Quick Contest and the penalty it leaves on the target's next defense."""
+
+    model_config = ConfigDict(frozen=True)
+
+    attacker_skill: int
+    defender_skill: int
+    contest: QuickContest
+    penalty: int
+    rule_id: str = "R5.9"
+
+
+def feint(
+    attacker_skill: int,
+    defender_scores: tuple[int, ...],
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> FeintOutcome:
+    """R5.9: weapon skill vs the best of the foe's shield skill, weapon skill or DX.
+
+    Only a win counts (G1): the penalty is the feinter's margin when the foe
+    fails, or the difference of margins when both succeed.
+    """
+    if not defender_scores:
+        raise RuleError("attack.feint_no_defender_score", "the target needs a score to resist")
+    defender_skill = max(defender_scores)
+    contest = quick_contest(attacker_skill, defender_skill, roller, options)
+    penalty = 0
+    if contest.winner is ContestWinner.A and contest.a.succeeded:
+        penalty = contest.a.margin if not contest.b.succeeded else contest.margin_of_victory
+    return FeintOutcome(
+        attacker_skill=attacker_skill,
+        defender_skill=defender_skill,
+        contest=contest,
+        penalty=penalty,
+    )
+
+
+class AttackCount(BaseModel):
+    """Attacks and parries per turn under the cinematic multiple-attack rules."""
+
+    model_config = ConfigDict(frozen=True)
+
+    attacks: int
+    parries: int
+    penalized_attacks: int = 0
+    rule_ids: tuple[str, ...]
+
+
+def extra_attacks_from_skill(skill: int) -> int:
+    """R5.14 (a): one extra Attack and Parry per 8 levels of skill."""
+    return max(0, skill // 8)
+
+
+def extra_attacks_chambara(skill: int) -> int:
+    """R5.15 (b.1): one extra Attack and Parry per 3 levels of skill above 12."""
+    return max(0, (skill - 12) // 3)
+
+
+def attacks_per_turn(
+    skill: int,
+    options: RuleOptions,
+    *,
+    chambara: bool = False,
+    all_out_option: AllOutAttackOption | None = None,
+    two_weapons: bool = False,
+    extra_maneuvers: int = 0,
+) -> AttackCount:
+    """Attacks and parries a fighter gets in one turn.
+
+    Without ``cinematic_multiple_attacks`` a non-master gets one attack (two
+    with All-Out Attack (double)). Masters use the better of R5.14 and R5.15
+    unless ``chambara_literal_attacks`` (R5.15 ambiguity). All-Out Attack
+    (double) adds floor(N/2) (R5.20), two weapons under Chambara one more at −4
+    (R5.27), extra maneuvers one each (R5.28, R5.29).
+    """
+    rule_ids: list[str] = []
+    extra = 0
+    if options.cinematic_multiple_attacks:
+        extra = extra_attacks_from_skill(skill)
+        rule_ids.append("R5.14")
+    if chambara:
+        chambara_extra = extra_attacks_chambara(skill)
+        if options.chambara_literal_attacks or not options.cinematic_multiple_attacks:
+            extra = chambara_extra
+        else:
+            extra = max(extra, chambara_extra)
+        rule_ids.append("R5.15")
+    attacks = 1 + extra
+    parries = 1 + extra
+    penalized = 0
+    if all_out_option is AllOutAttackOption.double:
+        if attacks > 1:
+            attacks += attacks // 2
+            rule_ids.append("R5.20")
+        else:
+            attacks = 2
+            rule_ids.append("R5.8")
+    if chambara and two_weapons:
+        attacks += 1
+        penalized = 1
+        rule_ids.append("R5.27")
+    if extra_maneuvers:
+        attacks += extra_maneuvers
+        rule_ids.append("R5.28")
+    return AttackCount(
+        attacks=attacks, parries=parries, penalized_attacks=penalized, rule_ids=tuple(rule_ids)
+    )
+
+
+def maneuvers_per_turn(basic_speed: float) -> int:
+    """R5.29: super-speed gives one maneuver per 6 points of Basic Speed (minimum 1)."""
+    return max(1, int(basic_speed // 6))
+
+
+def initiative_slots(initiative: float, attacks: int) -> tuple[float, ...]:
+    """R5.23: each attack after the first acts one Initiative step lower."""
+    if attacks < 1:
+        raise RuleError("attack.no_attacks", "at least one attack is needed", attacks=attacks)
+    return tuple(initiative - k for k in range(attacks))

@@ -1,0 +1,285 @@
+"""Attack skill, roll, Feint and multiple attacks (R5.3-R5.31, R7.6, R11.26, R12.6-R12.11)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rules.attack import (
+    Arc,
+    AttackInput,
+    AttackKind,
+    Gait,
+    Hand,
+    RangedClass,
+    all_out_damage_bonus,
+    attacks_per_turn,
+    effective_attack_skill,
+    extra_attacks_chambara,
+    extra_attacks_from_skill,
+    feint,
+    initiative_slots,
+    maneuvers_per_turn,
+    moving_fire_penalty,
+    roll_attack,
+)
+from rules.combatant import Posture
+from rules.errors import RuleError
+from rules.maneuver import AllOutAttackOption, Maneuver
+from rules.options import RuleOptions
+from rules.roller import ScriptedDice
+
+OPTIONS = RuleOptions()
+
+
+def skill(**kwargs: object) -> int:
+    return effective_attack_skill(AttackInput.model_validate(kwargs)).value
+
+
+def test_plain_attack_is_the_skill() -> None:
+    result = effective_attack_skill(AttackInput(skill=12))
+    assert (result.value, result.modifiers, result.cap) == (12, (), None)
+
+
+def test_all_out_attack_determined_r5_8() -> None:
+    """R5.8 worked example: option c with skill 12 -> 16."""
+    result = effective_attack_skill(AttackInput(skill=12, maneuver=Maneuver.all_out_attack))
+    assert result.value == 16
+    assert [(m.key, m.value, m.rule_id) for m in result.modifiers] == [
+        ("all_out_attack_determined", 4, "R5.8")
+    ]
+
+
+def test_all_out_attack_strong_adds_damage_not_skill_r5_8() -> None:
+    assert skill(skill=12, maneuver="all_out_attack", all_out_option="strong") == 12
+    assert all_out_damage_bonus(Maneuver.all_out_attack, AllOutAttackOption.strong) == 2
+    assert all_out_damage_bonus(Maneuver.attack, None) == 0
+
+
+@pytest.mark.parametrize(
+    ("base", "darkness", "chambara", "expected", "capped"),
+    [
+        (14, 0, False, 9, False),
+        (18, 0, False, 9, True),
+        (16, -7, False, 9, False),
+        (12, 0, False, 7, False),
+        (20, 0, True, 15, False),
+    ],
+)
+def test_wild_swing_r5_6_r5_16(
+    base: int, darkness: int, chambara: bool, expected: int, capped: bool
+) -> None:
+    result = effective_attack_skill(
+        AttackInput(skill=base, target_arc=Arc.left, darkness_penalty=darkness, chambara=chambara)
+    )
+    assert result.value == expected
+    assert (result.cap == 9) is capped
+
+
+def test_move_and_attack_melee_is_a_wild_swing_r5_13() -> None:
+    assert skill(skill=14, maneuver="move_and_attack") == 9
+
+
+def test_attacking_through_an_enemy_hex_r5_6() -> None:
+    """R5.6 worked example: skill 13 through one enemy's hex -> 9."""
+    assert skill(skill=13, hexes_crossed=1) == 9
+
+
+def test_two_weapons_r5_7() -> None:
+    """R5.7 worked example: broadsword 14 and off-hand shortsword 14 -> 10 and 6."""
+    assert skill(skill=14, dual_weapon="main") == 10
+    assert skill(skill=14, dual_weapon="off") == 6
+    assert skill(skill=14, dual_weapon="off", ambidextrous=True) == 10
+
+
+def test_two_weapons_under_all_out_attack_drop_the_dual_penalty_r5_7() -> None:
+    common = {"skill": 14, "maneuver": "all_out_attack", "all_out_option": "double"}
+    assert skill(**common, dual_weapon=Hand.main) == 14
+    assert skill(**common, dual_weapon=Hand.off) == 10
+
+
+def test_chambara_extra_attack_r5_27() -> None:
+    assert skill(skill=18, dual_weapon="off", chambara=True) == 18
+    assert skill(skill=18, chambara=True, chambara_extra_attack=True) == 14
+
+
+def test_evaluate_only_for_listed_maneuvers_r5_4() -> None:
+    """R5.4 worked example: two Evaluate turns then Attack -> 12 + 2 = 14."""
+    assert skill(skill=12, evaluate_bonus=2) == 14
+    assert skill(skill=12, evaluate_bonus=2, maneuver="move_and_attack") == 7
+
+
+def test_aim_and_snap_shot_r5_3() -> None:
+    aimed = {"skill": 12, "kind": "missile", "accuracy": 2, "snap_shot": 15}
+    assert skill(**aimed, aim_turns=1) == 14
+    assert skill(**aimed, aim_turns=3, braced=True) == 17
+    result = effective_attack_skill(AttackInput.model_validate(aimed))
+    assert result.value == 8
+    assert result.modifiers[-1].key == "snap_shot"
+    assert skill(skill=16, kind="missile", snap_shot=15) == 16
+
+
+def test_hit_location_shock_posture_r7_19_r7_6() -> None:
+    result = effective_attack_skill(
+        AttackInput(skill=15, hit_location_penalty=-5, shock_penalty=-2, posture=Posture.KNEELING)
+    )
+    assert result.value == 6
+    assert {m.key: m.rule_id for m in result.modifiers} == {
+        "hit_location": "R7.19",
+        "posture": "B551",
+        "shock": "R7.6",
+    }
+
+
+def test_posture_does_not_touch_ranged_attacks() -> None:
+    assert skill(skill=12, kind="thrown", posture=Posture.PRONE) == 12
+
+
+def test_close_combat_shield_penalty_after_first_round_r11_26() -> None:
+    """R11.26 worked example: medium shield, round 2 of close combat, 14 -> 12."""
+    assert skill(skill=14, close_combat_rounds=1, shield_db=2) == 14
+    assert skill(skill=14, close_combat_rounds=2, shield_db=2) == 12
+
+
+@pytest.mark.parametrize(
+    ("gait", "klass", "penalty"),
+    [
+        (Gait.walk, RangedClass.other, -1),
+        (Gait.run, RangedClass.bow, -12),
+        (Gait.walk, RangedClass.crossbow, -3),
+        (Gait.walk, RangedClass.bow, -6),
+    ],
+)
+def test_moving_fire_r5_13_r12_10(gait: Gait, klass: RangedClass, penalty: int) -> None:
+    assert moving_fire_penalty(gait, klass) == penalty
+
+
+def test_blind_fire_caps_at_nine_r12_6() -> None:
+    """R12.6 worked example: skill 22 -> 12, capped at 9; skill 16 -> 6."""
+    assert skill(skill=22, kind="missile", blind=True) == 9
+    assert skill(skill=16, kind="missile", blind=True) == 6
+
+
+def test_gm_modifier_is_itemised() -> None:
+    result = effective_attack_skill(AttackInput(skill=12, modifier=-3))
+    assert [(m.key, m.value) for m in result.modifiers] == [("modifier", -3)]
+
+
+def test_option_without_all_out_attack_is_refused() -> None:
+    with pytest.raises(RuleError) as info:
+        effective_attack_skill(AttackInput(skill=12, all_out_option=AllOutAttackOption.strong))
+    assert info.value.key == "attack.option_needs_all_out"
+
+
+def test_roll_hit() -> None:
+    roll = roll_attack(
+        effective_attack_skill(AttackInput(skill=12)), ScriptedDice([4, 4, 3]), OPTIONS
+    )
+    assert roll.hit
+    assert roll.defense_allowed
+    assert not roll.critical_hit
+    assert roll.roll.total == 11
+
+
+def test_critical_hit_allows_no_defense() -> None:
+    roll = roll_attack(
+        effective_attack_skill(AttackInput(skill=12)), ScriptedDice([1, 1, 2]), OPTIONS
+    )
+    assert roll.hit
+    assert roll.critical_hit
+    assert not roll.defense_allowed
+
+
+def test_critical_miss_is_reported() -> None:
+    roll = roll_attack(
+        effective_attack_skill(AttackInput(skill=12)), ScriptedDice([6, 6, 5]), OPTIONS
+    )
+    assert not roll.hit
+    assert roll.critical_miss
+    assert not roll.defense_allowed
+
+
+def test_extended_criticals_r5_31() -> None:
+    effective = effective_attack_skill(AttackInput(skill=27))
+    plain = roll_attack(effective, ScriptedDice([2, 3, 3]), OPTIONS)
+    extended = roll_attack(effective, ScriptedDice([2, 3, 3]), RuleOptions(extended_criticals=True))
+    assert not plain.critical_hit
+    assert extended.critical_hit
+    assert "R5.31" in extended.rule_ids
+
+
+def test_feint_margin_when_the_foe_fails_r5_9() -> None:
+    """R5.9 worked example: 14 rolls 9, best defense 13 rolls 15 -> -5."""
+    outcome = feint(14, (12, 13, 11), ScriptedDice([3, 3, 3, 5, 5, 5]), OPTIONS)
+    assert (outcome.defender_skill, outcome.penalty) == (13, 5)
+
+
+def test_feint_difference_when_both_succeed_r5_9() -> None:
+    """R5.9 worked example: defender rolls 10 (margin 3) -> 5 - 3 = 2."""
+    outcome = feint(14, (12, 13, 11), ScriptedDice([3, 3, 3, 4, 3, 3]), OPTIONS)
+    assert outcome.penalty == 2
+
+
+def test_feint_lost_leaves_no_penalty() -> None:
+    outcome = feint(12, (13,), ScriptedDice([6, 6, 3, 3, 3, 3]), OPTIONS)
+    assert outcome.penalty == 0
+
+
+@pytest.mark.parametrize(("skill_level", "extra"), [(7, 0), (8, 1), (17, 2), (24, 3)])
+def test_extra_attacks_from_skill_r5_14(skill_level: int, extra: int) -> None:
+    assert extra_attacks_from_skill(skill_level) == extra
+
+
+@pytest.mark.parametrize(("skill_level", "extra"), [(12, 0), (15, 1), (18, 2), (21, 3)])
+def test_extra_attacks_chambara_r5_15(skill_level: int, extra: int) -> None:
+    assert extra_attacks_chambara(skill_level) == extra
+
+
+def test_attacks_per_turn_default_is_one() -> None:
+    count = attacks_per_turn(18, OPTIONS)
+    assert (count.attacks, count.parries) == (1, 1)
+
+
+def test_chambara_master_all_out_attack_r5_20() -> None:
+    """R5.20 worked example: 3 attacks -> All-Out Attack (extra) = 4."""
+    count = attacks_per_turn(18, OPTIONS, chambara=True, all_out_option=AllOutAttackOption.double)
+    assert (count.attacks, count.parries) == (4, 3)
+
+
+def test_chambara_two_weapons_r5_27() -> None:
+    count = attacks_per_turn(18, OPTIONS, chambara=True, two_weapons=True)
+    assert (count.attacks, count.penalized_attacks) == (4, 1)
+
+
+def test_masters_take_the_better_count_r5_15() -> None:
+    cinematic = RuleOptions(cinematic_multiple_attacks=True)
+    assert attacks_per_turn(16, cinematic, chambara=True).attacks == 3
+    literal = RuleOptions(cinematic_multiple_attacks=True, chambara_literal_attacks=True)
+    assert attacks_per_turn(16, literal, chambara=True).attacks == 2
+
+
+def test_extra_maneuvers_add_one_attack_each_r5_28() -> None:
+    assert attacks_per_turn(18, OPTIONS, chambara=True, extra_maneuvers=1).attacks == 4
+
+
+@pytest.mark.parametrize(("speed", "maneuvers"), [(5.5, 1), (12, 2), (18, 3)])
+def test_super_speed_r5_29(speed: float, maneuvers: int) -> None:
+    assert maneuvers_per_turn(speed) == maneuvers
+
+
+def test_initiative_slots_r5_23() -> None:
+    assert initiative_slots(7, 3) == (7, 6, 5)
+    with pytest.raises(RuleError):
+        initiative_slots(7, 0)
+
+
+@given(
+    st.integers(min_value=0, max_value=30),
+    st.sampled_from(list(Arc)),
+    st.integers(min_value=-10, max_value=0),
+)
+def test_wild_swing_never_beats_nine_for_non_masters(base: int, arc: Arc, dark: int) -> None:
+    value = skill(skill=base, target_arc=arc, darkness_penalty=dark, kind=AttackKind.melee)
+    if arc is not Arc.front:
+        assert value <= 9
