@@ -302,8 +302,7 @@ def _canonical_text(expression: DiceExpression) -> str:
     body = "".join(parts)
     if expression.multiplier == 1:
         return body
-    simple = len(expression.groups) == 1 and not expression.groups[0].negative
-    if not (simple and expression.modifier == 0):
+    if len(parts) > 1 or body.startswith("-"):  # the multiplier covers the whole sum
         body = f"({body})"
     return f"{body}×{expression.multiplier}"
 
