@@ -1,0 +1,684 @@
+"""The turn sequence: whose turn it is, rounds, and what happens between turns (R4.1-R4.5).
+
+A battle's order is rolled once (R4.3, :mod:`rules.initiative`) when its first
+turn begins and stays fixed; newcomers are inserted (R2.4, R2.5). Each call to
+:func:`advance` ends the current turn and starts the next:
+
+- end of turn: HT to recover from stun (R7.10), IQ to recover from mental stun
+  or surprise (R7.11, R2.1, R2.2, R2.6), shock expiring after the turn it
+  applied to (R7.6);
+- next combatant: the unconscious, asleep, dead, collapsed (R8.2) and those
+  paralysed by total surprise (R2.1) are skipped (R4.2); the stunned keep their
+  turn but may only Do Nothing;
+- start of turn: HT to stay conscious at 0 HP or less (R7.2), Will to act at
+  0 FP or less (R8.2), the per-turn defense counters reset (R4.4, R4.5);
+- a new round every time the order wraps: one round is one second (R4.1).
+
+Everything rolled is returned in :class:`TurnEvent` objects; nothing is text.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from enum import StrEnum
+from typing import Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rules.checks import Outcome, SuccessRoll, success_roll
+from rules.combatant import Combatant, Trait
+from rules.errors import RuleError
+from rules.initiative import (
+    InitiativeEntry,
+    InitiativeMode,
+    InitiativeOrder,
+    insert_newcomers,
+    newcomer_phase_order,
+    reorder,
+    roll_initiative,
+)
+from rules.roller import DiceRoller
+from rules.surprise import SurpriseKind, recovery_target
+
+__all__ = [
+    "MAX_IDLE_ROUNDS",
+    "Fighter",
+    "RollRecord",
+    "SkipReason",
+    "TurnAdvance",
+    "TurnEvent",
+    "TurnEventKind",
+    "TurnSequence",
+    "TurnState",
+    "advance",
+    "initiative_entry",
+    "join",
+    "leave",
+    "reorder_sequence",
+]
+
+MAX_IDLE_ROUNDS = 8
+"""How many rounds :func:`advance` looks ahead for someone able to act (paralysis lasts ≤ 6)."""
+
+DO_NOTHING = "do_nothing"
+"""``rules.maneuver.Maneuver.do_nothing``'s value."""
+
+
+class TurnState(BaseModel):
+    """Per-turn combat state of one combatant, stored next to its :class:`Combatant`.
+
+    Maneuver-scoped fields last from the moment a maneuver is chosen until the
+    combatant's next turn starts (R4.4, R4.5): :func:`advance` resets them then.
+    Aim and Evaluate build up over turns and are kept until the maneuver that
+    uses them (or something else) clears them (R5.3, R5.4).
+
+    The surprise and fatigue fields hold conditions the sheet's
+    :class:`~rules.combatant.CombatantState` does not: paralysis from total
+    surprise (R2.1), which kind of surprise a mental stun came from and how many
+    recovery rolls were made (R2.2's cumulative +1), collapse and cardiac arrest
+    from fatigue (R8.2), sleep (R4.2). Unknown stored fields are ignored so the
+    model can grow without breaking saved fights.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    maneuver: str | None = None
+    """This turn's maneuver (a ``rules.maneuver.Maneuver`` value)."""
+    previous_maneuver: str | None = None
+    aim_turns: int = Field(default=0, ge=0)
+    aim_target: str | None = None
+    evaluate_turns: int = Field(default=0, ge=0)
+    evaluate_target: str | None = None
+    feint_penalty: int = 0
+    feint_target: str | None = None
+    parries_used: int = Field(default=0, ge=0)
+    blocks_used: int = Field(default=0, ge=0)
+    dodges_used: int = Field(default=0, ge=0)
+    retreat_used: bool = False
+    all_out_defense: str | None = None
+    """A ``rules.maneuver.AllOutDefenseOption`` value while All-Out Defense lasts."""
+    defending_for_others_penalty: int = 0
+    defended_since_last_turn: bool = False
+    surprise: SurpriseKind | None = None
+    paralysed_through_round: int | None = None
+    recovery_attempts: int = Field(default=0, ge=0)
+    collapsed: bool = False
+    cardiac_arrest: bool = False
+    asleep: bool = False
+    turns_taken: int = Field(default=0, ge=0)
+
+    def new_turn(self) -> TurnState:
+        """The state as a new turn starts: maneuver-scoped fields cleared (R4.4, R4.5)."""
+        return self.model_copy(
+            update={
+                "maneuver": None,
+                "previous_maneuver": self.maneuver,
+                "parries_used": 0,
+                "blocks_used": 0,
+                "dodges_used": 0,
+                "retreat_used": False,
+                "all_out_defense": None,
+                "defending_for_others_penalty": 0,
+                "defended_since_last_turn": False,
+                "turns_taken": self.turns_taken + 1,
+            }
+        )
+
+
+class Fighter(BaseModel):
+    """A combatant as the turn sequence sees it: an id, a side, the sheet and turn state."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    combatant_id: str = Field(min_length=1)
+    side: str = Field(min_length=1)
+    combatant: Combatant
+    turn: TurnState = TurnState()
+
+
+F = TypeVar("F", bound=Fighter)
+
+
+def initiative_entry(fighter: Fighter) -> InitiativeEntry:
+    """What initiative reads from a fighter: Basic Speed, DX, Move (encumbered), side."""
+    sheet = fighter.combatant
+    return InitiativeEntry(
+        combatant_id=fighter.combatant_id,
+        basic_speed=sheet.attributes.basic_speed,
+        dx=sheet.attributes.dx,
+        move=sheet.base_move,
+        side=fighter.side,
+    )
+
+
+class TurnSequence(BaseModel):
+    """Where the battle is: the fixed order, this round's list and whose turn it is.
+
+    ``round`` is 0 until the first turn starts. ``this_round`` is the order for
+    the current round, with any aware newcomers' free actions (R2.4) placed
+    where they arrived; ``position`` indexes the current turn in it (−1 before
+    the first turn of a round). ``pending`` holds aware newcomers waiting to be
+    inserted into the order at the next round (R2.4).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    mode: InitiativeMode = InitiativeMode.STANDARD_4E
+    order: InitiativeOrder | None = None
+    round: int = Field(default=0, ge=0)
+    this_round: tuple[str, ...] = ()
+    position: int = Field(default=-1, ge=-1)
+    newcomers: tuple[str, ...] = ()
+    pending: tuple[InitiativeEntry, ...] = ()
+
+    @property
+    def started(self) -> bool:
+        return self.round > 0
+
+    @property
+    def current(self) -> str | None:
+        """The combatant whose turn it is."""
+        if 0 <= self.position < len(self.this_round):
+            return self.this_round[self.position]
+        return None
+
+    @property
+    def elapsed_seconds(self) -> int:
+        """Seconds of combat already completed: one per finished round (R4.1)."""
+        return max(0, self.round - 1)
+
+
+class SkipReason(StrEnum):
+    """Why a combatant got no turn (R4.2, R2.1, R8.2)."""
+
+    DEAD = "dead"
+    UNCONSCIOUS = "unconscious"
+    ASLEEP = "asleep"
+    COLLAPSED = "collapsed"
+    PARALYSED = "paralysed"
+
+
+class TurnEventKind(StrEnum):
+    """What happened between two turns; values are translation-key suffixes."""
+
+    ROUND_STARTED = "round_started"
+    NEWCOMERS_INSERTED = "newcomers_inserted"
+    SKIPPED = "skipped"
+    STUN_RECOVERY = "stun_recovery"
+    MENTAL_STUN_RECOVERY = "mental_stun_recovery"
+    SHOCK_EXPIRED = "shock_expired"
+    PARALYSIS_ENDED = "paralysis_ended"
+    STAY_CONSCIOUS = "stay_conscious"
+    FELL_UNCONSCIOUS = "fell_unconscious"
+    WILL_TO_ACT = "will_to_act"
+    COLLAPSE_ENDED = "collapse_ended"
+    CARDIAC_ARREST = "cardiac_arrest"
+    TURN_STARTED = "turn_started"
+
+
+class RollRecord(BaseModel):
+    """One success roll made by the turn sequence, with its target's make-up."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    attribute: str
+    base: int
+    modifiers: tuple[tuple[str, int], ...] = ()
+    faces: tuple[int, int, int]
+    total: int
+    target: int
+    outcome: Outcome
+
+    @property
+    def succeeded(self) -> bool:
+        return self.outcome.is_success
+
+    @classmethod
+    def of(
+        cls, attribute: str, base: int, modifiers: Sequence[tuple[str, int]], roll: SuccessRoll
+    ) -> RollRecord:
+        return cls(
+            attribute=attribute,
+            base=base,
+            modifiers=tuple(modifiers),
+            faces=roll.faces,
+            total=roll.total,
+            target=roll.effective_skill,
+            outcome=roll.outcome,
+        )
+
+
+class TurnEvent(BaseModel):
+    """One step of the turn sequence, for the renderer and the event log."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: TurnEventKind
+    round: int
+    combatant_id: str | None = None
+    reason: SkipReason | None = None
+    roll: RollRecord | None = None
+    rule_id: str
+
+
+class TurnAdvance(BaseModel, Generic[F]):
+    """The result of :func:`advance`: the new sequence, every fighter, what happened."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    sequence: TurnSequence
+    fighters: tuple[F, ...]
+    events: tuple[TurnEvent, ...]
+
+    @property
+    def current(self) -> str | None:
+        return self.sequence.current
+
+    @property
+    def new_round(self) -> bool:
+        return any(e.kind is TurnEventKind.ROUND_STARTED for e in self.events)
+
+
+# --------------------------------------------------------------------------- rolls
+
+
+def _roll(
+    attribute: str,
+    base: int,
+    modifiers: Sequence[tuple[str, int]],
+    roller: DiceRoller,
+) -> RollRecord:
+    target = base + sum(amount for _, amount in modifiers)
+    return RollRecord.of(attribute, base, modifiers, success_roll(target, roller))
+
+
+# --------------------------------------------------------------------------- end of turn
+
+
+def _end_of_turn(fighter: F, round_: int, roller: DiceRoller) -> tuple[F, list[TurnEvent]]:
+    events: list[TurnEvent] = []
+    sheet = fighter.combatant
+    state = sheet.state
+    turn = fighter.turn
+    if not sheet.is_conscious:
+        return fighter, events
+    if state.stunned:
+        roll = _roll("ht", sheet.attributes.ht, (), roller)
+        events.append(
+            TurnEvent(
+                kind=TurnEventKind.STUN_RECOVERY,
+                round=round_,
+                combatant_id=fighter.combatant_id,
+                roll=roll,
+                rule_id="R7.10",
+            )
+        )
+        if roll.succeeded:
+            state = state.model_copy(update={"stunned": False})
+    if state.mentally_stunned and turn.paralysed_through_round is None:
+        target = recovery_target(
+            sheet.attributes.iq,
+            combat_reflexes=sheet.has(Trait.COMBAT_REFLEXES),
+            kind=turn.surprise,
+            attempt=turn.recovery_attempts + 1,
+        )
+        roll = _roll("iq", target.iq, [(m.key, m.amount) for m in target.modifiers], roller)
+        events.append(
+            TurnEvent(
+                kind=TurnEventKind.MENTAL_STUN_RECOVERY,
+                round=round_,
+                combatant_id=fighter.combatant_id,
+                roll=roll,
+                rule_id="R2.2" if turn.surprise is SurpriseKind.PARTIAL else "R7.11",
+            )
+        )
+        if roll.succeeded:
+            state = state.model_copy(update={"mentally_stunned": False})
+            turn = turn.model_copy(update={"surprise": None, "recovery_attempts": 0})
+        else:
+            turn = turn.model_copy(update={"recovery_attempts": turn.recovery_attempts + 1})
+    if state.shock_penalty != 0 or state.shock_injury != 0:
+        state = state.model_copy(update={"shock_penalty": 0, "shock_injury": 0})
+        events.append(
+            TurnEvent(
+                kind=TurnEventKind.SHOCK_EXPIRED,
+                round=round_,
+                combatant_id=fighter.combatant_id,
+                rule_id="R7.6",
+            )
+        )
+    updated = fighter.model_copy(update={"combatant": sheet.with_state(state), "turn": turn})
+    return updated, events
+
+
+# --------------------------------------------------------------------------- start of turn
+
+
+def _skip_reason(fighter: Fighter, round_: int) -> SkipReason | None:
+    state = fighter.combatant.state
+    turn = fighter.turn
+    if state.dead or state.destroyed:
+        return SkipReason.DEAD
+    if state.unconscious or turn.cardiac_arrest:
+        return SkipReason.UNCONSCIOUS
+    if turn.asleep:
+        return SkipReason.ASLEEP
+    if turn.collapsed and state.fp <= 0:
+        return SkipReason.COLLAPSED
+    if turn.paralysed_through_round is not None and round_ <= turn.paralysed_through_round:
+        return SkipReason.PARALYSED
+    return None
+
+
+def _out_for_good(fighter: Fighter) -> bool:
+    """Nothing the turn sequence does will give this fighter a turn again."""
+    state = fighter.combatant.state
+    turn = fighter.turn
+    return (
+        state.dead
+        or state.destroyed
+        or state.unconscious
+        or turn.asleep
+        or turn.cardiac_arrest
+        or (turn.collapsed and fighter.combatant.state.fp <= 0)
+    )
+
+
+def stay_conscious_penalty(hp: int, max_hp: int) -> int:
+    """R7.2: −1 per full multiple of basic HP below zero (0 at 0 … −(HP−1))."""
+    if hp >= 0 or max_hp <= 0:
+        return 0
+    return -math.floor(-hp / max_hp)
+
+
+def _start_of_turn(fighter: F, round_: int, roller: DiceRoller) -> tuple[F, list[TurnEvent], bool]:
+    """Checks as the turn begins; returns the fighter, events and whether he still acts."""
+    events: list[TurnEvent] = []
+    sheet = fighter.combatant
+    state = sheet.state
+    turn = fighter.turn
+    cid = fighter.combatant_id
+
+    if turn.paralysed_through_round is not None and round_ > turn.paralysed_through_round:
+        # R2.1: paralysis over; now mentally stunned, rolling IQ at the end of each turn.
+        turn = turn.model_copy(update={"paralysed_through_round": None, "recovery_attempts": 0})
+        state = state.model_copy(update={"mentally_stunned": True})
+        events.append(
+            TurnEvent(
+                kind=TurnEventKind.PARALYSIS_ENDED, round=round_, combatant_id=cid, rule_id="R2.1"
+            )
+        )
+    if turn.collapsed and state.fp > 0:
+        turn = turn.model_copy(update={"collapsed": False})
+        events.append(
+            TurnEvent(
+                kind=TurnEventKind.COLLAPSE_ENDED, round=round_, combatant_id=cid, rule_id="R8.2"
+            )
+        )
+
+    acts = True
+    exempt = turn.maneuver == DO_NOTHING and not turn.defended_since_last_turn
+    if state.hp <= 0 and not exempt:
+        # R7.2: HT each turn to stay conscious; exempt when he did nothing and has
+        # not defended since his last turn (catalog reading of "até o momento").
+        penalty = stay_conscious_penalty(state.hp, sheet.max_hp)
+        modifiers = [("encounter.mod.below_zero_hp", penalty)] if penalty else []
+        roll = _roll("ht", sheet.attributes.ht, modifiers, roller)
+        events.append(
+            TurnEvent(
+                kind=TurnEventKind.STAY_CONSCIOUS,
+                round=round_,
+                combatant_id=cid,
+                roll=roll,
+                rule_id="R7.2",
+            )
+        )
+        if not roll.succeeded:
+            state = state.model_copy(update={"unconscious": True})
+            events.append(
+                TurnEvent(
+                    kind=TurnEventKind.FELL_UNCONSCIOUS,
+                    round=round_,
+                    combatant_id=cid,
+                    rule_id="R7.2",
+                )
+            )
+            acts = False
+    if acts and state.fp <= 0 and sheet.max_fp > 0:
+        # R8.2: a Will roll before acting at 0 FP or less.
+        roll = _roll("will", sheet.attributes.will, (), roller)
+        events.append(
+            TurnEvent(
+                kind=TurnEventKind.WILL_TO_ACT,
+                round=round_,
+                combatant_id=cid,
+                roll=roll,
+                rule_id="R8.2",
+            )
+        )
+        if not roll.succeeded:
+            turn = turn.model_copy(update={"collapsed": True})
+            acts = False
+        if roll.outcome is Outcome.CRITICAL_FAILURE:
+            heart = _roll("ht", sheet.attributes.ht, (), roller)
+            events.append(
+                TurnEvent(
+                    kind=TurnEventKind.CARDIAC_ARREST,
+                    round=round_,
+                    combatant_id=cid,
+                    roll=heart,
+                    rule_id="R8.2",
+                )
+            )
+            if not heart.succeeded:
+                turn = turn.model_copy(update={"cardiac_arrest": True})
+                state = state.model_copy(update={"fp": -sheet.max_fp})
+
+    if acts:
+        turn = turn.new_turn()
+        events.append(
+            TurnEvent(
+                kind=TurnEventKind.TURN_STARTED, round=round_, combatant_id=cid, rule_id="R4.4"
+            )
+        )
+    updated = fighter.model_copy(update={"combatant": sheet.with_state(state), "turn": turn})
+    return updated, events, acts
+
+
+# --------------------------------------------------------------------------- the sequence
+
+
+def _index(fighters: Sequence[F]) -> dict[str, F]:
+    found: dict[str, F] = {}
+    for fighter in fighters:
+        if fighter.combatant_id in found:
+            raise RuleError(
+                "encounter.initiative.duplicate_combatant",
+                f"{fighter.combatant_id} appears twice",
+                combatant_id=fighter.combatant_id,
+            )
+        found[fighter.combatant_id] = fighter
+    return found
+
+
+def _in_order(fighters: Mapping[str, F], original: Sequence[F]) -> tuple[F, ...]:
+    return tuple(fighters[f.combatant_id] for f in original)
+
+
+def advance(sequence: TurnSequence, fighters: Sequence[F], roller: DiceRoller) -> TurnAdvance[F]:
+    """End the current turn and start the next one (R4.1-R4.5).
+
+    On a battle that has not started, rolls the order (R4.3 or the channel's
+    mode, R3.3) and starts round 1. Raises ``encounter.nobody_can_act`` when no
+    fighter could ever take a turn (all dead, unconscious …).
+    """
+    by_id = _index(fighters)
+    if not by_id:
+        raise RuleError("encounter.no_combatants", "the encounter has no combatants")
+    if all(_out_for_good(f) for f in by_id.values()):
+        raise RuleError("encounter.nobody_can_act", "no combatant is able to act")
+    events: list[TurnEvent] = []
+
+    if not sequence.started:
+        order = roll_initiative([initiative_entry(f) for f in fighters], sequence.mode, roller)
+        sequence = sequence.model_copy(
+            update={"order": order, "round": 1, "this_round": order.combatant_ids, "position": -1}
+        )
+        events.append(TurnEvent(kind=TurnEventKind.ROUND_STARTED, round=1, rule_id="R4.3"))
+    else:
+        current = sequence.current
+        if current is not None and current in by_id:
+            ended, ended_events = _end_of_turn(by_id[current], sequence.round, roller)
+            by_id[current] = ended
+            events.extend(ended_events)
+
+    rounds_seen = 0
+    while True:
+        position = sequence.position + 1
+        if position >= len(sequence.this_round):
+            rounds_seen += 1
+            if rounds_seen > MAX_IDLE_ROUNDS:
+                raise RuleError("encounter.nobody_can_act", "no combatant is able to act")
+            sequence, new_events = _next_round(sequence, roller)
+            events.extend(new_events)
+            continue
+        sequence = sequence.model_copy(update={"position": position})
+        cid = sequence.this_round[position]
+        fighter = by_id.get(cid)
+        if fighter is None:
+            continue
+        reason = _skip_reason(fighter, sequence.round)
+        if reason is not None:
+            events.append(
+                TurnEvent(
+                    kind=TurnEventKind.SKIPPED,
+                    round=sequence.round,
+                    combatant_id=cid,
+                    reason=reason,
+                    rule_id="R2.1" if reason is SkipReason.PARALYSED else "R4.2",
+                )
+            )
+            continue
+        started, start_events, acts = _start_of_turn(fighter, sequence.round, roller)
+        by_id[cid] = started
+        events.extend(start_events)
+        if acts:
+            break
+        if all(_out_for_good(f) for f in by_id.values()):
+            raise RuleError("encounter.nobody_can_act", "no combatant is able to act")
+    return TurnAdvance[F](
+        sequence=sequence, fighters=_in_order(by_id, fighters), events=tuple(events)
+    )
+
+
+def _next_round(sequence: TurnSequence, roller: DiceRoller) -> tuple[TurnSequence, list[TurnEvent]]:
+    """Wrap the order: a new round, one more second (R4.1); aware newcomers join it (R2.4)."""
+    assert sequence.order is not None
+    round_ = sequence.round + 1
+    events = [TurnEvent(kind=TurnEventKind.ROUND_STARTED, round=round_, rule_id="R4.1")]
+    order = sequence.order
+    if sequence.pending:
+        order = insert_newcomers(order, sequence.pending, roller)
+        events.append(
+            TurnEvent(kind=TurnEventKind.NEWCOMERS_INSERTED, round=round_, rule_id="R2.4")
+        )
+    updated = sequence.model_copy(
+        update={
+            "order": order,
+            "round": round_,
+            "this_round": order.combatant_ids,
+            "position": -1,
+            "newcomers": (),
+            "pending": (),
+        }
+    )
+    return updated, events
+
+
+def join(
+    sequence: TurnSequence,
+    newcomers: Sequence[Fighter],
+    *,
+    aware: bool,
+    roller: DiceRoller,
+) -> TurnSequence:
+    """Bring newcomers into the battle (R2.4, R2.5).
+
+    Before the first turn they simply join the roster: the order is rolled for
+    everyone when the battle starts. Aware newcomers (R2.4) get one action
+    right away, before the engaged can react, in Move/Basic Speed order, and
+    roll initiative into the order next round. Unaware ones (R2.5) roll now and
+    are inserted; they act this round only if their place is still ahead.
+    """
+    if not newcomers or not sequence.started:
+        return sequence
+    assert sequence.order is not None
+    entries = [initiative_entry(f) for f in newcomers]
+    done = sequence.this_round[: sequence.position + 1]
+    remaining = list(sequence.this_round[sequence.position + 1 :])
+    if aware:
+        phase = newcomer_phase_order(entries, roller)
+        ids = tuple(s.combatant_id for s in phase)
+        return sequence.model_copy(
+            update={
+                "this_round": (*done, *ids, *remaining),
+                "newcomers": (*sequence.newcomers, *ids),
+                "pending": (*sequence.pending, *entries),
+            }
+        )
+    order = insert_newcomers(sequence.order, entries, roller)
+    rank = {cid: i for i, cid in enumerate(order.combatant_ids)}
+    last_done = max((rank[c] for c in done if c in rank), default=-1)
+    new_ids = sorted((e.combatant_id for e in entries), key=rank.__getitem__)
+    for cid in new_ids:
+        if rank[cid] <= last_done:
+            continue  # its place this round is already past: it starts next round
+        at = next(
+            (i for i, c in enumerate(remaining) if c in rank and rank[c] > rank[cid]),
+            len(remaining),
+        )
+        remaining.insert(at, cid)
+    return sequence.model_copy(update={"order": order, "this_round": (*done, *remaining)})
+
+
+def leave(sequence: TurnSequence, combatant_id: str) -> TurnSequence:
+    """Take a combatant out of the battle; if it was his turn, the next call moves on."""
+    if combatant_id not in sequence.this_round and (
+        sequence.order is None or combatant_id not in sequence.order.combatant_ids
+    ):
+        return sequence.model_copy(
+            update={"pending": tuple(e for e in sequence.pending if e.combatant_id != combatant_id)}
+        )
+    position = sequence.position
+    this_round = list(sequence.this_round)
+    if combatant_id in this_round:
+        index = this_round.index(combatant_id)
+        this_round.pop(index)
+        if index <= position:
+            position -= 1
+    order = sequence.order.without(combatant_id) if sequence.order is not None else None
+    return sequence.model_copy(
+        update={
+            "order": order,
+            "this_round": tuple(this_round),
+            "position": position,
+            "newcomers": tuple(c for c in sequence.newcomers if c != combatant_id),
+            "pending": tuple(e for e in sequence.pending if e.combatant_id != combatant_id),
+        }
+    )
+
+
+def reorder_sequence(sequence: TurnSequence, combatant_ids: Sequence[str]) -> TurnSequence:
+    """The GM's reorder (R4.3): the fixed order changes; who already acted this round keeps it."""
+    if sequence.order is None:
+        raise RuleError("encounter.not_started", "the battle has not started yet")
+    order = reorder(sequence.order, combatant_ids)
+    done = sequence.this_round[: sequence.position + 1]
+    rest = [c for c in order.combatant_ids if c not in done]
+    rest_newcomers = [
+        c for c in sequence.this_round[sequence.position + 1 :] if c in sequence.newcomers
+    ]
+    return sequence.model_copy(
+        update={"order": order, "this_round": (*done, *rest_newcomers, *rest)}
+    )

@@ -1,0 +1,358 @@
+"""The turn sequence (R4.1-R4.5) and what happens between turns (R7.2, R7.6, R7.10, R7.11,
+R8.2, R2.1, R2.2, R2.4, R2.5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules.combatant import Combatant
+from rules.errors import RuleError
+from rules.initiative import InitiativeMode
+from rules.roller import ScriptedDice
+from rules.surprise import SurpriseKind
+from rules.turn import (
+    Fighter,
+    SkipReason,
+    TurnEventKind,
+    TurnSequence,
+    TurnState,
+    advance,
+    join,
+    leave,
+    reorder_sequence,
+    stay_conscious_penalty,
+)
+
+
+def fighter(
+    cid: str,
+    speed: float,
+    *,
+    side: str = "a",
+    attributes: dict[str, Any] | None = None,
+    turn: TurnState | None = None,
+    **state: Any,
+) -> Fighter:
+    attrs: dict[str, Any] = {"basic_speed": speed, **(attributes or {})}
+    sheet = Combatant.create(name=cid, attributes=attrs, state=state or None)
+    return Fighter(combatant_id=cid, side=side, combatant=sheet, turn=turn or TurnState())
+
+
+def three() -> list[Fighter]:
+    return [fighter("slow", 5.0), fighter("fast", 7.0), fighter("mid", 6.0)]
+
+
+def run(
+    sequence: TurnSequence, fighters: list[Fighter], dice: ScriptedDice, times: int
+) -> tuple[TurnSequence, list[Fighter], list[str | None]]:
+    seen: list[str | None] = []
+    for _ in range(times):
+        result = advance(sequence, fighters, dice)
+        sequence, fighters = result.sequence, list(result.fighters)
+        seen.append(result.current)
+    return sequence, fighters, seen
+
+
+def test_first_advance_rolls_the_order_and_starts_round_one() -> None:
+    result = advance(TurnSequence(), three(), ScriptedDice([]))
+    assert result.sequence.order is not None
+    assert result.sequence.order.combatant_ids == ("fast", "mid", "slow")
+    assert result.current == "fast"
+    assert result.sequence.round == 1
+    assert result.sequence.elapsed_seconds == 0
+    assert [e.kind for e in result.events] == [
+        TurnEventKind.ROUND_STARTED,
+        TurnEventKind.TURN_STARTED,
+    ]
+
+
+def test_two_rounds_wrap_and_count_seconds_r4_1() -> None:
+    sequence, fighters, seen = run(TurnSequence(), three(), ScriptedDice([]), 6)
+    assert seen == ["fast", "mid", "slow", "fast", "mid", "slow"]
+    assert sequence.round == 2
+    assert sequence.elapsed_seconds == 1
+    _, _, more = run(sequence, fighters, ScriptedDice([]), 1)
+    assert more == ["fast"]
+
+
+def test_turns_taken_counts_each_started_turn() -> None:
+    _, fighters, _ = run(TurnSequence(), three(), ScriptedDice([]), 4)
+    by_id = {f.combatant_id: f for f in fighters}
+    assert by_id["fast"].turn.turns_taken == 2
+    assert by_id["slow"].turn.turns_taken == 1
+
+
+def test_simple_mode_is_used_when_chosen_r3_1() -> None:
+    result = advance(TurnSequence(mode=InitiativeMode.SIMPLE), three(), ScriptedDice([2, 6, 4]))
+    assert result.sequence.order is not None
+    assert result.sequence.order.combatant_ids == ("fast", "mid", "slow")
+    assert result.sequence.order.slot("fast").die == 6
+
+
+@pytest.mark.parametrize(
+    ("state", "reason"),
+    [
+        ({"unconscious": True}, SkipReason.UNCONSCIOUS),
+        ({"dead": True}, SkipReason.DEAD),
+    ],
+)
+def test_unconscious_and_dead_are_skipped_r4_2(state: dict[str, Any], reason: SkipReason) -> None:
+    fighters = [fighter("fast", 7.0, **state), fighter("mid", 6.0)]
+    result = advance(TurnSequence(), fighters, ScriptedDice([]))
+    assert result.current == "mid"
+    skipped = [e for e in result.events if e.kind is TurnEventKind.SKIPPED]
+    assert [(e.combatant_id, e.reason, e.rule_id) for e in skipped] == [("fast", reason, "R4.2")]
+
+
+def test_asleep_is_skipped_r4_2() -> None:
+    fighters = [fighter("fast", 7.0, turn=TurnState(asleep=True)), fighter("mid", 6.0)]
+    assert advance(TurnSequence(), fighters, ScriptedDice([])).current == "mid"
+
+
+def test_stunned_keeps_turn_and_recovers_on_ht_r7_10() -> None:
+    # HT 11, roll 9 at the end of his turn -> recovers.
+    fighters = [fighter("fast", 7.0, attributes={"ht": 11}, stunned=True), fighter("mid", 6.0)]
+    first = advance(TurnSequence(), fighters, ScriptedDice([]))
+    assert first.current == "fast"
+    second = advance(first.sequence, list(first.fighters), ScriptedDice([3, 3, 3]))
+    recovery = [e for e in second.events if e.kind is TurnEventKind.STUN_RECOVERY]
+    assert len(recovery) == 1
+    assert recovery[0].roll is not None
+    assert (recovery[0].roll.target, recovery[0].roll.total) == (11, 9)
+    assert recovery[0].rule_id == "R7.10"
+    assert not second.fighters[0].combatant.state.stunned
+    assert second.current == "mid"
+
+
+def test_stunned_stays_stunned_on_a_failed_roll_r7_10() -> None:
+    fighters = [fighter("fast", 7.0, attributes={"ht": 11}, stunned=True), fighter("mid", 6.0)]
+    first = advance(TurnSequence(), fighters, ScriptedDice([]))
+    second = advance(first.sequence, list(first.fighters), ScriptedDice([6, 5, 1]))
+    assert second.fighters[0].combatant.state.stunned
+
+
+def test_shock_expires_after_the_victims_turn_r7_6() -> None:
+    fighters = [
+        fighter("fast", 7.0, shock_penalty=-3, shock_injury=3),
+        fighter("mid", 6.0, shock_penalty=-2, shock_injury=2),
+    ]
+    first = advance(TurnSequence(), fighters, ScriptedDice([]))
+    second = advance(first.sequence, list(first.fighters), ScriptedDice([]))
+    fast, mid = second.fighters
+    assert (fast.combatant.state.shock_penalty, fast.combatant.state.shock_injury) == (0, 0)
+    assert mid.combatant.state.shock_penalty == -2  # his turn has only just started
+    assert next(e.kind for e in second.events) is TurnEventKind.SHOCK_EXPIRED
+
+
+def test_stay_conscious_worked_example_r7_2() -> None:
+    # HP 12 at -13, HT 11 -> roll vs 10; an 11 fails: unconscious and skipped.
+    assert stay_conscious_penalty(-13, 12) == -1
+    assert stay_conscious_penalty(-11, 12) == 0
+    assert stay_conscious_penalty(0, 12) == 0
+    hurt = fighter("fast", 7.0, attributes={"st": 12, "ht": 11}, hp=-13)
+    result = advance(TurnSequence(), [hurt, fighter("mid", 6.0)], ScriptedDice([5, 5, 1]))
+    check = next(e for e in result.events if e.kind is TurnEventKind.STAY_CONSCIOUS)
+    assert check.roll is not None
+    assert (check.roll.target, check.roll.total, check.roll.succeeded) == (10, 11, False)
+    assert check.roll.modifiers == (("encounter.mod.below_zero_hp", -1),)
+    assert result.fighters[0].combatant.state.unconscious
+    assert result.current == "mid"
+
+
+def test_stay_conscious_success_keeps_the_turn_r7_2() -> None:
+    hurt = fighter("fast", 7.0, attributes={"ht": 11}, hp=0)
+    result = advance(TurnSequence(), [hurt, fighter("mid", 6.0)], ScriptedDice([4, 4, 2]))
+    assert result.current == "fast"
+    assert not result.fighters[0].combatant.state.unconscious
+
+
+def test_no_consciousness_roll_after_doing_nothing_undefended_r7_2() -> None:
+    lying_still = fighter("fast", 7.0, hp=-2, turn=TurnState(maneuver="do_nothing"))
+    result = advance(TurnSequence(), [lying_still, fighter("mid", 6.0)], ScriptedDice([]))
+    assert result.current == "fast"
+    assert not any(e.kind is TurnEventKind.STAY_CONSCIOUS for e in result.events)
+
+
+def test_will_roll_at_zero_fp_and_collapse_r8_2() -> None:
+    tired = fighter("fast", 7.0, attributes={"iq": 11}, fp=0)
+    result = advance(TurnSequence(), [tired, fighter("mid", 6.0)], ScriptedDice([6, 6, 1]))
+    check = next(e for e in result.events if e.kind is TurnEventKind.WILL_TO_ACT)
+    assert check.roll is not None
+    assert (check.roll.target, check.roll.total) == (11, 13)
+    assert result.fighters[0].turn.collapsed
+    assert result.current == "mid"
+    # Next round he is skipped as collapsed while FP stays at 0.
+    again = advance(result.sequence, list(result.fighters), ScriptedDice([]))
+    skipped = [e for e in again.events if e.kind is TurnEventKind.SKIPPED]
+    assert [(e.combatant_id, e.reason) for e in skipped] == [("fast", SkipReason.COLLAPSED)]
+    assert again.current == "mid"
+
+
+def test_collapse_ends_when_fp_is_positive_again_r8_2() -> None:
+    rested = fighter("fast", 7.0, fp=1, turn=TurnState(collapsed=True))
+    result = advance(TurnSequence(), [rested, fighter("mid", 6.0)], ScriptedDice([]))
+    assert result.current == "fast"
+    assert not result.fighters[0].turn.collapsed
+    assert TurnEventKind.COLLAPSE_ENDED in [e.kind for e in result.events]
+
+
+def test_will_critical_failure_risks_cardiac_arrest_r8_2() -> None:
+    tired = fighter("fast", 7.0, attributes={"ht": 10}, fp=0)
+    result = advance(TurnSequence(), [tired, fighter("mid", 6.0)], ScriptedDice([6, 6, 6, 6, 5, 1]))
+    heart = next(e for e in result.events if e.kind is TurnEventKind.CARDIAC_ARREST)
+    assert heart.roll is not None
+    assert not heart.roll.succeeded
+    fast = result.fighters[0]
+    assert fast.turn.cardiac_arrest
+    assert fast.combatant.state.fp == -10
+
+
+def test_total_surprise_paralysis_then_iq_rolls_r2_1() -> None:
+    # Paralysed for rounds 1-2; turn in round 3 as mentally stunned; IQ roll at its end.
+    surprised = fighter(
+        "fast",
+        7.0,
+        turn=TurnState(surprise=SurpriseKind.TOTAL, paralysed_through_round=2),
+    )
+    sequence, fighters, seen = run(
+        TurnSequence(), [surprised, fighter("mid", 6.0)], ScriptedDice([]), 3
+    )
+    assert seen == ["mid", "mid", "fast"]
+    fast = fighters[0]
+    assert fast.combatant.state.mentally_stunned
+    assert fast.turn.paralysed_through_round is None
+    result = advance(sequence, fighters, ScriptedDice([6, 5, 1]))
+    check = next(e for e in result.events if e.kind is TurnEventKind.MENTAL_STUN_RECOVERY)
+    assert check.roll is not None
+    assert (check.roll.target, check.roll.total, check.roll.succeeded) == (10, 12, False)
+    assert result.fighters[0].combatant.state.mentally_stunned
+
+
+def test_partial_surprise_cumulative_bonus_r2_2() -> None:
+    # IQ 10 on the losing side: vs 10 on turn 1, vs 11 on turn 2.
+    loser = fighter(
+        "fast", 7.0, mentally_stunned=True, turn=TurnState(surprise=SurpriseKind.PARTIAL)
+    )
+    dice = ScriptedDice([5, 5, 1, 5, 5, 1])
+    sequence, fighters, _ = run(TurnSequence(), [loser, fighter("mid", 6.0)], dice, 2)
+    assert fighters[0].combatant.state.mentally_stunned  # 11 vs 10
+    sequence, fighters, _ = run(sequence, fighters, dice, 2)
+    assert not fighters[0].combatant.state.mentally_stunned  # 11 vs 11
+    assert fighters[0].turn.surprise is None
+
+
+def test_combat_reflexes_helps_recover_from_mental_stun_r2_6() -> None:
+    loser = Fighter(
+        combatant_id="fast",
+        side="a",
+        combatant=Combatant.create(
+            name="fast",
+            attributes={"basic_speed": 7.0, "iq": 9},
+            traits=["combat_reflexes"],
+            state={"mentally_stunned": True},
+        ),
+    )
+    first = advance(TurnSequence(), [loser, fighter("mid", 6.0)], ScriptedDice([]))
+    second = advance(first.sequence, list(first.fighters), ScriptedDice([5, 5, 5]))
+    check = next(e for e in second.events if e.kind is TurnEventKind.MENTAL_STUN_RECOVERY)
+    assert check.roll is not None
+    assert check.roll.target == 15
+    assert not second.fighters[0].combatant.state.mentally_stunned
+
+
+def test_defense_counters_reset_at_the_owners_next_turn_r4_5() -> None:
+    sequence, fighters, _ = run(TurnSequence(), three(), ScriptedDice([]), 1)
+    used = TurnState(maneuver="all_out_defense", parries_used=2, retreat_used=True, turns_taken=1)
+    fighters = [
+        f.model_copy(update={"turn": used}) if f.combatant_id == "fast" else f for f in fighters
+    ]
+    sequence, fighters, _ = run(sequence, fighters, ScriptedDice([]), 2)
+    fast = next(f for f in fighters if f.combatant_id == "fast")
+    assert fast.turn.parries_used == 2  # still counted through the others' turns
+    sequence, fighters, _ = run(sequence, fighters, ScriptedDice([]), 1)
+    fast = next(f for f in fighters if f.combatant_id == "fast")
+    assert (fast.turn.parries_used, fast.turn.retreat_used, fast.turn.maneuver) == (0, False, None)
+    assert fast.turn.previous_maneuver == "all_out_defense"
+
+
+def test_aware_newcomers_act_first_then_join_next_round_r2_4() -> None:
+    sequence, fighters, _ = run(TurnSequence(), three(), ScriptedDice([]), 1)  # fast's turn
+    x = fighter("x", 6.5, attributes={"basic_move": 7})
+    y = fighter("y", 7.0, attributes={"basic_move": 7})
+    sequence = join(sequence, [x, y], aware=True, roller=ScriptedDice([]))
+    fighters = [*fighters, x, y]
+    sequence, fighters, seen = run(sequence, fighters, ScriptedDice([]), 4)
+    assert seen == ["y", "x", "mid", "slow"]
+    sequence, fighters, seen = run(sequence, fighters, ScriptedDice([]), 5)
+    # Next round they are in the order: y ties fast on Basic Speed and DX and goes after it.
+    assert sequence.order is not None
+    assert sequence.order.combatant_ids == ("fast", "y", "x", "mid", "slow")
+    assert seen == ["fast", "y", "x", "mid", "slow"]
+
+
+def test_unaware_newcomer_inserted_at_once_r2_5() -> None:
+    sequence, fighters, _ = run(TurnSequence(), three(), ScriptedDice([]), 1)  # fast's turn
+    late = fighter("late", 6.5)
+    early = fighter("early", 8.0)
+    sequence = join(sequence, [late, early], aware=False, roller=ScriptedDice([]))
+    assert sequence.order is not None
+    assert sequence.order.combatant_ids == ("early", "fast", "late", "mid", "slow")
+    fighters = [*fighters, late, early]
+    _, _, seen = run(sequence, fighters, ScriptedDice([]), 5)
+    # "early" ranks before the current turn: it first acts next round.
+    assert seen == ["late", "mid", "slow", "early", "fast"]
+
+
+def test_join_before_the_battle_starts_changes_nothing() -> None:
+    assert (
+        join(TurnSequence(), [fighter("x", 5.0)], aware=True, roller=ScriptedDice([]))
+        == TurnSequence()
+    )
+
+
+def test_leaving_on_your_own_turn_passes_to_the_next() -> None:
+    sequence, fighters, _ = run(TurnSequence(), three(), ScriptedDice([]), 2)  # mid's turn
+    sequence = leave(sequence, "mid")
+    fighters = [f for f in fighters if f.combatant_id != "mid"]
+    assert sequence.current == "fast"  # position stepped back onto the previous slot
+    _, _, seen = run(sequence, fighters, ScriptedDice([]), 2)
+    assert seen == ["slow", "fast"]
+
+
+def test_leaving_before_your_turn_keeps_the_current() -> None:
+    sequence, _fighters, _ = run(TurnSequence(), three(), ScriptedDice([]), 1)
+    sequence = leave(sequence, "slow")
+    assert sequence.current == "fast"
+    assert sequence.order is not None
+    assert sequence.order.combatant_ids == ("fast", "mid")
+
+
+def test_gm_reorder_keeps_those_who_acted() -> None:
+    sequence, fighters, _ = run(TurnSequence(), three(), ScriptedDice([]), 1)
+    sequence = reorder_sequence(sequence, ["slow", "mid", "fast"])
+    _, _, seen = run(sequence, fighters, ScriptedDice([]), 3)
+    assert seen == ["slow", "mid", "slow"]
+
+
+def test_reorder_before_start_is_refused() -> None:
+    with pytest.raises(RuleError) as caught:
+        reorder_sequence(TurnSequence(), ["a"])
+    assert caught.value.key == "encounter.not_started"
+
+
+def test_nobody_can_act() -> None:
+    with pytest.raises(RuleError) as caught:
+        advance(TurnSequence(), [fighter("a", 5.0, unconscious=True)], ScriptedDice([]))
+    assert caught.value.key == "encounter.nobody_can_act"
+    with pytest.raises(RuleError) as empty:
+        advance(TurnSequence(), [], ScriptedDice([]))
+    assert empty.value.key == "encounter.no_combatants"
+
+
+def test_last_conscious_fighter_failing_ht_ends_the_search() -> None:
+    hurt = fighter("fast", 7.0, attributes={"ht": 10}, hp=-1)
+    with pytest.raises(RuleError) as caught:
+        advance(TurnSequence(), [hurt, fighter("mid", 6.0, dead=True)], ScriptedDice([6, 6, 6]))
+    assert caught.value.key == "encounter.nobody_can_act"
