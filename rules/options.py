@@ -57,3 +57,23 @@ class RuleOptions(BaseModel):
         description="R5.14: one extra Attack and Parry per 8 levels of combat skill (the seed's "
         "cinematic rule); off, the Basic Set's repeated parries at a cumulative -4 apply.",
     )
+    grab_penalty_round_down: bool = Field(
+        default=False,
+        description="R7.19: halving a hit-location penalty to grab rounds its size down "
+        "(-5 -> -2) instead of up (-5 -> -3).",
+    )
+    mortal_wounds: bool = Field(
+        default=False,
+        description="R7.3: a death check failed by only 1 or 2 leaves the victim mortally "
+        "wounded instead of dead (Basic Set; not in the seed).",
+    )
+    diffuse_injury_cap: bool = Field(
+        default=True,
+        description="R14.3: Injury Tolerance (Diffuse) caps injury at 1 per impaling or piercing "
+        "hit and 2 per other hit, except large-area attacks (Basic Set).",
+    )
+    pain_threshold_shock: bool = Field(
+        default=True,
+        description="R7.6: High Pain Threshold ignores shock and Low Pain Threshold doubles it "
+        "(to at most -8), as in the Basic Set; off, shock ignores pain thresholds.",
+    )
