@@ -1,0 +1,113 @@
+"""Command line: ``python -m bot [run | sync [--guild ID]]`` (``run`` when none is given).
+
+A subcommand is one entry in :data:`SUBCOMMANDS`: a help line, an optional
+function adding its arguments, and an ``async`` runner taking the settings and
+the parsed arguments and returning an exit code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from collections.abc import Callable, Coroutine, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.client import run_bot, sync_commands
+from bot.config import ConfigError, Settings, load_settings
+
+log = logging.getLogger("bot")
+
+EXIT_OK = 0
+EXIT_CONFIG = 2
+
+
+def _no_arguments(parser: argparse.ArgumentParser) -> None:
+    del parser
+
+
+@dataclass(frozen=True)
+class Subcommand:
+    """One ``python -m bot <name>`` action."""
+
+    help: str
+    run: Callable[[Settings, argparse.Namespace], Coroutine[Any, Any, int]]
+    add_arguments: Callable[[argparse.ArgumentParser], None] = _no_arguments
+    needs_token: bool = True
+
+
+async def _run(settings: Settings, args: argparse.Namespace) -> int:
+    del args
+    await run_bot(settings)
+    return EXIT_OK
+
+
+def _sync_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--guild",
+        type=int,
+        metavar="ID",
+        help="sync to this server only (instant); without it, sync globally",
+    )
+
+
+async def _sync(settings: Settings, args: argparse.Namespace) -> int:
+    guild_id: int | None = args.guild
+    names = await sync_commands(settings, guild_id)
+    where = f"server {guild_id}" if guild_id is not None else "every server (global)"
+    print(f"Synced {len(names)} commands to {where}: {', '.join(sorted(names))}")
+    return EXIT_OK
+
+
+SUBCOMMANDS: dict[str, Subcommand] = {
+    "run": Subcommand("connect to Discord and serve commands (the default)", _run),
+    "sync": Subcommand("publish the slash commands, then exit", _sync, _sync_arguments),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="gurps-bot", description="A Discord bot for GURPS 4th Edition combat."
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, subcommand in SUBCOMMANDS.items():
+        sub = subparsers.add_parser(name, help=subcommand.help, description=subcommand.help)
+        subcommand.add_arguments(sub)
+    return parser
+
+
+def configure_logging(level: str) -> None:
+    discord.utils.setup_logging(level=logging.getLevelNamesMapping()[level], root=True)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    name: str = args.command or "run"
+    subcommand = SUBCOMMANDS[name]
+    try:
+        settings = load_settings()
+        if subcommand.needs_token:
+            settings.require_token()
+    except ConfigError as exc:
+        print(exc, file=sys.stderr)
+        return EXIT_CONFIG
+    configure_logging(settings.log_level)
+    try:
+        return asyncio.run(subcommand.run(settings, args))
+    except discord.LoginFailure:
+        print(
+            "Discord rejected DISCORD_TOKEN: reset the token on the Bot page of the Developer "
+            "Portal and put the new one in your environment or .env file.",
+            file=sys.stderr,
+        )
+        return EXIT_CONFIG
+    except KeyboardInterrupt:  # platforms without signal handlers in the event loop
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,159 @@
+"""Shared rendering pieces: one colour per kind of result, embed-limit helpers, error embeds."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import StrEnum
+from fractions import Fraction
+from typing import Final
+
+import discord
+
+from bot.i18n import Messages
+
+# Discord's embed limits.
+MAX_TITLE: Final = 256
+MAX_DESCRIPTION: Final = 4096
+MAX_FIELDS: Final = 25
+MAX_FIELD_NAME: Final = 256
+MAX_FIELD_VALUE: Final = 1024
+MAX_FOOTER: Final = 2048
+MAX_AUTHOR: Final = 256
+MAX_TOTAL: Final = 6000
+ELLIPSIS: Final = "…"
+
+
+class ResultKind(StrEnum):
+    """What an embed reports; each kind has one colour."""
+
+    SUCCESS = "success"
+    FAILURE = "failure"
+    CRITICAL_SUCCESS = "critical_success"
+    CRITICAL_FAILURE = "critical_failure"
+    DAMAGE = "damage"
+    INFO = "info"
+    ERROR = "error"
+
+
+COLOURS: Final[Mapping[ResultKind, discord.Colour]] = {
+    ResultKind.SUCCESS: discord.Colour(0x2E9E4F),
+    ResultKind.FAILURE: discord.Colour(0xC0392B),
+    ResultKind.CRITICAL_SUCCESS: discord.Colour(0xF1C40F),
+    ResultKind.CRITICAL_FAILURE: discord.Colour(0x6E1414),
+    ResultKind.DAMAGE: discord.Colour(0xE67E22),
+    ResultKind.INFO: discord.Colour(0x5865F2),
+    ResultKind.ERROR: discord.Colour(0x95A5A6),
+}
+
+
+def colour(kind: ResultKind) -> discord.Colour:
+    return COLOURS[kind]
+
+
+def truncate(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, ending in an ellipsis when cut."""
+    if len(text) <= limit:
+        return text
+    return text[: limit - len(ELLIPSIS)] + ELLIPSIS
+
+
+def new_embed(
+    kind: ResultKind, *, title: str | None = None, description: str | None = None
+) -> discord.Embed:
+    """An embed of ``kind``'s colour with its title and description cut to the limits."""
+    return discord.Embed(
+        colour=colour(kind),
+        title=truncate(title, MAX_TITLE) if title else None,
+        description=truncate(description, MAX_DESCRIPTION) if description else None,
+    )
+
+
+def add_field(embed: discord.Embed, name: str, value: str, *, inline: bool = True) -> bool:
+    """Add a field cut to the limits; returns ``False`` (and adds nothing) past 25 fields
+    or when the embed would exceed 6000 characters."""
+    if len(embed.fields) >= MAX_FIELDS:
+        return False
+    name = truncate(name or "\u200b", MAX_FIELD_NAME)
+    value = truncate(value or "\u200b", MAX_FIELD_VALUE)
+    if embed_length(embed) + len(name) + len(value) > MAX_TOTAL:
+        return False
+    embed.add_field(name=name, value=value, inline=inline)
+    return True
+
+
+def set_footer(embed: discord.Embed, text: str) -> None:
+    """Set the footer, cut to what is left of the 6000-character budget."""
+    room = MAX_TOTAL - embed_length(embed) + len(embed.footer.text or "")
+    embed.set_footer(text=truncate(text, max(1, min(MAX_FOOTER, room))))
+
+
+def embed_length(embed: discord.Embed) -> int:
+    """Characters Discord counts against the 6000 limit."""
+    return len(embed)
+
+
+def within_limits(embed: discord.Embed) -> bool:
+    """Whether ``embed`` satisfies every Discord embed limit."""
+    return (
+        len(embed.title or "") <= MAX_TITLE
+        and len(embed.description or "") <= MAX_DESCRIPTION
+        and len(embed.fields) <= MAX_FIELDS
+        and all(
+            len(field.name or "") <= MAX_FIELD_NAME and len(field.value or "") <= MAX_FIELD_VALUE
+            for field in embed.fields
+        )
+        and len(embed.footer.text or "") <= MAX_FOOTER
+        and len(embed) <= MAX_TOTAL
+    )
+
+
+def percent(probability: Fraction | float, locale: str) -> str:
+    """``0.5`` → ``50.0%`` (``50,0%`` in pt-BR); tiny non-zero odds never show as 0."""
+    value = float(probability) * 100
+    if 0 < value < 0.1:
+        text = "<0.1"
+    elif 99.9 < value < 100:
+        text = ">99.9"
+    else:
+        text = f"{value:.1f}"
+    if locale == "pt-BR":
+        text = text.replace(".", ",")
+    return f"{text}%"
+
+
+def signed(value: int) -> str:
+    """A modifier as players write it: ``3`` → ``+3``, ``-2`` → ``-2``, ``0`` → ``+0``."""
+    return f"{value:+d}"
+
+
+def error_embed(
+    messages: Messages,
+    locale: str,
+    key: str,
+    params: Mapping[str, object],
+    *,
+    example_key: str | None = None,
+) -> discord.Embed:
+    """The ephemeral answer to bad input: what was wrong and, when known, a valid example."""
+    embed = new_embed(
+        ResultKind.ERROR,
+        title=messages.text("core.error.title", locale),
+        description=messages.text(key, locale, **params),
+    )
+    if example_key is not None:
+        add_field(
+            embed,
+            messages.text("core.error.example_label", locale),
+            messages.text(example_key, locale),
+            inline=False,
+        )
+    return embed
+
+
+def example_key_for(messages: Messages, key: str) -> str | None:
+    """``<key>_example`` if the catalog has it, else ``<feature>.example``, else ``None``."""
+    feature = key.split(".", 1)[0]
+    for candidate in (f"{key}_example", f"{feature}.example"):
+        if messages.has(candidate):
+            return candidate
+    return None

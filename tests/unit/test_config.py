@@ -1,0 +1,160 @@
+"""Settings from the environment, and the CLI's refusal to start without a usable token."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import EXIT_CONFIG, SUBCOMMANDS, build_parser, main
+from bot.config import ConfigError, Settings, load_settings
+
+VALID_TOKEN = "MTA4NjQ1NzM2MjE5ODc2NTQzMg.GhJk1a.abcdefghijklmnopqrstuvwxyzABCDEFGH12"
+ENV_NAMES = (
+    "DISCORD_TOKEN",
+    "DATABASE_PATH",
+    "DEV_GUILD_ID",
+    "LOG_LEVEL",
+    "DEFAULT_LOCALE",
+    "DICE_SEED",
+)
+
+
+@pytest.fixture(autouse=True)
+def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """No variable from the developer's shell and no .env file leaks into a test."""
+    for name in ENV_NAMES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)
+
+
+def test_defaults() -> None:
+    settings = load_settings()
+    assert settings.discord_token is None
+    assert settings.database_path == Path("data/gurps.sqlite3")
+    assert settings.dev_guild_id is None
+    assert settings.log_level == "INFO"
+    assert settings.default_locale == "en"
+    assert settings.dice_seed is None
+
+
+def test_reads_every_variable(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", f"  {VALID_TOKEN} ")
+    monkeypatch.setenv("DATABASE_PATH", "/srv/gurps/bot.db")
+    monkeypatch.setenv("DEV_GUILD_ID", "123456789012345678")
+    monkeypatch.setenv("LOG_LEVEL", "debug")
+    monkeypatch.setenv("DEFAULT_LOCALE", "pt-BR")
+    monkeypatch.setenv("DICE_SEED", "1234")
+    settings = load_settings()
+    assert settings.require_token() == VALID_TOKEN
+    assert settings.database_path == Path("/srv/gurps/bot.db")
+    assert settings.dev_guild_id == 123456789012345678
+    assert settings.log_level == "DEBUG"
+    assert settings.default_locale == "pt-BR"
+    assert settings.dice_seed == 1234
+
+
+def test_reads_dotenv_file_and_ignores_empty_values(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text(
+        f"DISCORD_TOKEN={VALID_TOKEN}\nDEV_GUILD_ID=\nDEFAULT_LOCALE=pt-BR\nUNRELATED=1\n"
+    )
+    settings = load_settings()
+    assert settings.require_token() == VALID_TOKEN
+    assert settings.dev_guild_id is None
+    assert settings.default_locale == "pt-BR"
+
+
+def test_token_is_never_shown_by_repr() -> None:
+    settings = load_settings(discord_token=VALID_TOKEN)
+    assert VALID_TOKEN not in repr(settings)
+    assert VALID_TOKEN not in str(settings.model_dump())
+
+
+def test_missing_token_is_one_sentence() -> None:
+    with pytest.raises(ConfigError, match=r"^DISCORD_TOKEN is not set: .*\.env\.example\)\.$"):
+        load_settings().require_token()
+
+
+@pytest.mark.parametrize(
+    "token",
+    ["not-a-token", "abc.def", "Bot " + VALID_TOKEN, VALID_TOKEN + ".extra", "a" * 60],
+)
+def test_malformed_token_is_refused_without_echoing_it(token: str) -> None:
+    with pytest.raises(ConfigError) as caught:
+        load_settings(discord_token=token)
+    message = str(caught.value)
+    assert message.startswith("Invalid configuration: DISCORD_TOKEN ")
+    assert token not in message
+    assert "\n" not in message
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "fragment"),
+    [
+        ("DEV_GUILD_ID", "abc", "DEV_GUILD_ID must be a Discord server id"),
+        ("DEV_GUILD_ID", "-5", "DEV_GUILD_ID must be a Discord server id"),
+        ("LOG_LEVEL", "loud", "LOG_LEVEL must be one of"),
+        ("DEFAULT_LOCALE", "fr", "DEFAULT_LOCALE must be en or pt-BR"),
+        ("DICE_SEED", "x", "DICE_SEED must be a whole number"),
+    ],
+)
+def test_bad_values_name_the_variable(
+    monkeypatch: pytest.MonkeyPatch, variable: str, value: str, fragment: str
+) -> None:
+    monkeypatch.setenv(variable, value)
+    with pytest.raises(ConfigError, match=fragment):
+        load_settings()
+
+
+def test_settings_are_not_built_at_import() -> None:
+    import bot.__main__
+    import bot.client
+    import bot.config
+
+    for module in (bot.config, bot.client, bot.__main__):
+        assert not any(isinstance(value, Settings) for value in vars(module).values())
+
+
+def test_main_without_token_exits_2_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == EXIT_CONFIG
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1
+    assert captured.err.startswith("DISCORD_TOKEN is not set")
+
+
+def test_main_sync_with_malformed_token_exits_2(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "definitely.not.valid")
+    assert main(["sync", "--guild", "42"]) == EXIT_CONFIG
+    err = capsys.readouterr().err
+    assert "definitely.not.valid" not in err
+    assert err.startswith("Invalid configuration: DISCORD_TOKEN does not look like")
+
+
+def test_module_entry_point_exits_2_without_traceback(tmp_path: Path) -> None:
+    project = Path(__file__).resolve().parents[2]
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "PYTHONPATH": str(project)}
+    result = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert result.stderr.strip().startswith("DISCORD_TOKEN is not set")
+
+
+def test_cli_has_run_and_sync_with_guild_option() -> None:
+    assert {"run", "sync"} <= set(SUBCOMMANDS)
+    args = build_parser().parse_args(["sync", "--guild", "99"])
+    assert args.command == "sync"
+    assert args.guild == 99
+    assert build_parser().parse_args([]).command is None

@@ -1,0 +1,270 @@
+"""Catalog consistency, locale resolution, and the localization of every loaded command.
+
+The command checks walk whatever modules ``cogs/`` holds, so they cover cogs
+added later without edits here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, cast
+
+import discord
+import pytest
+from discord import app_commands
+
+from bot.client import GurpsBot, build_bot
+from bot.config import Settings
+from bot.i18n import (
+    SUPPORTED_LOCALES,
+    CatalogError,
+    CatalogTranslator,
+    Messages,
+    MissingTranslationError,
+    load_catalogs,
+    locale_for,
+    placeholders,
+)
+from bot.storage.database import Database
+from rules.options import RuleOptions
+from rules.roller import ScriptedDice
+
+DISCORD_NAME = re.compile(r"^[-_\w]{1,32}$")
+FAKE_TOKEN = "MTA4NjQ1NzM2MjE5ODc2NTQzMg.GhJk1a.abcdefghijklmnopqrstuvwxyzABCDEFGH12"
+
+
+# ------------------------------------------------------------------ catalogs
+
+
+def test_every_key_exists_in_every_locale() -> None:
+    catalogs = load_catalogs()
+    assert set(catalogs) == set(SUPPORTED_LOCALES)
+    english = set(catalogs["en"])
+    for locale, entries in catalogs.items():
+        assert set(entries) - english == set(), f"only in {locale}"
+        assert english - set(entries) == set(), f"missing in {locale}"
+
+
+def test_placeholders_match_across_locales() -> None:
+    catalogs = load_catalogs()
+    mismatched = {
+        key: (placeholders(text), placeholders(catalogs["pt-BR"][key]))
+        for key, text in catalogs["en"].items()
+        if placeholders(text) != placeholders(catalogs["pt-BR"].get(key, text))
+    }
+    assert mismatched == {}
+
+
+def test_no_message_is_blank() -> None:
+    for locale, entries in load_catalogs().items():
+        blank = [key for key, text in entries.items() if not text.strip()]
+        assert blank == [], locale
+
+
+def test_keys_are_namespaced_by_file(tmp_path: Path) -> None:
+    for locale in SUPPORTED_LOCALES:
+        (tmp_path / locale).mkdir()
+    (tmp_path / "en" / "roll.toml").write_text('[check]\ntitle = "x"\n')
+    (tmp_path / "pt-BR" / "roll.toml").write_text('[roll]\ntitle = "x"\n')
+    with pytest.raises(CatalogError, match=r"en/roll\.toml: every key must sit under \[roll\]"):
+        load_catalogs(tmp_path)
+
+
+def test_non_string_values_are_rejected(tmp_path: Path) -> None:
+    for locale in SUPPORTED_LOCALES:
+        (tmp_path / locale).mkdir()
+        (tmp_path / locale / "roll.toml").write_text("[roll]\ncount = 3\n")
+    with pytest.raises(CatalogError, match=r"roll\.count must be a string"):
+        load_catalogs(tmp_path)
+
+
+def test_placeholders_parses_format_fields() -> None:
+    assert placeholders("{a} and {b:>3} and {c!r} and {{literal}}") == {"a", "b", "c"}
+
+
+# ------------------------------------------------------------------ Messages
+
+
+def _messages(strict: bool) -> Messages:
+    return Messages(
+        {
+            "en": {"roll.total": "Total: {total}", "roll.only_en": "English only"},
+            "pt-BR": {"roll.total": "Total: {total} (pt)"},
+        },
+        strict=strict,
+        fallback="pt-BR",
+    )
+
+
+def test_text_formats_placeholders(messages: Messages) -> None:
+    assert messages.text("dice.too_many_dice", "en", count=101, maximum=100) == (
+        "That is 101 dice; one expression may roll at most 100."
+    )
+    assert "101" in messages.text("dice.too_many_dice", "pt-BR", count=101, maximum=100)
+
+
+def test_unknown_locale_falls_back_to_default_then_english() -> None:
+    lenient = _messages(strict=False)
+    assert lenient.text("roll.total", "fr", total=7) == "Total: 7 (pt)"
+    assert lenient.text("roll.only_en", "fr") == "English only"
+
+
+def test_missing_key_raises_when_strict() -> None:
+    with pytest.raises(MissingTranslationError, match=r"roll\.nope"):
+        _messages(strict=True).text("roll.nope", "en")
+    with pytest.raises(MissingTranslationError, match="missing in pt-BR"):
+        _messages(strict=True).text("roll.only_en", "pt-BR")
+    with pytest.raises(MissingTranslationError, match="cannot be formatted"):
+        _messages(strict=True).text("roll.total", "en")
+
+
+def test_missing_key_logs_and_returns_key_when_lenient(caplog: pytest.LogCaptureFixture) -> None:
+    lenient = _messages(strict=False)
+    assert lenient.text("roll.nope", "en") == "roll.nope"
+    assert lenient.text("roll.total", "en") == "roll.total"
+    assert lenient.text("roll.only_en", "pt-BR") == "English only"
+    assert "unknown message key 'roll.nope'" in caplog.text
+
+
+def test_tests_run_with_strict_catalogs() -> None:
+    assert Messages.load().strict is True
+
+
+@pytest.mark.parametrize(
+    ("client_locale", "guild_default", "expected"),
+    [
+        (discord.Locale.brazil_portuguese, None, "pt-BR"),
+        (discord.Locale.brazil_portuguese, "en", "pt-BR"),
+        (discord.Locale.american_english, "pt-BR", "en"),
+        (discord.Locale.british_english, None, "en"),
+        (discord.Locale.french, "pt-BR", "pt-BR"),
+        (discord.Locale.french, "en", "en"),
+        (discord.Locale.japanese, None, "en"),
+        (discord.Locale.spain_spanish, "xx", "en"),
+    ],
+)
+def test_locale_for(
+    client_locale: discord.Locale, guild_default: str | None, expected: str
+) -> None:
+    interaction = cast(discord.Interaction[Any], SimpleNamespace(locale=client_locale))
+    assert locale_for(interaction, guild_default) == expected
+
+
+def test_every_rule_option_has_localized_label_and_description(messages: Messages) -> None:
+    for name in RuleOptions.model_fields:
+        for locale in SUPPORTED_LOCALES:
+            assert messages.has(f"settings.option.{name}.name", locale)
+            assert messages.has(f"settings.option.{name}.description", locale)
+
+
+# ------------------------------------------------------------------ commands
+
+
+class _Recorder(app_commands.Translator):
+    """Collects every localizable string the command payloads ask for."""
+
+    def __init__(self) -> None:
+        self.strings: dict[tuple[str, str | None], app_commands.TranslationContextLocation] = {}
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        self.strings[(string.message, string.extras.get("key"))] = context.location
+        return None
+
+
+@pytest.fixture
+async def loaded_bot(tmp_path: Path) -> AsyncIterator[GurpsBot]:
+    settings = Settings(
+        _env_file=None,
+        discord_token=FAKE_TOKEN,
+        database_path=tmp_path / "i18n.sqlite3",
+    )
+    async with Database.open(settings.database_path) as database:
+        bot = build_bot(
+            settings,
+            database,
+            dice=ScriptedDice([]),
+            clock=lambda: datetime(2026, 1, 1, tzinfo=UTC),
+        )
+        async with bot:
+            await bot.setup_hook()  # migrations, every cog, the translator; no network
+            yield bot
+
+
+async def _recorded(bot: GurpsBot) -> _Recorder:
+    recorder = _Recorder()
+    for command in bot.tree.get_commands():
+        await command.get_translated_payload(bot.tree, recorder)
+    return recorder
+
+
+async def test_every_command_string_has_a_catalog_key(
+    loaded_bot: GurpsBot, messages: Messages
+) -> None:
+    recorder = await _recorded(loaded_bot)
+    assert recorder.strings, "no command was loaded"
+    without_key = [message for (message, key) in recorder.strings if key is None]
+    assert without_key == []
+    for _, key in recorder.strings:
+        assert key is not None
+        for locale in SUPPORTED_LOCALES:
+            assert messages.has(key, locale), f"{key} missing in {locale}"
+
+
+async def test_localized_command_payloads_are_valid(loaded_bot: GurpsBot) -> None:
+    translator = CatalogTranslator(Messages.load(strict=True))
+
+    def check_names(node: dict[str, Any], where: str) -> None:
+        names = {"default": node["name"], **(node.get("name_localizations") or {})}
+        assert set(node.get("name_localizations") or {}) >= {"pt-BR", "en-US"}, where
+        for locale, name in names.items():
+            assert DISCORD_NAME.fullmatch(name), f"{where} {locale}: {name!r}"
+            assert name == name.lower(), f"{where} {locale}: {name!r}"
+        descriptions = {
+            "default": node.get("description", ""),
+            **(node.get("description_localizations") or {}),
+        }
+        for locale, text in descriptions.items():
+            assert 1 <= len(text) <= 100, f"{where} {locale} description: {text!r}"
+        for choice in node.get("choices") or []:
+            localized = {"default": choice["name"], **(choice.get("name_localizations") or {})}
+            assert "pt-BR" in localized, f"{where} choice {choice['name']!r}"
+            assert all(1 <= len(name) <= 100 for name in localized.values())
+        for option in node.get("options") or []:
+            check_names(option, f"{where} {option['name']}")
+
+    commands = loaded_bot.tree.get_commands()
+    top_names = [command.name for command in commands]
+    assert len(top_names) == len(set(top_names)), "duplicate command names"
+    for command in commands:
+        payload = await command.get_translated_payload(loaded_bot.tree, translator)
+        check_names(payload, f"/{payload['name']}")
+        pt_names = [
+            option.get("name_localizations", {}).get("pt-BR")
+            for option in payload.get("options") or []
+        ]
+        assert len(pt_names) == len(set(pt_names)), f"/{payload['name']}: duplicate pt-BR names"
+
+
+async def test_translator_uses_the_catalog(messages: Messages) -> None:
+    translator = CatalogTranslator(messages)
+    string = app_commands.locale_str("error", key="core.error.title")
+    location = app_commands.TranslationContextLocation.other
+    context: app_commands.TranslationContextTypes = app_commands.TranslationContext(location, None)
+    assert await translator.translate(string, discord.Locale.brazil_portuguese, context) == (
+        messages.text("core.error.title", "pt-BR")
+    )
+    assert await translator.translate(string, discord.Locale.american_english, context) == (
+        messages.text("core.error.title", "en")
+    )
+    assert await translator.translate(string, discord.Locale.german, context) is None
+    no_key = app_commands.locale_str("plain")
+    assert await translator.translate(no_key, discord.Locale.brazil_portuguese, context) is None
