@@ -1,0 +1,765 @@
+"""The stand-in's HTTP side: Discord's REST routes and the gateway websocket.
+
+An aiohttp application bound to 127.0.0.1 on an ephemeral port. REST lives under
+``/api/v10`` and the gateway at ``/gateway``. Responses carry a Content-Type of
+exactly ``application/json``: discord.py parses a body only then.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import BodyPartReader, WSMsgType, web
+
+from bot.standin.state import (
+    EPHEMERAL,
+    JSON,
+    LOADING,
+    InteractionRecord,
+    Message,
+    World,
+)
+from bot.standin.validation import choice_problems, message_problems, modal_problems
+
+_log = logging.getLogger(__name__)
+
+API_PREFIX = "/api/v10"
+HEARTBEAT_INTERVAL_MS = 41_250
+GUILD_MESSAGES_INTENT = 1 << 9
+
+# Discord's JSON error codes the stand-in uses.
+UNKNOWN_CHANNEL = 10003
+UNKNOWN_MESSAGE = 10008
+UNKNOWN_WEBHOOK = 10015
+UNKNOWN_INTERACTION = 10062
+INVALID_FORM_BODY = 50035
+ALREADY_ACKNOWLEDGED = 40060
+
+PAYLOAD: web.RequestKey[Any] = web.RequestKey("payload")
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def json_response(data: object, status: int = 200) -> web.Response:
+    """A JSON body whose Content-Type is exactly ``application/json``."""
+    return web.Response(
+        body=json.dumps(data).encode(),
+        status=status,
+        headers={"Content-Type": "application/json"},
+    )
+
+
+def error_response(status: int, code: int, message: str, **extra: object) -> web.Response:
+    return json_response({"code": code, "message": message, **extra}, status)
+
+
+@dataclass
+class RecordedRequest:
+    method: str
+    path: str
+    query: dict[str, str]
+    body: Any
+
+
+RECORD = web.RequestKey("record", RecordedRequest)
+
+
+@dataclass
+class GatewaySession:
+    """One gateway session: survives a dropped socket so the client can RESUME it."""
+
+    id: str
+    shard: tuple[int, int]
+    intents: int
+    sequence: int = 0
+    sent: list[JSON] = field(default_factory=list)
+    socket: web.WebSocketResponse | None = None
+
+
+class StandInServer:
+    """Routes, gateway sessions and the rules for what the bot may send."""
+
+    def __init__(self, world: World) -> None:
+        self.world = world
+        self.requests: list[RecordedRequest] = []
+        self.unknown_routes: list[RecordedRequest] = []
+        self.sessions: dict[str, GatewaySession] = {}
+        self.identify_count = 0
+        self.resume_count = 0
+        self.identified = asyncio.Event()
+        self.commands_synced = asyncio.Event()
+        self._sockets: set[web.WebSocketResponse] = set()
+        self._runner: web.AppRunner | None = None
+        self._site_port: int | None = None
+
+    # Lifecycle ---------------------------------------------------------------------------
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> None:
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        self._add_routes(app)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, host, port)
+        await site.start()
+        server = site._server
+        assert isinstance(server, asyncio.base_events.Server)
+        self._site_port = int(server.sockets[0].getsockname()[1])
+
+    async def stop(self) -> None:
+        for socket in list(self._sockets):
+            await socket.close(code=1001, message=b"stand-in stopping")
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    @property
+    def port(self) -> int:
+        if self._site_port is None:
+            raise RuntimeError("the stand-in server is not running")
+        return self._site_port
+
+    @property
+    def base_url(self) -> str:
+        """What ``discord.http.Route.BASE`` should be."""
+        return f"http://127.0.0.1:{self.port}{API_PREFIX}"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    # Routing -----------------------------------------------------------------------------
+
+    def _add_routes(self, app: web.Application) -> None:
+        r = app.router
+        p = API_PREFIX
+        app_cmds = p + "/applications/{app}/commands"
+        guild_cmds = p + "/applications/{app}/guilds/{guild}/commands"
+        hook = p + "/webhooks/{app}/{token}"
+        routes: list[tuple[str, str, Handler]] = [
+            ("GET", "/gateway", self.gateway),
+            ("GET", p + "/gateway", self.get_gateway),
+            ("GET", p + "/gateway/bot", self.get_gateway),
+            ("GET", p + "/users/@me", self.get_me),
+            ("GET", p + "/users/{user}", self.get_user),
+            ("GET", p + "/oauth2/applications/@me", self.get_application),
+            ("GET", p + "/applications/@me", self.get_application),
+            ("GET", app_cmds, self.get_commands),
+            ("PUT", app_cmds, self.put_commands),
+            ("POST", app_cmds, self.post_command),
+            ("GET", guild_cmds, self.get_commands),
+            ("PUT", guild_cmds, self.put_commands),
+            ("POST", guild_cmds, self.post_command),
+            ("GET", guild_cmds + "/permissions", self.get_command_permissions),
+            ("POST", p + "/interactions/{id}/{token}/callback", self.interaction_callback),
+            ("POST", hook, self.post_followup),
+            ("GET", hook + "/messages/{message}", self.get_webhook_message),
+            ("PATCH", hook + "/messages/{message}", self.edit_webhook_message),
+            ("DELETE", hook + "/messages/{message}", self.delete_webhook_message),
+            ("GET", p + "/channels/{channel}", self.get_channel),
+            ("POST", p + "/channels/{channel}/typing", self.no_content),
+            ("GET", p + "/channels/{channel}/messages", self.list_messages),
+            ("POST", p + "/channels/{channel}/messages", self.post_message),
+            ("GET", p + "/channels/{channel}/messages/{message}", self.get_message),
+            ("PATCH", p + "/channels/{channel}/messages/{message}", self.edit_message),
+            ("DELETE", p + "/channels/{channel}/messages/{message}", self.delete_message),
+            ("GET", p + "/guilds/{guild}", self.get_guild),
+            ("GET", p + "/guilds/{guild}/channels", self.get_guild_channels),
+            ("GET", p + "/guilds/{guild}/roles", self.get_guild_roles),
+            ("GET", p + "/guilds/{guild}/members/{user}", self.get_guild_member),
+        ]
+        for method, path, handler in routes:
+            r.add_route(method, path, self._recorded(handler))
+        r.add_route("*", "/{tail:.*}", self._recorded(self.unknown))
+
+    def _recorded(self, handler: Handler) -> Handler:
+        async def wrapper(request: web.Request) -> web.StreamResponse:
+            if request.path != "/gateway":
+                body = await self._read_body(request)
+                request[PAYLOAD] = body
+                record = RecordedRequest(request.method, request.path, dict(request.query), body)
+                self.requests.append(record)
+                request[RECORD] = record
+            return await handler(request)
+
+        return wrapper
+
+    async def _read_body(self, request: web.Request) -> Any:
+        """JSON, or the ``payload_json`` part of a multipart upload with its files listed."""
+        if not request.can_read_body:
+            return None
+        if request.content_type.startswith("multipart/"):
+            payload: JSON = {}
+            files: list[JSON] = []
+            reader = await request.multipart()
+            while (part := await reader.next()) is not None:
+                if not isinstance(part, BodyPartReader):
+                    continue
+                data = await part.read()
+                if part.name == "payload_json":
+                    payload = json.loads(data)
+                else:
+                    files.append({"field": part.name, "filename": part.filename, "size": len(data)})
+            attachments: list[JSON] = list(payload.get("attachments") or [])
+            for index, item in enumerate(files):
+                described = attachments[index] if index < len(attachments) else {}
+                item["description"] = described.get("description")
+            payload["__files__"] = files
+            return payload
+        text = await request.text()
+        return json.loads(text) if text else None
+
+    def _authorized(self, request: web.Request) -> bool:
+        return request.headers.get("Authorization") == f"Bot {self.world.token}"
+
+    # Basic REST --------------------------------------------------------------------------
+
+    async def unknown(self, request: web.Request) -> web.StreamResponse:
+        self.unknown_routes.append(request[RECORD])
+        _log.warning("stand-in has no route for %s %s", request.method, request.path)
+        return error_response(404, 0, "404: Not Found")
+
+    async def no_content(self, request: web.Request) -> web.StreamResponse:
+        return web.Response(status=204)
+
+    async def get_gateway(self, request: web.Request) -> web.StreamResponse:
+        return json_response(
+            {
+                "url": self.gateway_url,
+                "shards": 1,
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 1000,
+                    "reset_after": 0,
+                    "max_concurrency": 1,
+                },
+            }
+        )
+
+    async def get_me(self, request: web.Request) -> web.StreamResponse:
+        if not self._authorized(request):
+            return error_response(401, 0, "401: Unauthorized")
+        data = self.world.bot_user.to_json()
+        data.update({"verified": True, "mfa_enabled": False, "flags": 0, "locale": "en-US"})
+        return json_response(data)
+
+    async def get_user(self, request: web.Request) -> web.StreamResponse:
+        user = self.world.users.get(int(request.match_info["user"]))
+        if user is None:
+            return error_response(404, 10013, "Unknown User")
+        return json_response(user.to_json())
+
+    async def get_application(self, request: web.Request) -> web.StreamResponse:
+        world = self.world
+        owner = world.users[world.guild.owner_id]
+        return json_response(
+            {
+                "id": str(world.application_id),
+                "name": world.bot_user.username,
+                "icon": None,
+                "description": "",
+                "rpc_origins": [],
+                "bot_public": False,
+                "bot_require_code_grant": False,
+                "bot": world.bot_user.to_json(),
+                "owner": owner.to_json(),
+                "team": None,
+                "verify_key": "0" * 64,
+                "flags": 0,
+                "install_params": {"scopes": ["bot", "applications.commands"], "permissions": "0"},
+                "redirect_uris": [],
+                "interactions_endpoint_url": None,
+                "tags": [],
+            }
+        )
+
+    # Application commands ---------------------------------------------------------------
+
+    def _scope(self, request: web.Request) -> int | None:
+        guild = request.match_info.get("guild")
+        return int(guild) if guild is not None else None
+
+    async def get_commands(self, request: web.Request) -> web.StreamResponse:
+        return json_response(self.world.commands.get(self._scope(request), []))
+
+    async def put_commands(self, request: web.Request) -> web.StreamResponse:
+        payload = request[PAYLOAD] or []
+        stored = self.world.store_commands(self._scope(request), list(payload))
+        self.commands_synced.set()
+        return json_response(stored)
+
+    async def post_command(self, request: web.Request) -> web.StreamResponse:
+        stored = self.world.upsert_command(self._scope(request), dict(request[PAYLOAD]))
+        return json_response(stored, 201)
+
+    async def get_command_permissions(self, request: web.Request) -> web.StreamResponse:
+        return json_response([])
+
+    # Guilds and channels ----------------------------------------------------------------
+
+    async def get_guild(self, request: web.Request) -> web.StreamResponse:
+        guild = self.world.guilds.get(int(request.match_info["guild"]))
+        if guild is None:
+            return error_response(404, 10004, "Unknown Guild")
+        data = guild.create_json(self.world.clock())
+        for key in ("members", "channels", "threads", "presences", "voice_states"):
+            data.pop(key)
+        return json_response(data)
+
+    async def get_guild_channels(self, request: web.Request) -> web.StreamResponse:
+        guild = self.world.guilds.get(int(request.match_info["guild"]))
+        if guild is None:
+            return error_response(404, 10004, "Unknown Guild")
+        return json_response([c.to_json(guild.id) for c in guild.channels.values()])
+
+    async def get_guild_roles(self, request: web.Request) -> web.StreamResponse:
+        guild = self.world.guilds.get(int(request.match_info["guild"]))
+        if guild is None:
+            return error_response(404, 10004, "Unknown Guild")
+        return json_response([r.to_json() for r in guild.roles.values()])
+
+    async def get_guild_member(self, request: web.Request) -> web.StreamResponse:
+        guild = self.world.guilds.get(int(request.match_info["guild"]))
+        member = guild.members.get(int(request.match_info["user"])) if guild else None
+        if member is None:
+            return error_response(404, 10007, "Unknown Member")
+        return json_response(member.to_json())
+
+    async def get_channel(self, request: web.Request) -> web.StreamResponse:
+        channel_id = int(request.match_info["channel"])
+        guild = self.world.guild_of_channel(channel_id)
+        if guild is None:
+            return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
+        return json_response(guild.channels[channel_id].to_json(guild.id))
+
+    # Messages ---------------------------------------------------------------------------
+
+    async def create_message(
+        self,
+        channel_id: int,
+        payload: JSON,
+        *,
+        message_type: int = 0,
+        flags: int = 0,
+        interaction: InteractionRecord | None = None,
+    ) -> Message:
+        """Store a message from the bot (and tell the gateway when the bot may see it)."""
+        world = self.world
+        guild = world.guild_of_channel(channel_id)
+        message = Message(
+            id=world.snowflakes.next(),
+            channel_id=channel_id,
+            guild_id=guild.id if guild else None,
+            author=world.bot_user,
+            created_at=world.clock(),
+            content=payload.get("content") or "",
+            embeds=list(payload.get("embeds") or []),
+            components=list(payload.get("components") or []),
+            attachments=self._attachments(payload),
+            flags=flags,
+            type=message_type,
+        )
+        if interaction is not None:
+            message.webhook_id = world.application_id
+            message.application_id = world.application_id
+            message.interaction_metadata = self._interaction_metadata(interaction)
+            message.source_interaction_id = interaction.id
+            if flags & EPHEMERAL:
+                message.visible_to = interaction.user.id
+        world.add_message(message)
+        if not message.ephemeral:
+            await self._message_event("MESSAGE_CREATE", message.to_json())
+        return message
+
+    def _attachments(self, payload: JSON) -> list[JSON]:
+        files: list[JSON] = list(payload.get("__files__") or [])
+        result: list[JSON] = []
+        for item in files:
+            attachment_id = self.world.snowflakes.next()
+            filename = str(item.get("filename") or "file")
+            result.append(
+                {
+                    "id": str(attachment_id),
+                    "filename": filename,
+                    "size": item.get("size", 0),
+                    "url": f"http://127.0.0.1:{self.port}/attachments/{attachment_id}/{filename}",
+                    "proxy_url": f"http://127.0.0.1:{self.port}/attachments/{attachment_id}/{filename}",
+                    "description": item.get("description"),
+                }
+            )
+        return result
+
+    def _interaction_metadata(self, interaction: InteractionRecord) -> JSON:
+        data: JSON = {
+            "id": str(interaction.id),
+            "type": interaction.type,
+            "user": interaction.user.to_json(),
+            "authorizing_integration_owners": (
+                {"0": str(interaction.guild_id)} if interaction.guild_id else {}
+            ),
+        }
+        if interaction.type == 2:
+            data["name"] = interaction.payload["data"]["name"]
+        if interaction.message_id is not None:
+            data["interacted_message_id"] = str(interaction.message_id)
+        if interaction.original_id is not None:
+            data["original_response_message_id"] = str(interaction.original_id)
+        return data
+
+    async def edit_stored_message(self, message: Message, payload: JSON) -> Message:
+        message.apply_edit(payload, self.world.clock())
+        if "__files__" in payload:
+            message.attachments.extend(self._attachments(payload))
+        if not message.ephemeral:
+            await self._message_event("MESSAGE_UPDATE", message.to_json())
+        return message
+
+    async def delete_stored_message(self, message: Message) -> None:
+        message.deleted = True
+        if not message.ephemeral:
+            data: JSON = {"id": str(message.id), "channel_id": str(message.channel_id)}
+            if message.guild_id is not None:
+                data["guild_id"] = str(message.guild_id)
+            await self._message_event("MESSAGE_DELETE", data)
+
+    def _channel_message(self, request: web.Request) -> Message | web.Response:
+        channel_id = int(request.match_info["channel"])
+        if self.world.guild_of_channel(channel_id) is None:
+            return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
+        message = self.world.channel_messages(channel_id).get(int(request.match_info["message"]))
+        if message is None or message.deleted:
+            return error_response(404, UNKNOWN_MESSAGE, "Unknown Message")
+        return message
+
+    async def list_messages(self, request: web.Request) -> web.StreamResponse:
+        channel_id = int(request.match_info["channel"])
+        if self.world.guild_of_channel(channel_id) is None:
+            return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
+        limit = int(request.query.get("limit", "50"))
+        visible = [
+            m
+            for m in self.world.channel_messages(channel_id).values()
+            if not m.deleted and not m.ephemeral
+        ]
+        newest_first = sorted(visible, key=lambda m: m.id, reverse=True)[:limit]
+        return json_response([m.to_json() for m in newest_first])
+
+    async def post_message(self, request: web.Request) -> web.StreamResponse:
+        channel_id = int(request.match_info["channel"])
+        if self.world.guild_of_channel(channel_id) is None:
+            return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
+        payload: JSON = request[PAYLOAD] or {}
+        if problems := self._message_problems(payload, creating=True):
+            return self._invalid(problems)
+        flags = int(payload.get("flags") or 0) & ~EPHEMERAL
+        message = await self.create_message(channel_id, payload, flags=flags)
+        return json_response(message.to_json())
+
+    async def get_message(self, request: web.Request) -> web.StreamResponse:
+        found = self._channel_message(request)
+        if isinstance(found, web.Response):
+            return found
+        return json_response(found.to_json())
+
+    async def edit_message(self, request: web.Request) -> web.StreamResponse:
+        found = self._channel_message(request)
+        if isinstance(found, web.Response):
+            return found
+        payload: JSON = request[PAYLOAD] or {}
+        if problems := self._message_problems(payload, creating=False, existing=found):
+            return self._invalid(problems)
+        edited = await self.edit_stored_message(found, payload)
+        return json_response(edited.to_json())
+
+    async def delete_message(self, request: web.Request) -> web.StreamResponse:
+        found = self._channel_message(request)
+        if isinstance(found, web.Response):
+            return found
+        await self.delete_stored_message(found)
+        return web.Response(status=204)
+
+    def _message_problems(
+        self, payload: JSON, *, creating: bool, existing: Message | None = None
+    ) -> list[str]:
+        checked = dict(payload)
+        if payload.get("__files__"):
+            checked.setdefault("attachments", payload["__files__"])
+        if existing is not None and "flags" not in checked:
+            checked["flags"] = existing.flags
+        return message_problems(checked, creating=creating)
+
+    @staticmethod
+    def _invalid(problems: list[str]) -> web.Response:
+        _log.warning("stand-in rejected a payload: %s", "; ".join(problems))
+        return error_response(
+            400, INVALID_FORM_BODY, "Invalid Form Body", errors={"problems": problems}
+        )
+
+    # Interactions -----------------------------------------------------------------------
+
+    async def interaction_callback(self, request: web.Request) -> web.StreamResponse:
+        record = self.world.interactions.get(int(request.match_info["id"]))
+        if record is None or record.token != request.match_info["token"]:
+            return error_response(404, UNKNOWN_INTERACTION, "Unknown interaction")
+        if record.callback is not None:
+            return error_response(
+                400, ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged."
+            )
+        body: JSON = request[PAYLOAD] or {}
+        kind = int(body.get("type", 0))
+        data: JSON = dict(body.get("data") or {})
+        if "__files__" in body:
+            data["__files__"] = body["__files__"]
+        message: Message | None = None
+        world = self.world
+
+        if kind == 4:
+            if problems := self._message_problems(data, creating=True):
+                return self._invalid(problems)
+            flags = int(data.get("flags") or 0) & (EPHEMERAL | 4 | 4096 | (1 << 15))
+            message_type = 20 if record.type == 2 else 0
+            message = await self.create_message(
+                record.channel_id, data, message_type=message_type, flags=flags, interaction=record
+            )
+            record.original_id = message.id
+        elif kind == 5:
+            flags = LOADING | (int(data.get("flags") or 0) & EPHEMERAL)
+            message_type = 20 if record.type == 2 else 0
+            message = await self.create_message(
+                record.channel_id, {}, message_type=message_type, flags=flags, interaction=record
+            )
+            record.original_id = message.id
+        elif kind in (6, 7):
+            if record.message_id is None:
+                return error_response(
+                    400, INVALID_FORM_BODY, "Interaction has no message to update"
+                )
+            target = world.find_message(record.message_id)
+            if target is None:
+                return error_response(404, UNKNOWN_MESSAGE, "Unknown Message")
+            if kind == 7:
+                if problems := self._message_problems(data, creating=False, existing=target):
+                    return self._invalid(problems)
+                await self.edit_stored_message(target, data)
+                target.source_interaction_id = record.id
+            record.original_id = target.id
+            message = target
+        elif kind == 8:
+            if record.type != 4:
+                return error_response(400, INVALID_FORM_BODY, "Not an autocomplete interaction")
+            if problems := choice_problems(list(data.get("choices") or [])):
+                return self._invalid(problems)
+        elif kind == 9:
+            if record.type == 5:
+                return error_response(400, INVALID_FORM_BODY, "A modal cannot open a modal")
+            if problems := modal_problems(data):
+                return self._invalid(problems)
+        else:
+            return error_response(400, INVALID_FORM_BODY, f"Unsupported callback type {kind}")
+
+        record.callback = {"type": kind, "data": data}
+        record.answered.set()
+        interaction_data: JSON = {
+            "id": str(record.id),
+            "type": record.type,
+            "response_message_loading": kind == 5,
+            "response_message_ephemeral": bool(message and message.ephemeral),
+        }
+        result: JSON = {"interaction": interaction_data, "resource": {"type": kind}}
+        if message is not None:
+            interaction_data["response_message_id"] = str(message.id)
+            if kind != 6:
+                result["resource"]["message"] = message.to_json()
+        return json_response(result)
+
+    def _webhook_record(self, request: web.Request) -> InteractionRecord | web.Response:
+        if int(request.match_info["app"]) != self.world.application_id:
+            return error_response(404, UNKNOWN_WEBHOOK, "Unknown Webhook")
+        record = self.world.interaction_by_token(request.match_info["token"])
+        if record is None or record.callback is None:
+            return error_response(404, UNKNOWN_WEBHOOK, "Unknown Webhook")
+        return record
+
+    def _webhook_message(
+        self, request: web.Request
+    ) -> tuple[InteractionRecord, Message] | web.Response:
+        record = self._webhook_record(request)
+        if isinstance(record, web.Response):
+            return record
+        key = request.match_info["message"]
+        message_id = record.original_id if key == "@original" else int(key)
+        mine = {record.original_id, *record.followup_ids}
+        message = None
+        if message_id is not None and message_id in mine:
+            message = self.world.find_message(message_id)
+        if message is None or message.deleted:
+            return error_response(404, UNKNOWN_MESSAGE, "Unknown Message")
+        return record, message
+
+    async def post_followup(self, request: web.Request) -> web.StreamResponse:
+        record = self._webhook_record(request)
+        if isinstance(record, web.Response):
+            return record
+        payload: JSON = request[PAYLOAD] or {}
+        if problems := self._message_problems(payload, creating=True):
+            return self._invalid(problems)
+        original = (
+            self.world.find_message(record.original_id) if record.original_id is not None else None
+        )
+        if original is not None and original.loading:
+            # After a deferral, the first follow-up fills in the "thinking" message.
+            message = await self.edit_stored_message(original, payload)
+        else:
+            flags = int(payload.get("flags") or 0) & (EPHEMERAL | 4 | 4096 | (1 << 15))
+            message = await self.create_message(
+                record.channel_id, payload, flags=flags, interaction=record
+            )
+            record.followup_ids.append(message.id)
+        if request.query.get("wait") in ("true", "True", "1"):
+            return json_response(message.to_json())
+        return web.Response(status=204)
+
+    async def get_webhook_message(self, request: web.Request) -> web.StreamResponse:
+        found = self._webhook_message(request)
+        if isinstance(found, web.Response):
+            return found
+        return json_response(found[1].to_json())
+
+    async def edit_webhook_message(self, request: web.Request) -> web.StreamResponse:
+        found = self._webhook_message(request)
+        if isinstance(found, web.Response):
+            return found
+        record, message = found
+        payload: JSON = request[PAYLOAD] or {}
+        if problems := self._message_problems(payload, creating=False, existing=message):
+            return self._invalid(problems)
+        await self.edit_stored_message(message, payload)
+        message.source_interaction_id = record.id
+        return json_response(message.to_json())
+
+    async def delete_webhook_message(self, request: web.Request) -> web.StreamResponse:
+        found = self._webhook_message(request)
+        if isinstance(found, web.Response):
+            return found
+        await self.delete_stored_message(found[1])
+        return web.Response(status=204)
+
+    # Gateway ----------------------------------------------------------------------------
+
+    async def gateway(self, request: web.Request) -> web.StreamResponse:
+        socket = web.WebSocketResponse(autoping=True, max_msg_size=0)
+        await socket.prepare(request)
+        self._sockets.add(socket)
+        session: GatewaySession | None = None
+        try:
+            await socket.send_str(
+                json.dumps({"op": 10, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}})
+            )
+            async for frame in socket:
+                if frame.type is not WSMsgType.TEXT:
+                    continue
+                message = json.loads(frame.data)
+                op = message.get("op")
+                data = message.get("d")
+                if op == 1:
+                    await socket.send_str(json.dumps({"op": 11}))
+                elif op == 2:
+                    session = await self._identify(socket, data)
+                    if session is None:
+                        break
+                elif op == 6:
+                    session = await self._resume(socket, data)
+        finally:
+            self._sockets.discard(socket)
+            if session is not None and session.socket is socket:
+                session.socket = None
+        return socket
+
+    async def _identify(self, socket: web.WebSocketResponse, data: JSON) -> GatewaySession | None:
+        if data.get("token") != self.world.token:
+            await socket.close(code=4004, message=b"Authentication failed.")
+            return None
+        shard = data.get("shard") or [0, 1]
+        session = GatewaySession(
+            id=secrets.token_hex(16),
+            shard=(int(shard[0]), int(shard[1])),
+            intents=int(data.get("intents") or 0),
+            socket=socket,
+        )
+        self.sessions[session.id] = session
+        self.identify_count += 1
+        world = self.world
+        ready = {
+            "v": 10,
+            "user": world.bot_user.to_json(),
+            "guilds": [{"id": str(g), "unavailable": True} for g in world.guilds],
+            "session_id": session.id,
+            "resume_gateway_url": self.gateway_url,
+            "shard": list(session.shard),
+            "application": {"id": str(world.application_id), "flags": 0},
+            "private_channels": [],
+            "relationships": [],
+            "presences": [],
+            "user_settings": {},
+            "guild_join_requests": [],
+            "geo_ordered_rtc_regions": [],
+        }
+        await self._send(session, "READY", ready)
+        for guild in world.guilds.values():
+            await self._send(session, "GUILD_CREATE", guild.create_json(world.clock()))
+        self.identified.set()
+        return session
+
+    async def _resume(self, socket: web.WebSocketResponse, data: JSON) -> GatewaySession | None:
+        session = self.sessions.get(str(data.get("session_id")))
+        if session is None or data.get("token") != self.world.token:
+            await socket.send_str(json.dumps({"op": 9, "d": False}))
+            return None
+        session.socket = socket
+        self.resume_count += 1
+        after = int(data.get("seq") or 0)
+        for frame in session.sent:
+            if frame["s"] > after:
+                await socket.send_str(json.dumps(frame))
+        await self._send(session, "RESUMED", {})
+        return session
+
+    async def _send(self, session: GatewaySession, event: str, data: JSON) -> None:
+        session.sequence += 1
+        frame = {"op": 0, "t": event, "s": session.sequence, "d": data}
+        session.sent.append(frame)
+        if session.socket is not None and not session.socket.closed:
+            await session.socket.send_str(json.dumps(frame))
+
+    def live_sessions(self) -> list[GatewaySession]:
+        return list(self.sessions.values())
+
+    async def dispatch(self, event: str, data: JSON, *, intent: int | None = None) -> None:
+        """Send a gateway event to every session (buffered for a session that is resuming)."""
+        sessions = self.live_sessions()
+        if not sessions:
+            raise RuntimeError(f"no bot is connected to the stand-in to receive {event}")
+        for session in sessions:
+            if intent is None or session.intents & intent:
+                await self._send(session, event, data)
+
+    async def _message_event(self, event: str, data: JSON) -> None:
+        """Message events reach only a client that asked for the guild-messages intent."""
+        for session in self.live_sessions():
+            if session.intents & GUILD_MESSAGES_INTENT:
+                await self._send(session, event, data)
+
+    async def drop_connections(self, code: int = 4000) -> None:
+        """Close every gateway socket as a network failure would (the client resumes)."""
+        for session in self.live_sessions():
+            if session.socket is not None:
+                socket, session.socket = session.socket, None
+                await socket.close(code=code)
+
+    def forget_sessions(self) -> None:
+        self.sessions.clear()

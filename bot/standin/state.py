@@ -1,0 +1,601 @@
+"""The stand-in's world: users, a guild with roles, members and channels, and messages.
+
+Everything here is plain data that renders itself as the JSON Discord would send.
+The server and the driver read and change it; nothing here does I/O.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import secrets
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+JSON = dict[str, Any]
+
+DISCORD_EPOCH_MS = 1_420_070_400_000
+
+# Permission bits used by the default world (Discord's values).
+ADMINISTRATOR = 1 << 3
+MANAGE_CHANNELS = 1 << 4
+MANAGE_GUILD = 1 << 5
+ADD_REACTIONS = 1 << 6
+VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
+EMBED_LINKS = 1 << 14
+ATTACH_FILES = 1 << 15
+READ_MESSAGE_HISTORY = 1 << 16
+USE_EXTERNAL_EMOJIS = 1 << 18
+USE_APPLICATION_COMMANDS = 1 << 31
+SEND_MESSAGES_IN_THREADS = 1 << 38
+ALL_PERMISSIONS = (1 << 51) - 1
+
+EVERYONE_PERMISSIONS = (
+    VIEW_CHANNEL
+    | SEND_MESSAGES
+    | EMBED_LINKS
+    | ATTACH_FILES
+    | READ_MESSAGE_HISTORY
+    | ADD_REACTIONS
+    | USE_EXTERNAL_EMOJIS
+    | USE_APPLICATION_COMMANDS
+    | SEND_MESSAGES_IN_THREADS
+)
+
+# Channel types.
+GUILD_TEXT = 0
+DM = 1
+PUBLIC_THREAD = 11
+
+# Message flags.
+EPHEMERAL = 1 << 6
+LOADING = 1 << 7
+
+
+def iso(moment: datetime) -> str:
+    """Discord's timestamp format."""
+    return moment.astimezone(UTC).isoformat()
+
+
+class Snowflakes:
+    """Unique, increasing snowflakes whose embedded time comes from ``clock``."""
+
+    def __init__(self, clock: Callable[[], datetime]) -> None:
+        self._clock = clock
+        self._counter = itertools.count(1)
+        self._last = 0
+
+    def next(self) -> int:
+        millis = int(self._clock().timestamp() * 1000) - DISCORD_EPOCH_MS
+        value = (max(millis, 0) << 22) | (next(self._counter) & 0xFFF)
+        self._last = max(value, self._last + 1)
+        return self._last
+
+
+@dataclass
+class User:
+    id: int
+    username: str
+    global_name: str | None = None
+    bot: bool = False
+
+    def to_json(self) -> JSON:
+        return {
+            "id": str(self.id),
+            "username": self.username,
+            "global_name": self.global_name,
+            "discriminator": "0",
+            "avatar": None,
+            "bot": self.bot,
+            "public_flags": 0,
+        }
+
+    @property
+    def display_name(self) -> str:
+        return self.global_name or self.username
+
+
+@dataclass
+class Role:
+    id: int
+    name: str
+    permissions: int = 0
+    position: int = 0
+    color: int = 0
+
+    def to_json(self) -> JSON:
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "color": self.color,
+            "colors": {
+                "primary_color": self.color,
+                "secondary_color": None,
+                "tertiary_color": None,
+            },
+            "hoist": False,
+            "icon": None,
+            "unicode_emoji": None,
+            "position": self.position,
+            "permissions": str(self.permissions),
+            "managed": False,
+            "mentionable": True,
+            "flags": 0,
+        }
+
+
+@dataclass
+class Member:
+    user: User
+    roles: list[int] = field(default_factory=list)
+    nick: str | None = None
+    joined_at: datetime = field(default_factory=lambda: datetime(2024, 1, 1, tzinfo=UTC))
+
+    def to_json(self, *, with_user: bool = True) -> JSON:
+        data: JSON = {
+            "roles": [str(r) for r in self.roles],
+            "nick": self.nick,
+            "avatar": None,
+            "joined_at": iso(self.joined_at),
+            "premium_since": None,
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "pending": False,
+            "communication_disabled_until": None,
+        }
+        if with_user:
+            data["user"] = self.user.to_json()
+        return data
+
+
+@dataclass
+class Channel:
+    id: int
+    name: str
+    type: int = GUILD_TEXT
+    parent_id: int | None = None
+    position: int = 0
+    topic: str | None = None
+    owner_id: int | None = None
+
+    def to_json(self, guild_id: int | None) -> JSON:
+        data: JSON = {
+            "id": str(self.id),
+            "type": self.type,
+            "name": self.name,
+            "position": self.position,
+            "parent_id": str(self.parent_id) if self.parent_id is not None else None,
+            "nsfw": False,
+            "permission_overwrites": [],
+            "rate_limit_per_user": 0,
+            "last_message_id": None,
+            "flags": 0,
+        }
+        if guild_id is not None:
+            data["guild_id"] = str(guild_id)
+        if self.type == GUILD_TEXT:
+            data["topic"] = self.topic
+        if self.type == PUBLIC_THREAD:
+            data["owner_id"] = str(self.owner_id) if self.owner_id is not None else None
+            data["member_count"] = 1
+            data["message_count"] = 0
+            data["thread_metadata"] = {
+                "archived": False,
+                "auto_archive_duration": 1440,
+                "archive_timestamp": iso(datetime(2024, 1, 1, tzinfo=UTC)),
+                "locked": False,
+            }
+        return data
+
+
+@dataclass
+class Guild:
+    id: int
+    name: str
+    owner_id: int
+    preferred_locale: str = "en-US"
+    roles: dict[int, Role] = field(default_factory=dict)
+    members: dict[int, Member] = field(default_factory=dict)
+    channels: dict[int, Channel] = field(default_factory=dict)
+
+    @property
+    def everyone(self) -> Role:
+        return self.roles[self.id]
+
+    def role_named(self, name: str) -> Role:
+        for role in self.roles.values():
+            if role.name.lower() == name.lower():
+                return role
+        raise KeyError(f"no role named {name!r} in guild {self.name!r}")
+
+    def channel_named(self, name: str) -> Channel:
+        for channel in self.channels.values():
+            if channel.name.lower() == name.lower().lstrip("#"):
+                return channel
+        raise KeyError(f"no channel named {name!r} in guild {self.name!r}")
+
+    def permissions_of(self, user_id: int) -> int:
+        """Guild-level permissions (no channel overwrites exist in the stand-in)."""
+        if user_id == self.owner_id:
+            return ALL_PERMISSIONS
+        member = self.members.get(user_id)
+        value = self.everyone.permissions
+        if member is not None:
+            for role_id in member.roles:
+                role = self.roles.get(role_id)
+                if role is not None:
+                    value |= role.permissions
+        if value & ADMINISTRATOR:
+            return ALL_PERMISSIONS
+        return value
+
+    def partial_json(self) -> JSON:
+        return {"id": str(self.id), "locale": self.preferred_locale, "features": []}
+
+    def create_json(self, joined_at: datetime) -> JSON:
+        """The GUILD_CREATE payload."""
+        text_channels = [c for c in self.channels.values() if c.type != PUBLIC_THREAD]
+        threads = [c for c in self.channels.values() if c.type == PUBLIC_THREAD]
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "owner_id": str(self.owner_id),
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 1,
+            "explicit_content_filter": 0,
+            "roles": [r.to_json() for r in self.roles.values()],
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "mfa_level": 0,
+            "application_id": None,
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "vanity_url_code": None,
+            "description": None,
+            "banner": None,
+            "premium_tier": 0,
+            "premium_subscription_count": 0,
+            "preferred_locale": self.preferred_locale,
+            "public_updates_channel_id": None,
+            "nsfw_level": 0,
+            "premium_progress_bar_enabled": False,
+            "joined_at": iso(joined_at),
+            "large": False,
+            "unavailable": False,
+            "member_count": len(self.members),
+            "voice_states": [],
+            "members": [m.to_json() for m in self.members.values()],
+            "channels": [c.to_json(None) for c in text_channels],
+            "threads": [c.to_json(self.id) for c in threads],
+            "presences": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+        }
+
+
+@dataclass
+class Message:
+    """A message as the stand-in stores it; ``history`` keeps every earlier version."""
+
+    id: int
+    channel_id: int
+    guild_id: int | None
+    author: User
+    created_at: datetime
+    content: str = ""
+    embeds: list[JSON] = field(default_factory=list)
+    components: list[JSON] = field(default_factory=list)
+    attachments: list[JSON] = field(default_factory=list)
+    flags: int = 0
+    type: int = 0
+    webhook_id: int | None = None
+    application_id: int | None = None
+    interaction_metadata: JSON | None = None
+    edited_at: datetime | None = None
+    deleted: bool = False
+    visible_to: int | None = None
+    source_interaction_id: int | None = None
+    history: list[JSON] = field(default_factory=list)
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & EPHEMERAL)
+
+    @property
+    def loading(self) -> bool:
+        return bool(self.flags & LOADING)
+
+    def to_json(self) -> JSON:
+        data: JSON = {
+            "id": str(self.id),
+            "channel_id": str(self.channel_id),
+            "author": self.author.to_json(),
+            "content": self.content,
+            "timestamp": iso(self.created_at),
+            "edited_timestamp": iso(self.edited_at) if self.edited_at else None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": list(self.attachments),
+            "embeds": list(self.embeds),
+            "components": list(self.components),
+            "pinned": False,
+            "type": self.type,
+            "flags": self.flags,
+        }
+        if self.guild_id is not None:
+            data["guild_id"] = str(self.guild_id)
+        if self.webhook_id is not None:
+            data["webhook_id"] = str(self.webhook_id)
+        if self.application_id is not None:
+            data["application_id"] = str(self.application_id)
+        if self.interaction_metadata is not None:
+            data["interaction_metadata"] = self.interaction_metadata
+        return data
+
+    def snapshot(self) -> JSON:
+        """The visible parts, for the edit history."""
+        return {
+            "content": self.content,
+            "embeds": list(self.embeds),
+            "components": list(self.components),
+            "flags": self.flags,
+        }
+
+    def apply_edit(self, payload: JSON, when: datetime) -> None:
+        """Apply a PATCH body: keys present replace the stored ones."""
+        self.history.append(self.snapshot())
+        if "content" in payload:
+            self.content = payload["content"] or ""
+        if "embeds" in payload:
+            self.embeds = list(payload["embeds"] or [])
+        if "components" in payload:
+            self.components = list(payload["components"] or [])
+        if "attachments" in payload:
+            self.attachments = [a for a in payload["attachments"] or [] if "id" in a]
+        if "flags" in payload and payload["flags"] is not None:
+            # Only SUPPRESS_EMBEDS may change on an existing message.
+            self.flags = (self.flags & ~4) | (int(payload["flags"]) & 4)
+        self.flags &= ~LOADING
+        self.edited_at = when
+
+    # Helpers for tests and the sandbox -------------------------------------------------
+
+    def walk_components(self) -> Iterator[JSON]:
+        """Every component, depth first (action rows, containers, sections, buttons...)."""
+        stack = list(reversed(self.components))
+        while stack:
+            component = stack.pop()
+            yield component
+            children: list[JSON] = list(component.get("components") or [])
+            if "accessory" in component:
+                children.append(component["accessory"])
+            if "component" in component:
+                children.append(component["component"])
+            stack.extend(reversed(children))
+
+    def interactive_components(self) -> list[JSON]:
+        """Buttons and select menus in display order (the sandbox numbers them 1, 2, ...)."""
+        return [c for c in self.walk_components() if c.get("type") in INTERACTIVE_TYPES]
+
+    def component(self, key: str) -> JSON:
+        """Find a button or select by custom id, then by label (case-insensitive)."""
+        items = self.interactive_components()
+        for item in items:
+            if item.get("custom_id") == key:
+                return item
+        for item in items:
+            if str(item.get("label", "")).lower() == key.lower():
+                return item
+        known = [item.get("label") or item.get("custom_id") for item in items]
+        raise KeyError(f"message {self.id} has no component {key!r}; it has {known}")
+
+
+BUTTON = 2
+INTERACTIVE_TYPES = frozenset({BUTTON, 3, 5, 6, 7, 8})
+
+
+@dataclass
+class InteractionRecord:
+    """One interaction sent to the bot and everything the bot answered to it."""
+
+    id: int
+    token: str
+    type: int
+    payload: JSON
+    user: User
+    channel_id: int
+    guild_id: int | None
+    # The message a component click or a modal submit came from.
+    message_id: int | None = None
+    callback: JSON | None = None
+    original_id: int | None = None
+    followup_ids: list[int] = field(default_factory=list)
+    answered: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def callback_type(self) -> int | None:
+        return None if self.callback is None else int(self.callback["type"])
+
+
+@dataclass
+class World:
+    """The configurable Discord the bot sees."""
+
+    bot_user: User
+    application_id: int
+    guilds: dict[int, Guild]
+    users: dict[int, User]
+    clock: Callable[[], datetime]
+    snowflakes: Snowflakes
+    token: str = "standin-token"
+    messages: dict[int, dict[int, Message]] = field(default_factory=dict)
+    # Synced application commands: ``None`` holds the global ones.
+    commands: dict[int | None, list[JSON]] = field(default_factory=dict)
+    command_ids: dict[tuple[int | None, str, int], int] = field(default_factory=dict)
+    interactions: dict[int, InteractionRecord] = field(default_factory=dict)
+
+    @classmethod
+    def default(cls, clock: Callable[[], datetime] | None = None) -> World:
+        """One guild, an owner who is the GM, three players, two channels and a thread."""
+        now = clock or (lambda: datetime.now(UTC))
+        flakes = Snowflakes(now)
+        bot_user = User(flakes.next(), "GURPS Combat", bot=True)
+        application_id = bot_user.id
+        gm = User(flakes.next(), "gm", "Game Master")
+        alice = User(flakes.next(), "alice", "Alice")
+        bob = User(flakes.next(), "bob", "Bob")
+        carol = User(flakes.next(), "carol", "Carol")
+        guild_id = flakes.next()
+        everyone = Role(guild_id, "@everyone", EVERYONE_PERMISSIONS, 0)
+        gm_role = Role(flakes.next(), "GM", 0, 1, 0xE67E22)
+        bot_role = Role(flakes.next(), "GURPS Combat", EVERYONE_PERMISSIONS, 2)
+        general = Channel(flakes.next(), "general", GUILD_TEXT, position=0)
+        combat = Channel(flakes.next(), "combat", GUILD_TEXT, position=1)
+        thread = Channel(
+            flakes.next(), "goblin-ambush", PUBLIC_THREAD, parent_id=combat.id, owner_id=gm.id
+        )
+        guild = Guild(
+            id=guild_id,
+            name="Sandbox Table",
+            owner_id=gm.id,
+            roles={r.id: r for r in (everyone, gm_role, bot_role)},
+            members={
+                gm.id: Member(gm, [gm_role.id]),
+                alice.id: Member(alice),
+                bob.id: Member(bob),
+                carol.id: Member(carol),
+                bot_user.id: Member(bot_user, [bot_role.id]),
+            },
+            channels={c.id: c for c in (general, combat, thread)},
+        )
+        users = {u.id: u for u in (bot_user, gm, alice, bob, carol)}
+        return cls(
+            bot_user=bot_user,
+            application_id=application_id,
+            guilds={guild.id: guild},
+            users=users,
+            clock=now,
+            snowflakes=flakes,
+            token=f"standin.{secrets.token_hex(8)}",
+        )
+
+    # Lookups ---------------------------------------------------------------------------
+
+    @property
+    def guild(self) -> Guild:
+        """The first (by default the only) guild."""
+        return next(iter(self.guilds.values()))
+
+    def user(self, key: User | int | str) -> User:
+        """A user by object, id, or username/display name (case-insensitive)."""
+        if isinstance(key, User):
+            return key
+        if isinstance(key, int) or key.isdigit():
+            return self.users[int(key)]
+        wanted = key.lower().lstrip("@")
+        for user in self.users.values():
+            if wanted in (user.username.lower(), user.display_name.lower()):
+                return user
+        raise KeyError(f"no user {key!r}; known: {[u.username for u in self.users.values()]}")
+
+    def channel(self, key: Channel | int | str) -> tuple[Guild, Channel]:
+        """A guild channel by object, id or name."""
+        for guild in self.guilds.values():
+            for channel in guild.channels.values():
+                if isinstance(key, Channel) and channel is key:
+                    return guild, channel
+                if isinstance(key, int) and channel.id == key:
+                    return guild, channel
+                if isinstance(key, str) and (
+                    channel.name == key.lstrip("#") or str(channel.id) == key
+                ):
+                    return guild, channel
+        raise KeyError(f"no channel {key!r}")
+
+    def guild_of_channel(self, channel_id: int) -> Guild | None:
+        for guild in self.guilds.values():
+            if channel_id in guild.channels:
+                return guild
+        return None
+
+    def channel_messages(self, channel_id: int) -> dict[int, Message]:
+        return self.messages.setdefault(channel_id, {})
+
+    def find_message(self, message_id: int) -> Message | None:
+        for store in self.messages.values():
+            if message_id in store:
+                return store[message_id]
+        return None
+
+    def interaction_by_token(self, token: str) -> InteractionRecord | None:
+        for record in self.interactions.values():
+            if record.token == token:
+                return record
+        return None
+
+    def add_message(self, message: Message) -> Message:
+        self.channel_messages(message.channel_id)[message.id] = message
+        return message
+
+    # Commands --------------------------------------------------------------------------
+
+    def store_commands(self, guild_id: int | None, payload: list[JSON]) -> list[JSON]:
+        """Replace a scope's commands (a bulk overwrite), keeping ids stable by name."""
+        stored = [self._stamp_command(guild_id, dict(command)) for command in payload]
+        self.commands[guild_id] = stored
+        return stored
+
+    def upsert_command(self, guild_id: int | None, command: JSON) -> JSON:
+        stamped = self._stamp_command(guild_id, dict(command))
+        scope = [
+            c
+            for c in self.commands.get(guild_id, [])
+            if (c["name"], c["type"]) != (stamped["name"], stamped["type"])
+        ]
+        scope.append(stamped)
+        self.commands[guild_id] = scope
+        return stamped
+
+    def _stamp_command(self, guild_id: int | None, command: JSON) -> JSON:
+        kind = int(command.get("type", 1))
+        key = (guild_id, str(command["name"]), kind)
+        if key not in self.command_ids:
+            self.command_ids[key] = self.snowflakes.next()
+        command["id"] = str(self.command_ids[key])
+        command["type"] = kind
+        command["application_id"] = str(self.application_id)
+        command["version"] = str(self.snowflakes.next())
+        command.setdefault("description", "")
+        command.setdefault("options", [])
+        command.setdefault("default_member_permissions", None)
+        command.setdefault("nsfw", False)
+        if guild_id is not None:
+            command["guild_id"] = str(guild_id)
+        return command
+
+    def commands_for(self, guild_id: int | None) -> list[JSON]:
+        """What a user in ``guild_id`` can see: the guild's commands, then the global ones."""
+        scopes: list[int | None] = [guild_id, None] if guild_id is not None else [None]
+        seen: set[tuple[str, int]] = set()
+        result: list[JSON] = []
+        for scope in scopes:
+            for command in self.commands.get(scope, []):
+                key = (command["name"], command["type"])
+                if key not in seen:
+                    seen.add(key)
+                    result.append(command)
+        return result

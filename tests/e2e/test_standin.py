@@ -1,0 +1,278 @@
+"""The stand-in itself, exercised by a plain discord.py bot with a small test cog.
+
+These tests do not depend on the product's cogs: they pin down that the stand-in
+speaks Discord well enough for discord.py (login, gateway, sync, callbacks,
+follow-ups, edits, components, modals, autocomplete, resume).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import discord
+import pytest
+from discord import app_commands
+from discord.ext import commands
+
+from bot.standin import CommandInputError, StandIn, running
+from bot.standin.state import EPHEMERAL, LOADING
+
+
+class Counter(discord.ui.View):
+    def __init__(self, count: int = 0) -> None:
+        super().__init__(timeout=None)
+        self.count = count
+
+    @discord.ui.button(label="Plus", custom_id="test:plus", style=discord.ButtonStyle.primary)
+    async def plus(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Counter]
+    ) -> None:
+        self.count += 1
+        await interaction.response.edit_message(content=f"count {self.count}", view=self)
+
+    @discord.ui.button(label="Ask", custom_id="test:ask")
+    async def ask(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Counter]
+    ) -> None:
+        await interaction.response.send_modal(NameModal())
+
+    @discord.ui.button(label="Off", custom_id="test:off", disabled=True)
+    async def off(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Counter]
+    ) -> None:
+        raise AssertionError("a disabled button cannot be pressed")
+
+
+class NameModal(discord.ui.Modal, title="Who are you?"):
+    name: discord.ui.TextInput[NameModal] = discord.ui.TextInput(label="Name", custom_id="name")
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"hello {self.name.value}", ephemeral=True)
+
+
+class EchoCog(commands.Cog):
+    group = app_commands.Group(name="party", description="Party members")
+
+    @app_commands.command(description="Echo text back")
+    @app_commands.describe(text="What to say", times="How often", secret="Only for you")
+    async def echo(
+        self,
+        interaction: discord.Interaction,
+        text: str,
+        times: app_commands.Range[int, 1, 3] = 1,
+        secret: bool = False,
+    ) -> None:
+        embed = discord.Embed(title="Echo", description=" ".join([text] * times))
+        embed.add_field(name="locale", value=str(interaction.locale))
+        await interaction.response.send_message(embed=embed, ephemeral=secret)
+
+    @app_commands.command(description="Pick a mode")
+    @app_commands.choices(
+        mode=[
+            app_commands.Choice(name="Quick", value="quick"),
+            app_commands.Choice(name="Regular", value="regular"),
+        ]
+    )
+    async def mode(self, interaction: discord.Interaction, mode: app_commands.Choice[str]) -> None:
+        await interaction.response.send_message(mode.value)
+
+    @group.command(name="greet", description="Greet a member")
+    async def greet(self, interaction: discord.Interaction, who: discord.Member) -> None:
+        roles = ",".join(r.name for r in who.roles if not r.is_default())
+        await interaction.response.send_message(f"hi {who.display_name} [{roles}]")
+
+    @app_commands.command(description="A counter with buttons")
+    async def counter(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("count 0", view=Counter())
+
+    @app_commands.command(description="Think, then answer")
+    async def slow(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True)
+        await interaction.followup.send("done thinking")
+        await interaction.followup.send("and one more", ephemeral=True)
+        await interaction.edit_original_response(content="done thinking (edited)")
+
+    @app_commands.command(description="Pick a fruit")
+    async def fruit(self, interaction: discord.Interaction, name: str) -> None:
+        await interaction.response.send_message(f"you picked {name}")
+
+    @fruit.autocomplete("name")
+    async def fruit_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        fruits = ["apple", "apricot", "banana"]
+        return [app_commands.Choice(name=f, value=f) for f in fruits if f.startswith(current)]
+
+    @app_commands.command(description="Send an embed Discord refuses")
+    async def too_big(self, interaction: discord.Interaction) -> None:
+        embed = discord.Embed(title="x")
+        for number in range(26):
+            embed.add_field(name=str(number), value="v")
+        await interaction.response.send_message(embed=embed)
+
+
+class PlainBot(commands.AutoShardedBot):
+    def __init__(self, guild_id: int) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+        self.guild_id = guild_id
+
+    async def setup_hook(self) -> None:
+        await self.add_cog(EchoCog())
+        guild = discord.Object(self.guild_id)
+        self.tree.copy_global_to(guild=guild)
+        await self.tree.sync(guild=guild)
+
+
+@pytest.fixture
+async def plain_bot(standin: StandIn) -> AsyncIterator[PlainBot]:
+    async with running(PlainBot(standin.guild.id), standin) as client:
+        yield client
+
+
+async def test_client_connects_and_caches_the_world(standin: StandIn, plain_bot: PlainBot) -> None:
+    assert plain_bot.is_ready()
+    assert plain_bot.user is not None
+    assert plain_bot.user.id == standin.world.bot_user.id
+    assert plain_bot.application_id == standin.world.application_id
+    guild = plain_bot.get_guild(standin.guild.id)
+    assert guild is not None
+    assert not guild.unavailable
+    assert {c.name for c in guild.text_channels} == {"general", "combat"}
+    assert [t.name for t in guild.threads] == ["goblin-ambush"]
+    assert guild.get_role(standin.guild.role_named("GM").id) is not None
+    assert standin.server.identify_count == 1
+    assert standin.unknown_routes == []
+
+
+async def test_sync_stores_the_schema(standin: StandIn, plain_bot: PlainBot) -> None:
+    schema = {c["name"]: c for c in standin.commands()}
+    assert set(schema) == {"echo", "mode", "party", "counter", "slow", "fruit", "too_big"}
+    echo = {o["name"]: o for o in schema["echo"]["options"]}
+    assert (echo["text"]["type"], echo["text"]["required"]) == (3, True)
+    assert (echo["times"]["type"], echo["times"]["min_value"], echo["times"]["max_value"]) == (
+        4,
+        1,
+        3,
+    )
+    assert echo["secret"]["type"] == 5
+    assert schema["party"]["options"][0]["type"] == 1
+    assert schema["party"]["options"][0]["options"][0]["type"] == 6
+    fetched = await plain_bot.tree.fetch_commands(guild=discord.Object(standin.guild.id))
+    assert sorted(c.name for c in fetched) == sorted(schema)
+
+
+async def test_slash_round_trip(standin: StandIn, plain_bot: PlainBot) -> None:
+    result = await standin.slash("echo", text="hi", times=2, user="alice", locale="pt-BR")
+    assert result.response.type == 4
+    assert result.embed["title"] == "Echo"
+    assert result.embed["description"] == "hi hi"
+    assert result.embed["fields"] == [{"name": "locale", "value": "pt-BR", "inline": True}]
+    assert not result.ephemeral
+    message = standin.last_message()
+    assert message.id == result.message.id
+    assert message.interaction_metadata is not None
+    assert message.interaction_metadata["user"]["username"] == "alice"
+    assert result.errors == []
+
+
+async def test_ephemeral_flag(standin: StandIn, plain_bot: PlainBot) -> None:
+    result = await standin.slash("echo", {"text": "psst", "secret": True})
+    assert result.response.flags & EPHEMERAL
+    assert result.ephemeral
+    assert standin.messages(include_ephemeral=False) == []
+
+
+async def test_choices_and_subcommands_with_resolved_members(
+    standin: StandIn, plain_bot: PlainBot
+) -> None:
+    assert (await standin.slash("mode", mode="Regular")).response.content == "regular"
+    result = await standin.slash("party greet", who="gm")
+    assert result.response.content == "hi Game Master [GM]"
+
+
+async def test_input_is_checked_like_discords_client(standin: StandIn, plain_bot: PlainBot) -> None:
+    with pytest.raises(CommandInputError, match="needs text"):
+        await standin.slash("echo")
+    with pytest.raises(CommandInputError, match="between 1 and 3"):
+        await standin.slash("echo", text="x", times=4)
+    with pytest.raises(CommandInputError, match="not one of the choices"):
+        await standin.slash("mode", mode="slow")
+    with pytest.raises(CommandInputError, match="unknown command"):
+        await standin.slash("nope")
+    with pytest.raises(CommandInputError, match="no option"):
+        await standin.slash("echo", text="x", loud=True)
+
+
+async def test_buttons_update_the_message(standin: StandIn, plain_bot: PlainBot) -> None:
+    opened = await standin.slash("counter")
+    message = opened.message
+    assert [c["label"] for c in message.interactive_components()] == ["Plus", "Ask", "Off"]
+    first = await standin.click(message, "Plus", user="bob")
+    assert first.response.type == 7
+    second = await standin.click(message, "test:plus")
+    assert second.response.content == "count 2"
+    assert standin.message(message.id).content == "count 2"
+    assert [h["content"] for h in message.history] == ["count 0", "count 1"]
+    assert message.edited_at is not None
+    with pytest.raises(CommandInputError, match="disabled"):
+        await standin.click(message, "Off")
+
+
+async def test_modal_round_trip(standin: StandIn, plain_bot: PlainBot) -> None:
+    opened = await standin.slash("counter")
+    asked = await standin.click(opened, 2, user="carol")
+    assert asked.modal["title"] == "Who are you?"
+    submitted = await standin.submit_modal(asked, {"Name": "Carol"})
+    assert submitted.response.content == "hello Carol"
+    assert submitted.ephemeral
+
+
+async def test_deferred_answer_and_follow_ups(standin: StandIn, plain_bot: PlainBot) -> None:
+    result = await standin.slash("slow")
+    assert result.response.type == 5
+    assert not result.message.loading
+    assert result.message.content == "done thinking (edited)"
+    assert [m.content for m in result.followups] == ["and one more"]
+    assert result.followups[0].ephemeral
+    assert not result.message.flags & LOADING
+
+
+async def test_autocomplete(standin: StandIn, plain_bot: PlainBot) -> None:
+    choices = await standin.autocomplete("fruit", {"name": "ap"}, focused="name")
+    assert choices == [{"name": "apple", "value": "apple"}, {"name": "apricot", "value": "apricot"}]
+
+
+async def test_payloads_discord_refuses_are_refused(standin: StandIn, plain_bot: PlainBot) -> None:
+    result = await standin.slash("too_big")
+    assert not result.answered
+    refused = [r for r in standin.server.requests if r.path.endswith("/callback")]
+    assert len(refused) == 1
+    with pytest.raises(AssertionError, match="did not answer"):
+        result.response  # noqa: B018
+
+
+async def test_unknown_routes_are_recorded(standin: StandIn, plain_bot: PlainBot) -> None:
+    with pytest.raises(discord.NotFound):
+        await plain_bot.http.request(discord.http.Route("GET", "/nowhere/{x}", x=1))
+    assert standin.unknown_routes == ["GET /api/v10/nowhere/1"]
+
+
+async def test_dropped_gateway_resumes(standin: StandIn, plain_bot: PlainBot) -> None:
+    resumed = asyncio.create_task(plain_bot.wait_for("resumed", timeout=10))
+    await standin.server.drop_connections()
+    await resumed
+    assert standin.server.resume_count == 1
+    assert standin.server.identify_count == 1
+    result = await standin.slash("echo", text="still here")
+    assert result.embed["description"] == "still here"
+
+
+async def test_a_second_client_can_take_over(standin: StandIn) -> None:
+    async with running(PlainBot(standin.guild.id), standin):
+        await standin.slash("counter")
+    async with running(PlainBot(standin.guild.id), standin) as again:
+        assert again.is_ready()
+        result = await standin.slash("echo", text="again")
+        assert result.embed["description"] == "again"
+    assert standin.server.identify_count == 2
