@@ -1,12 +1,23 @@
-"""Fixtures for end-to-end tests: a Discord stand-in and the real bot connected to it."""
+"""Fixtures for end-to-end tests: a Discord stand-in and the real bot connected to it.
+
+- ``standin``: a fresh stand-in (one guild, owner ``gm`` with the GM role, players
+  ``alice``, ``bob``, ``carol``; channels ``#general``, ``#combat`` and a thread).
+- ``dice``: the bot's ``ScriptedDice``; queue faces with ``dice.extend([...])``.
+- ``live_bot``: the controller (``await live_bot.restart()`` keeps the database file).
+- ``bot``: the running ``GurpsBot``, commands synced to the stand-in's guild.
+"""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
+from bot.client import GurpsBot
 from bot.standin import StandIn
+from bot.standin.live import LiveBot
+from rules.roller import ScriptedDice
 
 
 @pytest.fixture
@@ -14,3 +25,31 @@ async def standin() -> AsyncIterator[StandIn]:
     """A fresh stand-in (default world) on an ephemeral port, stopped after the test."""
     async with StandIn() as running_standin:
         yield running_standin
+
+
+@pytest.fixture
+def dice() -> ScriptedDice:
+    """The bot's dice: empty until the test queues faces; running out fails loudly."""
+    return ScriptedDice([])
+
+
+@pytest.fixture
+def database_path(tmp_path: Path) -> Path:
+    return tmp_path / "e2e.sqlite3"
+
+
+@pytest.fixture
+async def live_bot(
+    standin: StandIn, dice: ScriptedDice, database_path: Path
+) -> AsyncIterator[LiveBot]:
+    controller = LiveBot(standin, database_path, dice)
+    try:
+        yield controller
+    finally:
+        await controller.stop()
+
+
+@pytest.fixture
+async def bot(live_bot: LiveBot) -> GurpsBot:
+    """The real bot, connected and ready (closed by ``live_bot``'s teardown)."""
+    return await live_bot.start()
