@@ -1,0 +1,340 @@
+"""The encounter aggregate: one fight in one channel, as pure data.
+
+An :class:`Encounter` holds the turn sequence (:mod:`rules.turn`) and every
+:class:`EncounterCombatant` (a sheet, its turn state, its owner and side).
+Functions here return new encounters; the storage layer persists them and logs
+what changed. Nothing here knows about Discord or SQL: ``owner_id`` and
+``gm_id`` are just numbers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rules.combatant import Combatant, Trait
+from rules.errors import RuleError
+from rules.initiative import InitiativeMode
+from rules.roller import DiceRoller
+from rules.surprise import (
+    PartialSurpriseOutcome,
+    SideProfile,
+    SurpriseKind,
+    TotalSurpriseOutcome,
+    partial_surprise,
+    total_surprise,
+)
+from rules.turn import Fighter, TurnAdvance, TurnSequence, advance, join, leave, reorder_sequence
+
+__all__ = [
+    "MAX_COMBATANTS",
+    "MAX_COPIES",
+    "Encounter",
+    "EncounterCombatant",
+    "HealthWord",
+    "add_combatants",
+    "advance_turn",
+    "apply_partial_surprise",
+    "apply_total_surprise",
+    "copy_names",
+    "health_word",
+    "remove_combatant",
+    "reorder_turns",
+]
+
+MAX_COMBATANTS = 60
+"""More than this does not fit a tracker (Discord embeds hold 25 fields, 6000 characters)."""
+MAX_COPIES = 20
+"""``/combatant add count:`` upper bound."""
+DEFAULT_SIDE = "npc"
+
+
+class EncounterCombatant(Fighter):
+    """A fighter in an encounter with the player who owns it (``None``: the GM's)."""
+
+    owner_id: int | None = None
+
+    @property
+    def name(self) -> str:
+        return self.combatant.name
+
+    def with_sheet(self, combatant: Combatant) -> EncounterCombatant:
+        return self.model_copy(update={"combatant": combatant})
+
+
+class Encounter(BaseModel):
+    """One fight: its name, GM, options, turn sequence and combatants."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(min_length=1, max_length=100)
+    gm_id: int
+    hide_npc_stats: bool = False
+    sequence: TurnSequence = TurnSequence()
+    combatants: tuple[EncounterCombatant, ...] = ()
+    next_number: int = Field(default=1, ge=1)
+
+    @property
+    def mode(self) -> InitiativeMode:
+        return self.sequence.mode
+
+    @property
+    def current(self) -> EncounterCombatant | None:
+        """Whose turn it is."""
+        cid = self.sequence.current
+        return None if cid is None else self.get(cid)
+
+    def get(self, combatant_id: str) -> EncounterCombatant:
+        for c in self.combatants:
+            if c.combatant_id == combatant_id:
+                return c
+        raise RuleError(
+            "encounter.combatant.not_found",
+            f"no combatant {combatant_id!r} in this encounter",
+            name=combatant_id,
+        )
+
+    def find(self, name_or_id: str) -> EncounterCombatant:
+        """By id, or by name ignoring case and surrounding spaces."""
+        wanted = name_or_id.strip()
+        for c in self.combatants:
+            if c.combatant_id == wanted:
+                return c
+        folded = wanted.casefold()
+        for c in self.combatants:
+            if c.name.casefold() == folded:
+                return c
+        raise RuleError(
+            "encounter.combatant.not_found",
+            f"no combatant called {wanted!r} in this encounter",
+            name=wanted,
+        )
+
+    def replace(self, *updated: EncounterCombatant) -> Encounter:
+        """The encounter with some combatants replaced (matched by id)."""
+        by_id = {c.combatant_id: c for c in updated}
+        for cid in by_id:
+            self.get(cid)
+        return self.model_copy(
+            update={"combatants": tuple(by_id.get(c.combatant_id, c) for c in self.combatants)}
+        )
+
+    def ordered(self) -> tuple[EncounterCombatant, ...]:
+        """Combatants in turn order (this round's list first, then anyone not in it yet)."""
+        listed = [
+            *self.sequence.this_round,
+            *(self.sequence.order.combatant_ids if self.sequence.order else ()),
+        ]
+        rank: dict[str, int] = {}
+        for cid in listed:
+            rank.setdefault(cid, len(rank))
+        return tuple(sorted(self.combatants, key=lambda c: rank.get(c.combatant_id, len(rank))))
+
+    def fallen(self) -> tuple[EncounterCombatant, ...]:
+        """Who is dead or out of the fight (for the end-of-fight summary)."""
+        return tuple(c for c in self.combatants if not c.combatant.is_conscious)
+
+
+_NUMBERED = re.compile(r"^(?P<base>.*?)\s+(?P<n>\d+)$")
+
+
+def copy_names(base: str, count: int, taken: Sequence[str]) -> tuple[str, ...]:
+    """Names for ``count`` copies: "Orc 1", "Orc 2" … continuing after those already present."""
+    if not 1 <= count <= MAX_COPIES:
+        raise RuleError(
+            "encounter.combatant.bad_count",
+            f"count must be 1 to {MAX_COPIES}",
+            count=count,
+            maximum=MAX_COPIES,
+        )
+    if count == 1:
+        return (base,)
+    highest = 0
+    for name in taken:
+        match = _NUMBERED.match(name)
+        if match and match["base"].casefold() == base.casefold():
+            highest = max(highest, int(match["n"]))
+    return tuple(f"{base} {highest + i}" for i in range(1, count + 1))
+
+
+def add_combatants(
+    encounter: Encounter,
+    sheets: Sequence[Combatant],
+    *,
+    owner_id: int | None,
+    side: str | None,
+    aware: bool,
+    roller: DiceRoller,
+) -> tuple[Encounter, tuple[EncounterCombatant, ...]]:
+    """Add combatants; in a running fight they are newcomers (R2.4 aware, R2.5 unaware)."""
+    taken = {c.name.casefold() for c in encounter.combatants}
+    if len(encounter.combatants) + len(sheets) > MAX_COMBATANTS:
+        raise RuleError(
+            "encounter.combatant.too_many",
+            f"an encounter holds at most {MAX_COMBATANTS} combatants",
+            maximum=MAX_COMBATANTS,
+        )
+    added: list[EncounterCombatant] = []
+    number = encounter.next_number
+    chosen_side = (side or "").strip() or (DEFAULT_SIDE if owner_id is None else "pc")
+    for sheet in sheets:
+        folded = sheet.name.strip().casefold()
+        if folded in taken:
+            raise RuleError(
+                "encounter.combatant.duplicate_name",
+                f"there is already a combatant called {sheet.name!r}",
+                name=sheet.name,
+            )
+        taken.add(folded)
+        added.append(
+            EncounterCombatant(
+                combatant_id=str(number), side=chosen_side, combatant=sheet, owner_id=owner_id
+            )
+        )
+        number += 1
+    sequence = join(encounter.sequence, added, aware=aware, roller=roller)
+    updated = encounter.model_copy(
+        update={
+            "combatants": (*encounter.combatants, *added),
+            "sequence": sequence,
+            "next_number": number,
+        }
+    )
+    return updated, tuple(added)
+
+
+def remove_combatant(encounter: Encounter, combatant_id: str) -> Encounter:
+    """Take a combatant out of the encounter and the turn order."""
+    encounter.get(combatant_id)
+    return encounter.model_copy(
+        update={
+            "combatants": tuple(c for c in encounter.combatants if c.combatant_id != combatant_id),
+            "sequence": leave(encounter.sequence, combatant_id),
+        }
+    )
+
+
+def advance_turn(
+    encounter: Encounter, roller: DiceRoller
+) -> tuple[Encounter, TurnAdvance[EncounterCombatant]]:
+    """``/encounter next``: end this turn, start the next (R4.1-R4.5)."""
+    result = advance(encounter.sequence, encounter.combatants, roller)
+    updated = encounter.model_copy(
+        update={"sequence": result.sequence, "combatants": result.fighters}
+    )
+    return updated, result
+
+
+def reorder_turns(encounter: Encounter, names: Sequence[str]) -> Encounter:
+    """The GM sets the order by hand (R4.3)."""
+    ids = [encounter.find(n).combatant_id for n in names]
+    return encounter.model_copy(update={"sequence": reorder_sequence(encounter.sequence, ids)})
+
+
+def _side_members(encounter: Encounter, side: str) -> tuple[EncounterCombatant, ...]:
+    members = tuple(c for c in encounter.combatants if c.side.casefold() == side.casefold())
+    if not members:
+        raise RuleError("encounter.surprise.empty_side", f"nobody is on side {side!r}", side=side)
+    return members
+
+
+def apply_total_surprise(
+    encounter: Encounter, side: str, roller: DiceRoller
+) -> tuple[Encounter, TotalSurpriseOutcome]:
+    """R2.1: the side is paralysed for 1d6 rounds from the current one, then mentally stunned."""
+    members = _side_members(encounter, side)
+    outcome = total_surprise(members[0].side, max(1, encounter.sequence.round), roller)
+    updated = [
+        c.model_copy(
+            update={
+                "turn": c.turn.model_copy(
+                    update={
+                        "surprise": SurpriseKind.TOTAL,
+                        "paralysed_through_round": outcome.paralysed_through_round,
+                        "recovery_attempts": 0,
+                    }
+                )
+            }
+        )
+        for c in members
+    ]
+    return encounter.replace(*updated), outcome
+
+
+def side_profile(
+    encounter: Encounter,
+    side: str,
+    *,
+    leader: str | None,
+    tactical_skill: int = 0,
+    animals: bool = False,
+) -> SideProfile:
+    """R2.3's view of a side from its combatants' sheets (Combat Reflexes, the leader's IQ)."""
+    members = _side_members(encounter, side)
+    chief = encounter.find(leader) if leader else None
+    if chief is not None and chief.side.casefold() != side.casefold():
+        raise RuleError(
+            "encounter.surprise.leader_not_on_side",
+            f"{chief.name} is not on side {side!r}",
+            name=chief.name,
+            side=side,
+        )
+    others = [c for c in members if chief is None or c.combatant_id != chief.combatant_id]
+    return SideProfile(
+        side=members[0].side,
+        leader_iq=chief.combatant.attributes.iq if chief else None,
+        leader_combat_reflexes=bool(chief and chief.combatant.has(Trait.COMBAT_REFLEXES)),
+        member_combat_reflexes=any(c.combatant.has(Trait.COMBAT_REFLEXES) for c in others),
+        leader_tactical_skill=tactical_skill if chief else 0,
+        animals=animals,
+    )
+
+
+def apply_partial_surprise(
+    encounter: Encounter, first: SideProfile, second: SideProfile, roller: DiceRoller
+) -> tuple[Encounter, PartialSurpriseOutcome]:
+    """R2.2: sides roll; every member of the losing side is mentally stunned."""
+    outcome = partial_surprise(first, second, roller)
+    losers = _side_members(encounter, outcome.loser)
+    updated = [
+        c.model_copy(
+            update={
+                "combatant": c.combatant.with_state(mentally_stunned=True),
+                "turn": c.turn.model_copy(
+                    update={"surprise": SurpriseKind.PARTIAL, "recovery_attempts": 0}
+                ),
+            }
+        )
+        for c in losers
+    ]
+    return encounter.replace(*updated), outcome
+
+
+class HealthWord(StrEnum):
+    """What players see of a hidden NPC's health (translation-key suffixes)."""
+
+    UNHURT = "unhurt"
+    WOUNDED = "wounded"
+    REELING = "reeling"  # R7.1
+    COLLAPSING = "collapsing"  # R7.2
+    UNCONSCIOUS = "unconscious"
+    DEAD = "dead"
+
+
+def health_word(combatant: Combatant) -> HealthWord:
+    """A state word instead of numbers, for NPCs whose numbers the GM hides."""
+    state = combatant.state
+    if state.dead or state.destroyed:
+        return HealthWord.DEAD
+    if state.unconscious:
+        return HealthWord.UNCONSCIOUS
+    if state.hp <= 0:
+        return HealthWord.COLLAPSING
+    if combatant.is_reeling:
+        return HealthWord.REELING
+    if state.hp < combatant.max_hp:
+        return HealthWord.WOUNDED
+    return HealthWord.UNHURT
