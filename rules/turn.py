@@ -98,6 +98,10 @@ class TurnState(BaseModel):
     retreat_used: bool = False
     all_out_defense: str | None = None
     """A ``rules.maneuver.AllOutDefenseOption`` value while All-Out Defense lasts."""
+    all_out_attack: str | None = None
+    """A ``rules.maneuver.AllOutAttackOption`` value while All-Out Attack lasts (R5.8)."""
+    readying_missile: bool = False
+    """Readying a missile weapon this turn: only Dodge until the next turn (R5.5)."""
     defending_for_others_penalty: int = 0
     defended_since_last_turn: bool = False
     surprise: SurpriseKind | None = None
@@ -119,6 +123,8 @@ class TurnState(BaseModel):
                 "dodges_used": 0,
                 "retreat_used": False,
                 "all_out_defense": None,
+                "all_out_attack": None,
+                "readying_missile": False,
                 "defending_for_others_penalty": 0,
                 "defended_since_last_turn": False,
                 "turns_taken": self.turns_taken + 1,

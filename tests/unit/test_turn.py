@@ -264,7 +264,14 @@ def test_combat_reflexes_helps_recover_from_mental_stun_r2_6() -> None:
 
 def test_defense_counters_reset_at_the_owners_next_turn_r4_5() -> None:
     sequence, fighters, _ = run(TurnSequence(), three(), ScriptedDice([]), 1)
-    used = TurnState(maneuver="all_out_defense", parries_used=2, retreat_used=True, turns_taken=1)
+    used = TurnState(
+        maneuver="all_out_defense",
+        parries_used=2,
+        retreat_used=True,
+        all_out_attack="double",
+        readying_missile=True,
+        turns_taken=1,
+    )
     fighters = [
         f.model_copy(update={"turn": used}) if f.combatant_id == "fast" else f for f in fighters
     ]
@@ -274,6 +281,7 @@ def test_defense_counters_reset_at_the_owners_next_turn_r4_5() -> None:
     sequence, fighters, _ = run(sequence, fighters, ScriptedDice([]), 1)
     fast = next(f for f in fighters if f.combatant_id == "fast")
     assert (fast.turn.parries_used, fast.turn.retreat_used, fast.turn.maneuver) == (0, False, None)
+    assert (fast.turn.all_out_attack, fast.turn.readying_missile) == (None, False)
     assert fast.turn.previous_maneuver == "all_out_defense"
 
 
