@@ -96,6 +96,7 @@ class AttackContext(BaseModel):
     dual_weapon_same_target: bool = False
     for_other: bool = False
     ally_shield_db: int = Field(default=0, ge=0)
+    close_combat: bool = False
 
 
 class DefenseOption(BaseModel):
@@ -174,6 +175,8 @@ def available_defenses(
     defender: DefenderInput, attack: AttackContext, options: RuleOptions
 ) -> DefenseOptions:
     """Every defense the target has against ``attack``, with final numbers (R6.x)."""
+    if attack.close_combat and not defender.close_combat:
+        defender = defender.model_copy(update={"close_combat": True})
     refused: list[RefusedDefense] = []
     profile = defender.maneuver
 

@@ -1,0 +1,566 @@
+"""One exchange of blows: attack roll → the target's active defense → damage and injury.
+
+The bot calls :func:`resolve_attack` when someone attacks. A miss ends there;
+a critical hit, or a hit the target cannot defend, goes straight to damage;
+any other hit returns a :class:`PendingDefense` the bot stores until the
+target's player picks a defense, then :func:`resolve_defense` rolls it and, if
+it fails, :func:`apply_strike` rolls damage and runs it through the injury
+pipeline (:mod:`rules.injury`). Turn state (maneuver, Aim, Evaluate, Feint,
+parries and blocks used, Retreat) comes in and goes out with each step.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rules.attack import (
+    Arc,
+    AttackInput,
+    AttackKind,
+    AttackRoll,
+    EffectiveSkill,
+    Hand,
+    all_out_damage_bonus,
+    effective_attack_skill,
+    roll_attack,
+)
+from rules.combatant import Combatant, HitLocation, Side, Trait, Weapon
+from rules.damage import DamageSpec, parse_damage
+from rules.defense import (
+    AttackContext,
+    DefenderInput,
+    DefenseOptions,
+    DefenseRoll,
+    ParryWeapon,
+    ShieldDefense,
+    available_defenses,
+    roll_defense,
+)
+from rules.encounter import EncounterCombatant
+from rules.errors import RuleError
+from rules.hit_location import attack_penalty, check_target, miss_by_one
+from rules.injury import InjuryOutcome, apply_hit
+from rules.maneuver import (
+    ATTACK_MANEUVERS,
+    AllOutAttackOption,
+    AllOutDefenseOption,
+    DefenseKind,
+    Maneuver,
+    ManeuverProfile,
+    maneuver_profile,
+)
+from rules.options import RuleOptions
+from rules.roller import DiceRoller
+from rules.turn import TurnState
+
+__all__ = [
+    "ERROR_KEYS",
+    "AttackOutcome",
+    "AttackRequest",
+    "DefenseChoice",
+    "DefenseOutcome",
+    "PendingDefense",
+    "Strike",
+    "StrikeResult",
+    "apply_strike",
+    "defender_input",
+    "defense_options",
+    "resolve_attack",
+    "resolve_defense",
+    "turn_profile",
+]
+
+ERROR_KEYS: Final = frozenset(
+    {
+        "attack.no_weapon",
+        "attack.not_an_attack_maneuver",
+        "attack.self",
+        "attack.cannot_act",
+        "attack.option_needs_all_out",
+        "defend.not_available",
+        "defend.retreat_not_allowed",
+        "defend.not_awaiting",
+    }
+)
+"""Every :class:`RuleError` key this module raises."""
+
+UNARMED_PARRY_SKILLS: Final = ("judo", "karate", "brawling")
+"""R11.12: the skills that parry bare-handed in close combat."""
+
+
+class AttackRequest(BaseModel):
+    """The attack as the player or GM described it (the ``/attack`` options).
+
+    ``weapon`` names one of the attacker's weapons; ``skill`` and ``damage``
+    override (or, without a weapon, supply) its skill and damage text.
+    ``arc`` is where the attacker stands relative to the target's facing.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    weapon: str | None = None
+    skill: int | None = None
+    damage: str | None = None
+    location: HitLocation = HitLocation.TORSO
+    side: Side = Side.RIGHT
+    chinks_in_armor: bool = False
+    maneuver: Maneuver = Maneuver.attack
+    all_out_option: AllOutAttackOption | None = None
+    modifier: int = 0
+    kind: AttackKind | None = None
+    arc: Arc = Arc.front
+    aware_of_rear: bool = False
+    wild_swing: bool = False
+    darkness_penalty: int = Field(default=0, le=0)
+    hexes_crossed: int = Field(default=0, ge=0)
+    dual_weapon: Hand | None = None
+    dual_weapon_same_target: bool = False
+    shield_bash: bool = False
+    close_combat: bool = False
+    close_combat_rounds: int = Field(default=0, ge=0)
+    chambara: bool = False
+    for_other: bool = False
+
+
+class Strike(BaseModel):
+    """What the blow does if it lands: the damage text and where it hits."""
+
+    model_config = ConfigDict(frozen=True)
+
+    weapon: str | None
+    damage: str
+    st: int
+    damage_bonus: int = 0
+    location: HitLocation = HitLocation.TORSO
+    side: Side = Side.RIGHT
+    chinks_in_armor: bool = False
+
+
+class PendingDefense(BaseModel):
+    """A hit waiting for the target's defense; stored by the bot between attack and click."""
+
+    model_config = ConfigDict(frozen=True)
+
+    attacker_id: str
+    target_id: str
+    attacker_name: str
+    target_name: str
+    strike: Strike
+    context: AttackContext
+    attack: AttackRoll
+    retreat: bool = False
+    tried: tuple[DefenseRoll, ...] = ()
+
+    def toggled_retreat(self) -> PendingDefense:
+        """The same attack with the Retreat toggle flipped (R6.9)."""
+        return self.model_copy(update={"retreat": not self.retreat})
+
+
+class StrikeResult(BaseModel):
+    """Damage rolled and applied: the basic damage roll and the injury pipeline's outcome."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    strike: Strike
+    dice: str
+    faces: tuple[int, ...]
+    rolled: int
+    basic_damage: int
+    injury: InjuryOutcome
+    rule_ids: tuple[str, ...]
+
+
+class AttackOutcome(BaseModel):
+    """What happened when the attack was rolled."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    attacker_id: str
+    target_id: str
+    attacker_name: str
+    target_name: str
+    strike: Strike
+    effective: EffectiveSkill
+    attack: AttackRoll
+    location_hit: HitLocation
+    miss_by_one: bool = False
+    pending: PendingDefense | None = None
+    defenses: DefenseOptions | None = None
+    damage: StrikeResult | None = None
+    attacker_turn: TurnState
+    target_turn: TurnState
+
+    @property
+    def awaiting_defense(self) -> bool:
+        return self.pending is not None
+
+
+class DefenseChoice(BaseModel):
+    """The defense the target's player picked; ``kind`` ``None`` means "no defense"."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: DefenseKind | None
+    weapon_index: int | None = None
+
+
+class DefenseOutcome(BaseModel):
+    """A defense rolled (or declined) and what followed."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    pending: PendingDefense
+    roll: DefenseRoll | None
+    defended: bool
+    second_defense: PendingDefense | None = None
+    defenses: DefenseOptions | None = None
+    damage: StrikeResult | None = None
+    target_turn: TurnState
+
+
+# --------------------------------------------------------------------------- inputs
+
+
+def turn_profile(turn: TurnState) -> ManeuverProfile | None:
+    """The profile of the maneuver in ``turn``, if one was chosen this turn (R4.4, R4.5)."""
+    if turn.maneuver is None:
+        return None
+    maneuver = Maneuver(turn.maneuver)
+    aod = None
+    if maneuver is Maneuver.all_out_defense and turn.all_out_defense:
+        aod = AllOutDefenseOption(turn.all_out_defense)
+    aoa = None
+    if maneuver is Maneuver.all_out_attack and turn.all_out_attack:
+        aoa = AllOutAttackOption(turn.all_out_attack)
+    return maneuver_profile(
+        maneuver,
+        all_out_attack_option=aoa,
+        all_out_defense_option=aod,
+        readying_missile_weapon=turn.readying_missile,
+    )
+
+
+def _parry_weapons(target: Combatant, turn: TurnState, close_combat: bool) -> list[ParryWeapon]:
+    weapons: list[ParryWeapon] = []
+    for index, weapon in enumerate(target.weapons):
+        parry = target.parry(weapon)
+        if parry is None or weapon.thrown:
+            continue
+        weapons.append(
+            ParryWeapon(
+                name=weapon.name,
+                parry=parry,
+                side=Side.RIGHT if index == 0 else Side.LEFT,
+                two_handed=weapon.two_handed,
+                fencing=weapon.fencing,
+                light=weapon.weight_kg < 1,
+                parries_used=turn.parries_used,
+            )
+        )
+    if close_combat:
+        known = [(name, target.skill(name)) for name in UNARMED_PARRY_SKILLS]
+        levels = [(name, level) for name, level in known if level is not None]
+        if levels:
+            name, level = max(levels, key=lambda pair: pair[1])
+            bonus = 1 if target.has(Trait.COMBAT_REFLEXES) else 0
+            weapons.append(
+                ParryWeapon(
+                    name=name,
+                    parry=3 + level // 2 + bonus,
+                    unarmed=True,
+                    parries_used=turn.parries_used,
+                )
+            )
+    return weapons
+
+
+def defender_input(
+    target: Combatant, turn: TurnState, pending: PendingDefense | None = None
+) -> DefenderInput:
+    """The defense rules' view of ``target`` and his turn state (R4.5)."""
+    close = pending is not None and pending.context.close_combat
+    shield = None
+    if target.shield is not None and target.block is not None:
+        shield = ShieldDefense(block=target.block, db=target.shield.db, large=target.shield.large)
+    state = target.state
+    tried = frozenset(r.option.kind for r in pending.tried) if pending is not None else frozenset()
+    return DefenderInput(
+        dodge=target.base_dodge,
+        weapons=tuple(_parry_weapons(target, turn, close)),
+        shield=shield,
+        posture=state.posture,
+        stunned=state.stunned or state.mentally_stunned,
+        reeling=target.is_reeling,
+        tired=target.is_tired,
+        maneuver=turn_profile(turn),
+        blocks_used=turn.blocks_used,
+        parries_used=turn.parries_used,
+        retreat_used=turn.retreat_used,
+        parried_for_other=turn.defending_for_others_penalty != 0,
+        close_combat=close,
+        combat_reflexes=target.has(Trait.COMBAT_REFLEXES),
+        already_tried=tried,
+    )
+
+
+def defense_options(
+    target: Combatant, turn: TurnState, pending: PendingDefense, options: RuleOptions
+) -> DefenseOptions:
+    """The defenses ``target`` has right now against ``pending``."""
+    return available_defenses(defender_input(target, turn, pending), pending.context, options)
+
+
+def _weapon(attacker: Combatant, request: AttackRequest) -> Weapon | None:
+    if request.weapon is not None:
+        return attacker.weapon(request.weapon)
+    if request.skill is None or request.damage is None:
+        if attacker.weapons:
+            return attacker.weapons[0]
+        raise RuleError(
+            "attack.no_weapon",
+            f"{attacker.name} has no weapon: give a skill and a damage",
+            combatant=attacker.name,
+        )
+    return None
+
+
+# --------------------------------------------------------------------------- damage
+
+
+def apply_strike(
+    strike: Strike, target: Combatant, roller: DiceRoller, options: RuleOptions
+) -> StrikeResult:
+    """Roll the blow's damage (thr/sw from ST, A.3) and run it through the injury pipeline."""
+    parsed = parse_damage(strike.damage)
+    expression = parsed.expression(strike.st)
+    if strike.damage_bonus:
+        expression = expression.plus(strike.damage_bonus)
+    result = expression.roll(roller)
+    spec = DamageSpec.from_weapon(
+        parsed,
+        result.total,
+        strike.location,
+        side=strike.side,
+        chinks_in_armor=strike.chinks_in_armor,
+    )
+    injury = apply_hit(target, spec, roller, options)
+    rule_ids = ("A.2", "R5.8") if strike.damage_bonus else ("A.2",)
+    return StrikeResult(
+        strike=strike,
+        dice=str(expression),
+        faces=result.dice,
+        rolled=result.total,
+        basic_damage=spec.basic_damage,
+        injury=injury,
+        rule_ids=rule_ids,
+    )
+
+
+# --------------------------------------------------------------------------- the exchange
+
+
+def resolve_attack(
+    attacker: EncounterCombatant,
+    target: EncounterCombatant,
+    request: AttackRequest,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> AttackOutcome:
+    """Roll the attack; on a hit either wait for a defense or go straight to damage.
+
+    A critical hit (A.1) or a target with no possible defense (All-Out Attack
+    R5.8, an unseen rear attack R6.10) takes the damage at once.
+    """
+    if attacker.combatant_id == target.combatant_id:
+        raise RuleError("attack.self", "a combatant cannot attack himself")
+    if request.maneuver not in ATTACK_MANEUVERS:
+        raise RuleError(
+            "attack.not_an_attack_maneuver",
+            f"{request.maneuver.value} is not an attack maneuver",
+            maneuver=request.maneuver.value,
+        )
+    sheet = attacker.combatant
+    if not sheet.can_act:
+        raise RuleError("attack.cannot_act", f"{sheet.name} cannot act", combatant=sheet.name)
+    weapon = _weapon(sheet, request)
+    skill = request.skill if request.skill is not None else (weapon.skill if weapon else 0)
+    damage_text = (
+        request.damage if request.damage is not None else (weapon.damage if weapon else "")
+    )
+    parsed = parse_damage(damage_text)
+    check_target(request.location, parsed.damage_type, tight_beam=parsed.tight_beam)
+    kind = request.kind or (
+        AttackKind.thrown if weapon is not None and weapon.thrown else AttackKind.melee
+    )
+    turn = attacker.turn
+    location = attack_penalty(
+        request.location, chinks_in_armor=request.chinks_in_armor, options=options
+    )
+    evaluate = 0
+    if turn.evaluate_target == target.combatant_id:
+        evaluate = min(3, turn.evaluate_turns)
+    aim_turns = turn.aim_turns if turn.aim_target == target.combatant_id else 0
+    feint_penalty = turn.feint_penalty if turn.feint_target == target.combatant_id else 0
+    shield_db = sheet.shield.db if sheet.shield is not None else 0
+    attack_input = AttackInput(
+        skill=skill,
+        maneuver=request.maneuver,
+        all_out_option=request.all_out_option,
+        kind=kind,
+        hit_location_penalty=location.value,
+        modifier=request.modifier,
+        wild_swing=request.wild_swing,
+        darkness_penalty=request.darkness_penalty,
+        hexes_crossed=request.hexes_crossed,
+        dual_weapon=request.dual_weapon,
+        chambara=request.chambara,
+        aim_turns=aim_turns,
+        accuracy=weapon.accuracy if weapon is not None else 0,
+        snap_shot=weapon.snap_shot if weapon is not None else None,
+        evaluate_bonus=evaluate,
+        shock_penalty=sheet.state.shock_penalty,
+        posture=sheet.state.posture,
+        close_combat_rounds=request.close_combat_rounds if request.close_combat else 0,
+        shield_db=shield_db,
+    )
+    effective = effective_attack_skill(attack_input)
+    roll = roll_attack(effective, roller, options)
+    location_hit = request.location
+    missed_by_one = False
+    if not roll.hit and roll.roll.margin == -1 and not roll.critical_miss:
+        landed = miss_by_one(request.location, roller)
+        if landed is not None:
+            location_hit = landed.location
+            missed_by_one = True
+            roll = roll.model_copy(update={"hit": True, "defense_allowed": True})
+    strike = Strike(
+        weapon=weapon.name if weapon is not None else None,
+        damage=damage_text,
+        st=sheet.attributes.st,
+        damage_bonus=all_out_damage_bonus(request.maneuver, request.all_out_option),
+        location=location_hit,
+        side=request.side,
+        chinks_in_armor=request.chinks_in_armor and not missed_by_one,
+    )
+    attacker_turn = turn.model_copy(
+        update={
+            "maneuver": request.maneuver.value,
+            "all_out_attack": (
+                (request.all_out_option or AllOutAttackOption.determined).value
+                if request.maneuver is Maneuver.all_out_attack
+                else None
+            ),
+            "aim_turns": 0,
+            "aim_target": None,
+            "evaluate_turns": 0,
+            "evaluate_target": None,
+            "feint_penalty": 0 if feint_penalty else turn.feint_penalty,
+            "feint_target": None if feint_penalty else turn.feint_target,
+        }
+    )
+    base = {
+        "attacker_id": attacker.combatant_id,
+        "target_id": target.combatant_id,
+        "attacker_name": sheet.name,
+        "target_name": target.combatant.name,
+        "strike": strike,
+        "effective": effective,
+        "attack": roll,
+        "location_hit": location_hit,
+        "miss_by_one": missed_by_one,
+        "attacker_turn": attacker_turn,
+        "target_turn": target.turn,
+    }
+    if not roll.hit:
+        return AttackOutcome.model_validate(base)
+    if roll.critical_hit:
+        damage = apply_strike(strike, target.combatant, roller, options)
+        return AttackOutcome.model_validate({**base, "damage": damage})
+    context = AttackContext(
+        kind=kind,
+        arc=request.arc,
+        aware_of_rear=request.aware_of_rear,
+        flail=weapon.flail if weapon is not None else False,
+        shield_bash=request.shield_bash,
+        small_thrown=kind is AttackKind.thrown and weapon is not None and weapon.knife,
+        feint_penalty=feint_penalty,
+        dual_weapon_same_target=request.dual_weapon_same_target,
+        close_combat=request.close_combat,
+    )
+    pending = PendingDefense(
+        attacker_id=attacker.combatant_id,
+        target_id=target.combatant_id,
+        attacker_name=sheet.name,
+        target_name=target.combatant.name,
+        strike=strike,
+        context=context,
+        attack=roll,
+    )
+    defenses = defense_options(target.combatant, target.turn, pending, options)
+    if not defenses.options:
+        damage = apply_strike(strike, target.combatant, roller, options)
+        return AttackOutcome.model_validate({**base, "defenses": defenses, "damage": damage})
+    return AttackOutcome.model_validate({**base, "pending": pending, "defenses": defenses})
+
+
+def _spend(turn: TurnState, kind: DefenseKind, retreat: bool) -> TurnState:
+    """The target's turn state after one defense: counters up, Aim lost (R5.3, R6.9, A.4)."""
+    update: dict[str, object] = {
+        "defended_since_last_turn": True,
+        "aim_turns": 0,
+        "aim_target": None,
+    }
+    if kind is DefenseKind.parry:
+        update["parries_used"] = turn.parries_used + 1
+    elif kind is DefenseKind.block:
+        update["blocks_used"] = turn.blocks_used + 1
+    else:
+        update["dodges_used"] = turn.dodges_used + 1
+    if retreat:
+        update["retreat_used"] = True
+    return turn.model_copy(update=update)
+
+
+def resolve_defense(
+    pending: PendingDefense,
+    target: Combatant,
+    turn: TurnState,
+    choice: DefenseChoice,
+    *,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> DefenseOutcome:
+    """Roll the chosen defense (or none); a failure rolls and applies the damage.
+
+    Under All-Out Defense (double) a failed defense leaves a second, different
+    one to try (R5.12): the outcome then carries the updated pending attack.
+    """
+    if choice.kind is None:
+        damage = apply_strike(pending.strike, target, roller, options)
+        return DefenseOutcome(
+            pending=pending, roll=None, defended=False, damage=damage, target_turn=turn
+        )
+    defenses = defense_options(target, turn, pending, options)
+    option = defenses.find(choice.kind, choice.weapon_index)
+    roll = roll_defense(option, roller, options, retreat=pending.retreat)
+    new_turn = _spend(turn, choice.kind, roll.retreat)
+    if roll.success:
+        return DefenseOutcome(pending=pending, roll=roll, defended=True, target_turn=new_turn)
+    after = pending.model_copy(update={"tried": (*pending.tried, roll), "retreat": False})
+    if defenses.double_defense and len(after.tried) < 2:
+        second = defense_options(target, new_turn, after, options)
+        if second.options:
+            return DefenseOutcome(
+                pending=pending,
+                roll=roll,
+                defended=False,
+                second_defense=after,
+                defenses=second,
+                target_turn=new_turn,
+            )
+    damage = apply_strike(pending.strike, target, roller, options)
+    return DefenseOutcome(
+        pending=pending, roll=roll, defended=False, damage=damage, target_turn=new_turn
+    )

@@ -1,0 +1,288 @@
+"""The whole exchange: attack roll, defense, damage through the injury pipeline
+(A.1, A.2, A.3, R5.3, R5.4, R5.8, R5.9, R5.12, R6.9, R6.10, R7.19, R7.29)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.attack import Arc
+from rules.combat import (
+    AttackRequest,
+    DefenseChoice,
+    PendingDefense,
+    apply_strike,
+    resolve_attack,
+    resolve_defense,
+)
+from rules.combatant import Combatant, HitLocation
+from rules.encounter import EncounterCombatant
+from rules.errors import RuleError
+from rules.maneuver import AllOutAttackOption, DefenseKind, Maneuver
+from rules.options import RuleOptions
+from rules.roller import ScriptedDice
+from rules.turn import TurnState
+
+OPTIONS = RuleOptions()
+
+
+def fighter(combatant_id: str, name: str, **sheet: object) -> EncounterCombatant:
+    return EncounterCombatant(
+        combatant_id=combatant_id, side="a", combatant=Combatant.create(name=name, **sheet)
+    )
+
+
+KNIGHT = fighter(
+    "c1",
+    "Knight",
+    attributes={"st": 13, "dx": 12, "ht": 12},
+    weapons=[{"name": "broadsword", "skill": 14, "damage": "sw+1 cut"}],
+)
+ORC = fighter(
+    "c2",
+    "Orc",
+    attributes={"st": 12, "dx": 11, "ht": 11, "hp": 14},
+    weapons=[{"name": "axe", "skill": 12, "damage": "sw+2 cut"}],
+    dr={"uniform": 2},
+)
+
+
+def test_miss_ends_the_exchange() -> None:
+    outcome = resolve_attack(KNIGHT, ORC, AttackRequest(), ScriptedDice([6, 5, 5]), OPTIONS)
+    assert not outcome.attack.hit
+    assert outcome.pending is None
+    assert outcome.damage is None
+    assert outcome.attacker_turn.maneuver == "attack"
+
+
+def test_hit_waits_for_the_defense_with_final_numbers() -> None:
+    outcome = resolve_attack(KNIGHT, ORC, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert outcome.attack.hit
+    assert outcome.pending is not None
+    assert outcome.defenses is not None
+    numbers = {(o.kind, o.weapon): (o.value, o.retreat_value) for o in outcome.defenses.options}
+    # Orc: Basic Speed 5.5 -> Dodge 8; axe 12 -> Parry 9; Retreat +3 (R6.9).
+    assert numbers == {(DefenseKind.dodge, None): (8, 11), (DefenseKind.parry, "axe"): (9, 12)}
+
+
+def test_failed_parry_applies_exact_injury() -> None:
+    """ST 13 swing is 2d-1, +1 for the sword: 2d. Rolled 5+4 = 9 cut, DR 2 -> 7 x1.5 = 10."""
+    outcome = resolve_attack(KNIGHT, ORC, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert outcome.pending is not None
+    dice = ScriptedDice([5, 5, 4, 5, 4, 3, 3, 3])
+    result = resolve_defense(
+        outcome.pending,
+        ORC.combatant,
+        ORC.turn,
+        DefenseChoice(kind=DefenseKind.parry, weapon_index=0),
+        roller=dice,
+        options=OPTIONS,
+    )
+    assert result.roll is not None
+    assert result.roll.target == 9
+    assert not result.defended
+    assert result.damage is not None
+    injury = result.damage.injury
+    assert (result.damage.dice, result.damage.rolled) == ("2d", 9)
+    assert (injury.penetrating, injury.injury, injury.hp_after) == (7, 10, 4)
+    assert injury.major_wound
+    assert result.target_turn.parries_used == 1
+
+
+def test_successful_dodge_stops_the_blow() -> None:
+    outcome = resolve_attack(KNIGHT, ORC, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert outcome.pending is not None
+    result = resolve_defense(
+        outcome.pending,
+        ORC.combatant,
+        ORC.turn,
+        DefenseChoice(kind=DefenseKind.dodge),
+        roller=ScriptedDice([2, 2, 3]),
+        options=OPTIONS,
+    )
+    assert result.defended
+    assert result.damage is None
+    assert result.target_turn.dodges_used == 1
+
+
+def test_retreat_adds_three_and_is_spent_r6_9() -> None:
+    outcome = resolve_attack(KNIGHT, ORC, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert outcome.pending is not None
+    retreating = outcome.pending.toggled_retreat()
+    result = resolve_defense(
+        retreating,
+        ORC.combatant,
+        ORC.turn,
+        DefenseChoice(kind=DefenseKind.dodge),
+        roller=ScriptedDice([4, 4, 3]),
+        options=OPTIONS,
+    )
+    assert result.roll is not None
+    assert result.roll.target == 11
+    assert result.defended
+    assert result.target_turn.retreat_used
+
+
+def test_critical_hit_goes_straight_to_damage() -> None:
+    dice = ScriptedDice([1, 1, 1, 6, 6, 3, 3, 3])
+    outcome = resolve_attack(KNIGHT, ORC, AttackRequest(), dice, OPTIONS)
+    assert outcome.attack.critical_hit
+    assert outcome.pending is None
+    assert outcome.damage is not None
+    assert outcome.damage.injury.injury == 15
+
+
+def test_no_defense_declined_applies_damage() -> None:
+    outcome = resolve_attack(KNIGHT, ORC, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert outcome.pending is not None
+    result = resolve_defense(
+        outcome.pending,
+        ORC.combatant,
+        ORC.turn,
+        DefenseChoice(kind=None),
+        roller=ScriptedDice([1, 1, 6, 6]),
+        options=OPTIONS,
+    )
+    assert result.roll is None
+    assert result.damage is not None
+    assert result.damage.basic_damage == 2
+
+
+def test_all_out_attacker_cannot_defend_r5_8() -> None:
+    berserk = ORC.model_copy(update={"turn": TurnState(maneuver="all_out_attack")})
+    outcome = resolve_attack(
+        KNIGHT, berserk, AttackRequest(), ScriptedDice([3, 4, 4, 3, 3]), OPTIONS
+    )
+    assert outcome.pending is None
+    assert outcome.defenses is not None
+    assert outcome.defenses.no_defense is not None
+    assert outcome.damage is not None
+
+
+def test_unaware_rear_attack_goes_straight_to_damage_r6_10() -> None:
+    outcome = resolve_attack(
+        KNIGHT, ORC, AttackRequest(arc=Arc.rear), ScriptedDice([3, 4, 4, 3, 3]), OPTIONS
+    )
+    assert outcome.pending is None
+    assert outcome.damage is not None
+
+
+def test_all_out_attack_strong_adds_two_damage_r5_8() -> None:
+    request = AttackRequest(
+        maneuver=Maneuver.all_out_attack, all_out_option=AllOutAttackOption.strong
+    )
+    outcome = resolve_attack(KNIGHT, ORC, request, ScriptedDice([1, 1, 1, 1, 1]), OPTIONS)
+    assert outcome.damage is not None
+    assert (outcome.damage.dice, outcome.damage.basic_damage) == ("2d+2", 4)
+    assert outcome.damage.injury.injury == 3
+    assert outcome.attacker_turn.all_out_attack == "strong"
+
+
+def test_location_penalty_and_evaluate_and_feint() -> None:
+    """Skull -7 (R7.19), Evaluate +2 (R5.4) and a stored Feint of 3 on the orc (R5.9)."""
+    knight = KNIGHT.model_copy(
+        update={
+            "turn": TurnState(
+                evaluate_turns=2, evaluate_target="c2", feint_penalty=3, feint_target="c2"
+            )
+        }
+    )
+    request = AttackRequest(location=HitLocation.SKULL)
+    outcome = resolve_attack(knight, ORC, request, ScriptedDice([3, 3, 3]), OPTIONS)
+    assert outcome.effective.value == 9
+    assert outcome.defenses is not None
+    assert {o.kind: o.value for o in outcome.defenses.options}[DefenseKind.dodge] == 5
+    assert outcome.attacker_turn.evaluate_turns == 0
+    assert outcome.attacker_turn.feint_penalty == 0
+
+
+def test_neck_miss_by_one_hits_the_torso_r7_29() -> None:
+    request = AttackRequest(location=HitLocation.NECK)
+    outcome = resolve_attack(KNIGHT, ORC, request, ScriptedDice([4, 3, 3]), OPTIONS)
+    assert outcome.miss_by_one
+    assert outcome.location_hit is HitLocation.TORSO
+    assert outcome.pending is not None
+    assert outcome.pending.strike.location is HitLocation.TORSO
+
+
+def test_shock_from_last_turn_is_applied_r7_6() -> None:
+    shaken = KNIGHT.model_copy(
+        update={"combatant": KNIGHT.combatant.with_state(shock_penalty=-3, shock_injury=3, hp=10)}
+    )
+    outcome = resolve_attack(shaken, ORC, AttackRequest(), ScriptedDice([6, 6, 6]), OPTIONS)
+    assert outcome.effective.value == 11
+
+
+def test_all_out_defense_gives_a_second_defense_r5_12() -> None:
+    guarded = ORC.model_copy(
+        update={"turn": TurnState(maneuver="all_out_defense", all_out_defense="double_defense")}
+    )
+    outcome = resolve_attack(KNIGHT, guarded, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert outcome.pending is not None
+    first = resolve_defense(
+        outcome.pending,
+        guarded.combatant,
+        guarded.turn,
+        DefenseChoice(kind=DefenseKind.parry, weapon_index=0),
+        roller=ScriptedDice([6, 6, 4]),
+        options=OPTIONS,
+    )
+    assert first.second_defense is not None
+    assert first.damage is None
+    assert first.defenses is not None
+    assert {o.kind for o in first.defenses.options} == {DefenseKind.dodge}
+    second = resolve_defense(
+        first.second_defense,
+        guarded.combatant,
+        first.target_turn,
+        DefenseChoice(kind=DefenseKind.dodge),
+        roller=ScriptedDice([2, 2, 2]),
+        options=OPTIONS,
+    )
+    assert second.defended
+
+
+def test_defense_not_available_is_refused() -> None:
+    outcome = resolve_attack(KNIGHT, ORC, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert outcome.pending is not None
+    with pytest.raises(RuleError) as info:
+        resolve_defense(
+            outcome.pending,
+            ORC.combatant,
+            ORC.turn,
+            DefenseChoice(kind=DefenseKind.block),
+            roller=ScriptedDice([]),
+            options=OPTIONS,
+        )
+    assert info.value.key == "defend.not_available"
+
+
+def test_attack_requires_an_attack_maneuver_and_another_target() -> None:
+    with pytest.raises(RuleError):
+        resolve_attack(KNIGHT, KNIGHT, AttackRequest(), ScriptedDice([]), OPTIONS)
+    with pytest.raises(RuleError):
+        resolve_attack(KNIGHT, ORC, AttackRequest(maneuver=Maneuver.aim), ScriptedDice([]), OPTIONS)
+
+
+def test_crushing_cannot_aim_at_the_vitals() -> None:
+    request = AttackRequest(damage="sw cr", skill=12, location=HitLocation.VITALS, weapon=None)
+    club = fighter("c3", "Brute", attributes={"st": 14})
+    with pytest.raises(RuleError) as info:
+        resolve_attack(club, ORC, request, ScriptedDice([]), OPTIONS)
+    assert info.value.key == "hit_location.unreachable"
+
+
+def test_pending_defense_round_trips_through_json() -> None:
+    outcome = resolve_attack(KNIGHT, ORC, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert outcome.pending is not None
+    again = PendingDefense.model_validate_json(outcome.pending.model_dump_json())
+    assert again == outcome.pending
+
+
+def test_apply_strike_thrust_from_st() -> None:
+    from rules.combat import Strike
+
+    result = apply_strike(
+        Strike(weapon=None, damage="thr+1 imp", st=13), ORC.combatant, ScriptedDice([4]), OPTIONS
+    )
+    # ST 13 thrust 1d, +1 -> 5 imp; DR 2 -> 3 x2 = 6.
+    assert (result.dice, result.basic_damage, result.injury.injury) == ("1d+1", 5, 6)
