@@ -1,0 +1,151 @@
+"""Pending attacks on a real SQLite file: stored with the encounter change, read back after a
+reopen, closed exactly once under concurrent clicks."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from bot.storage.database import Database
+from bot.storage.encounter import EncounterRepository
+from bot.storage.pending_attack import PendingAttackRepository, PendingStatus
+from rules.combat import AttackRequest, PendingDefense, resolve_attack
+from rules.combatant import Combatant
+from rules.encounter import Encounter, EncounterCombatant
+from rules.options import RuleOptions
+from rules.roller import ScriptedDice
+
+CHANNEL = 300
+GM = 1
+PLAYER = 2
+NOW = datetime(2026, 11, 29, 18, 0, tzinfo=UTC)
+
+
+def pending() -> PendingDefense:
+    knight = EncounterCombatant(
+        combatant_id="c1",
+        side="pc",
+        combatant=Combatant.create(
+            name="Knight", weapons=[{"name": "sword", "skill": 14, "damage": "sw+1 cut"}]
+        ),
+    )
+    orc = EncounterCombatant(
+        combatant_id="c2", side="npc", combatant=Combatant.create(name="Orc"), owner_id=PLAYER
+    )
+    outcome = resolve_attack(knight, orc, AttackRequest(), ScriptedDice([3, 3, 3]), RuleOptions())
+    assert outcome.pending is not None
+    return outcome.pending
+
+
+@pytest.fixture
+async def database(tmp_path: Path) -> AsyncIterator[Database]:
+    async with Database.open(tmp_path / "bot.sqlite3") as db:
+        await db.migrate()
+        yield db
+
+
+async def insert(database: Database, payload: PendingDefense) -> int:
+    async with database.transaction() as conn:
+        return await PendingAttackRepository.insert(
+            conn,
+            guild_id=10,
+            channel_id=CHANNEL,
+            owner_user_id=PLAYER,
+            payload=payload,
+            created_at=NOW,
+        )
+
+
+async def test_insert_and_read_back(database: Database) -> None:
+    repo = PendingAttackRepository(database)
+    payload = pending()
+    attack_id = await insert(database, payload)
+    stored = await repo.get(attack_id)
+    assert stored is not None
+    assert stored.payload == payload
+    assert (stored.status, stored.owner_user_id, stored.target_id) == (
+        PendingStatus.AWAITING,
+        PLAYER,
+        "c2",
+    )
+    assert [p.attack_id for p in await repo.open_against(CHANNEL, "c2")] == [attack_id]
+    await repo.set_message(attack_id, 555)
+    again = await repo.get(attack_id)
+    assert again is not None
+    assert again.message_id == 555
+
+
+async def test_survives_a_reopen(tmp_path: Path) -> None:
+    path = tmp_path / "restart.sqlite3"
+    payload = pending()
+    async with Database.open(path) as db:
+        await db.migrate()
+        attack_id = await insert(db, payload)
+    async with Database.open(path) as db:
+        await db.migrate()
+        stored = await PendingAttackRepository(db).get(attack_id)
+    assert stored is not None
+    assert stored.payload == payload
+
+
+async def test_update_payload_and_close_once(database: Database) -> None:
+    repo = PendingAttackRepository(database)
+    attack_id = await insert(database, pending())
+    async with database.transaction() as conn:
+        row = await repo.lock(conn, attack_id)
+        assert row is not None
+        await repo.update_payload(conn, attack_id, row.payload.toggled_retreat())
+    stored = await repo.get(attack_id)
+    assert stored is not None
+    assert stored.payload.retreat
+
+    async def close() -> bool:
+        async with database.transaction() as conn:
+            return await repo.close(conn, attack_id, NOW)
+
+    results = await asyncio.gather(*(close() for _ in range(10)))
+    assert results.count(True) == 1
+    closed = await repo.get(attack_id)
+    assert closed is not None
+    assert closed.status is PendingStatus.RESOLVED
+    assert closed.resolved_at == NOW
+    assert await repo.open_in(CHANNEL) == []
+    async with database.transaction() as conn:
+        await repo.reopen(conn, attack_id)
+    assert [p.attack_id for p in await repo.open_in(CHANNEL)] == [attack_id]
+
+
+async def test_written_inside_an_encounter_change(database: Database) -> None:
+    encounters = EncounterRepository(database)
+    await encounters.start(
+        guild_id=10, channel_id=CHANNEL, actor_id=GM, encounter=Encounter(name="Fight", gm_id=GM)
+    )
+
+    async def attack_then_fail() -> None:
+        async with encounters.change(CHANNEL, GM, "attack") as change:
+            assert change.connection is not None
+            await PendingAttackRepository.insert(
+                change.connection,
+                guild_id=10,
+                channel_id=CHANNEL,
+                owner_user_id=None,
+                payload=pending(),
+                created_at=NOW,
+            )
+            raise RuntimeError("boom")
+
+    with pytest.raises(RuntimeError, match="boom"):
+        await attack_then_fail()
+    assert await PendingAttackRepository(database).open_in(CHANNEL) == []
+
+
+async def test_cancel_channel(database: Database) -> None:
+    repo = PendingAttackRepository(database)
+    await insert(database, pending())
+    await insert(database, pending())
+    assert await repo.cancel_channel(CHANNEL, NOW) == 2
+    assert await repo.open_in(CHANNEL) == []
