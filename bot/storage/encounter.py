@@ -114,12 +114,21 @@ class EncounterChange:
     """A change in progress; replace :attr:`encounter` and fill :attr:`detail`.
 
     :attr:`record` is the encounter as loaded (do not modify it). Call
-    :meth:`end` to close the fight. After the ``async with`` block
-    :attr:`event_id` is the id of the logged event (``None`` when nothing changed).
+    :meth:`end` to close the fight. :attr:`connection` is the open transaction's
+    connection, for other repositories whose rows must commit together with this
+    change (pending attacks). After the ``async with`` block :attr:`event_id` is
+    the id of the logged event (``None`` when nothing changed).
     """
 
-    def __init__(self, record: EncounterRecord, kind: str, detail: Mapping[str, Any]) -> None:
+    def __init__(
+        self,
+        record: EncounterRecord,
+        kind: str,
+        detail: Mapping[str, Any],
+        connection: aiosqlite.Connection,
+    ) -> None:
         self.record = record
+        self.connection = connection
         self.encounter: Encounter = record.encounter
         self.kind = kind
         self.detail: dict[str, Any] = dict(detail)
@@ -485,7 +494,7 @@ class EncounterRepository:
             record = await _load_active(conn, channel_id)
             if record is None:
                 raise NoActiveEncounterError
-            change = EncounterChange(record, kind, detail or {})
+            change = EncounterChange(record, kind, detail or {}, conn)
             change.connection = conn
             yield change
             before, after = _diff(record, change)
