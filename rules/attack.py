@@ -11,6 +11,7 @@ to R5.29.
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Final
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -34,6 +35,15 @@ from rules.maneuver import (
 )
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
+
+ERROR_KEYS: Final = frozenset(
+    {
+        "attack.option_needs_all_out",
+        "attack.feint_no_defender_score",
+        "attack.no_attacks",  # attacks
+    }
+)
+"""Every :class:`RuleError` key this module raises, for the translation catalogs."""
 
 
 class AttackKind(StrEnum):

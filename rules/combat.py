@@ -78,10 +78,6 @@ ERROR_KEYS: Final = frozenset(
         "attack.not_an_attack_maneuver",
         "attack.self",
         "attack.cannot_act",
-        "attack.option_needs_all_out",
-        "defend.not_available",
-        "defend.retreat_not_allowed",
-        "defend.not_awaiting",
     }
 )
 """Every :class:`RuleError` key this module raises."""

@@ -11,6 +11,7 @@ the reason (R6.x, R5.x, R7.10, R11.12). `roll_defense` rolls one of them.
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -26,6 +27,32 @@ from rules.maneuver import (
 )
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
+
+ERROR_KEYS: Final = frozenset(
+    {
+        "defend.after_all_out_attack",
+        "defend.already_tried",
+        "defend.cannot_parry_missile",
+        "defend.close_combat_dodge_only",
+        "defend.for_other_parry_only",
+        "defend.light_weapon_vs_shield",
+        "defend.maneuver_dodge_only",
+        "defend.no_blocks_left",
+        "defend.no_parries_left",
+        "defend.not_available",
+        "defend.rear_unaware",
+        "defend.retreat_grappled",
+        "defend.retreat_not_allowed",
+        "defend.retreat_posture",
+        "defend.retreat_ranged",
+        "defend.retreat_stunned",
+        "defend.retreat_used",
+        "defend.side_missile",
+        "defend.unseen_ranged",
+        "defend.wrong_side",
+    }
+)
+"""Every :class:`RuleError` key (and refusal reason) this module produces."""
 
 
 class ParryWeapon(BaseModel):

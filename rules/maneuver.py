@@ -10,11 +10,24 @@ defenses (Base 4e, B551) and changing it takes time (R5.2, R7.12).
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Final
 
 from pydantic import BaseModel, ConfigDict
 
 from rules.combatant import Posture
 from rules.errors import RuleError
+
+ERROR_KEYS: Final = frozenset(
+    {
+        "maneuver.negative_move",  # move
+        "maneuver.forbidden_in_close_combat",  # maneuver
+        "maneuver.option_mismatch",  # maneuver
+        "maneuver.same_posture",  # posture
+        "maneuver.bad_aim",
+        "maneuver.bad_evaluate",
+    }
+)
+"""Every :class:`RuleError` key this module raises, for the translation catalogs."""
 
 
 class Maneuver(StrEnum):
