@@ -135,8 +135,6 @@ class EncounterChange:
         self.status: EncounterStatus = record.status
         self.ended_at: str | None = record.ended_at
         self.event_id: int | None = None
-        self.connection: aiosqlite.Connection | None = None
-        """The open transaction's connection, for rows that must commit with this change."""
 
     def end(self, at: datetime) -> None:
         """Mark the encounter as ended at ``at``; it stays readable in the channel's history."""
@@ -495,7 +493,6 @@ class EncounterRepository:
             if record is None:
                 raise NoActiveEncounterError
             change = EncounterChange(record, kind, detail or {}, conn)
-            change.connection = conn
             yield change
             before, after = _diff(record, change)
             if _is_empty(after):
