@@ -14,6 +14,7 @@ import logging
 import pkgutil
 import signal
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -26,6 +27,7 @@ from bot.errors import GurpsCommandTree
 from bot.i18n import CatalogTranslator, LocaleCode, Messages, locale_for
 from bot.storage.database import Database
 from bot.storage.guild_settings import GuildSettings, GuildSettingsRepository
+from rules.options import RuleOptions
 from rules.roller import DiceRoller, RandomDice
 
 log = logging.getLogger(__name__)
@@ -54,6 +56,16 @@ def discover_extensions(package: str = COGS_PACKAGE) -> list[str]:
         for info in pkgutil.iter_modules(module.__path__)
         if not info.name.startswith("_")
     )
+
+
+@dataclass(frozen=True, slots=True)
+class CommandContext:
+    """What every command needs to know about where it runs."""
+
+    locale: LocaleCode
+    options: RuleOptions
+    guild: GuildSettings | None
+    """The guild's stored settings; ``None`` in direct messages."""
 
 
 class GurpsBot(commands.AutoShardedBot):
@@ -119,13 +131,21 @@ class GurpsBot(commands.AutoShardedBot):
             return None
         return await self.guild_settings.get(guild_id)
 
-    async def locale_for(self, interaction: discord.Interaction[Any]) -> LocaleCode:
-        """The language to reply in: the user's client, else the guild's, else the bot's default."""
-        guild_default: str = self.settings.default_locale
+    async def context_for(self, interaction: discord.Interaction[Any]) -> CommandContext:
+        """Reply language and rule options for ``interaction``, from one settings read."""
         stored = await self.settings_for(interaction.guild_id)
+        guild_default: str = self.settings.default_locale
         if stored is not None and stored.locale is not None:
             guild_default = stored.locale
-        return locale_for(interaction, guild_default)
+        return CommandContext(
+            locale=locale_for(interaction, guild_default),
+            options=stored.rule_options if stored is not None else RuleOptions(),
+            guild=stored,
+        )
+
+    async def locale_for(self, interaction: discord.Interaction[Any]) -> LocaleCode:
+        """The language to reply in: the user's client, else the guild's, else the bot's default."""
+        return (await self.context_for(interaction)).locale
 
 
 def build_bot(
