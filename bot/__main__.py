@@ -19,6 +19,8 @@ import discord
 
 from bot.client import run_bot, sync_commands
 from bot.config import ConfigError, Settings, load_settings
+from bot.sandbox import add_arguments as _sandbox_arguments
+from bot.sandbox import run as _sandbox
 
 log = logging.getLogger("bot")
 
@@ -66,6 +68,12 @@ async def _sync(settings: Settings, args: argparse.Namespace) -> int:
 SUBCOMMANDS: dict[str, Subcommand] = {
     "run": Subcommand("connect to Discord and serve commands (the default)", _run),
     "sync": Subcommand("publish the slash commands, then exit", _sync, _sync_arguments),
+    "sandbox": Subcommand(
+        "try the bot in this terminal, without Discord or a token",
+        _sandbox,
+        _sandbox_arguments,
+        needs_token=False,
+    ),
 }
 
 

@@ -89,6 +89,8 @@ class StandInServer:
         self.world = world
         self.requests: list[RecordedRequest] = []
         self.unknown_routes: list[RecordedRequest] = []
+        # Every payload refused as Discord would refuse it (the reasons, in order).
+        self.rejections: list[str] = []
         self.sessions: dict[str, GatewaySession] = {}
         self.identify_count = 0
         self.resume_count = 0
@@ -493,8 +495,8 @@ class StandInServer:
             checked["flags"] = existing.flags
         return message_problems(checked, creating=creating)
 
-    @staticmethod
-    def _invalid(problems: list[str]) -> web.Response:
+    def _invalid(self, problems: list[str]) -> web.Response:
+        self.rejections.extend(problems)
         _log.warning("stand-in rejected a payload: %s", "; ".join(problems))
         return error_response(
             400, INVALID_FORM_BODY, "Invalid Form Body", errors={"problems": problems}
