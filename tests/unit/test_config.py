@@ -158,3 +158,17 @@ def test_cli_has_run_and_sync_with_guild_option() -> None:
     assert args.command == "sync"
     assert args.guild == 99
     assert build_parser().parse_args([]).command is None
+
+
+def test_env_example_documents_every_setting_and_loads(tmp_path: Path) -> None:
+    example = Path(__file__).resolve().parents[2] / ".env.example"
+    text = example.read_text()
+    documented = {
+        line.split("=", 1)[0] for line in text.splitlines() if line and not line.startswith("#")
+    }
+    assert documented == {name.upper() for name in Settings.model_fields}
+    (tmp_path / ".env").write_text(text)
+    settings = load_settings()
+    assert settings == load_settings(_env_file=None)
+    with pytest.raises(ConfigError, match="DISCORD_TOKEN is not set"):
+        settings.require_token()
