@@ -21,12 +21,14 @@ from rules.attack import (
     AttackKind,
     AttackRoll,
     EffectiveSkill,
+    FeintOutcome,
     Hand,
     all_out_damage_bonus,
     effective_attack_skill,
+    feint,
     roll_attack,
 )
-from rules.combatant import Combatant, HitLocation, Side, Trait, Weapon
+from rules.combatant import Combatant, HitLocation, Posture, Side, Trait, Weapon
 from rules.damage import DamageSpec, parse_damage
 from rules.defense import (
     AttackContext,
@@ -49,6 +51,8 @@ from rules.maneuver import (
     DefenseKind,
     Maneuver,
     ManeuverProfile,
+    PostureChange,
+    change_posture,
     maneuver_profile,
 )
 from rules.options import RuleOptions
@@ -61,6 +65,8 @@ __all__ = [
     "AttackRequest",
     "DefenseChoice",
     "DefenseOutcome",
+    "ManeuverOutcome",
+    "ManeuverRequest",
     "PendingDefense",
     "Strike",
     "StrikeResult",
@@ -69,6 +75,7 @@ __all__ = [
     "defense_options",
     "resolve_attack",
     "resolve_defense",
+    "take_maneuver",
     "turn_profile",
 ]
 
@@ -78,6 +85,10 @@ ERROR_KEYS: Final = frozenset(
         "attack.not_an_attack_maneuver",
         "attack.self",
         "attack.cannot_act",
+        "maneuver.use_attack",
+        "maneuver.needs_target",
+        "maneuver.self_target",
+        "maneuver.needs_posture",
     }
 )
 """Every :class:`RuleError` key this module raises."""
@@ -559,4 +570,142 @@ def resolve_defense(
     damage = apply_strike(pending.strike, target, roller, options)
     return DefenseOutcome(
         pending=pending, roll=roll, defended=False, damage=damage, target_turn=new_turn
+    )
+
+
+# --------------------------------------------------------------------------- maneuvers
+
+
+class ManeuverRequest(BaseModel):
+    """A turn's non-attack maneuver as the player or GM chose it (``/maneuver``)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    maneuver: Maneuver
+    target_id: str | None = None
+    braced: bool = False
+    all_out_defense: AllOutDefenseOption | None = None
+    posture: Posture | None = None
+    readying_missile: bool = False
+    weapon: str | None = None
+    close_combat: bool = False
+
+
+class ManeuverOutcome(BaseModel):
+    """The maneuver's profile, the new turn state and sheet, and any roll it made."""
+
+    model_config = ConfigDict(frozen=True)
+
+    combatant_id: str
+    profile: ManeuverProfile
+    turn: TurnState
+    combatant: Combatant
+    posture: PostureChange | None = None
+    feint: FeintOutcome | None = None
+    aim_turns: int = 0
+    evaluate_bonus: int = 0
+
+
+def _feint_defense(target: Combatant) -> tuple[int, ...]:
+    """R5.9: the foe resists with the best of his Shield skill, weapon skill or DX."""
+    scores = [target.attributes.dx, *(w.skill for w in target.weapons)]
+    if target.shield is not None:
+        scores.append(target.shield.skill)
+    return tuple(scores)
+
+
+def take_maneuver(
+    fighter: EncounterCombatant,
+    target: EncounterCombatant | None,
+    request: ManeuverRequest,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> ManeuverOutcome:
+    """Record a turn's maneuver and what it builds (R4.4, R5.2-R5.5, R5.9-R5.13).
+
+    Aim and Evaluate grow while the same target is kept (R5.3, R5.4) and any
+    other maneuver drops them; Feint rolls its Quick Contest now and stores the
+    penalty for the next attack on that foe (R5.9); Change Posture moves one
+    step toward the wanted posture (R5.2, R7.12).
+    """
+    maneuver = request.maneuver
+    if maneuver in ATTACK_MANEUVERS:
+        raise RuleError(
+            "maneuver.use_attack",
+            "attack maneuvers are chosen with the attack command",
+            maneuver=maneuver.value,
+        )
+    needs_target = maneuver in (Maneuver.aim, Maneuver.evaluate, Maneuver.feint)
+    if needs_target and target is None:
+        raise RuleError(
+            "maneuver.needs_target", f"{maneuver.value} needs a target", maneuver=maneuver.value
+        )
+    if target is not None and target.combatant_id == fighter.combatant_id:
+        raise RuleError("maneuver.self_target", "a combatant cannot target himself")
+    sheet = fighter.combatant
+    profile = maneuver_profile(
+        maneuver,
+        move=sheet.move,
+        all_out_defense_option=request.all_out_defense,
+        readying_missile_weapon=request.readying_missile,
+        close_combat=request.close_combat,
+    )
+    turn = fighter.turn
+    target_id = target.combatant_id if target is not None else None
+    update: dict[str, object] = {
+        "maneuver": maneuver.value,
+        "all_out_defense": profile.all_out_defense_option.value
+        if profile.all_out_defense_option is not None
+        else None,
+        "readying_missile": request.readying_missile,
+    }
+    if maneuver is Maneuver.aim:
+        continuing = turn.aim_target == target_id and turn.aim_turns > 0
+        update["aim_turns"] = turn.aim_turns + 1 if continuing else 1
+        update["aim_target"] = target_id
+    else:
+        update["aim_turns"] = 0
+        update["aim_target"] = None
+    if maneuver is Maneuver.evaluate:
+        continuing = turn.evaluate_target == target_id and turn.evaluate_turns > 0
+        update["evaluate_turns"] = min(3, turn.evaluate_turns + 1) if continuing else 1
+        update["evaluate_target"] = target_id
+    elif maneuver is not Maneuver.feint:
+        update["evaluate_turns"] = 0
+        update["evaluate_target"] = None
+    feint_outcome: FeintOutcome | None = None
+    if maneuver is Maneuver.feint:
+        assert target is not None
+        weapon = sheet.weapon(request.weapon) if request.weapon else None
+        if weapon is None and not sheet.weapons:
+            raise RuleError(
+                "attack.no_weapon",
+                f"{sheet.name} has no weapon to feint with",
+                combatant=sheet.name,
+            )
+        weapon = weapon or sheet.weapons[0]
+        evaluate = min(3, turn.evaluate_turns) if turn.evaluate_target == target_id else 0
+        feint_outcome = feint(
+            weapon.skill + evaluate, _feint_defense(target.combatant), roller, options
+        )
+        update["feint_penalty"] = feint_outcome.penalty
+        update["feint_target"] = target_id if feint_outcome.penalty else None
+        update["evaluate_turns"] = 0
+        update["evaluate_target"] = None
+    posture: PostureChange | None = None
+    if maneuver is Maneuver.change_posture:
+        if request.posture is None:
+            raise RuleError("maneuver.needs_posture", "Change Posture needs the wanted posture")
+        posture = change_posture(sheet.state.posture, request.posture)
+        sheet = sheet.with_state(posture=posture.reached)
+    new_turn = turn.model_copy(update=update)
+    return ManeuverOutcome(
+        combatant_id=fighter.combatant_id,
+        profile=profile,
+        turn=new_turn,
+        combatant=sheet,
+        posture=posture,
+        feint=feint_outcome,
+        aim_turns=new_turn.aim_turns,
+        evaluate_bonus=min(3, new_turn.evaluate_turns),
     )

@@ -286,3 +286,111 @@ def test_apply_strike_thrust_from_st() -> None:
     )
     # ST 13 thrust 1d, +1 -> 5 imp; DR 2 -> 3 x2 = 6.
     assert (result.dice, result.basic_damage, result.injury.injury) == ("1d+1", 5, 6)
+
+
+def test_aim_grows_on_the_same_target_r5_3() -> None:
+    from rules.combat import ManeuverRequest, take_maneuver
+
+    request = ManeuverRequest(maneuver=Maneuver.aim, target_id="c2")
+    first = take_maneuver(KNIGHT, ORC, request, ScriptedDice([]), OPTIONS)
+    assert (first.turn.aim_turns, first.turn.aim_target) == (1, "c2")
+    again = KNIGHT.model_copy(update={"turn": first.turn})
+    second = take_maneuver(again, ORC, request, ScriptedDice([]), OPTIONS)
+    assert second.turn.aim_turns == 2
+    other = take_maneuver(
+        KNIGHT.model_copy(update={"turn": second.turn}),
+        None,
+        ManeuverRequest(maneuver=Maneuver.do_nothing),
+        ScriptedDice([]),
+        OPTIONS,
+    )
+    assert (other.turn.aim_turns, other.turn.aim_target) == (0, None)
+
+
+def test_evaluate_caps_at_three_and_feeds_the_attack_r5_4() -> None:
+    from rules.combat import ManeuverRequest, take_maneuver
+
+    fighter = KNIGHT
+    for _ in range(4):
+        outcome = take_maneuver(
+            fighter,
+            ORC,
+            ManeuverRequest(maneuver=Maneuver.evaluate, target_id="c2"),
+            ScriptedDice([]),
+            OPTIONS,
+        )
+        fighter = fighter.model_copy(update={"turn": outcome.turn})
+    assert outcome.evaluate_bonus == 3
+    attack = resolve_attack(fighter, ORC, AttackRequest(), ScriptedDice([6, 6, 6]), OPTIONS)
+    assert attack.effective.value == 17
+
+
+def test_feint_stores_the_penalty_for_the_next_attack_r5_9() -> None:
+    from rules.combat import ManeuverRequest, take_maneuver
+
+    # Knight 14 rolls 9 (margin 5); the orc's best (axe 12) rolls 15 and fails -> -5.
+    outcome = take_maneuver(
+        KNIGHT,
+        ORC,
+        ManeuverRequest(maneuver=Maneuver.feint, target_id="c2"),
+        ScriptedDice([3, 3, 3, 5, 5, 5]),
+        OPTIONS,
+    )
+    assert outcome.feint is not None
+    assert (outcome.turn.feint_penalty, outcome.turn.feint_target) == (5, "c2")
+    knight = KNIGHT.model_copy(update={"turn": outcome.turn})
+    attack = resolve_attack(knight, ORC, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert attack.defenses is not None
+    assert {o.kind: o.value for o in attack.defenses.options}[DefenseKind.dodge] == 3
+
+
+def test_change_posture_from_prone_r5_2() -> None:
+    from rules.combat import ManeuverRequest, take_maneuver
+    from rules.combatant import Posture
+
+    down = ORC.model_copy(update={"combatant": ORC.combatant.with_state(posture=Posture.PRONE)})
+    outcome = take_maneuver(
+        down,
+        None,
+        ManeuverRequest(maneuver=Maneuver.change_posture, posture=Posture.STANDING),
+        ScriptedDice([]),
+        OPTIONS,
+    )
+    assert outcome.combatant.state.posture is Posture.CROUCHING
+    assert outcome.posture is not None
+    assert outcome.posture.turns_remaining == 1
+
+
+def test_maneuver_refuses_attacks_and_missing_targets() -> None:
+    from rules.combat import ManeuverRequest, take_maneuver
+
+    with pytest.raises(RuleError) as info:
+        take_maneuver(
+            KNIGHT, ORC, ManeuverRequest(maneuver=Maneuver.attack), ScriptedDice([]), OPTIONS
+        )
+    assert info.value.key == "maneuver.use_attack"
+    with pytest.raises(RuleError) as info:
+        take_maneuver(
+            KNIGHT, None, ManeuverRequest(maneuver=Maneuver.aim), ScriptedDice([]), OPTIONS
+        )
+    assert info.value.key == "maneuver.needs_target"
+
+
+def test_all_out_defense_recorded_for_the_defense_r5_12() -> None:
+    from rules.combat import ManeuverRequest, take_maneuver
+    from rules.maneuver import AllOutDefenseOption
+
+    outcome = take_maneuver(
+        ORC,
+        None,
+        ManeuverRequest(
+            maneuver=Maneuver.all_out_defense,
+            all_out_defense=AllOutDefenseOption.increased_dodge,
+        ),
+        ScriptedDice([]),
+        OPTIONS,
+    )
+    guarded = ORC.model_copy(update={"turn": outcome.turn})
+    attack = resolve_attack(KNIGHT, guarded, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert attack.defenses is not None
+    assert {o.kind: o.value for o in attack.defenses.options}[DefenseKind.dodge] == 10

@@ -1,0 +1,543 @@
+"""Attack, defense and damage as embeds and buttons, in the reader's language.
+
+Pure functions from the rules' outcomes (and a locale) to ``discord.Embed``
+and ``discord.ui.View``: every number shown comes from the outcome, every word
+from the catalogs (``attack.*``, ``defend.*``, ``damage.*``, ``maneuver.*``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+
+import discord
+
+from bot.i18n import Messages
+from bot.render.common import ResultKind, add_field, new_embed, signed
+from bot.views.defense import DefenseButton
+from rules.attack import AttackRoll, EffectiveSkill
+from rules.checks import Outcome, SuccessRoll
+from rules.combat import AttackOutcome, DefenseOutcome, PendingDefense, StrikeResult
+from rules.combatant import HitLocation
+from rules.defense import DefenseOption, DefenseOptions, RefusedDefense
+from rules.injury import InjuryOutcome, RollRecord
+from rules.maneuver import DefenseKind, ManeuverProfile, Modifier, PostureChange
+
+__all__ = [
+    "defense_view",
+    "render_attack",
+    "render_damage",
+    "render_defense",
+    "render_maneuver",
+]
+
+
+def _faces(roll: SuccessRoll) -> str:
+    return ", ".join(str(face) for face in roll.faces)
+
+
+def _modifier_lines(
+    modifiers: Iterable[Modifier], messages: Messages, locale: str, prefix: str
+) -> list[str]:
+    return [
+        f"{signed(m.value)} {messages.text(f'{prefix}.modifier.{m.key}', locale)} ({m.rule_id})"
+        for m in modifiers
+    ]
+
+
+def location_name(location: HitLocation, messages: Messages, locale: str) -> str:
+    return messages.text(f"attack.location.{location.value}", locale)
+
+
+def _skill_value(effective: EffectiveSkill, messages: Messages, locale: str) -> str:
+    lines = [messages.text("attack.skill.base", locale, base=effective.base)]
+    lines += _modifier_lines(effective.modifiers, messages, locale, "attack")
+    if effective.cap is not None:
+        lines.append(
+            messages.text("attack.skill.cap", locale, cap=effective.cap, rule=effective.cap_rule_id)
+        )
+    lines.append(messages.text("attack.skill.total", locale, value=effective.value))
+    return "\n".join(lines)
+
+
+def _attack_result(roll: AttackRoll, messages: Messages, locale: str) -> str:
+    margin = abs(roll.roll.margin)
+    if roll.critical_hit:
+        return messages.text("attack.result.critical_hit", locale)
+    if roll.critical_miss:
+        return messages.text("attack.result.critical_miss", locale)
+    if roll.hit:
+        return messages.text("attack.result.hit", locale, margin=margin)
+    return messages.text("attack.result.miss", locale, margin=margin)
+
+
+def _attack_kind(roll: AttackRoll) -> ResultKind:
+    if roll.critical_hit:
+        return ResultKind.CRITICAL_SUCCESS
+    if roll.critical_miss:
+        return ResultKind.CRITICAL_FAILURE
+    return ResultKind.SUCCESS if roll.hit else ResultKind.FAILURE
+
+
+def defense_label(
+    option: DefenseOption, messages: Messages, locale: str, *, retreat: bool = False
+) -> str:
+    """``Dodge 8``, ``Parry 9 (axe)``, ``Block 10`` — with Retreat's number when it is on."""
+    value = option.retreat_value if retreat and option.retreat_value is not None else option.value
+    if option.kind is DefenseKind.parry:
+        return messages.text("defend.button.parry", locale, value=value, weapon=option.weapon)
+    return messages.text(f"defend.button.{option.kind.value}", locale, value=value)
+
+
+def _option_line(option: DefenseOption, messages: Messages, locale: str) -> str:
+    parts = _modifier_lines(option.modifiers, messages, locale, "defend")
+    head = f"**{defense_label(option, messages, locale)}**"
+    base = messages.text("defend.base", locale, base=option.base)
+    return " · ".join([head, base, *parts])
+
+
+def _refusal(refused: RefusedDefense, messages: Messages, locale: str) -> str:
+    name = messages.text(f"defend.name.{refused.kind.value}", locale)
+    if refused.weapon:
+        name = f"{name} ({refused.weapon})"
+    return f"{name}: {messages.text(refused.key, locale)} ({refused.rule_id})"
+
+
+def _defenses_value(defenses: DefenseOptions, messages: Messages, locale: str) -> str:
+    lines = [_option_line(option, messages, locale) for option in defenses.options]
+    lines += [_refusal(r, messages, locale) for r in defenses.refused]
+    if defenses.retreat_refusal is not None:
+        lines.append(
+            messages.text("defend.retreat_refused", locale)
+            + f": {messages.text(defenses.retreat_refusal.key, locale)}"
+            + f" ({defenses.retreat_refusal.rule_id})"
+        )
+    return "\n".join(lines)
+
+
+def render_attack(outcome: AttackOutcome, messages: Messages, locale: str) -> list[discord.Embed]:
+    """The attack embed, followed by the damage embed when the blow landed undefended."""
+    roll = outcome.attack
+    embed = new_embed(
+        _attack_kind(roll),
+        title=messages.text(
+            "attack.title", locale, attacker=outcome.attacker_name, target=outcome.target_name
+        ),
+    )
+    strike = outcome.strike
+    weapon = strike.weapon or messages.text("attack.no_weapon_name", locale)
+    add_field(
+        embed,
+        messages.text("attack.field.weapon", locale),
+        f"{weapon} ({strike.damage})",
+    )
+    add_field(
+        embed,
+        messages.text("attack.field.location", locale),
+        location_name(outcome.strike.location, messages, locale),
+    )
+    add_field(
+        embed,
+        messages.text("attack.field.skill", locale),
+        _skill_value(outcome.effective, messages, locale),
+        inline=False,
+    )
+    add_field(
+        embed,
+        messages.text("attack.field.roll", locale),
+        messages.text(
+            "attack.roll_line",
+            locale,
+            total=roll.roll.total,
+            faces=_faces(roll.roll),
+            result=_attack_result(roll, messages, locale),
+        ),
+        inline=False,
+    )
+    if outcome.miss_by_one:
+        add_field(
+            embed,
+            messages.text("attack.field.note", locale),
+            messages.text(
+                "attack.miss_by_one",
+                locale,
+                location=location_name(outcome.location_hit, messages, locale),
+            ),
+            inline=False,
+        )
+    if outcome.defenses is not None:
+        if outcome.defenses.no_defense is not None:
+            reason = outcome.defenses.no_defense
+            add_field(
+                embed,
+                messages.text("attack.field.defenses", locale),
+                messages.text(
+                    "attack.no_defense",
+                    locale,
+                    reason=messages.text(reason.key, locale),
+                    rule=reason.rule_id,
+                ),
+                inline=False,
+            )
+        else:
+            add_field(
+                embed,
+                messages.text("attack.field.defenses", locale),
+                _defenses_value(outcome.defenses, messages, locale),
+                inline=False,
+            )
+    embeds = [embed]
+    if outcome.damage is not None:
+        embeds.append(render_damage(outcome.damage, outcome.target_name, messages, locale))
+    return embeds
+
+
+def prompt_text(target_name: str, owner_id: int | None, messages: Messages, locale: str) -> str:
+    """The message content that pings the target's owner (or calls the GM) to defend."""
+    if owner_id is None:
+        return messages.text("attack.prompt_gm", locale, target=target_name)
+    return messages.text("attack.prompt", locale, mention=f"<@{owner_id}>", target=target_name)
+
+
+def defense_view(
+    attack_id: int,
+    pending: PendingDefense,
+    defenses: DefenseOptions,
+    messages: Messages,
+    locale: str,
+) -> discord.ui.View:
+    """Persistent buttons: each defense with its final number, Retreat toggle, No defense."""
+    view = discord.ui.View(timeout=None)
+    for option in defenses.options:
+        choice = (
+            f"parry-{option.weapon_index}"
+            if option.kind is DefenseKind.parry
+            else option.kind.value
+        )
+        view.add_item(
+            DefenseButton(
+                attack_id,
+                choice,
+                label=defense_label(option, messages, locale, retreat=pending.retreat),
+                style=discord.ButtonStyle.primary,
+            )
+        )
+    bonus = next((o.retreat.value for o in defenses.options if o.retreat is not None), None)
+    if bonus is not None:
+        key = "defend.button.retreat_on" if pending.retreat else "defend.button.retreat"
+        view.add_item(
+            DefenseButton(
+                attack_id,
+                "retreat",
+                label=messages.text(key, locale, bonus=bonus),
+                style=(
+                    discord.ButtonStyle.success
+                    if pending.retreat
+                    else discord.ButtonStyle.secondary
+                ),
+            )
+        )
+    view.add_item(
+        DefenseButton(
+            attack_id,
+            "none",
+            label=messages.text("defend.button.none", locale),
+            style=discord.ButtonStyle.danger,
+        )
+    )
+    return view
+
+
+def _defense_result(outcome: DefenseOutcome, messages: Messages, locale: str) -> str:
+    roll = outcome.roll
+    if roll is None:
+        return messages.text("defend.result.declined", locale)
+    if roll.critical_success:
+        key = "defend.result.critical_success"
+    elif roll.critical_failure:
+        key = "defend.result.critical_failure"
+    elif roll.success:
+        key = "defend.result.success"
+    else:
+        key = "defend.result.failure"
+    return messages.text(key, locale, margin=abs(roll.roll.margin))
+
+
+def render_defense(outcome: DefenseOutcome, messages: Messages, locale: str) -> list[discord.Embed]:
+    """The defense embed, followed by the damage embed when the blow got through."""
+    pending = outcome.pending
+    if outcome.defended:
+        kind = ResultKind.SUCCESS
+    elif outcome.roll is not None and outcome.roll.critical_failure:
+        kind = ResultKind.CRITICAL_FAILURE
+    else:
+        kind = ResultKind.FAILURE
+    embed = new_embed(
+        kind,
+        title=messages.text(
+            "defend.title", locale, target=pending.target_name, attacker=pending.attacker_name
+        ),
+    )
+    roll = outcome.roll
+    if roll is not None:
+        option = roll.option
+        name = messages.text(f"defend.name.{option.kind.value}", locale)
+        if option.weapon:
+            name = f"{name} ({option.weapon})"
+        lines = [messages.text("defend.base", locale, base=option.base)]
+        lines += _modifier_lines(option.modifiers, messages, locale, "defend")
+        if roll.retreat and option.retreat is not None:
+            lines += _modifier_lines([option.retreat], messages, locale, "defend")
+        lines.append(messages.text("attack.skill.total", locale, value=roll.target))
+        add_field(embed, name, "\n".join(lines), inline=False)
+        add_field(
+            embed,
+            messages.text("defend.field.roll", locale),
+            messages.text(
+                "attack.roll_line",
+                locale,
+                total=roll.roll.total,
+                faces=_faces(roll.roll),
+                result=_defense_result(outcome, messages, locale),
+            ),
+            inline=False,
+        )
+    else:
+        add_field(
+            embed,
+            messages.text("defend.field.roll", locale),
+            _defense_result(outcome, messages, locale),
+            inline=False,
+        )
+    if outcome.second_defense is not None and outcome.defenses is not None:
+        add_field(
+            embed,
+            messages.text("attack.field.defenses", locale),
+            messages.text("defend.second", locale, target=pending.target_name)
+            + "\n"
+            + _defenses_value(outcome.defenses, messages, locale),
+            inline=False,
+        )
+    embeds = [embed]
+    if outcome.damage is not None:
+        embeds.append(render_damage(outcome.damage, pending.target_name, messages, locale))
+    return embeds
+
+
+# --------------------------------------------------------------------------- damage
+
+
+def _multiplier(value: Fraction) -> str:
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):g}"
+
+
+def _roll_line(record: RollRecord, messages: Messages, locale: str) -> str:
+    purpose = messages.text(f"damage.purpose.{record.purpose.value}", locale)
+    outcome = messages.text(f"damage.outcome.{record.outcome.value}", locale)
+    mods = "".join(f" {signed(m.value)}" for m in record.modifiers)
+    return messages.text(
+        "damage.roll_line",
+        locale,
+        purpose=purpose,
+        attribute=record.attribute.upper(),
+        base=record.base,
+        modifiers=mods,
+        target=record.target,
+        total=record.roll.total,
+        faces=_faces(record.roll),
+        outcome=outcome,
+        rule=record.rule_id,
+    )
+
+
+def _consequences(injury: InjuryOutcome, messages: Messages, locale: str) -> list[str]:
+    lines: list[str] = []
+    t = messages.text
+    if injury.minimum_applied:
+        lines.append(t("damage.effect.minimum", locale, damage=injury.basic_damage))
+    if injury.blunt_trauma:
+        lines.append(t("damage.effect.blunt_trauma", locale, injury=injury.blunt_trauma))
+    if injury.injury_lost:
+        lines.append(t("damage.effect.injury_lost", locale, lost=injury.injury_lost))
+    if injury.shock_penalty:
+        lines.append(t("damage.effect.shock", locale, penalty=injury.shock_penalty))
+    if injury.major_wound:
+        lines.append(t("damage.effect.major_wound", locale))
+    if injury.crippled is not None:
+        lines.append(
+            t("damage.effect.crippled", locale, part=t(f"damage.part.{injury.crippled}", locale))
+        )
+    for side in injury.blinded:
+        lines.append(t("damage.effect.blinded", locale, side=t(f"damage.side.{side}", locale)))
+    for record in (injury.trachea_roll, injury.decapitation_roll):
+        if record is not None:
+            lines.append(_roll_line(record, messages, locale))
+    if injury.knockdown is not None:
+        lines.append(_roll_line(injury.knockdown.roll, messages, locale))
+        lines.append(t(f"damage.knockdown.{injury.knockdown.result.value}", locale))
+    lines += [_roll_line(record, messages, locale) for record in injury.death_checks]
+    if injury.knockback is not None and injury.knockback.metres:
+        lines.append(t("damage.effect.knockback", locale, metres=injury.knockback.metres))
+        if injury.knockback.balance_roll is not None:
+            lines.append(_roll_line(injury.knockback.balance_roll, messages, locale))
+        if injury.knockback.fell:
+            lines.append(t("damage.effect.fell", locale))
+    if injury.mortally_wounded:
+        lines.append(t("damage.effect.mortally_wounded", locale))
+    if injury.knocked_out:
+        lines.append(t("damage.effect.knocked_out", locale))
+    if injury.destroyed:
+        lines.append(t("damage.effect.destroyed", locale))
+    elif injury.died:
+        lines.append(t("damage.effect.died", locale))
+    return lines
+
+
+def render_damage(
+    damage: StrikeResult | InjuryOutcome,
+    target_name: str,
+    messages: Messages,
+    locale: str,
+    *,
+    basic_line: str | None = None,
+) -> discord.Embed:
+    """The damage breakdown: basic damage, DR, penetrating, multiplier, injury, HP, every
+    consequence with its roll (section 7)."""
+    if isinstance(damage, StrikeResult):
+        injury = damage.injury
+        faces = ", ".join(str(face) for face in damage.faces)
+        basic = messages.text(
+            "damage.basic_line",
+            locale,
+            dice=damage.dice,
+            faces=faces,
+            total=injury.basic_damage,
+            type=injury.spec.damage_type.abbreviation,
+        )
+    else:
+        injury = damage
+        basic = basic_line or messages.text(
+            "damage.basic_given",
+            locale,
+            total=injury.basic_damage,
+            type=injury.spec.damage_type.abbreviation,
+        )
+    embed = new_embed(
+        ResultKind.DAMAGE, title=messages.text("damage.title", locale, target=target_name)
+    )
+    t = messages.text
+    add_field(embed, t("damage.field.basic", locale), basic)
+    add_field(
+        embed,
+        t("attack.field.location", locale),
+        location_name(injury.spec.location, messages, locale),
+    )
+    divisor = injury.dr.armor_divisor
+    dr_text = str(injury.dr.effective)
+    if divisor != 1:
+        dr_text += f" ({injury.dr.before_divisor} ÷ {_multiplier(divisor)})"
+    add_field(embed, t("damage.field.dr", locale), dr_text)
+    add_field(embed, t("damage.field.penetrating", locale), str(injury.penetrating))
+    add_field(
+        embed,
+        t("damage.field.multiplier", locale),
+        f"×{_multiplier(injury.wounding.multiplier)}",
+    )
+    add_field(embed, t("damage.field.injury", locale), f"**{injury.injury}**")
+    add_field(
+        embed,
+        t("damage.field.hp", locale),
+        t(
+            "damage.hp_line",
+            locale,
+            before=injury.hp_before,
+            after=injury.hp_after,
+            max=injury.combatant.attributes.hp,
+        ),
+    )
+    consequences = _consequences(injury, messages, locale)
+    if consequences:
+        add_field(embed, t("damage.field.effects", locale), "\n".join(consequences), inline=False)
+    return embed
+
+
+# --------------------------------------------------------------------------- maneuver
+
+
+def render_maneuver(
+    combatant_name: str,
+    profile: ManeuverProfile,
+    messages: Messages,
+    locale: str,
+    *,
+    notes: Sequence[str] = (),
+    posture: PostureChange | None = None,
+) -> discord.Embed:
+    """What the chosen maneuver allows until the combatant's next turn (R4.4, R5.x)."""
+    t = messages.text
+    name = t(f"maneuver.name.{profile.maneuver.value}", locale)
+    if profile.all_out_attack_option is not None:
+        name += f" ({t(f'maneuver.all_out_attack.{profile.all_out_attack_option.value}', locale)})"
+    if profile.all_out_defense_option is not None:
+        name += (
+            f" ({t(f'maneuver.all_out_defense.{profile.all_out_defense_option.value}', locale)})"
+        )
+    embed = new_embed(
+        ResultKind.INFO, title=t("maneuver.title", locale, combatant=combatant_name, maneuver=name)
+    )
+    add_field(
+        embed,
+        t("maneuver.field.movement", locale),
+        t(f"maneuver.movement.{profile.movement.kind.value}", locale, hexes=profile.movement.hexes),
+    )
+    if not profile.active_defense_allowed:
+        defenses = t("maneuver.defenses.none", locale)
+    elif profile.allowed_defenses == frozenset({DefenseKind.dodge}):
+        defenses = t("maneuver.defenses.dodge_only", locale)
+    elif profile.double_defense:
+        defenses = t("maneuver.defenses.double", locale)
+    else:
+        defenses = t("maneuver.defenses.all", locale)
+    for kind, modifier in profile.defense_bonuses:
+        defenses += f"\n{signed(modifier.value)} {t(f'defend.name.{kind.value}', locale)}"
+    add_field(embed, t("maneuver.field.defenses", locale), defenses)
+    if profile.attack_bonus or profile.damage_bonus or profile.attacks > 1:
+        add_field(
+            embed,
+            t("maneuver.field.attack", locale),
+            t(
+                "maneuver.attack_line",
+                locale,
+                bonus=signed(profile.attack_bonus),
+                damage=signed(profile.damage_bonus),
+                attacks=profile.attacks,
+            ),
+        )
+    if posture is not None:
+        add_field(
+            embed,
+            t("maneuver.field.posture", locale),
+            t(
+                "maneuver.posture_line",
+                locale,
+                start=t(f"maneuver.posture.{posture.start.value}", locale),
+                reached=t(f"maneuver.posture.{posture.reached.value}", locale),
+                turns=posture.turns_remaining,
+                rule=posture.rule_id,
+            ),
+        )
+    if notes:
+        add_field(embed, t("maneuver.field.notes", locale), "\n".join(notes), inline=False)
+    return embed
+
+
+def outcome_kind(outcome: Outcome) -> ResultKind:
+    """The colour family of a success-roll outcome."""
+    return {
+        Outcome.CRITICAL_SUCCESS: ResultKind.CRITICAL_SUCCESS,
+        Outcome.SUCCESS: ResultKind.SUCCESS,
+        Outcome.FAILURE: ResultKind.FAILURE,
+        Outcome.CRITICAL_FAILURE: ResultKind.CRITICAL_FAILURE,
+    }[outcome]

@@ -1,0 +1,1 @@
+"""Persistent message components (buttons and selects) that outlive a restart."""
