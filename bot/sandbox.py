@@ -109,14 +109,30 @@ def parse_command_line(
         name = names[mark.group(1).lower()]
         if name in values:
             raise SandboxInputError(f"option {name} is given twice")
-        values[name] = _unquote(rest[mark.end() : end].strip())
+        raw = rest[mark.end() : end].strip()
+        _refuse_unknown_names(path, raw, names)
+        values[name] = _unquote(raw)
     if leading.strip():
+        _refuse_unknown_names(path, leading.strip(), names)
         free = [o["name"] for o in path.options if o.get("required") and o["name"] not in values]
         if not free:
             hint = ", ".join(f"{o['name']}:" for o in path.options) or "no options"
             raise SandboxInputError(f"/{path.qualified_name}: name each value (options: {hint})")
         values = {free[0]: _unquote(leading.strip()), **values}
     return path, values
+
+
+def _refuse_unknown_names(path: CommandPath, raw: str, names: Mapping[str, str]) -> None:
+    """``bogus:1`` inside an unquoted value is a typo for an option, not text."""
+    if len(raw) >= 2 and raw[0] == raw[-1] and raw[0] in "\"'":
+        return
+    for match in re.finditer(r"(?:(?<=\s)|^)([^\W\d][\w-]*):", raw):
+        if match.group(1).lower() not in names:
+            known = ", ".join(o["name"] for o in path.options) or "none"
+            raise SandboxInputError(
+                f"/{path.qualified_name} has no option {match.group(1)!r} (options: {known}); "
+                "quote a value that contains a colon"
+            )
 
 
 def _unquote(value: str) -> str:

@@ -1,0 +1,117 @@
+"""A plain discord.py bot with a small cog covering what the stand-in must support.
+
+Independent of the product's cogs: slash options of every common kind, a
+subcommand, buttons that edit their message, a modal, a deferred answer with
+follow-ups, autocomplete, and a reply Discord would refuse.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+
+class Counter(discord.ui.View):
+    def __init__(self, count: int = 0) -> None:
+        super().__init__(timeout=None)
+        self.count = count
+
+    @discord.ui.button(label="Plus", custom_id="test:plus", style=discord.ButtonStyle.primary)
+    async def plus(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Counter]
+    ) -> None:
+        self.count += 1
+        await interaction.response.edit_message(content=f"count {self.count}", view=self)
+
+    @discord.ui.button(label="Ask", custom_id="test:ask")
+    async def ask(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Counter]
+    ) -> None:
+        await interaction.response.send_modal(NameModal())
+
+    @discord.ui.button(label="Off", custom_id="test:off", disabled=True)
+    async def off(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Counter]
+    ) -> None:
+        raise AssertionError("a disabled button cannot be pressed")
+
+
+class NameModal(discord.ui.Modal, title="Who are you?"):
+    name: discord.ui.TextInput[NameModal] = discord.ui.TextInput(label="Name", custom_id="name")
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"hello {self.name.value}", ephemeral=True)
+
+
+class EchoCog(commands.Cog):
+    group = app_commands.Group(name="party", description="Party members")
+
+    @app_commands.command(description="Echo text back")
+    @app_commands.describe(text="What to say", times="How often", secret="Only for you")
+    async def echo(
+        self,
+        interaction: discord.Interaction,
+        text: str,
+        times: app_commands.Range[int, 1, 3] = 1,
+        secret: bool = False,
+    ) -> None:
+        embed = discord.Embed(title="Echo", description=" ".join([text] * times))
+        embed.add_field(name="locale", value=str(interaction.locale))
+        await interaction.response.send_message(embed=embed, ephemeral=secret)
+
+    @app_commands.command(description="Pick a mode")
+    @app_commands.choices(
+        mode=[
+            app_commands.Choice(name="Quick", value="quick"),
+            app_commands.Choice(name="Regular", value="regular"),
+        ]
+    )
+    async def mode(self, interaction: discord.Interaction, mode: app_commands.Choice[str]) -> None:
+        await interaction.response.send_message(mode.value)
+
+    @group.command(name="greet", description="Greet a member")
+    async def greet(self, interaction: discord.Interaction, who: discord.Member) -> None:
+        roles = ",".join(r.name for r in who.roles if not r.is_default())
+        await interaction.response.send_message(f"hi {who.display_name} [{roles}]")
+
+    @app_commands.command(description="A counter with buttons")
+    async def counter(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("count 0", view=Counter())
+
+    @app_commands.command(description="Think, then answer")
+    async def slow(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True)
+        await interaction.followup.send("done thinking")
+        await interaction.followup.send("and one more", ephemeral=True)
+        await interaction.edit_original_response(content="done thinking (edited)")
+
+    @app_commands.command(description="Pick a fruit")
+    async def fruit(self, interaction: discord.Interaction, name: str) -> None:
+        await interaction.response.send_message(f"you picked {name}")
+
+    @fruit.autocomplete("name")
+    async def fruit_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        fruits = ["apple", "apricot", "banana"]
+        return [app_commands.Choice(name=f, value=f) for f in fruits if f.startswith(current)]
+
+    @app_commands.command(description="Send an embed Discord refuses")
+    async def too_big(self, interaction: discord.Interaction) -> None:
+        embed = discord.Embed(title="x")
+        for number in range(26):
+            embed.add_field(name=str(number), value="v")
+        await interaction.response.send_message(embed=embed)
+
+
+class PlainBot(commands.AutoShardedBot):
+    def __init__(self, guild_id: int) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+        self.guild_id = guild_id
+
+    async def setup_hook(self) -> None:
+        await self.add_cog(EchoCog())
+        guild = discord.Object(self.guild_id)
+        self.tree.copy_global_to(guild=guild)
+        await self.tree.sync(guild=guild)

@@ -1,0 +1,281 @@
+"""The terminal sandbox: parsing from the synced schema, scripted transcripts, a real terminal."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.i18n import Messages
+from bot.sandbox import Sandbox, SandboxInputError, parse_command_line, run_sandbox
+from bot.standin import StandIn, running
+from rules.roller import ScriptedDice
+
+from .plain_bot import PlainBot
+
+SCHEMA = [
+    {
+        "name": "combatant",
+        "type": 1,
+        "description": "Combatants",
+        "name_localizations": {"pt-BR": "combatente"},
+        "options": [
+            {
+                "name": "add",
+                "type": 1,
+                "description": "Add one",
+                "name_localizations": {"pt-BR": "adicionar"},
+                "options": [
+                    {
+                        "name": "name",
+                        "type": 3,
+                        "required": True,
+                        "description": "Name",
+                        "name_localizations": {"pt-BR": "nome"},
+                    },
+                    {"name": "st", "type": 4, "description": "ST"},
+                    {"name": "notes", "type": 3, "description": "Notes"},
+                ],
+            }
+        ],
+    },
+    {
+        "name": "roll",
+        "type": 1,
+        "description": "Roll",
+        "options": [
+            {"name": "dice", "type": 3, "required": True, "description": "Dice"},
+            {"name": "label", "type": 3, "description": "Label"},
+        ],
+    },
+]
+
+
+def test_values_run_until_the_next_option_name() -> None:
+    path, values = parse_command_line(SCHEMA, "/combatant add name:Big Orc st:12 notes:has a club")
+    assert path.path == ("combatant", "add")
+    assert values == {"name": "Big Orc", "st": "12", "notes": "has a club"}
+
+
+def test_quotes_keep_option_names_inside_a_value() -> None:
+    _, values = parse_command_line(SCHEMA, '/roll dice:3d label:"st:12 vs dx:11"')
+    assert values == {"dice": "3d", "label": "st:12 vs dx:11"}
+
+
+def test_localized_names_are_understood() -> None:
+    path, values = parse_command_line(SCHEMA, "/combatente adicionar nome:Orc", "pt-BR")
+    assert path.path == ("combatant", "add")
+    assert values == {"name": "Orc"}
+
+
+def test_a_bare_value_fills_the_first_required_option() -> None:
+    _, values = parse_command_line(SCHEMA, "/roll 2d+1 label:Axe")
+    assert values == {"dice": "2d+1", "label": "Axe"}
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("/fly", "unknown command"),
+        ("/roll dice:3d dice:2d", "given twice"),
+        ("roll dice:3d", "start with /"),
+    ],
+)
+def test_lines_that_cannot_be_sent(line: str, message: str) -> None:
+    with pytest.raises(SandboxInputError, match=message):
+        parse_command_line(SCHEMA, line)
+
+
+async def test_script_transcript_with_the_real_bot(tmp_path: Path) -> None:
+    out = io.StringIO()
+    dice = ScriptedDice([4, 2, 6, 1, 1, 2, 1, 1, 2])
+    script = [
+        "# a comment line is skipped",
+        "/roll dice:3d+2 label:Axe swing",
+        "/check skill:12",
+        "/roll dice:3x",
+        "/roll dice:3d bogus:1",
+        ":as alice",
+        "/settings show",
+        ":locale pt-BR",
+        "/check skill:12 private:true",
+        ":quit",
+        "/roll dice:3d",
+    ]
+    code = await run_sandbox(
+        database=tmp_path / "sandbox.sqlite3", dice=dice, lines=script, out=out
+    )
+    assert code == 0
+    transcript = out.getvalue()
+    text = Messages.load().text
+    lines = transcript.splitlines()
+    assert "gm@#general> /roll dice:3d+2 label:Axe swing" in lines
+    assert (
+        f"  ┃ {text('roll.dice.title_label', 'en', label='Axe swing', expression='3d+2')}" in lines
+    )
+    assert f"  ┃ {text('roll.dice.total', 'en')}: 14" in lines
+    assert (
+        f"  ┃ {text('roll.check.result', 'en')}: {text('roll.outcome.critical_success', 'en')}"
+        in lines
+    )
+    assert (
+        "! /roll has no option 'bogus' (options: dice, label, private); "
+        "quote a value that contains a colon"
+    ) in lines
+    assert "(now typing as Alice)" in lines
+    assert "GURPS Combat (/settings by alice; only you can see this):" in lines
+    assert f"  ┃ {text('core.error.not_gm', 'en')}" in lines
+    assert "alice@#general [pt-BR]> /check skill:12 private:true" in lines
+    assert f"  ┃ {text('roll.check.title', 'pt-BR')}" in lines
+    assert "GURPS Combat (/check by alice; only you can see this):" in lines
+    assert lines.count(f"  ┃ {text('core.error.title', 'en')}") == 2
+    assert "gm@#general> /roll dice:3d" not in lines  # after :quit
+    assert lines[-1] == "(stopping the bot)"
+    assert dice.remaining == 0
+
+
+@pytest.fixture
+async def plain_sandbox(standin: StandIn) -> AsyncIterator[tuple[Sandbox, list[str]]]:
+    written: list[str] = []
+    async with running(PlainBot(standin.guild.id), standin):
+        yield Sandbox(standin, write=written.append), written
+
+
+async def test_buttons_by_number_and_label_and_modals(
+    plain_sandbox: tuple[Sandbox, list[str]],
+) -> None:
+    sandbox, written = plain_sandbox
+    await sandbox.execute("/counter")
+    assert written == [
+        "GURPS Combat (/counter by gm):",
+        "  count 0",
+        "  [1 Plus] [2 Ask] [3 Off (disabled)]",
+    ]
+    written.clear()
+    await sandbox.execute(":as bob")
+    await sandbox.execute(":click 1")
+    assert written[1:] == [
+        "GURPS Combat (/counter by gm; edited):",
+        "  count 1",
+        "  [1 Plus] [2 Ask] [3 Off (disabled)]",
+    ]
+    written.clear()
+    await sandbox.execute(":click plus")
+    assert written[1] == "  count 2"
+    written.clear()
+    await sandbox.execute(":click 3")
+    assert written == ["! component 'Off' is disabled"]
+    written.clear()
+    await sandbox.execute(":click Ask")
+    assert written == [
+        "┌ form: Who are you?",
+        "│ Name (required)",
+        "└ answer with :submit Label=value ...",
+    ]
+    written.clear()
+    await sandbox.execute(":submit Name=Bob")
+    assert written == ["GURPS Combat (only you can see this):", "  hello Bob"]
+
+
+async def test_deferred_replies_show_their_final_state(
+    plain_sandbox: tuple[Sandbox, list[str]],
+) -> None:
+    sandbox, written = plain_sandbox
+    await sandbox.execute("/slow")
+    assert written == [
+        "GURPS Combat (/slow by gm):",
+        "  done thinking (edited)",
+        "GURPS Combat (/slow by gm; only you can see this):",
+        "  and one more",
+    ]
+
+
+async def test_tab_completion_comes_from_the_schema_and_the_bot(
+    plain_sandbox: tuple[Sandbox, list[str]],
+) -> None:
+    sandbox, _ = plain_sandbox
+    loop = asyncio.get_running_loop()
+    assert sandbox.completions("/e") == ["/echo"]
+    assert sandbox.completions("/party ") == ["greet"]
+    assert sandbox.completions("/party greet who:b") == ["who:bob"]
+    assert sandbox.completions("/echo text:hi ") == ["secret:", "times:"]
+    assert sandbox.completions("/echo text:hi secret:t") == ["secret:true"]
+    assert sandbox.completions("/mode mode:") == ["mode:Quick", "mode:Regular"]
+    assert sandbox.completions(":lo") == [":locale"]
+    assert sandbox.completions(":as c") == ["carol"]
+    asked = await asyncio.to_thread(sandbox.completions, "/fruit name:ap", loop)
+    assert asked == ["name:apple", "name:apricot"]
+
+
+def _read_until(fd: int, marker: bytes, deadline: float) -> bytes:
+    """Read the terminal until ``marker`` shows up (select with a deadline, no sleeps)."""
+    seen = b""
+    while marker not in seen:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            raise AssertionError(
+                f"{marker!r} never appeared; the terminal showed:\n{seen.decode()}"
+            )
+        ready, _, _ = select.select([fd], [], [], remaining)
+        if ready:
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            seen += chunk
+    return seen
+
+
+def test_a_real_terminal_session(tmp_path: Path) -> None:
+    controller, terminal = pty.openpty()
+    env = {k: v for k, v in os.environ.items() if k not in {"DISCORD_TOKEN", "DEV_GUILD_ID"}}
+    env["TERM"] = "dumb"
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "bot",
+            "sandbox",
+            "--database",
+            str(tmp_path / "t.sqlite3"),
+            "--seed",
+            "7",
+        ],
+        stdin=terminal,
+        stdout=terminal,
+        stderr=terminal,
+        cwd=tmp_path,
+        env=env,
+        close_fds=True,
+    )
+    os.close(terminal)
+    deadline = time.monotonic() + 60
+    try:
+        _read_until(controller, b"gm@#general> ", deadline)
+        os.write(controller, b"/che\t")
+        echoed = _read_until(controller, b"/check", deadline)
+        assert b"/check" in echoed
+        os.write(controller, b" skill:12\r")
+        reply = _read_until(controller, b"gm@#general> ", deadline)
+        title = Messages.load().text("roll.check.title", "en")
+        assert title.encode() in reply
+        assert b"GURPS Combat (/check by gm):" in reply
+        os.write(controller, b":quit\r")
+        _read_until(controller, b"(stopping the bot)", deadline)
+        assert process.wait(timeout=max(1.0, deadline - time.monotonic())) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        os.close(controller)
