@@ -6,6 +6,7 @@ added later without edits here.
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
@@ -268,3 +269,49 @@ async def test_translator_uses_the_catalog(messages: Messages) -> None:
     assert await translator.translate(string, discord.Locale.german, context) is None
     no_key = app_commands.locale_str("plain")
     assert await translator.translate(no_key, discord.Locale.brazil_portuguese, context) is None
+
+
+# ------------------------------------------------------------------ rule errors
+
+
+def _rule_error_calls() -> list[tuple[str, str, frozenset[str] | None]]:
+    """``(module, key, keyword names)`` of every ``RuleError("key", ...)`` in ``rules/``.
+
+    The keyword names are ``None`` when the call passes ``**params`` (unknowable here).
+    """
+    found: list[tuple[str, str, frozenset[str] | None]] = []
+    rules_dir = Path(__file__).resolve().parents[2] / "rules"
+    for path in sorted(rules_dir.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "RuleError"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+            ):
+                continue
+            names = [keyword.arg for keyword in node.keywords]
+            keywords = None if None in names else frozenset(n for n in names if n is not None)
+            found.append((path.name, node.args[0].value, keywords))
+    return found
+
+
+def test_rule_error_scan_finds_the_dice_errors() -> None:
+    keys = {key for module, key, _ in _rule_error_calls() if module == "dice.py"}
+    assert {"dice.too_many_dice", "dice.syntax", "dice.empty"} <= keys
+
+
+def test_every_rule_error_is_translated_with_its_parameters() -> None:
+    catalogs = load_catalogs()
+    problems: list[str] = []
+    for module, key, keywords in _rule_error_calls():
+        for locale in SUPPORTED_LOCALES:
+            text = catalogs[locale].get(key)
+            if text is None:
+                problems.append(f"rules/{module}: {key} has no {locale} text")
+            elif keywords is not None and not placeholders(text) <= keywords:
+                extra = sorted(placeholders(text) - keywords)
+                problems.append(f"rules/{module}: {key} ({locale}) uses unknown {extra}")
+    assert problems == []
