@@ -331,7 +331,8 @@ class CombatantState(BaseModel):
     ``shock_injury`` the injury that produced it since his last turn (injuries in
     one turn are summed). ``limb_injury`` accumulates injury per crippleable part
     (R7.16 lets a series of blows cripple). ``death_checks_made`` counts how many
-    −k×HP thresholds have already been rolled for (R7.3).
+    −k×HP thresholds have already been rolled for (R7.3). ``crushed_trachea`` and
+    its HT ``trachea_penalty`` persist until a roll succeeds (R7.29).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -348,6 +349,7 @@ class CombatantState(BaseModel):
     limb_injury: dict[BodyPart, int] = Field(default_factory=dict)
     blinded_eyes: frozenset[Side] = frozenset()
     crushed_trachea: bool = False
+    trachea_penalty: int = 0
     unconscious: bool = False
     mortally_wounded: bool = False
     dead: bool = False
@@ -357,6 +359,12 @@ class CombatantState(BaseModel):
 
     @model_validator(mode="after")
     def _ranges(self) -> CombatantState:
+        if self.trachea_penalty > 0:
+            raise RuleError(
+                "combatant.trachea_penalty_positive",
+                f"trachea_penalty must be 0 or negative (got {self.trachea_penalty})",
+                value=self.trachea_penalty,
+            )
         if self.shock_penalty > 0:
             raise RuleError(
                 "combatant.shock_positive",

@@ -1,0 +1,944 @@
+"""The damage pipeline: one hit in, one :class:`InjuryOutcome` out (catalog section 7).
+
+:func:`apply_hit` takes the target, a :class:`~rules.damage.DamageSpec` (basic
+damage already rolled) and the dice roller, and works through, in order:
+
+1. basic damage: the Basic Set minimum (A.2, G7), halved at ½D range;
+2. effective DR (:func:`rules.hit_location.effective_dr`);
+3. penetrating damage × wounding multiplier, rounded down, at least 1 when
+   anything penetrated (A.2); Injury Tolerance (Diffuse caps, R14.3);
+4. blunt trauma when nothing penetrated flexible armor (R7.15);
+5. crippling thresholds and the lost excess on limbs and extremities (R7.16,
+   R7.21, R7.22), eye blinding (R7.26), face corrosion blinding (R7.27),
+   the single-limb cap for large-area injury (R7.18);
+6. HP, shock (R7.6, R7.28), Major Wound (R7.7);
+7. rolls, each recorded with its rule id, target and dice: crushed windpipe and
+   decapitation (R7.29), death checks (R7.3) and automatic death or destruction
+   (R7.4, R7.5), knockdown and knockout (R7.8, R7.9, R7.13), knockback and the
+   balance roll (R7.14).
+
+The outcome carries every intermediate number and the victim's new state; it
+never carries text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+from typing import Final
+
+from rules.checks import Outcome, SuccessRoll, success_roll
+from rules.combatant import (
+    Armor,
+    BodyPart,
+    Combatant,
+    CombatantState,
+    HitLocation,
+    Posture,
+    Side,
+    Trait,
+    body_part,
+)
+from rules.damage import PIERCING_TYPES, DamageSpec, DamageType, apply_minimum_damage
+from rules.hit_location import (
+    EXTREMITIES,
+    HEAD,
+    LIMBS,
+    DRComputation,
+    Wounding,
+    check_target,
+    crippling_threshold,
+    effective_dr,
+    has_no_brain,
+    has_no_vitals,
+    wounding_multiplier,
+)
+from rules.options import RuleOptions
+from rules.roller import DiceRoller
+
+__all__ = [
+    "DEFAULT_OPTIONS",
+    "DeathChecks",
+    "InjuryOutcome",
+    "InjuryStatus",
+    "Knockback",
+    "Knockdown",
+    "KnockdownResult",
+    "Modifier",
+    "RollPurpose",
+    "RollRecord",
+    "apply_hit",
+    "blunt_trauma",
+    "death_check_thresholds",
+    "injury_status",
+    "knockback_distance",
+    "knockdown_check",
+    "knockdown_modifiers",
+    "knockdown_trigger",
+    "major_wound_threshold",
+    "resolve_death_checks",
+    "roll_against",
+    "shock_penalty",
+]
+
+DEFAULT_OPTIONS: Final = RuleOptions()
+
+_IMP_OR_PI: Final = PIERCING_TYPES | {DamageType.IMP}
+_CRIPPLEABLE: Final = LIMBS | EXTREMITIES
+_MAX_SHOCK: Final = 4
+_MAX_DOUBLED_SHOCK: Final = 8
+
+
+# --------------------------------------------------------------------------- roll records
+
+
+class RollPurpose(StrEnum):
+    """Why a success roll was made; the value is a stable translation-key suffix."""
+
+    KNOCKDOWN = "knockdown"
+    DEATH_CHECK = "death_check"
+    DECAPITATION = "decapitation"
+    CRUSHED_TRACHEA = "crushed_trachea"
+    KNOCKBACK_BALANCE = "knockback_balance"
+    STAY_CONSCIOUS = "stay_conscious"
+    STUN_RECOVERY = "stun_recovery"
+    MENTAL_STUN_RECOVERY = "mental_stun_recovery"
+    GET_UP = "get_up"
+    CRIPPLING_DURATION = "crippling_duration"
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """One named modifier to a roll: ``source`` is a stable key (``"high_pain_threshold"``)."""
+
+    source: str
+    value: int
+    rule_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class RollRecord:
+    """A success roll the rules made: what for, against what, with which modifiers, and the dice."""
+
+    purpose: RollPurpose
+    rule_id: str
+    attribute: str
+    base: int
+    modifiers: tuple[Modifier, ...]
+    target: int
+    roll: SuccessRoll
+
+    @property
+    def succeeded(self) -> bool:
+        """Whether the roll succeeded (criticals included)."""
+        return self.roll.outcome.is_success
+
+    @property
+    def margin(self) -> int:
+        """Target − roll: ≥ 0 "succeeded by", < 0 "failed by"."""
+        return self.roll.margin
+
+    @property
+    def outcome(self) -> Outcome:
+        """Critical success, success, failure or critical failure (A.1)."""
+        return self.roll.outcome
+
+
+def roll_against(
+    purpose: RollPurpose,
+    rule_id: str,
+    attribute: str,
+    base: int,
+    modifiers: tuple[Modifier, ...] = (),
+    *,
+    roller: DiceRoller,
+    options: RuleOptions = DEFAULT_OPTIONS,
+) -> RollRecord:
+    """Roll 3d6 against ``base`` plus ``modifiers`` (A.1) and record it."""
+    target = base + sum(m.value for m in modifiers)
+    return RollRecord(
+        purpose=purpose,
+        rule_id=rule_id,
+        attribute=attribute,
+        base=base,
+        modifiers=modifiers,
+        target=target,
+        roll=success_roll(target, roller, options),
+    )
+
+
+# --------------------------------------------------------------------------- pure pieces
+
+
+def shock_penalty(injury: int, max_hp: int) -> int:
+    """Shock for ``injury`` taken this turn (R7.6): −min(4, injury), or −1 per full HP/10
+    for HP 20+ (the quotient injury ÷ (HP/10) rounded down, capped at −4).
+    """
+    if injury <= 0:
+        return 0
+    if max_hp >= 20:
+        return -min(_MAX_SHOCK, injury * 10 // max_hp)
+    return -min(_MAX_SHOCK, injury)
+
+
+def major_wound_threshold(max_hp: int) -> int:
+    """Smallest single-blow injury that is a Major Wound: more than HP/2 (R7.7)."""
+    return max_hp // 2 + 1
+
+
+def blunt_trauma(damage_type: DamageType, damage: int) -> int:
+    """R7.15: 1 injury per full 10 points of pi/cut/imp, per full 5 of crushing, through
+    flexible armor that stopped the blow. ``damage`` is what reached the flexible layer.
+    """
+    if damage <= 0:
+        return 0
+    if damage_type is DamageType.CR:
+        return damage // 5
+    if damage_type in _IMP_OR_PI or damage_type is DamageType.CUT:
+        return damage // 10
+    return 0
+
+
+def knockback_distance(basic_damage: int, st: int) -> int:
+    """R7.14: one metre per full (ST − 2) of basic damage; the divisor is at least 1."""
+    if basic_damage <= 0:
+        return 0
+    return basic_damage // max(1, st - 2)
+
+
+def death_check_thresholds(hp_after: int, max_hp: int, already_made: int) -> tuple[int, ...]:
+    """The multiples k (1–4) of −HP newly reached, each needing an HT roll (R7.3)."""
+    return tuple(k for k in range(already_made + 1, 5) if hp_after <= -k * max_hp)
+
+
+@dataclass(frozen=True, slots=True)
+class InjuryStatus:
+    """The general injury table (R7.1–R7.5) for a current HP."""
+
+    reeling: bool
+    must_roll_to_stay_conscious: bool
+    consciousness_penalty: int
+    death_checks_due: int
+    dead: bool
+    destroyed: bool
+    rule_ids: tuple[str, ...]
+
+
+def injury_status(current_hp: int, max_hp: int) -> InjuryStatus:
+    """Flags for ``current_hp`` of ``max_hp`` (R7.1–R7.5).
+
+    ``consciousness_penalty`` is −1 per full multiple of −HP (R7.2): HP 12 at −13
+    is −1, at −11 it is 0. ``death_checks_due`` counts the −k×HP thresholds
+    reached (k ≤ 4); ``destroyed`` assumes a source able to destroy (R7.5).
+    """
+    rule_ids = []
+    reeling = 3 * current_hp < max_hp
+    if reeling:
+        rule_ids.append("R7.1")
+    at_zero = current_hp <= 0
+    penalty = -((-current_hp) // max_hp) if at_zero else 0
+    if at_zero:
+        rule_ids.append("R7.2")
+    due = len(death_check_thresholds(current_hp, max_hp, 0))
+    if due:
+        rule_ids.append("R7.3")
+    dead = current_hp <= -5 * max_hp
+    if dead:
+        rule_ids.append("R7.4")
+    destroyed = current_hp <= -10 * max_hp
+    if destroyed:
+        rule_ids.append("R7.5")
+    return InjuryStatus(
+        reeling=reeling,
+        must_roll_to_stay_conscious=at_zero,
+        consciousness_penalty=penalty,
+        death_checks_due=due,
+        dead=dead,
+        destroyed=destroyed,
+        rule_ids=tuple(rule_ids),
+    )
+
+
+# --------------------------------------------------------------------------- knockdown
+
+
+class KnockdownResult(StrEnum):
+    """How a knockdown roll ended (R7.8, R7.13)."""
+
+    RESISTED = "resisted"
+    KNOCKED_DOWN = "knocked_down"
+    KNOCKED_OUT = "knocked_out"
+
+
+class KnockdownTrigger(StrEnum):
+    """Why a knockdown roll was needed (R7.8)."""
+
+    MAJOR_WOUND = "major_wound"
+    HEAD_SHOCK = "head_shock"
+    VITALS_SHOCK = "vitals_shock"
+
+
+@dataclass(frozen=True, slots=True)
+class Knockdown:
+    """The knockdown HT roll and its result."""
+
+    trigger: KnockdownTrigger
+    roll: RollRecord
+    result: KnockdownResult
+
+
+def knockdown_trigger(
+    target: Combatant, location: HitLocation, major_wound: bool, injury: int
+) -> KnockdownTrigger | None:
+    """Whether a hit calls for a knockdown roll (R7.8, R7.9).
+
+    A Major Wound anywhere, or any injury (shock) to the skull, eye, face or vitals.
+    No Brain drops the shock trigger for the head, No Vitals for the vitals (R7.9).
+    """
+    if major_wound:
+        return KnockdownTrigger.MAJOR_WOUND
+    if injury <= 0:
+        return None
+    if location in HEAD and not has_no_brain(target):
+        return KnockdownTrigger.HEAD_SHOCK
+    if location is HitLocation.VITALS and not has_no_vitals(target):
+        return KnockdownTrigger.VITALS_SHOCK
+    return None
+
+
+def knockdown_modifiers(
+    target: Combatant,
+    location: HitLocation,
+    major_wound: bool,
+    damage_type: DamageType,
+    options: RuleOptions = DEFAULT_OPTIONS,
+) -> tuple[Modifier, ...]:
+    """Modifiers to the knockdown HT roll (R7.8, R7.9, R7.28).
+
+    −10 for a Major Wound to the skull or eye, −5 to the face, vitals or (crushing,
+    male humanoid; any type with ``groin_knockdown_any_type``) groin; +3 High Pain
+    Threshold, −4 Low Pain Threshold. Injury Tolerance (No Brain / No Vitals)
+    drops the location penalty where it applies (R7.9), and with
+    ``injury_tolerance_no_knockdown_modifiers`` the pain thresholds too.
+    """
+    modifiers: list[Modifier] = []
+    tolerant = False
+    if major_wound:
+        if location in (HitLocation.SKULL, HitLocation.EYE):
+            if has_no_brain(target):
+                tolerant = True
+            else:
+                modifiers.append(Modifier(f"major_wound_{location}", -10, "R7.8"))
+        elif location is HitLocation.FACE:
+            if has_no_brain(target):
+                tolerant = True
+            else:
+                modifiers.append(Modifier("major_wound_face", -5, "R7.8"))
+        elif location is HitLocation.VITALS:
+            if has_no_vitals(target):
+                tolerant = True
+            else:
+                modifiers.append(Modifier("major_wound_vitals", -5, "R7.8"))
+        elif location is HitLocation.GROIN and target.male_humanoid:
+            applies = damage_type is DamageType.CR or options.groin_knockdown_any_type
+            if applies and has_no_vitals(target):
+                tolerant = True
+            elif applies:
+                modifiers.append(Modifier("major_wound_groin", -5, "R7.28"))
+    if (location in HEAD and has_no_brain(target)) or (
+        location in (HitLocation.VITALS, HitLocation.GROIN) and has_no_vitals(target)
+    ):
+        tolerant = True
+    if tolerant and options.injury_tolerance_no_knockdown_modifiers:
+        return ()
+    if target.has(Trait.HIGH_PAIN_THRESHOLD):
+        modifiers.append(Modifier("high_pain_threshold", 3, "R7.8"))
+    if target.has(Trait.LOW_PAIN_THRESHOLD):
+        modifiers.append(Modifier("low_pain_threshold", -4, "R7.8"))
+    return tuple(modifiers)
+
+
+def knockdown_check(
+    target: Combatant,
+    location: HitLocation,
+    *,
+    major_wound: bool,
+    injury: int,
+    damage_type: DamageType,
+    roller: DiceRoller,
+    options: RuleOptions = DEFAULT_OPTIONS,
+) -> Knockdown | None:
+    """Roll HT against knockdown when the hit calls for it (R7.8, R7.9, R7.13).
+
+    Failure: knocked down (prone, stunned, drops what he holds). Failure by 5 or
+    more, or a critical failure: knocked out. ``None`` when no roll is needed.
+    """
+    trigger = knockdown_trigger(target, location, major_wound, injury)
+    if trigger is None:
+        return None
+    modifiers = knockdown_modifiers(target, location, major_wound, damage_type, options)
+    record = roll_against(
+        RollPurpose.KNOCKDOWN,
+        "R7.8",
+        "ht",
+        target.attributes.ht,
+        modifiers,
+        roller=roller,
+        options=options,
+    )
+    roll = record.roll
+    if roll.outcome.is_success:
+        result = KnockdownResult.RESISTED
+    elif roll.outcome is Outcome.CRITICAL_FAILURE or roll.margin <= -5:
+        result = KnockdownResult.KNOCKED_OUT
+    else:
+        result = KnockdownResult.KNOCKED_DOWN
+    return Knockdown(trigger=trigger, roll=record, result=result)
+
+
+# --------------------------------------------------------------------------- knockback
+
+
+@dataclass(frozen=True, slots=True)
+class Knockback:
+    """R7.14: how far the blow threw the target and whether he kept his feet."""
+
+    basic_damage: int
+    attribute: str
+    divisor: int
+    metres: int
+    balance_roll: RollRecord | None
+    fell: bool
+
+
+def _knockback(
+    target: Combatant,
+    spec: DamageSpec,
+    *,
+    basic: int,
+    penetrating: int,
+    roll_balance: bool,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> Knockback | None:
+    kind = spec.damage_type
+    if not (
+        kind is DamageType.CR
+        or spec.knockback_bullet
+        or (kind is DamageType.CUT and penetrating == 0)
+    ):
+        return None
+    attributes = target.attributes
+    attribute = "ht" if spec.knockback_uses_ht else "st"
+    score = attributes.ht if spec.knockback_uses_ht else attributes.st
+    metres = knockback_distance(basic, score)
+    if metres <= 0:
+        return None
+    record: RollRecord | None = None
+    fell = False
+    if roll_balance:
+        best_name, best = "dx", attributes.dx
+        for skill in ("acrobatics", "judo"):
+            level = target.skills.get(skill)
+            if level is not None and level > best:
+                best_name, best = skill, level
+        modifiers = (Modifier("knockback_distance", -(metres - 1), "R7.14"),) if metres > 1 else ()
+        record = roll_against(
+            RollPurpose.KNOCKBACK_BALANCE,
+            "R7.14",
+            best_name,
+            best,
+            modifiers,
+            roller=roller,
+            options=options,
+        )
+        fell = not record.roll.outcome.is_success
+    return Knockback(
+        basic_damage=basic,
+        attribute=attribute,
+        divisor=max(1, score - 2),
+        metres=metres,
+        balance_roll=record,
+        fell=fell,
+    )
+
+
+# --------------------------------------------------------------------------- death
+
+
+@dataclass(frozen=True, slots=True)
+class DeathChecks:
+    """Death checks for a new HP total (R7.3–R7.5)."""
+
+    rolls: tuple[RollRecord, ...]
+    checks_made: int
+    dead: bool
+    destroyed: bool
+    mortally_wounded: bool
+    rule_ids: tuple[str, ...]
+
+
+def resolve_death_checks(
+    target: Combatant,
+    hp_after: int,
+    *,
+    roller: DiceRoller,
+    options: RuleOptions = DEFAULT_OPTIONS,
+    already_dead: bool = False,
+    checks_made: int | None = None,
+    can_destroy: bool = True,
+) -> DeathChecks:
+    """Roll HT once for each −k×HP threshold newly reached (R7.3), stopping at the first death.
+
+    −5×HP kills outright (R7.4); −10×HP destroys the body when the source can
+    (R7.5). Hard to Kill adds its level (Base 4e, B58). With ``mortal_wounds`` a
+    failure by 1 or 2 (not a critical failure) leaves him mortally wounded.
+    """
+    max_hp = target.attributes.hp
+    made = target.state.death_checks_made if checks_made is None else checks_made
+    rule_ids: list[str] = []
+    rolls: list[RollRecord] = []
+    dead = already_dead
+    mortal = False
+    if hp_after <= -5 * max_hp:
+        if not dead:
+            rule_ids.append("R7.4")
+        dead = True
+        made = 4
+    elif not dead:
+        bonus = (
+            (Modifier("hard_to_kill", target.hard_to_kill, "B58"),) if target.hard_to_kill else ()
+        )
+        for k in death_check_thresholds(hp_after, max_hp, made):
+            made = k
+            record = roll_against(
+                RollPurpose.DEATH_CHECK,
+                "R7.3",
+                "ht",
+                target.attributes.ht,
+                bonus,
+                roller=roller,
+                options=options,
+            )
+            rolls.append(record)
+            outcome = record.roll.outcome
+            if outcome.is_success:
+                continue
+            if (
+                options.mortal_wounds
+                and outcome is not Outcome.CRITICAL_FAILURE
+                and record.roll.margin >= -2
+            ):
+                mortal = True
+                continue
+            dead = True
+            break
+        if rolls:
+            rule_ids.append("R7.3")
+    destroyed = can_destroy and hp_after <= -10 * max_hp
+    if destroyed:
+        dead = True
+        rule_ids.append("R7.5")
+    return DeathChecks(
+        rolls=tuple(rolls),
+        checks_made=made,
+        dead=dead,
+        destroyed=destroyed,
+        mortally_wounded=mortal and not dead,
+        rule_ids=tuple(rule_ids),
+    )
+
+
+# --------------------------------------------------------------------------- the outcome
+
+
+@dataclass(frozen=True, slots=True)
+class InjuryOutcome:
+    """Everything one hit did, step by step, and the victim afterwards.
+
+    Damage: ``rolled_damage`` as given, ``basic_damage`` after the minimum and ½D;
+    ``dr``; ``penetrating``; ``wounding``; ``raw_injury`` (rounded down, minimum 1);
+    ``tolerance_cap`` (Diffuse); ``blunt_trauma``; ``crippling_threshold``,
+    ``injury_lost`` (the excess beyond it); ``injury`` (what came off HP, or FP
+    for fatigue damage). Effects: HP and FP before/after, ``shock_penalty`` for
+    his next turn, ``major_wound``, newly ``crippled`` part and ``blinded`` eyes,
+    and the rolls. ``combatant`` is the victim with ``state`` applied.
+    """
+
+    spec: DamageSpec
+    rolled_damage: int
+    basic_damage: int
+    minimum_applied: bool
+    half_damage_applied: bool
+    dr: DRComputation
+    penetrating: int
+    wounding: Wounding
+    raw_injury: int
+    tolerance_cap: int | None
+    blunt_trauma: int
+    crippling_threshold: int | None
+    injury_lost: int
+    injury: int
+    hp_before: int
+    hp_after: int
+    fp_before: int
+    fp_after: int
+    shock_penalty: int
+    major_wound: bool
+    crippled: BodyPart | None
+    blinded: tuple[Side, ...]
+    trachea_roll: RollRecord | None
+    decapitation_roll: RollRecord | None
+    death_checks: tuple[RollRecord, ...]
+    knockdown: Knockdown | None
+    knockback: Knockback | None
+    died: bool
+    destroyed: bool
+    mortally_wounded: bool
+    knocked_out: bool
+    state: CombatantState
+    combatant: Combatant
+    rule_ids: tuple[str, ...]
+
+
+# --------------------------------------------------------------------------- the pipeline
+
+
+def _diffuse_cap(target: Combatant, spec: DamageSpec, options: RuleOptions) -> int | None:
+    if not (options.diffuse_injury_cap and target.has(Trait.IT_DIFFUSE)):
+        return None
+    if spec.large_area or spec.explosive:
+        return None
+    return 1 if spec.damage_type in _IMP_OR_PI else 2
+
+
+def _next_shock(
+    state: CombatantState,
+    injury: int,
+    *,
+    max_hp: int,
+    doubled: bool,
+    target: Combatant,
+    options: RuleOptions,
+) -> tuple[int, list[str]]:
+    """New shock penalty after ``injury`` more this turn (R7.6, R7.28; B59/B142 pain)."""
+    old = -state.shock_penalty
+    if injury <= 0:
+        return -old, []
+    rules = ["R7.6"]
+    if options.pain_threshold_shock and target.has(Trait.HIGH_PAIN_THRESHOLD):
+        return -old, [*rules, "B59"]
+    before = -shock_penalty(state.shock_injury, max_hp)
+    after = -shock_penalty(state.shock_injury + injury, max_hp)
+    increase = after - before
+    cap = _MAX_SHOCK
+    if doubled:
+        increase *= 2
+        cap = _MAX_DOUBLED_SHOCK
+        rules.append("R7.28")
+    if options.pain_threshold_shock and target.has(Trait.LOW_PAIN_THRESHOLD):
+        increase *= 2
+        cap = _MAX_DOUBLED_SHOCK
+        rules.append("B142")
+    magnitude = max(old, min(cap, old + increase))
+    return -magnitude, rules
+
+
+def apply_hit(
+    target: Combatant,
+    spec: DamageSpec,
+    roller: DiceRoller,
+    options: RuleOptions = DEFAULT_OPTIONS,
+) -> InjuryOutcome:
+    """Apply one hit to ``target``: the whole of section 7, one call, one outcome.
+
+    Raises ``hit_location.unreachable`` for a crushing blow to the vitals and the like.
+    """
+    check_target(spec.location, spec.damage_type, tight_beam=spec.tight_beam)
+    rule_ids: list[str] = []
+    max_hp = target.attributes.hp
+    state = target.state
+    kind = spec.damage_type
+
+    # 1. Basic damage (A.2, G7; ½D halves, rounding down).
+    basic = spec.basic_damage
+    half = spec.half_damage_range
+    if half:
+        basic //= 2
+    floored = apply_minimum_damage(basic, kind, options)
+    minimum_applied = floored != basic
+    if minimum_applied:
+        rule_ids.append("G7")
+    basic = floored
+
+    # Where the injury lands: large-area is a torso hit unless only one part was exposed.
+    single_part = spec.exposed[0] if spec.large_area and len(spec.exposed) == 1 else None
+    area_as_torso = spec.large_area and single_part is None
+    if single_part is not None:
+        location = single_part
+    elif area_as_torso:
+        location = HitLocation.TORSO
+    else:
+        location = spec.location
+
+    # 2. DR, 3. penetration and wounding (A.2).
+    dr = effective_dr(target, spec)
+    rule_ids.extend(dr.rule_ids)
+    penetrating = basic - dr.effective
+    penetrating = max(penetrating, 0)
+    wounding = wounding_multiplier(
+        spec.location if area_as_torso else location,
+        kind,
+        target,
+        tight_beam=spec.tight_beam,
+        large_area=area_as_torso,
+    )
+    rule_ids.extend(wounding.rule_ids)
+    multiplier: Fraction = wounding.multiplier
+    if penetrating:
+        raw = penetrating * multiplier.numerator // multiplier.denominator
+        raw = max(raw, 1)
+        rule_ids.append("A.2")
+    else:
+        raw = 0
+    injury = raw
+    cap = _diffuse_cap(target, spec, options)
+    if cap is not None and injury > cap:
+        injury = cap
+        rule_ids.append("R14.3")
+
+    # 4. Blunt trauma through flexible armor that stopped the blow (R7.15).
+    trauma = 0
+    armor: Armor = dr.armor
+    if penetrating == 0 and armor.flexible and not dr.armor_ignored:
+        trauma = blunt_trauma(kind, basic - dr.rigid_effective)
+        if trauma:
+            injury = trauma
+            rule_ids.append("R7.15")
+
+    # 5. Crippling, caps and blinding (R7.16, R7.18, R7.21, R7.22, R7.26, R7.27).
+    threshold: int | None = None
+    lost = 0
+    crippled_now: BodyPart | None = None
+    blinded: list[Side] = []
+    limb_injury = state.limb_injury
+    crippled = state.crippled
+    blinded_eyes = state.blinded_eyes
+    part = body_part(location, spec.side) if not area_as_torso else None
+    if kind is not DamageType.FAT and injury and part is not None:
+        threshold = crippling_threshold(location, max_hp, options)
+        if threshold is not None:
+            already = limb_injury.get(part, 0)
+            counted = injury
+            if location in _CRIPPLEABLE:
+                counted = min(injury, max(0, threshold - already))
+                lost = injury - counted
+                if lost:
+                    rule_ids.append("R7.16")
+            total = already + counted
+            limb_injury = {**limb_injury, part: total}
+            if total >= threshold and part not in crippled:
+                crippled_now = part
+                crippled = crippled | {part}
+                rule_ids.append("R7.16")
+                if location is HitLocation.EYE:
+                    blinded.append(spec.side)
+            injury = counted
+    if single_part is not None and single_part in _CRIPPLEABLE:
+        mw_cap = major_wound_threshold(max_hp)
+        if injury > mw_cap:
+            lost += injury - mw_cap
+            injury = mw_cap
+            rule_ids.append("R7.18")
+    major_wound = kind is not DamageType.FAT and (2 * injury > max_hp or crippled_now is not None)
+    if major_wound:
+        rule_ids.append("R7.7")
+    if location is HitLocation.FACE and kind is DamageType.COR and major_wound:
+        wanted = 2 if injury > max_hp else 1
+        for eye in (Side.RIGHT, Side.LEFT):
+            if len(blinded) >= wanted:
+                break
+            if eye not in blinded_eyes:
+                blinded.append(eye)
+        rule_ids.append("R7.27")
+    if blinded:
+        blinded_eyes = blinded_eyes | frozenset(blinded)
+
+    # 6. HP or FP, shock.
+    hp_before = state.hp
+    fp_before = state.fp
+    if kind is DamageType.FAT:
+        hp_after = hp_before
+        fp_after = fp_before - injury
+        shock = state.shock_penalty
+        shock_total = state.shock_injury
+    else:
+        hp_after = hp_before - injury
+        fp_after = fp_before
+        doubled = (
+            location is HitLocation.GROIN
+            and kind is DamageType.CR
+            and target.male_humanoid
+            and not has_no_vitals(target)
+        )
+        shock, shock_rules = _next_shock(
+            state, injury, max_hp=max_hp, doubled=doubled, target=target, options=options
+        )
+        rule_ids.extend(shock_rules)
+        shock_total = state.shock_injury + injury
+
+    # 7. Rolls.
+    dead = state.dead
+    destroyed = state.destroyed
+    unconscious = state.unconscious
+    mortal = state.mortally_wounded
+    crushed_trachea = state.crushed_trachea
+    trachea_penalty = state.trachea_penalty
+    trachea_roll: RollRecord | None = None
+    decapitation_roll: RollRecord | None = None
+    ht = target.attributes.ht
+    alive_before = not dead
+    if location is HitLocation.NECK and not dead and injury:
+        if kind is DamageType.CR and 3 * injury > max_hp:
+            trachea_roll = roll_against(
+                RollPurpose.CRUSHED_TRACHEA,
+                "R7.29",
+                "ht",
+                ht,
+                (Modifier("injury", -(injury // 2), "R7.29"),),
+                roller=roller,
+                options=options,
+            )
+            if not trachea_roll.roll.outcome.is_success:
+                crushed_trachea = True
+                trachea_penalty = -(injury // 2)
+                hp_after -= 1
+            rule_ids.append("R7.29")
+        elif kind is DamageType.CUT and injury > max_hp:
+            decapitation_roll = roll_against(
+                RollPurpose.DECAPITATION,
+                "R7.29",
+                "ht",
+                ht,
+                (Modifier("injury", -(injury // 2), "R7.29"),),
+                roller=roller,
+                options=options,
+            )
+            if not decapitation_roll.roll.outcome.is_success:
+                dead = True
+            rule_ids.append("R7.29")
+
+    deaths = resolve_death_checks(
+        target,
+        hp_after,
+        roller=roller,
+        options=options,
+        already_dead=dead,
+        checks_made=state.death_checks_made,
+        can_destroy=spec.can_destroy,
+    )
+    rule_ids.extend(deaths.rule_ids)
+    dead = dead or deaths.dead
+    destroyed = destroyed or deaths.destroyed
+    mortal = mortal or deaths.mortally_wounded
+    checks_made = deaths.checks_made
+    death_rolls = deaths.rolls
+
+    posture = state.posture
+    stunned = state.stunned
+    knocked_down = state.knocked_down
+    knockdown: Knockdown | None = None
+    knocked_out = False
+    if not dead and not unconscious and kind is not DamageType.FAT:
+        knockdown = knockdown_check(
+            target,
+            location,
+            major_wound=major_wound,
+            injury=injury,
+            damage_type=kind,
+            roller=roller,
+            options=options,
+        )
+        if knockdown is not None:
+            rule_ids.append("R7.8")
+            if knockdown.result is not KnockdownResult.RESISTED:
+                posture = Posture.PRONE
+                stunned = True
+                knocked_down = True
+                if knockdown.result is KnockdownResult.KNOCKED_OUT:
+                    unconscious = True
+                    knocked_out = True
+                    rule_ids.append("R7.13")
+
+    knockback = _knockback(
+        target,
+        spec,
+        basic=basic,
+        penetrating=penetrating,
+        roll_balance=not dead and not unconscious and posture is not Posture.PRONE,
+        roller=roller,
+        options=options,
+    )
+    if knockback is not None:
+        rule_ids.append("R7.14")
+        if knockback.fell:
+            posture = Posture.PRONE
+
+    new_state = state.model_copy(
+        update={
+            "hp": hp_after,
+            "fp": fp_after,
+            "posture": posture,
+            "stunned": stunned,
+            "shock_penalty": shock,
+            "shock_injury": shock_total,
+            "knocked_down": knocked_down,
+            "crippled": crippled,
+            "limb_injury": limb_injury,
+            "blinded_eyes": blinded_eyes,
+            "crushed_trachea": crushed_trachea,
+            "trachea_penalty": trachea_penalty,
+            "unconscious": unconscious,
+            "mortally_wounded": mortal and not dead,
+            "dead": dead,
+            "destroyed": destroyed,
+            "death_checks_made": checks_made,
+        }
+    )
+    return InjuryOutcome(
+        spec=spec,
+        rolled_damage=spec.basic_damage,
+        basic_damage=basic,
+        minimum_applied=minimum_applied,
+        half_damage_applied=half,
+        dr=dr,
+        penetrating=penetrating,
+        wounding=wounding,
+        raw_injury=raw,
+        tolerance_cap=cap,
+        blunt_trauma=trauma,
+        crippling_threshold=threshold,
+        injury_lost=lost,
+        injury=injury,
+        hp_before=hp_before,
+        hp_after=hp_after,
+        fp_before=fp_before,
+        fp_after=fp_after,
+        shock_penalty=shock,
+        major_wound=major_wound,
+        crippled=crippled_now,
+        blinded=tuple(blinded),
+        trachea_roll=trachea_roll,
+        decapitation_roll=decapitation_roll,
+        death_checks=death_rolls,
+        knockdown=knockdown,
+        knockback=knockback,
+        died=dead and alive_before,
+        destroyed=destroyed,
+        mortally_wounded=mortal and not dead,
+        knocked_out=knocked_out,
+        state=new_state,
+        combatant=target.model_copy(update={"state": new_state}),
+        rule_ids=tuple(dict.fromkeys(rule_ids)),
+    )
