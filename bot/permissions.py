@@ -63,3 +63,48 @@ def gm_only() -> Callable[[T], T]:
         return True
 
     return app_commands.check(predicate)
+
+
+# --------------------------------------------------------------------------- encounters
+
+
+class EncounterAuthority:
+    """What a user may do in a channel's encounter, worked out before any change begins.
+
+    The GM of an encounter is whoever started it, anyone with Manage Channels in
+    that channel, or a guild GM (:func:`check_gm`). Players act only for the
+    combatants they own. Computed up front so the decision inside the storage
+    transaction needs no further I/O.
+    """
+
+    def __init__(self, user_id: int, *, channel_manager: bool, guild_gm: bool) -> None:
+        self.user_id = user_id
+        self.channel_manager = channel_manager
+        self.guild_gm = guild_gm
+
+    @classmethod
+    async def of(cls, interaction: discord.Interaction[GurpsBot]) -> EncounterAuthority:
+        permissions = interaction.permissions
+        return cls(
+            interaction.user.id,
+            channel_manager=permissions.manage_channels or permissions.administrator,
+            guild_gm=await check_gm(interaction),
+        )
+
+    def is_gm(self, gm_id: int) -> bool:
+        """Whether the user runs an encounter started by ``gm_id``."""
+        return self.user_id == gm_id or self.channel_manager or self.guild_gm
+
+    def can_act_for(self, gm_id: int, owner_id: int | None) -> bool:
+        """The GM acts for every combatant; a player only for his own."""
+        return self.is_gm(gm_id) or (owner_id is not None and owner_id == self.user_id)
+
+    def ensure_gm(self, gm_id: int) -> None:
+        """Refuse (``encounter.error.not_gm``) unless the user is the encounter's GM."""
+        if not self.is_gm(gm_id):
+            raise UserFacingError("encounter.error.not_gm")
+
+    def ensure_can_act_for(self, gm_id: int, owner_id: int | None, name: str) -> None:
+        """Refuse (``encounter.error.not_owner``) unless the user may act for this combatant."""
+        if not self.can_act_for(gm_id, owner_id):
+            raise UserFacingError("encounter.error.not_owner", name=name)

@@ -12,10 +12,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from enum import StrEnum
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rules.combatant import Combatant, Trait
+from rules.combatant import Combatant, Posture, Trait
 from rules.errors import RuleError
 from rules.initiative import InitiativeMode
 from rules.roller import DiceRoller
@@ -338,3 +339,161 @@ def health_word(combatant: Combatant) -> HealthWord:
     if state.hp < combatant.max_hp:
         return HealthWord.WOUNDED
     return HealthWord.UNHURT
+
+
+def quick_sheet(
+    name: str,
+    *,
+    st: int,
+    dx: int,
+    iq: int,
+    ht: int,
+    hp: int | None = None,
+    fp: int | None = None,
+    will: int | None = None,
+    per: int | None = None,
+    basic_speed: float | None = None,
+    move: int | None = None,
+    dodge: int | None = None,
+    parry: int | None = None,
+    block: int | None = None,
+    dr: int = 0,
+    size_modifier: int = 0,
+    encumbrance: int = 0,
+    combat_reflexes: bool = False,
+) -> Combatant:
+    """A sheet from ``/combatant add``'s options; anything left out takes its Base 4e default.
+
+    A Parry or Block given as a number becomes a generic weapon or shield whose
+    skill yields exactly that defense (3 + skill/2, +1 with Combat Reflexes;
+    Appendix A.4). Dodge given as a number overrides the derived one.
+    """
+    attributes: dict[str, int | float] = {"st": st, "dx": dx, "iq": iq, "ht": ht}
+    for key, value in (
+        ("hp", hp),
+        ("fp", fp),
+        ("will", will),
+        ("per", per),
+        ("basic_speed", basic_speed),
+        ("basic_move", move),
+    ):
+        if value is not None:
+            attributes[key] = value
+    bonus = 1 if combat_reflexes else 0
+    data: dict[str, object] = {
+        "name": name.strip(),
+        "attributes": attributes,
+        "traits": [Trait.COMBAT_REFLEXES] if combat_reflexes else [],
+        "dr": {"uniform": dr},
+        "size_modifier": size_modifier,
+        "encumbrance_level": encumbrance,
+        "dodge_override": dodge,
+    }
+    if parry is not None:
+        data["weapons"] = [
+            {
+                "name": "weapon",
+                "skill": max(0, 2 * (parry - 3 - bonus)),
+                "damage": "sw cr",
+            }
+        ]
+    if block is not None:
+        data["shield"] = {"skill": max(0, 2 * (block - 3 - bonus))}
+    return Combatant.create(**data)
+
+
+def rename(encounter: Encounter, combatant_id: str, new_name: str) -> Encounter:
+    """Give a combatant a new name, unique in the encounter (ignoring case)."""
+    target = encounter.get(combatant_id)
+    cleaned = new_name.strip()
+    for other in encounter.combatants:
+        if other.combatant_id != combatant_id and other.name.casefold() == cleaned.casefold():
+            raise RuleError(
+                "encounter.combatant.duplicate_name",
+                f"there is already a combatant called {cleaned!r}",
+                name=cleaned,
+            )
+    sheet = Combatant.create(**{**target.combatant.model_dump(), "name": cleaned})
+    return encounter.replace(target.with_sheet(sheet))
+
+
+class Condition(StrEnum):
+    """Conditions the GM may set or clear by hand (``/combatant condition``)."""
+
+    STUNNED = "stunned"  # R7.10
+    MENTALLY_STUNNED = "mentally_stunned"  # R7.11
+    KNOCKED_DOWN = "knocked_down"  # R7.8
+    UNCONSCIOUS = "unconscious"  # R4.2
+    DEAD = "dead"
+    ASLEEP = "asleep"  # R4.2
+    COLLAPSED = "collapsed"  # R8.2
+    PARALYSED = "paralysed"  # R2.1 (clearing only)
+
+
+_STATE_CONDITIONS = {
+    Condition.STUNNED: "stunned",
+    Condition.MENTALLY_STUNNED: "mentally_stunned",
+    Condition.KNOCKED_DOWN: "knocked_down",
+    Condition.UNCONSCIOUS: "unconscious",
+    Condition.DEAD: "dead",
+}
+_TURN_CONDITIONS = {
+    Condition.ASLEEP: "asleep",
+    Condition.COLLAPSED: "collapsed",
+}
+
+
+def set_condition(
+    combatant: EncounterCombatant, condition: Condition, on: bool
+) -> EncounterCombatant:
+    """Set or clear one condition by hand; clearing mental stun also ends the surprise count."""
+    if condition in _STATE_CONDITIONS:
+        changes: dict[str, Any] = {_STATE_CONDITIONS[condition]: on}
+        updated = combatant.with_sheet(combatant.combatant.with_state(**changes))
+        if condition is Condition.MENTALLY_STUNNED and not on:
+            updated = updated.model_copy(
+                update={
+                    "turn": updated.turn.model_copy(
+                        update={"surprise": None, "recovery_attempts": 0}
+                    )
+                }
+            )
+        return updated
+    if condition in _TURN_CONDITIONS:
+        turn = combatant.turn.model_copy(update={_TURN_CONDITIONS[condition]: on})
+        return combatant.model_copy(update={"turn": turn})
+    if on:
+        raise RuleError(
+            "encounter.combatant.paralysis_by_surprise",
+            "paralysis comes from /encounter surprise; it can only be cleared by hand",
+        )
+    turn = combatant.turn.model_copy(update={"paralysed_through_round": None})
+    return combatant.model_copy(update={"turn": turn})
+
+
+def set_posture(combatant: EncounterCombatant, posture: Posture) -> EncounterCombatant:
+    """Put a combatant in a posture by hand (R5.2 is the maneuver's; this is the GM's fix)."""
+    return combatant.with_sheet(combatant.combatant.with_state(posture=posture))
+
+
+def set_current(
+    combatant: EncounterCombatant, *, hp: int | None = None, fp: int | None = None
+) -> EncounterCombatant:
+    """Set current HP and/or FP by hand, validated against the sheet's maxima."""
+    state = combatant.combatant.state.model_dump()
+    if hp is not None:
+        state["hp"] = hp
+    if fp is not None:
+        state["fp"] = fp
+    sheet = Combatant.create(**{**combatant.combatant.model_dump(), "state": state})
+    return combatant.with_sheet(sheet)
+
+
+def change_owner(
+    combatant: EncounterCombatant, *, owner_id: int | None, side: str | None
+) -> EncounterCombatant:
+    """Hand a combatant to another player (or back to the GM with ``None``), or change side."""
+    update: dict[str, object] = {"owner_id": owner_id}
+    if side is not None and side.strip():
+        update["side"] = side.strip()
+    return combatant.model_copy(update=update)

@@ -1,0 +1,46 @@
+"""Autocomplete shared by every command that names a combatant or a side.
+
+Use it on any option that takes a combatant of this channel's running fight::
+
+    @app_commands.autocomplete(target=combatant_autocomplete)
+
+The value sent back is the combatant's name; commands resolve it with
+``Encounter.find``, which also accepts a name typed by hand.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.client import GurpsBot
+from bot.storage.encounter import EncounterRepository
+
+MAX_CHOICES = 25
+
+
+async def combatant_autocomplete(
+    interaction: discord.Interaction[GurpsBot], current: str
+) -> list[app_commands.Choice[str]]:
+    """Names of the combatants in this channel's running encounter that contain ``current``."""
+    if interaction.channel_id is None:
+        return []
+    repository = EncounterRepository(interaction.client.database)
+    found = await repository.combatant_choices(interaction.channel_id, current, limit=MAX_CHOICES)
+    return [app_commands.Choice(name=name, value=name) for _, name in found]
+
+
+async def side_autocomplete(
+    interaction: discord.Interaction[GurpsBot], current: str
+) -> list[app_commands.Choice[str]]:
+    """The sides present in this channel's running encounter that contain ``current``."""
+    if interaction.channel_id is None:
+        return []
+    record = await EncounterRepository(interaction.client.database).active(interaction.channel_id)
+    if record is None:
+        return []
+    wanted = current.strip().casefold()
+    sides = sorted({c.side for c in record.encounter.combatants}, key=str.casefold)
+    return [
+        app_commands.Choice(name=side, value=side) for side in sides if wanted in side.casefold()
+    ][:MAX_CHOICES]

@@ -1,0 +1,377 @@
+"""``/combatant``: add, show, list, edit, remove combatants and set their conditions by hand."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from bot.client import GurpsBot
+from bot.errors import UserFacingError
+from bot.permissions import EncounterAuthority
+from bot.render.encounter import (
+    render_added,
+    render_changed,
+    render_removed,
+    render_sheet,
+    render_tracker,
+)
+from bot.storage.encounter import EncounterRepository
+from cogs._autocomplete import combatant_autocomplete, side_autocomplete
+from rules.combatant import Posture
+from rules.encounter import (
+    Condition,
+    add_combatants,
+    change_owner,
+    copy_names,
+    quick_sheet,
+    remove_combatant,
+    rename,
+    set_condition,
+    set_current,
+    set_posture,
+)
+
+CONDITION_CHOICES = [
+    app_commands.Choice(
+        name=_(c.value.replace("_", " "), key=f"combatant.cmd.condition_choice.{c.value}"),
+        value=c.value,
+    )
+    for c in Condition
+]
+POSTURE_CHOICES = [
+    app_commands.Choice(
+        name=_(p.value.replace("_", " "), key=f"combatant.cmd.posture_choice.{p.value}"),
+        value=p.value,
+    )
+    for p in Posture
+]
+
+Attribute = app_commands.Range[int, 1, 40]
+
+
+def _channel(interaction: discord.Interaction[GurpsBot]) -> int:
+    if interaction.channel_id is None:
+        raise UserFacingError("core.error.guild_only")
+    return interaction.channel_id
+
+
+class CombatantCog(commands.Cog):
+    """The combatants of this channel's running encounter."""
+
+    combatant = app_commands.Group(
+        name=_("combatant", key="combatant.cmd.name"),
+        description=_("Combatants of this channel's fight", key="combatant.cmd.description"),
+        guild_only=True,
+    )
+
+    def __init__(self, bot: GurpsBot) -> None:
+        self.bot = bot
+        self.encounters = EncounterRepository(bot.database)
+
+    @combatant.command(
+        name=_("add", key="combatant.cmd.add.name"),
+        description=_(
+            "Add a combatant (or N numbered copies) to this channel's fight",
+            key="combatant.cmd.add.description",
+        ),
+    )
+    @app_commands.rename(
+        name=_("name", key="combatant.cmd.add.name_option.name"),
+        st=_("st", key="combatant.cmd.add.st.name"),
+        dx=_("dx", key="combatant.cmd.add.dx.name"),
+        iq=_("iq", key="combatant.cmd.add.iq.name"),
+        ht=_("ht", key="combatant.cmd.add.ht.name"),
+        hp=_("hp", key="combatant.cmd.add.hp.name"),
+        fp=_("fp", key="combatant.cmd.add.fp.name"),
+        will=_("will", key="combatant.cmd.add.will.name"),
+        per=_("per", key="combatant.cmd.add.per.name"),
+        move=_("move", key="combatant.cmd.add.move.name"),
+        dodge=_("dodge", key="combatant.cmd.add.dodge.name"),
+        parry=_("parry", key="combatant.cmd.add.parry.name"),
+        block=_("block", key="combatant.cmd.add.block.name"),
+        dr=_("dr", key="combatant.cmd.add.dr.name"),
+        basic_speed=_("basic-speed", key="combatant.cmd.add.basic_speed.name"),
+        size_modifier=_("size-modifier", key="combatant.cmd.add.size_modifier.name"),
+        encumbrance=_("encumbrance", key="combatant.cmd.add.encumbrance.name"),
+        combat_reflexes=_("combat-reflexes", key="combatant.cmd.add.combat_reflexes.name"),
+        owner=_("owner", key="combatant.cmd.add.owner.name"),
+        side=_("side", key="combatant.cmd.add.side.name"),
+        count=_("count", key="combatant.cmd.add.count.name"),
+        aware=_("aware", key="combatant.cmd.add.aware.name"),
+    )
+    @app_commands.describe(
+        name=_("The combatant's name", key="combatant.cmd.add.name_option.description"),
+        st=_("Strength", key="combatant.cmd.add.st.description"),
+        dx=_("Dexterity", key="combatant.cmd.add.dx.description"),
+        iq=_("Intelligence", key="combatant.cmd.add.iq.description"),
+        ht=_("Health", key="combatant.cmd.add.ht.description"),
+        hp=_("Hit Points (default ST)", key="combatant.cmd.add.hp.description"),
+        fp=_("Fatigue Points (default HT)", key="combatant.cmd.add.fp.description"),
+        will=_("Will (default IQ)", key="combatant.cmd.add.will.description"),
+        per=_("Perception (default IQ)", key="combatant.cmd.add.per.description"),
+        basic_speed=_(
+            "Basic Speed (default (DX+HT)/4)", key="combatant.cmd.add.basic_speed.description"
+        ),
+        move=_(
+            "Basic Move (default Basic Speed, rounded down)",
+            key="combatant.cmd.add.move.description",
+        ),
+        dodge=_("Dodge (default Basic Speed + 3)", key="combatant.cmd.add.dodge.description"),
+        parry=_("Parry with the main weapon", key="combatant.cmd.add.parry.description"),
+        block=_("Block with a shield", key="combatant.cmd.add.block.description"),
+        dr=_("Damage Resistance everywhere", key="combatant.cmd.add.dr.description"),
+        size_modifier=_("Size Modifier", key="combatant.cmd.add.size_modifier.description"),
+        encumbrance=_("Encumbrance level 0-4", key="combatant.cmd.add.encumbrance.description"),
+        combat_reflexes=_(
+            "Has Combat Reflexes", key="combatant.cmd.add.combat_reflexes.description"
+        ),
+        owner=_(
+            "The player who controls it (default: the GM)",
+            key="combatant.cmd.add.owner.description",
+        ),
+        side=_(
+            "Its side (default: pc for players, npc otherwise)",
+            key="combatant.cmd.add.side.description",
+        ),
+        count=_(
+            "How many numbered copies (Orc 1, Orc 2 …)", key="combatant.cmd.add.count.description"
+        ),
+        aware=_(
+            "Joining a running fight aware of it: acts at once (R2.4)",
+            key="combatant.cmd.add.aware.description",
+        ),
+    )
+    @app_commands.autocomplete(side=side_autocomplete)
+    async def add(  # noqa: PLR0917 - one parameter per slash-command option
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        name: app_commands.Range[str, 1, 80],
+        st: Attribute,
+        dx: Attribute,
+        iq: Attribute,
+        ht: Attribute,
+        hp: app_commands.Range[int, 1, 999] | None = None,
+        fp: app_commands.Range[int, 0, 999] | None = None,
+        will: Attribute | None = None,
+        per: Attribute | None = None,
+        basic_speed: app_commands.Range[float, 0.0, 40.0] | None = None,
+        move: app_commands.Range[int, 0, 100] | None = None,
+        dodge: app_commands.Range[int, 0, 40] | None = None,
+        parry: app_commands.Range[int, 3, 40] | None = None,
+        block: app_commands.Range[int, 3, 40] | None = None,
+        dr: app_commands.Range[int, 0, 200] = 0,
+        size_modifier: app_commands.Range[int, -10, 20] = 0,
+        encumbrance: app_commands.Range[int, 0, 4] = 0,
+        combat_reflexes: bool = False,
+        owner: discord.Member | None = None,
+        side: app_commands.Range[str, 1, 40] | None = None,
+        count: app_commands.Range[int, 1, 20] = 1,
+        aware: bool = False,
+    ) -> None:
+        authority = await EncounterAuthority.of(interaction)
+        locale = await self.bot.locale_for(interaction)
+        async with self.encounters.change(
+            _channel(interaction), interaction.user.id, "add"
+        ) as change:
+            authority.ensure_gm(change.encounter.gm_id)
+            names = copy_names(name.strip(), count, [c.name for c in change.encounter.combatants])
+            sheets = [
+                quick_sheet(
+                    each,
+                    st=st,
+                    dx=dx,
+                    iq=iq,
+                    ht=ht,
+                    hp=hp,
+                    fp=fp,
+                    will=will,
+                    per=per,
+                    basic_speed=basic_speed,
+                    move=move,
+                    dodge=dodge,
+                    parry=parry,
+                    block=block,
+                    dr=dr,
+                    size_modifier=size_modifier,
+                    encumbrance=encumbrance,
+                    combat_reflexes=combat_reflexes,
+                )
+                for each in names
+            ]
+            change.encounter, added = add_combatants(
+                change.encounter,
+                sheets,
+                owner_id=owner.id if owner is not None else None,
+                side=side,
+                aware=aware,
+                roller=self.bot.dice,
+            )
+            change.detail = {"names": list(names), "aware": aware}
+        await interaction.response.send_message(
+            embed=render_added(change.encounter, added, self.bot.messages, locale, aware=aware)
+        )
+
+    @combatant.command(
+        name=_("list", key="combatant.cmd.list.name"),
+        description=_(
+            "List this fight's combatants in turn order", key="combatant.cmd.list.description"
+        ),
+    )
+    async def list_combatants(self, interaction: discord.Interaction[GurpsBot]) -> None:
+        record = await self.encounters.require_active(_channel(interaction))
+        locale = await self.bot.locale_for(interaction)
+        await interaction.response.send_message(
+            embed=render_tracker(record.encounter, self.bot.messages, locale)
+        )
+
+    @combatant.command(
+        name=_("show", key="combatant.cmd.show.name"),
+        description=_("Show one combatant's sheet and state", key="combatant.cmd.show.description"),
+    )
+    @app_commands.rename(name=_("name", key="combatant.cmd.target.name"))
+    @app_commands.describe(name=_("Which combatant", key="combatant.cmd.target.description"))
+    @app_commands.autocomplete(name=combatant_autocomplete)
+    async def show(self, interaction: discord.Interaction[GurpsBot], name: str) -> None:
+        record = await self.encounters.require_active(_channel(interaction))
+        authority = await EncounterAuthority.of(interaction)
+        locale = await self.bot.locale_for(interaction)
+        found = record.encounter.find(name)
+        gm_view = authority.can_act_for(record.encounter.gm_id, found.owner_id)
+        embed = render_sheet(found, record.encounter, self.bot.messages, locale, gm_view=gm_view)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @combatant.command(
+        name=_("remove", key="combatant.cmd.remove.name"),
+        description=_("Take a combatant out of the fight", key="combatant.cmd.remove.description"),
+    )
+    @app_commands.rename(name=_("name", key="combatant.cmd.target.name"))
+    @app_commands.describe(name=_("Which combatant", key="combatant.cmd.target.description"))
+    @app_commands.autocomplete(name=combatant_autocomplete)
+    async def remove(self, interaction: discord.Interaction[GurpsBot], name: str) -> None:
+        authority = await EncounterAuthority.of(interaction)
+        locale = await self.bot.locale_for(interaction)
+        async with self.encounters.change(
+            _channel(interaction), interaction.user.id, "remove"
+        ) as change:
+            authority.ensure_gm(change.encounter.gm_id)
+            found = change.encounter.find(name)
+            change.encounter = remove_combatant(change.encounter, found.combatant_id)
+            change.detail = {"name": found.name}
+        await interaction.response.send_message(
+            embed=render_removed(found.name, self.bot.messages, locale)
+        )
+
+    @combatant.command(
+        name=_("edit", key="combatant.cmd.edit.name"),
+        description=_(
+            "Change a combatant's current HP/FP, name, owner or side",
+            key="combatant.cmd.edit.description",
+        ),
+    )
+    @app_commands.rename(
+        name=_("name", key="combatant.cmd.target.name"),
+        hp=_("hp", key="combatant.cmd.edit.hp.name"),
+        fp=_("fp", key="combatant.cmd.edit.fp.name"),
+        new_name=_("new-name", key="combatant.cmd.edit.new_name.name"),
+        owner=_("owner", key="combatant.cmd.edit.owner.name"),
+        to_gm=_("to-gm", key="combatant.cmd.edit.to_gm.name"),
+        side=_("side", key="combatant.cmd.edit.side.name"),
+    )
+    @app_commands.describe(
+        name=_("Which combatant", key="combatant.cmd.target.description"),
+        hp=_("Current HP", key="combatant.cmd.edit.hp.description"),
+        fp=_("Current FP", key="combatant.cmd.edit.fp.description"),
+        new_name=_("A new name", key="combatant.cmd.edit.new_name.description"),
+        owner=_("Hand it to this player", key="combatant.cmd.edit.owner.description"),
+        to_gm=_("Give it back to the GM", key="combatant.cmd.edit.to_gm.description"),
+        side=_("Move it to another side", key="combatant.cmd.edit.side.description"),
+    )
+    @app_commands.autocomplete(name=combatant_autocomplete, side=side_autocomplete)
+    async def edit(  # noqa: PLR0917 - one parameter per slash-command option
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        name: str,
+        hp: app_commands.Range[int, -9999, 999] | None = None,
+        fp: app_commands.Range[int, -999, 999] | None = None,
+        new_name: app_commands.Range[str, 1, 80] | None = None,
+        owner: discord.Member | None = None,
+        to_gm: bool = False,
+        side: app_commands.Range[str, 1, 40] | None = None,
+    ) -> None:
+        authority = await EncounterAuthority.of(interaction)
+        locale = await self.bot.locale_for(interaction)
+        async with self.encounters.change(
+            _channel(interaction), interaction.user.id, "edit"
+        ) as change:
+            authority.ensure_gm(change.encounter.gm_id)
+            found = change.encounter.find(name)
+            updated = set_current(found, hp=hp, fp=fp)
+            if owner is not None or to_gm or side is not None:
+                new_owner = None if to_gm else (owner.id if owner is not None else found.owner_id)
+                updated = change_owner(updated, owner_id=new_owner, side=side)
+            change.encounter = change.encounter.replace(updated)
+            if new_name is not None:
+                change.encounter = rename(change.encounter, found.combatant_id, new_name)
+            result = change.encounter.get(found.combatant_id)
+            change.detail = {"name": result.name}
+        await interaction.response.send_message(
+            embed=render_changed(result, self.bot.messages, locale)
+        )
+
+    @combatant.command(
+        name=_("condition", key="combatant.cmd.condition.name"),
+        description=_(
+            "Set or clear a condition or posture by hand",
+            key="combatant.cmd.condition.description",
+        ),
+    )
+    @app_commands.rename(
+        name=_("name", key="combatant.cmd.target.name"),
+        condition=_("condition", key="combatant.cmd.condition.condition.name"),
+        value=_("value", key="combatant.cmd.condition.value.name"),
+        posture=_("posture", key="combatant.cmd.condition.posture.name"),
+    )
+    @app_commands.describe(
+        name=_("Which combatant", key="combatant.cmd.target.description"),
+        condition=_("The condition", key="combatant.cmd.condition.condition.description"),
+        value=_("On (true) or off (false)", key="combatant.cmd.condition.value.description"),
+        posture=_("A new posture", key="combatant.cmd.condition.posture.description"),
+    )
+    @app_commands.choices(condition=CONDITION_CHOICES, posture=POSTURE_CHOICES)
+    @app_commands.autocomplete(name=combatant_autocomplete)
+    async def condition(
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        name: str,
+        condition: app_commands.Choice[str] | None = None,
+        value: bool = True,
+        posture: app_commands.Choice[str] | None = None,
+    ) -> None:
+        authority = await EncounterAuthority.of(interaction)
+        locale = await self.bot.locale_for(interaction)
+        async with self.encounters.change(
+            _channel(interaction), interaction.user.id, "condition"
+        ) as change:
+            authority.ensure_gm(change.encounter.gm_id)
+            found = change.encounter.find(name)
+            updated = found
+            if condition is not None:
+                updated = set_condition(updated, Condition(condition.value), value)
+            if posture is not None:
+                updated = set_posture(updated, Posture(posture.value))
+            change.encounter = change.encounter.replace(updated)
+            change.detail = {
+                "name": found.name,
+                "condition": condition.value if condition else None,
+                "value": value,
+                "posture": posture.value if posture else None,
+            }
+        await interaction.response.send_message(
+            embed=render_changed(updated, self.bot.messages, locale)
+        )
+
+
+async def setup(bot: GurpsBot) -> None:
+    await bot.add_cog(CombatantCog(bot))

@@ -1,0 +1,322 @@
+"""``/encounter``: start, track, advance, surprise, undo and end a fight in this channel."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from bot.client import GurpsBot
+from bot.errors import UserFacingError
+from bot.permissions import EncounterAuthority
+from bot.render.encounter import (
+    render_ended,
+    render_partial_surprise,
+    render_started,
+    render_total_surprise,
+    render_tracker,
+    render_turn,
+    render_undone,
+)
+from bot.storage.encounter import EncounterRepository
+from cogs._autocomplete import combatant_autocomplete, side_autocomplete
+from rules.encounter import (
+    Encounter,
+    advance_turn,
+    apply_partial_surprise,
+    apply_total_surprise,
+    reorder_turns,
+    side_profile,
+)
+from rules.initiative import InitiativeMode
+from rules.turn import TurnSequence
+
+INITIATIVE_CHOICES = [
+    app_commands.Choice(
+        name=_(mode.value, key=f"encounter.cmd.mode.{mode.value}"), value=mode.value
+    )
+    for mode in InitiativeMode
+]
+SURPRISE_CHOICES = [
+    app_commands.Choice(name=_("total", key="encounter.cmd.surprise.kind.total"), value="total"),
+    app_commands.Choice(
+        name=_("partial", key="encounter.cmd.surprise.kind.partial"), value="partial"
+    ),
+]
+
+
+def _channel(interaction: discord.Interaction[GurpsBot]) -> int:
+    if interaction.channel_id is None:
+        raise UserFacingError("core.error.guild_only")
+    return interaction.channel_id
+
+
+class EncounterCog(commands.Cog):
+    """One running encounter per channel or thread; its GM drives it."""
+
+    encounter = app_commands.Group(
+        name=_("encounter", key="encounter.cmd.name"),
+        description=_("Run a fight in this channel", key="encounter.cmd.description"),
+        guild_only=True,
+    )
+
+    def __init__(self, bot: GurpsBot) -> None:
+        self.bot = bot
+        self.encounters = EncounterRepository(bot.database)
+
+    @encounter.command(
+        name=_("start", key="encounter.cmd.start.name"),
+        description=_("Start a fight in this channel", key="encounter.cmd.start.description"),
+    )
+    @app_commands.rename(
+        initiative=_("initiative", key="encounter.cmd.start.initiative.name"),
+        name=_("name", key="encounter.cmd.start.name_option.name"),
+        hide_npc=_("hide-npc", key="encounter.cmd.start.hide_npc.name"),
+    )
+    @app_commands.describe(
+        initiative=_(
+            "How the turn order is decided (default: Basic Speed, R4.3)",
+            key="encounter.cmd.start.initiative.description",
+        ),
+        name=_("A name for the fight", key="encounter.cmd.start.name_option.description"),
+        hide_npc=_(
+            "Show players a state word instead of NPC numbers",
+            key="encounter.cmd.start.hide_npc.description",
+        ),
+    )
+    @app_commands.choices(initiative=INITIATIVE_CHOICES)
+    async def start(
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        initiative: app_commands.Choice[str] | None = None,
+        name: app_commands.Range[str, 1, 100] | None = None,
+        hide_npc: bool = False,
+    ) -> None:
+        locale = await self.bot.locale_for(interaction)
+        mode = InitiativeMode(initiative.value) if initiative else InitiativeMode.STANDARD_4E
+        fight = Encounter(
+            name=(name or "").strip() or self.bot.messages.text("encounter.default_name", locale),
+            gm_id=interaction.user.id,
+            hide_npc_stats=hide_npc,
+            sequence=TurnSequence(mode=mode),
+        )
+        record = await self.encounters.start(
+            guild_id=interaction.guild_id,
+            channel_id=_channel(interaction),
+            actor_id=interaction.user.id,
+            encounter=fight,
+            at=interaction.created_at,
+        )
+        await interaction.response.send_message(
+            embed=render_started(record, self.bot.messages, locale)
+        )
+
+    @encounter.command(
+        name=_("status", key="encounter.cmd.status.name"),
+        description=_(
+            "Show the turn order, round and every combatant's condition",
+            key="encounter.cmd.status.description",
+        ),
+    )
+    @app_commands.rename(private=_("private", key="encounter.cmd.status.private.name"))
+    @app_commands.describe(
+        private=_(
+            "Only you see the answer (the GM then sees hidden numbers)",
+            key="encounter.cmd.status.private.description",
+        )
+    )
+    async def status(
+        self, interaction: discord.Interaction[GurpsBot], private: bool = False
+    ) -> None:
+        record = await self.encounters.require_active(_channel(interaction))
+        authority = await EncounterAuthority.of(interaction)
+        locale = await self.bot.locale_for(interaction)
+        gm_view = private and authority.is_gm(record.encounter.gm_id)
+        embed = render_tracker(record.encounter, self.bot.messages, locale, gm_view=gm_view)
+        await interaction.response.send_message(embed=embed, ephemeral=private)
+
+    @encounter.command(
+        name=_("next", key="encounter.cmd.next.name"),
+        description=_("End this turn and start the next one", key="encounter.cmd.next.description"),
+    )
+    async def next_turn(self, interaction: discord.Interaction[GurpsBot]) -> None:
+        authority = await EncounterAuthority.of(interaction)
+        locale = await self.bot.locale_for(interaction)
+        async with self.encounters.change(
+            _channel(interaction), interaction.user.id, "next"
+        ) as change:
+            current = change.encounter.current
+            owner = current.owner_id if current is not None else None
+            if not (
+                authority.is_gm(change.encounter.gm_id)
+                or (owner is not None and owner == interaction.user.id)
+            ):
+                raise UserFacingError("encounter.error.not_your_turn")
+            change.encounter, result = advance_turn(change.encounter, self.bot.dice)
+            change.detail = {"events": [e.model_dump(mode="json") for e in result.events]}
+        fight = change.encounter
+        embeds = [
+            render_turn(fight, result, self.bot.messages, locale),
+            render_tracker(fight, self.bot.messages, locale),
+        ]
+        now = fight.current
+        if now is not None and now.owner_id is not None:
+            await interaction.response.send_message(
+                content=f"<@{now.owner_id}>",
+                embeds=embeds,
+                allowed_mentions=discord.AllowedMentions(
+                    everyone=False, roles=False, users=[discord.Object(id=now.owner_id)]
+                ),
+            )
+        else:
+            await interaction.response.send_message(embeds=embeds)
+
+    @encounter.command(
+        name=_("end", key="encounter.cmd.end.name"),
+        description=_("End the fight and show a summary", key="encounter.cmd.end.description"),
+    )
+    async def end(self, interaction: discord.Interaction[GurpsBot]) -> None:
+        authority = await EncounterAuthority.of(interaction)
+        locale = await self.bot.locale_for(interaction)
+        async with self.encounters.change(
+            _channel(interaction), interaction.user.id, "end"
+        ) as change:
+            authority.ensure_gm(change.encounter.gm_id)
+            change.end(interaction.created_at)
+        await interaction.response.send_message(
+            embed=render_ended(change.encounter, self.bot.messages, locale)
+        )
+
+    @encounter.command(
+        name=_("undo", key="encounter.cmd.undo.name"),
+        description=_(
+            "Undo the last change to this fight (repeatable)", key="encounter.cmd.undo.description"
+        ),
+    )
+    async def undo(self, interaction: discord.Interaction[GurpsBot]) -> None:
+        channel = _channel(interaction)
+        authority = await EncounterAuthority.of(interaction)
+        record = await self.encounters.require_active(channel)
+        authority.ensure_gm(record.encounter.gm_id)
+        locale = await self.bot.locale_for(interaction)
+        result = await self.encounters.undo(channel, interaction.user.id)
+        await interaction.response.send_message(
+            embeds=[
+                render_undone(result, self.bot.messages, locale),
+                render_tracker(result.record.encounter, self.bot.messages, locale),
+            ]
+        )
+
+    @encounter.command(
+        name=_("surprise", key="encounter.cmd.surprise.name"),
+        description=_(
+            "Total or partial surprise at the start of the fight (R2.1-R2.3)",
+            key="encounter.cmd.surprise.description",
+        ),
+    )
+    @app_commands.rename(
+        kind=_("kind", key="encounter.cmd.surprise.kind.name"),
+        side=_("side", key="encounter.cmd.surprise.side.name"),
+        other_side=_("other-side", key="encounter.cmd.surprise.other_side.name"),
+        leader=_("leader", key="encounter.cmd.surprise.leader.name"),
+        other_leader=_("other-leader", key="encounter.cmd.surprise.other_leader.name"),
+        tactics=_("tactics", key="encounter.cmd.surprise.tactics.name"),
+        other_tactics=_("other-tactics", key="encounter.cmd.surprise.other_tactics.name"),
+    )
+    @app_commands.describe(
+        kind=_("Total or partial surprise", key="encounter.cmd.surprise.kind.description"),
+        side=_(
+            "The surprised side (total) or the first side (partial)",
+            key="encounter.cmd.surprise.side.description",
+        ),
+        other_side=_(
+            "The other side (partial surprise)", key="encounter.cmd.surprise.other_side.description"
+        ),
+        leader=_("The first side's leader", key="encounter.cmd.surprise.leader.description"),
+        other_leader=_(
+            "The other side's leader", key="encounter.cmd.surprise.other_leader.description"
+        ),
+        tactics=_(
+            "The first leader's best tactical skill",
+            key="encounter.cmd.surprise.tactics.description",
+        ),
+        other_tactics=_(
+            "The other leader's best tactical skill",
+            key="encounter.cmd.surprise.other_tactics.description",
+        ),
+    )
+    @app_commands.choices(kind=SURPRISE_CHOICES)
+    @app_commands.autocomplete(
+        side=side_autocomplete,
+        other_side=side_autocomplete,
+        leader=combatant_autocomplete,
+        other_leader=combatant_autocomplete,
+    )
+    async def surprise(  # noqa: PLR0917 - one parameter per slash-command option
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        kind: app_commands.Choice[str],
+        side: str,
+        other_side: str | None = None,
+        leader: str | None = None,
+        other_leader: str | None = None,
+        tactics: app_commands.Range[int, 0, 40] = 0,
+        other_tactics: app_commands.Range[int, 0, 40] = 0,
+    ) -> None:
+        authority = await EncounterAuthority.of(interaction)
+        locale = await self.bot.locale_for(interaction)
+        async with self.encounters.change(
+            _channel(interaction), interaction.user.id, "surprise"
+        ) as change:
+            authority.ensure_gm(change.encounter.gm_id)
+            if kind.value == "total":
+                change.encounter, total = apply_total_surprise(
+                    change.encounter, side, self.bot.dice
+                )
+                change.detail = total.model_dump(mode="json")
+                embed = render_total_surprise(total, self.bot.messages, locale)
+            else:
+                if other_side is None:
+                    raise UserFacingError("encounter.error.other_side_needed")
+                first = side_profile(change.encounter, side, leader=leader, tactical_skill=tactics)
+                second = side_profile(
+                    change.encounter, other_side, leader=other_leader, tactical_skill=other_tactics
+                )
+                change.encounter, partial = apply_partial_surprise(
+                    change.encounter, first, second, self.bot.dice
+                )
+                change.detail = partial.model_dump(mode="json")
+                embed = render_partial_surprise(partial, self.bot.messages, locale)
+        await interaction.response.send_message(embed=embed)
+
+    @encounter.command(
+        name=_("reorder", key="encounter.cmd.reorder.name"),
+        description=_(
+            "Set the turn order by hand (names separated by commas)",
+            key="encounter.cmd.reorder.description",
+        ),
+    )
+    @app_commands.rename(order=_("order", key="encounter.cmd.reorder.order.name"))
+    @app_commands.describe(
+        order=_(
+            "Every combatant in the order, separated by commas",
+            key="encounter.cmd.reorder.order.description",
+        )
+    )
+    async def reorder(self, interaction: discord.Interaction[GurpsBot], order: str) -> None:
+        authority = await EncounterAuthority.of(interaction)
+        locale = await self.bot.locale_for(interaction)
+        names = [part.strip() for part in order.split(",") if part.strip()]
+        async with self.encounters.change(
+            _channel(interaction), interaction.user.id, "reorder"
+        ) as change:
+            authority.ensure_gm(change.encounter.gm_id)
+            change.encounter = reorder_turns(change.encounter, names)
+        await interaction.response.send_message(
+            embed=render_tracker(change.encounter, self.bot.messages, locale)
+        )
+
+
+async def setup(bot: GurpsBot) -> None:
+    await bot.add_cog(EncounterCog(bot))
