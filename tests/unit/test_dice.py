@@ -18,8 +18,10 @@ from rules.dice import (
     MAX_NUMBER,
     MAX_SIDES,
     MAX_TEXT_LENGTH,
+    BatchDiceRoller,
     DiceExpression,
     DiceGroup,
+    DiceResult,
     distribution,
     max_total,
     min_total,
@@ -298,10 +300,57 @@ def test_result_pairs_groups_with_faces_and_explains_itself() -> None:
     assert roll("5", ScriptedDice([])).breakdown == "5 = 5"
 
 
-def test_result_is_frozen() -> None:
+def test_result_is_immutable() -> None:
     result = roll("3d", ScriptedDice([1, 2, 3]))
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         result.total = 18  # type: ignore[misc]
+    assert isinstance(result, DiceResult)
+    assert result == DiceResult(parse("3d"), ((1, 2, 3),), 6, 6)
+
+
+@pytest.mark.parametrize("text", ["1d", "2d", "3d", "4d", "20d10", "2d-1d", "1d+1d6+2", "6dx2"])
+def test_every_fast_path_rolls_the_scripted_faces_in_order(text: str) -> None:
+    expression = parse(text)
+    faces = [(i % 6) + 1 for i in range(expression.dice_count)]
+    result = roll(expression, ScriptedDice(faces))
+    assert result.dice == tuple(faces)
+    assert [len(f) for f in result.faces] == [g.count for g in expression.groups]
+    signed = sum(
+        (-1 if g.negative else 1) * sum(f)
+        for g, f in zip(expression.groups, result.faces, strict=True)
+    )
+    assert result.subtotal == signed + expression.modifier
+
+
+class _BatchScript(ScriptedDice):
+    """A scripted roller that also rolls a whole group per call, and counts the calls."""
+
+    def __init__(self, faces: list[int]) -> None:
+        super().__init__(faces)
+        self.batch_calls: list[tuple[int, int]] = []
+
+    def roll_dice(self, sides: int, count: int) -> list[int]:
+        self.batch_calls.append((sides, count))
+        return [self.roll_die(sides) for _ in range(count)]
+
+
+def test_a_batch_roller_is_asked_once_per_group() -> None:
+    roller = _BatchScript([6, 1, 3, 2])
+    assert isinstance(roller, BatchDiceRoller)
+    assert not isinstance(ScriptedDice([]), BatchDiceRoller)
+    result = roll("2d-1d10+1d4", roller)
+    assert roller.batch_calls == [(6, 2), (10, 1), (4, 1)]
+    assert result.faces == ((6, 1), (3,), (2,))
+    assert result.total == 6 + 1 - 3 + 2
+
+
+def test_a_batch_roller_returning_the_wrong_number_of_dice_is_an_error() -> None:
+    class Short(ScriptedDice):
+        def roll_dice(self, sides: int, count: int) -> list[int]:
+            return [1] * (count - 1)
+
+    with pytest.raises(ValueError, match="returned 2 dice for 3d6"):
+        roll("3d", Short([]))
 
 
 def test_scripted_roller_rejects_a_face_the_die_cannot_show() -> None:
@@ -476,6 +525,7 @@ def test_probabilities_agree_with_exhaustive_enumeration(
     assert probability_at_least(expression, threshold) == Fraction(at_least, outcomes)
     assert dist.probability(threshold) == Fraction(totals[threshold], outcomes)
     assert dist.mean == Fraction(sum(t * w for t, w in totals.items()), outcomes)
+    assert expression.mean == dist.mean
 
 
 @settings(deadline=None, max_examples=30)
