@@ -18,10 +18,11 @@ from bot.standin.harness import point_discord_at
 from rules.roller import ScriptedDice
 
 
-async def _wait_ready(built: list[GurpsBot], task: asyncio.Task[None]) -> GurpsBot:
+async def _wait_ready(
+    built: list[GurpsBot], was_built: asyncio.Event, task: asyncio.Task[None]
+) -> GurpsBot:
     async def ready() -> GurpsBot:
-        while not built:
-            await asyncio.sleep(0.01)
+        await was_built.wait()
         await built[0].wait_until_ready()
         return built[0]
 
@@ -39,6 +40,7 @@ async def test_run_bot_serves_and_closes_bot_and_database_on_sigterm(
     standin: StandIn, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     built: list[GurpsBot] = []
+    was_built = asyncio.Event()
     real_build = client_module.build_bot
 
     def build_and_attach(*args: Any, **kwargs: Any) -> GurpsBot:
@@ -46,6 +48,7 @@ async def test_run_bot_serves_and_closes_bot_and_database_on_sigterm(
         bot._connection.guild_ready_timeout = 0.05
         standin.attach(bot)
         built.append(bot)
+        was_built.set()
         return bot
 
     monkeypatch.setattr(client_module, "build_bot", build_and_attach)
@@ -59,7 +62,7 @@ async def test_run_bot_serves_and_closes_bot_and_database_on_sigterm(
     with point_discord_at(standin.base_url, standin.gateway_url):
         task = asyncio.create_task(run_bot(settings, dice=ScriptedDice([4, 3, 3])))
         try:
-            bot = await _wait_ready(built, task)
+            bot = await _wait_ready(built, was_built, task)
             await standin.wait_guilds_cached()
             result = await standin.slash("roll", dice="3d", user="alice")
             assert result.embed["fields"][0] == {"name": "Total", "value": "**10**", "inline": True}
@@ -71,6 +74,6 @@ async def test_run_bot_serves_and_closes_bot_and_database_on_sigterm(
             standin.detach()
     assert bot.is_closed()
     assert bot.database.closed
-    assert database_path.exists()
+    assert await asyncio.to_thread(database_path.exists)
     # SQLite removes the write-ahead log when the last connection closes cleanly.
-    assert not Path(f"{database_path}-wal").exists()
+    assert not await asyncio.to_thread(Path(f"{database_path}-wal").exists)
