@@ -26,7 +26,9 @@ class RandomDice:
     """Fair dice from OS randomness, or from a seeded generator for replayable sessions."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self._rng: random.Random = random.Random(seed) if seed is not None else secrets.SystemRandom()
+        self._rng: random.Random = (
+            random.Random(seed) if seed is not None else secrets.SystemRandom()
+        )
 
     def roll_die(self, sides: int) -> int:
         return self._rng.randint(1, sides)
