@@ -421,6 +421,13 @@ def test_large_distribution_is_exact() -> None:
     assert dist.mean == Fraction(100 * 1001, 2)
 
 
+def test_small_distributions_are_cached_and_huge_ones_are_not() -> None:
+    assert distribution("3d+1") is distribution("3d+1")
+    huge = distribution("20d1000")  # 19,981 possible totals
+    assert huge == distribution("20d1000")
+    assert huge is not distribution("20d1000")
+
+
 def _enumerate(expression: DiceExpression) -> Counter[int]:
     """Every equally likely face combination, counted by total: the slow, obvious way."""
     dice_faces = [
