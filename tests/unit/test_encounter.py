@@ -1,0 +1,267 @@
+"""The encounter aggregate: roster, copies, newcomers, surprise, hand-set conditions."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.combatant import Combatant, Posture
+from rules.encounter import (
+    MAX_COPIES,
+    Condition,
+    Encounter,
+    HealthWord,
+    add_combatants,
+    advance_turn,
+    apply_partial_surprise,
+    apply_total_surprise,
+    change_owner,
+    copy_names,
+    health_word,
+    quick_sheet,
+    remove_combatant,
+    rename,
+    reorder_turns,
+    set_condition,
+    set_current,
+    set_posture,
+    side_profile,
+)
+from rules.errors import RuleError
+from rules.roller import ScriptedDice
+from rules.surprise import SurpriseKind
+from rules.turn import SkipReason, TurnEventKind
+
+
+def sheet(name: str, speed: float = 5.0, **attributes: int) -> Combatant:
+    return Combatant.create(name=name, attributes={"basic_speed": speed, **attributes})
+
+
+def fight(*sheets: Combatant, side: str | None = None, owner: int | None = None) -> Encounter:
+    encounter, _ = add_combatants(
+        Encounter(name="Test", gm_id=1),
+        sheets,
+        owner_id=owner,
+        side=side,
+        aware=False,
+        roller=ScriptedDice([]),
+    )
+    return encounter
+
+
+def test_add_assigns_ids_sides_and_owner() -> None:
+    encounter = fight(sheet("Orc"), sheet("Goblin"))
+    encounter, added = add_combatants(
+        encounter, [sheet("Ana")], owner_id=7, side=None, aware=False, roller=ScriptedDice([])
+    )
+    assert [(c.combatant_id, c.name, c.side, c.owner_id) for c in encounter.combatants] == [
+        ("1", "Orc", "npc", None),
+        ("2", "Goblin", "npc", None),
+        ("3", "Ana", "pc", 7),
+    ]
+    assert added[0].combatant_id == "3"
+    assert encounter.next_number == 4
+
+
+def test_names_are_unique_ignoring_case() -> None:
+    encounter = fight(sheet("Orc"))
+    with pytest.raises(RuleError) as caught:
+        add_combatants(
+            encounter,
+            [sheet("ORC")],
+            owner_id=None,
+            side=None,
+            aware=False,
+            roller=ScriptedDice([]),
+        )
+    assert caught.value.key == "encounter.combatant.duplicate_name"
+    assert encounter.find("  orc ").name == "Orc"
+    with pytest.raises(RuleError) as missing:
+        encounter.find("Troll")
+    assert missing.value.key == "encounter.combatant.not_found"
+
+
+def test_copy_names_continue_the_numbering() -> None:
+    assert copy_names("Orc", 1, []) == ("Orc",)
+    assert copy_names("Orc", 3, []) == ("Orc 1", "Orc 2", "Orc 3")
+    assert copy_names("Orc", 2, ["Orc 1", "orc 2", "Goblin 7"]) == ("Orc 3", "Orc 4")
+    with pytest.raises(RuleError) as caught:
+        copy_names("Orc", MAX_COPIES + 1, [])
+    assert caught.value.key == "encounter.combatant.bad_count"
+
+
+def test_quick_sheet_defaults_and_defenses() -> None:
+    plain = quick_sheet("Guard", st=11, dx=12, iq=10, ht=12)
+    assert (plain.max_hp, plain.max_fp, plain.attributes.basic_speed, plain.move) == (
+        11,
+        12,
+        6.0,
+        6,
+    )
+    assert plain.dodge == 9
+    assert plain.block is None
+    fighter = quick_sheet(
+        "Knight", st=12, dx=12, iq=10, ht=12, parry=10, block=9, combat_reflexes=True, dr=3
+    )
+    assert fighter.parry("weapon") == 10
+    assert fighter.block == 9
+    assert fighter.dr.uniform.dr == 3
+    assert fighter.dodge == 10  # 6 + 3 + 1 for Combat Reflexes
+
+
+def test_quick_sheet_reports_bad_values_as_rule_errors() -> None:
+    with pytest.raises(RuleError) as caught:
+        quick_sheet("Wisp", st=1, dx=10, iq=10, ht=10, encumbrance=5)
+    assert caught.value.key == "combatant.encumbrance_out_of_range"
+
+
+def test_remove_takes_the_combatant_out_of_the_order() -> None:
+    encounter = fight(sheet("Fast", 7.0), sheet("Slow", 5.0))
+    encounter, _ = advance_turn(encounter, ScriptedDice([]))
+    encounter = remove_combatant(encounter, encounter.find("Slow").combatant_id)
+    assert [c.name for c in encounter.combatants] == ["Fast"]
+    assert encounter.sequence.order is not None
+    assert encounter.sequence.order.combatant_ids == ("1",)
+
+
+def test_advance_turn_updates_combatants_and_reports_skips() -> None:
+    encounter = fight(sheet("Fast", 7.0), sheet("Slow", 5.0))
+    down = set_condition(encounter.find("Fast"), Condition.UNCONSCIOUS, True)
+    encounter = encounter.replace(down)
+    encounter, result = advance_turn(encounter, ScriptedDice([]))
+    assert encounter.current is not None
+    assert encounter.current.name == "Slow"
+    skipped = [e for e in result.events if e.kind is TurnEventKind.SKIPPED]
+    assert [(e.combatant_id, e.reason) for e in skipped] == [("1", SkipReason.UNCONSCIOUS)]
+    assert [c.name for c in encounter.ordered()] == ["Fast", "Slow"]
+    assert [c.name for c in encounter.fallen()] == ["Fast"]
+
+
+def test_reorder_by_names() -> None:
+    encounter = fight(sheet("Fast", 7.0), sheet("Slow", 5.0))
+    encounter, _ = advance_turn(encounter, ScriptedDice([]))
+    encounter = reorder_turns(encounter, ["slow", "fast"])
+    assert encounter.sequence.order is not None
+    assert encounter.sequence.order.combatant_ids == ("2", "1")
+
+
+def test_total_surprise_paralyses_the_whole_side_r2_1() -> None:
+    encounter = fight(sheet("Guard 1"), sheet("Guard 2"), side="guards")
+    encounter, _ = add_combatants(
+        encounter,
+        [sheet("Thief")],
+        owner_id=5,
+        side="thieves",
+        aware=False,
+        roller=ScriptedDice([]),
+    )
+    encounter, outcome = apply_total_surprise(encounter, "Guards", ScriptedDice([3]))
+    assert (outcome.side, outcome.paralysis_rounds, outcome.paralysed_through_round) == (
+        "guards",
+        3,
+        3,
+    )
+    guards = [c for c in encounter.combatants if c.side == "guards"]
+    assert {(c.turn.surprise, c.turn.paralysed_through_round) for c in guards} == {
+        (SurpriseKind.TOTAL, 3)
+    }
+    assert encounter.find("Thief").turn.paralysed_through_round is None
+    with pytest.raises(RuleError) as caught:
+        apply_total_surprise(encounter, "nobody", ScriptedDice([3]))
+    assert caught.value.key == "encounter.surprise.empty_side"
+
+
+def test_partial_surprise_from_the_sheets_r2_2_r2_3() -> None:
+    leader = Combatant.create(name="Captain", attributes={"iq": 12}, traits=["combat_reflexes"])
+    encounter = fight(leader, sheet("Soldier"), side="army")
+    encounter, _ = add_combatants(
+        encounter,
+        [sheet("Bandit 1"), Combatant.create(name="Bandit 2", traits=["combat_reflexes"])],
+        owner_id=None,
+        side="bandits",
+        aware=False,
+        roller=ScriptedDice([]),
+    )
+    army = side_profile(encounter, "army", leader="Captain")
+    bandits = side_profile(encounter, "bandits", leader=None)
+    assert (army.leader_iq, army.leader_combat_reflexes, army.member_combat_reflexes) == (
+        12,
+        True,
+        False,
+    )
+    assert (bandits.leader_iq, bandits.member_combat_reflexes) == (None, True)
+    # army 1 + 3 = 4; bandits 4 + 1 - 2 = 3.
+    encounter, outcome = apply_partial_surprise(encounter, army, bandits, ScriptedDice([1, 4]))
+    assert (outcome.winner, outcome.loser) == ("army", "bandits")
+    stunned = {c.name for c in encounter.combatants if c.combatant.state.mentally_stunned}
+    assert stunned == {"Bandit 1", "Bandit 2"}
+    assert encounter.find("Bandit 1").turn.surprise is SurpriseKind.PARTIAL
+
+
+def test_leader_must_be_on_the_side() -> None:
+    encounter = fight(sheet("A"), side="one")
+    encounter, _ = add_combatants(
+        encounter, [sheet("B")], owner_id=None, side="two", aware=False, roller=ScriptedDice([])
+    )
+    with pytest.raises(RuleError) as caught:
+        side_profile(encounter, "one", leader="B")
+    assert caught.value.key == "encounter.surprise.leader_not_on_side"
+
+
+def test_conditions_and_posture_by_hand() -> None:
+    orc = fight(sheet("Orc")).find("Orc")
+    assert set_condition(orc, Condition.STUNNED, True).combatant.state.stunned
+    assert set_condition(orc, Condition.ASLEEP, True).turn.asleep
+    assert set_posture(orc, Posture.PRONE).combatant.state.posture is Posture.PRONE
+    surprised = orc.model_copy(
+        update={
+            "combatant": orc.combatant.with_state(mentally_stunned=True),
+            "turn": orc.turn.model_copy(
+                update={"surprise": SurpriseKind.PARTIAL, "recovery_attempts": 2}
+            ),
+        }
+    )
+    cleared = set_condition(surprised, Condition.MENTALLY_STUNNED, False)
+    assert not cleared.combatant.state.mentally_stunned
+    assert (cleared.turn.surprise, cleared.turn.recovery_attempts) == (None, 0)
+    paralysed = orc.model_copy(
+        update={"turn": orc.turn.model_copy(update={"paralysed_through_round": 4})}
+    )
+    assert set_condition(paralysed, Condition.PARALYSED, False).turn.paralysed_through_round is None
+    with pytest.raises(RuleError) as caught:
+        set_condition(orc, Condition.PARALYSED, True)
+    assert caught.value.key == "encounter.combatant.paralysis_by_surprise"
+
+
+def test_set_current_is_validated() -> None:
+    orc = fight(sheet("Orc", st=12)).find("Orc")
+    assert set_current(orc, hp=-3, fp=4).combatant.state.hp == -3
+    with pytest.raises(RuleError) as caught:
+        set_current(orc, hp=13)
+    assert caught.value.key == "combatant.hp_above_max"
+
+
+def test_rename_and_change_owner() -> None:
+    encounter = fight(sheet("Orc"), sheet("Goblin"))
+    renamed = rename(encounter, "1", "Orc Chief")
+    assert renamed.find("Orc Chief").combatant_id == "1"
+    with pytest.raises(RuleError) as caught:
+        rename(encounter, "1", "goblin")
+    assert caught.value.key == "encounter.combatant.duplicate_name"
+    moved = change_owner(encounter.find("Orc"), owner_id=9, side="party")
+    assert (moved.owner_id, moved.side) == (9, "party")
+
+
+@pytest.mark.parametrize(
+    ("state", "word"),
+    [
+        ({}, HealthWord.UNHURT),
+        ({"hp": 11}, HealthWord.WOUNDED),
+        ({"hp": 3}, HealthWord.REELING),  # R7.1: below 1/3 of 12
+        ({"hp": 0}, HealthWord.COLLAPSING),
+        ({"hp": -4, "unconscious": True}, HealthWord.UNCONSCIOUS),
+        ({"hp": -20, "dead": True}, HealthWord.DEAD),
+    ],
+)
+def test_health_words(state: dict[str, object], word: HealthWord) -> None:
+    combatant = Combatant.create(name="Orc", attributes={"st": 12}, state=state or None)
+    assert health_word(combatant) is word
