@@ -149,22 +149,49 @@ def _plain(text: str) -> str:
     return text.replace("**", "").replace("__", "").replace("`", "")
 
 
-def render_embed(embed: JSON) -> list[str]:
+MENTION = re.compile(r"<(@!?|@&|#)(\d+)>")
+
+
+def readable(text: str, world: World | None = None) -> str:
+    """``_plain`` plus mentions shown as ``@Alice``, ``@GM`` and ``#combat``."""
+    if world is not None:
+
+        def name(match: re.Match[str]) -> str:
+            kind, ident = match.group(1), int(match.group(2))
+            if kind == "#":
+                with contextlib.suppress(KeyError):
+                    return "#" + world.channel(ident)[1].name
+            elif kind == "@&":
+                for guild in world.guilds.values():
+                    if ident in guild.roles:
+                        return "@" + guild.roles[ident].name
+            elif ident in world.users:
+                return "@" + world.users[ident].display_name
+            return match.group(0)
+
+        text = MENTION.sub(name, text)
+    return _plain(text)
+
+
+def render_embed(embed: JSON, world: World | None = None) -> list[str]:
+    def show(text: str) -> str:
+        return readable(text, world)
+
     lines: list[str] = []
     author = (embed.get("author") or {}).get("name")
     if author:
-        lines.append(f"  {_plain(author)}")
+        lines.append(f"  {show(author)}")
     if embed.get("title"):
-        lines.append(f"  ┃ {_plain(embed['title'])}")
+        lines.append(f"  ┃ {show(embed['title'])}")
     if embed.get("description"):
-        lines.extend(f"  ┃ {line}" for line in _plain(embed["description"]).splitlines())
+        lines.extend(f"  ┃ {line}" for line in show(embed["description"]).splitlines())
     for item in embed.get("fields") or []:
-        value_lines = _plain(str(item.get("value", ""))).splitlines() or [""]
-        lines.append(f"  ┃ {_plain(str(item.get('name', '')))}: {value_lines[0]}")
+        value_lines = show(str(item.get("value", ""))).splitlines() or [""]
+        lines.append(f"  ┃ {show(str(item.get('name', '')))}: {value_lines[0]}")
         lines.extend(f"  ┃     {line}" for line in value_lines[1:])
     footer = (embed.get("footer") or {}).get("text")
     if footer:
-        lines.append(f"  ┃ — {_plain(footer)}")
+        lines.append(f"  ┃ — {show(footer)}")
     return lines
 
 
@@ -183,7 +210,9 @@ def _render_component(item: JSON, number: int | None) -> str:
     return f"[{tag}▾ {placeholder}{listed}{' (disabled)' if item.get('disabled') else ''}]"
 
 
-def _render_layout(components: Iterable[JSON], numbered: Callable[[JSON], int]) -> list[str]:
+def _render_layout(
+    components: Iterable[JSON], numbered: Callable[[JSON], int], world: World | None = None
+) -> list[str]:
     """Action rows on one line each; components-v2 text shown as text."""
     lines: list[str] = []
     for component in components:
@@ -192,11 +221,13 @@ def _render_layout(components: Iterable[JSON], numbered: Callable[[JSON], int]) 
             row = [_render_component(c, numbered(c)) for c in component.get("components") or []]
             lines.append("  " + " ".join(row))
         elif kind == 10:
-            lines.extend(f"  {line}" for line in _plain(str(component.get("content"))).splitlines())
+            lines.extend(
+                f"  {line}" for line in readable(str(component.get("content")), world).splitlines()
+            )
         elif kind == 14:
             lines.append("  ───")
         elif kind in (9, 17):
-            lines.extend(_render_layout(component.get("components") or [], numbered))
+            lines.extend(_render_layout(component.get("components") or [], numbered, world))
             if "accessory" in component:
                 accessory = component["accessory"]
                 if accessory.get("type") == 2:
@@ -431,16 +462,16 @@ class Sandbox:
         if message.loading:
             self.write(f"  {who} is thinking…")
         for line in message.content.splitlines():
-            self.write(f"  {_plain(line)}")
+            self.write(f"  {readable(line, self.world)}")
         for embed in message.embeds:
-            for line in render_embed(embed):
+            for line in render_embed(embed, self.world):
                 self.write(line)
 
         def numbered(item: JSON) -> int:
             self.shown.components.append((message, item))
             return len(self.shown.components)
 
-        for line in _render_layout(message.components, numbered):
+        for line in _render_layout(message.components, numbered, self.world):
             self.write(line)
 
     # Tab completion ---------------------------------------------------------------------

@@ -324,6 +324,14 @@ class StandIn:
             if not m.deleted and (include_ephemeral or not m.ephemeral)
         ]
 
+    def direct_messages(self, user: UserRef) -> list[Message]:
+        """What the bot sent ``user`` in direct messages, oldest first."""
+        channel = self.world.dm_channels.get(self.user(user).id)
+        if channel is None:
+            return []
+        store = self.world.channel_messages(channel.id)
+        return [m for m in sorted(store.values(), key=lambda m: m.id) if not m.deleted]
+
     def last_message(self, channel: ChannelRef | None = None) -> Message:
         found = self.messages(channel)
         if not found:

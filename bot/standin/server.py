@@ -18,11 +18,14 @@ from typing import Any
 from aiohttp import BodyPartReader, WSMsgType, web
 
 from bot.standin.state import (
+    DM,
     EPHEMERAL,
     JSON,
     LOADING,
+    Channel,
     InteractionRecord,
     Message,
+    User,
     World,
 )
 from bot.standin.validation import choice_problems, message_problems, modal_problems
@@ -173,7 +176,9 @@ class StandInServer:
             ("GET", p + "/guilds/{guild}", self.get_guild),
             ("GET", p + "/guilds/{guild}/channels", self.get_guild_channels),
             ("GET", p + "/guilds/{guild}/roles", self.get_guild_roles),
+            ("GET", p + "/guilds/{guild}/members", self.list_guild_members),
             ("GET", p + "/guilds/{guild}/members/{user}", self.get_guild_member),
+            ("POST", p + "/users/@me/channels", self.open_dm),
         ]
         for method, path, handler in routes:
             r.add_route(method, path, self._recorded(handler))
@@ -335,9 +340,40 @@ class StandInServer:
     async def get_channel(self, request: web.Request) -> web.StreamResponse:
         channel_id = int(request.match_info["channel"])
         guild = self.world.guild_of_channel(channel_id)
-        if guild is None:
+        if guild is not None:
+            return json_response(guild.channels[channel_id].to_json(guild.id))
+        recipient = self.world.dm_recipient(channel_id)
+        if recipient is None:
             return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
-        return json_response(guild.channels[channel_id].to_json(guild.id))
+        return json_response(self._dm_json(self.world.dm_channel(recipient.id), recipient))
+
+    async def open_dm(self, request: web.Request) -> web.StreamResponse:
+        payload: JSON = request[PAYLOAD] or {}
+        user = self.world.users.get(int(payload.get("recipient_id", 0)))
+        if user is None or user.bot:
+            return error_response(400, 50007, "Cannot send messages to this user")
+        return json_response(self._dm_json(self.world.dm_channel(user.id), user))
+
+    @staticmethod
+    def _dm_json(channel: Channel, recipient: User) -> JSON:
+        return {
+            "id": str(channel.id),
+            "type": DM,
+            "last_message_id": None,
+            "recipients": [recipient.to_json()],
+            "flags": 0,
+        }
+
+    async def list_guild_members(self, request: web.Request) -> web.StreamResponse:
+        guild = self.world.guilds.get(int(request.match_info["guild"]))
+        if guild is None:
+            return error_response(404, 10004, "Unknown Guild")
+        limit = int(request.query.get("limit", "1"))
+        after = int(request.query.get("after", "0"))
+        members = sorted(
+            (m for m in guild.members.values() if m.user.id > after), key=lambda m: m.user.id
+        )
+        return json_response([m.to_json() for m in members[:limit]])
 
     # Messages ---------------------------------------------------------------------------
 
@@ -431,7 +467,7 @@ class StandInServer:
 
     def _channel_message(self, request: web.Request) -> Message | web.Response:
         channel_id = int(request.match_info["channel"])
-        if self.world.guild_of_channel(channel_id) is None:
+        if not self.world.has_channel(channel_id):
             return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
         message = self.world.channel_messages(channel_id).get(int(request.match_info["message"]))
         if message is None or message.deleted:
@@ -440,7 +476,7 @@ class StandInServer:
 
     async def list_messages(self, request: web.Request) -> web.StreamResponse:
         channel_id = int(request.match_info["channel"])
-        if self.world.guild_of_channel(channel_id) is None:
+        if not self.world.has_channel(channel_id):
             return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
         limit = int(request.query.get("limit", "50"))
         visible = [
@@ -453,7 +489,7 @@ class StandInServer:
 
     async def post_message(self, request: web.Request) -> web.StreamResponse:
         channel_id = int(request.match_info["channel"])
-        if self.world.guild_of_channel(channel_id) is None:
+        if not self.world.has_channel(channel_id):
             return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
         payload: JSON = request[PAYLOAD] or {}
         if problems := self._message_problems(payload, creating=True):
@@ -676,6 +712,8 @@ class StandInServer:
                         break
                 elif op == 6:
                     session = await self._resume(socket, data)
+                elif op == 8 and session is not None:
+                    await self._member_chunk(session, data)
         finally:
             self._sockets.discard(socket)
             if session is not None and session.socket is socket:
@@ -716,6 +754,30 @@ class StandInServer:
             await self._send(session, "GUILD_CREATE", guild.create_json(world.clock()))
         self.identified.set()
         return session
+
+    async def _member_chunk(self, session: GatewaySession, data: JSON) -> None:
+        """Answer REQUEST_GUILD_MEMBERS with one GUILD_MEMBERS_CHUNK."""
+        guild = self.world.guilds.get(int(data.get("guild_id") or 0))
+        if guild is None:
+            return
+        wanted = {int(u) for u in data.get("user_ids") or []}
+        query = str(data.get("query") or "").lower()
+        members = [
+            m
+            for m in guild.members.values()
+            if (not wanted or m.user.id in wanted) and m.user.username.lower().startswith(query)
+        ]
+        limit = int(data.get("limit") or 0)
+        chunk: JSON = {
+            "guild_id": str(guild.id),
+            "members": [m.to_json() for m in (members[:limit] if limit else members)],
+            "chunk_index": 0,
+            "chunk_count": 1,
+            "not_found": [str(u) for u in wanted - {m.user.id for m in members}],
+        }
+        if data.get("nonce") is not None:
+            chunk["nonce"] = data["nonce"]
+        await self._send(session, "GUILD_MEMBERS_CHUNK", chunk)
 
     async def _resume(self, socket: web.WebSocketResponse, data: JSON) -> GatewaySession | None:
         session = self.sessions.get(str(data.get("session_id")))

@@ -454,6 +454,8 @@ class World:
     commands: dict[int | None, list[JSON]] = field(default_factory=dict)
     command_ids: dict[tuple[int | None, str, int], int] = field(default_factory=dict)
     interactions: dict[int, InteractionRecord] = field(default_factory=dict)
+    # Direct-message channels the bot opened, by the other user's id.
+    dm_channels: dict[int, Channel] = field(default_factory=dict)
 
     @classmethod
     def default(cls, clock: Callable[[], datetime] | None = None) -> World:
@@ -532,6 +534,23 @@ class World:
                 ):
                     return guild, channel
         raise KeyError(f"no channel {key!r}")
+
+    def dm_channel(self, user_id: int) -> Channel:
+        """The DM channel between the bot and ``user_id`` (opened on first use)."""
+        if user_id not in self.dm_channels:
+            self.dm_channels[user_id] = Channel(self.snowflakes.next(), "", DM)
+        return self.dm_channels[user_id]
+
+    def dm_recipient(self, channel_id: int) -> User | None:
+        for user_id, channel in self.dm_channels.items():
+            if channel.id == channel_id:
+                return self.users[user_id]
+        return None
+
+    def has_channel(self, channel_id: int) -> bool:
+        return self.guild_of_channel(channel_id) is not None or (
+            self.dm_recipient(channel_id) is not None
+        )
 
     def guild_of_channel(self, channel_id: int) -> Guild | None:
         for guild in self.guilds.values():

@@ -7,6 +7,8 @@ follow-ups, autocomplete, and a reply Discord would refuse.
 
 from __future__ import annotations
 
+import re
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -35,6 +37,31 @@ class Counter(discord.ui.View):
         self, interaction: discord.Interaction, button: discord.ui.Button[Counter]
     ) -> None:
         raise AssertionError("a disabled button cannot be pressed")
+
+
+class Knock(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"test:knock:(?P<count>\d+)",
+):
+    """A persistent button: its state lives in the custom id, so it works after a restart."""
+
+    def __init__(self, count: int) -> None:
+        super().__init__(discord.ui.Button(label=f"Knock {count}", custom_id=f"test:knock:{count}"))
+        self.count = count
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Button[discord.ui.View],
+        match: re.Match[str],
+    ) -> Knock:
+        return cls(int(match["count"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        view = discord.ui.View()  # the default 180 s timeout must not hold up the driver
+        view.add_item(Knock(self.count + 1))
+        await interaction.response.edit_message(content=f"knocked {self.count}", view=view)
 
 
 class NameModal(discord.ui.Modal, title="Who are you?"):
@@ -97,6 +124,19 @@ class EchoCog(commands.Cog):
         fruits = ["apple", "apricot", "banana"]
         return [app_commands.Choice(name=f, value=f) for f in fruits if f.startswith(current)]
 
+    @app_commands.command(description="A door with a persistent button")
+    async def door(self, interaction: discord.Interaction) -> None:
+        view = discord.ui.View()
+        view.add_item(Knock(0))
+        await interaction.response.send_message("a door", view=view)
+
+    @app_commands.command(description="Whisper to yourself in a direct message")
+    async def whisper(self, interaction: discord.Interaction, text: str) -> None:
+        await interaction.user.send(text)
+        assert interaction.guild is not None
+        member = await interaction.guild.fetch_member(interaction.user.id)
+        await interaction.response.send_message(f"sent to {member.display_name}", ephemeral=True)
+
     @app_commands.command(description="Send an embed Discord refuses")
     async def too_big(self, interaction: discord.Interaction) -> None:
         embed = discord.Embed(title="x")
@@ -112,6 +152,7 @@ class PlainBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         await self.add_cog(EchoCog())
+        self.add_dynamic_items(Knock)
         guild = discord.Object(self.guild_id)
         self.tree.copy_global_to(guild=guild)
         await self.tree.sync(guild=guild)

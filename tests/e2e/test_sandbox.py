@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.client import GurpsBot
 from bot.i18n import Messages
 from bot.sandbox import Sandbox, SandboxInputError, parse_command_line, run_sandbox
 from bot.standin import StandIn, running
@@ -279,3 +280,47 @@ def test_a_real_terminal_session(tmp_path: Path) -> None:
             process.kill()
             process.wait()
         os.close(controller)
+
+
+async def test_an_encounter_script_with_mentions_shown_as_names(tmp_path: Path) -> None:
+    out = io.StringIO()
+    script = [
+        "/encounter start name:Goblin ambush",
+        "/combatant add name:Orc st:12 dx:11 iq:9 ht:12",
+        "/combatant add name:Alice st:10 dx:13 iq:10 ht:11 owner:alice",
+        "/encounter status",
+        ":as alice",
+        "/encounter end",
+        ":quit",
+    ]
+    code = await run_sandbox(
+        database=tmp_path / "fight.sqlite3", dice=ScriptedDice([]), lines=script, out=out
+    )
+    assert code == 0
+    transcript = out.getvalue()
+    lines = transcript.splitlines()
+    text = Messages.load().text
+    assert f"  ┃ {text('encounter.started.title', 'en', name='Goblin ambush')}" in lines
+    assert "GM: @Game Master." in transcript
+    assert "<@" not in transcript
+    status = lines.index("gm@#general> /encounter status")
+    shown = "\n".join(lines[status : status + 8])
+    assert "Orc" in shown
+    assert "Alice" in shown
+    assert "@Alice" in shown
+    refused = lines.index("alice@#general> /encounter end")
+    assert lines[refused + 1] == "GURPS Combat (/encounter by alice; only you can see this):"
+    assert f"  ┃ {text('encounter.error.not_gm', 'en')}" in lines[refused + 1 :]
+
+
+async def test_autocomplete_from_the_real_bot_while_typing(standin: StandIn, bot: GurpsBot) -> None:
+    written: list[str] = []
+    sandbox = Sandbox(standin, write=written.append)
+    await sandbox.execute("/encounter start name:Ambush")
+    await sandbox.execute("/combatant add name:Orc st:12 dx:11 iq:9 ht:12")
+    await sandbox.execute("/combatant add name:Ogre st:20 dx:10 iq:7 ht:14")
+    loop = asyncio.get_running_loop()
+    names = await asyncio.to_thread(sandbox.completions, "/combatant show name:O", loop)
+    assert names == ["name:Ogre", "name:Orc"]
+    assert sandbox.completions("/combatant sh") == ["show"]
+    assert not [line for line in written if line.startswith("!")]

@@ -42,7 +42,17 @@ async def test_client_connects_and_caches_the_world(standin: StandIn, plain_bot:
 
 async def test_sync_stores_the_schema(standin: StandIn, plain_bot: PlainBot) -> None:
     schema = {c["name"]: c for c in standin.commands()}
-    assert set(schema) == {"echo", "mode", "party", "counter", "slow", "fruit", "too_big"}
+    assert set(schema) == {
+        "echo",
+        "mode",
+        "party",
+        "counter",
+        "slow",
+        "fruit",
+        "door",
+        "whisper",
+        "too_big",
+    }
     echo = {o["name"]: o for o in schema["echo"]["options"]}
     assert (echo["text"]["type"], echo["text"]["required"]) == (3, True)
     assert (echo["times"]["type"], echo["times"]["min_value"], echo["times"]["max_value"]) == (
@@ -171,3 +181,21 @@ async def test_a_second_client_can_take_over(standin: StandIn) -> None:
         result = await standin.slash("echo", text="again")
         assert result.embed["description"] == "again"
     assert standin.server.identify_count == 2
+
+
+async def test_persistent_buttons_work_after_a_restart(standin: StandIn) -> None:
+    async with running(PlainBot(standin.guild.id), standin):
+        door = await standin.slash("door")
+    async with running(PlainBot(standin.guild.id), standin):
+        knocked = await standin.click(door.message, "Knock 0", user="bob")
+        assert knocked.response.content == "knocked 0"
+        again = await standin.click(door.message, "test:knock:1")
+        assert again.response.content == "knocked 1"
+    assert [c["label"] for c in door.message.interactive_components()] == ["Knock 2"]
+
+
+async def test_direct_messages_and_member_fetch(standin: StandIn, plain_bot: PlainBot) -> None:
+    result = await standin.slash("whisper", text="psst", user="carol")
+    assert result.response.content == "sent to Carol"
+    assert [m.content for m in standin.direct_messages("carol")] == ["psst"]
+    assert standin.direct_messages("bob") == []
