@@ -1,0 +1,393 @@
+"""``/attack`` and ``/maneuver``: a combatant's turn, from the choice of maneuver to the blow.
+
+The GM or the attacker's player attacks; a hit the target may defend is stored
+as a pending attack and the reply pings the target's owner with one button per
+defense (their numbers already worked out). Critical hits and blows that
+cannot be defended go straight to damage.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from bot.client import GurpsBot
+from bot.permissions import EncounterAuthority
+from bot.render.attack import defense_view, prompt_text, render_attack, render_maneuver
+from bot.storage.encounter import EncounterRepository
+from bot.storage.pending_attack import PendingAttackRepository
+from cogs._autocomplete import combatant_autocomplete
+from cogs.defend import channel_of, rule_options
+from rules.attack import Arc, AttackKind, Hand
+from rules.combat import AttackRequest, ManeuverRequest, resolve_attack, take_maneuver
+from rules.combatant import HitLocation, Posture, Side
+from rules.maneuver import (
+    ATTACK_MANEUVERS,
+    AllOutAttackOption,
+    AllOutDefenseOption,
+    Maneuver,
+)
+
+
+def _choices(prefix: str, values: list[str]) -> list[app_commands.Choice[str]]:
+    return [
+        app_commands.Choice(name=_(value.replace("_", " "), key=f"{prefix}.{value}"), value=value)
+        for value in values
+    ]
+
+
+LOCATION_CHOICES = _choices("attack.location", [loc.value for loc in HitLocation])
+ATTACK_MANEUVER_CHOICES = _choices(
+    "maneuver.name", [m.value for m in Maneuver if m in ATTACK_MANEUVERS]
+)
+OTHER_MANEUVER_CHOICES = _choices(
+    "maneuver.name", [m.value for m in Maneuver if m not in ATTACK_MANEUVERS]
+)
+ALL_OUT_ATTACK_CHOICES = _choices(
+    "maneuver.all_out_attack", [o.value for o in AllOutAttackOption if o.value != "feint"]
+)
+ALL_OUT_DEFENSE_CHOICES = _choices(
+    "maneuver.all_out_defense", [o.value for o in AllOutDefenseOption]
+)
+ARC_CHOICES = _choices("attack.arc", [a.value for a in Arc])
+KIND_CHOICES = _choices("attack.kind", [k.value for k in AttackKind])
+HAND_CHOICES = _choices("attack.hand", [h.value for h in Hand])
+SIDE_CHOICES = _choices("attack.side", [s.value for s in Side])
+POSTURE_CHOICES = _choices(
+    "maneuver.posture",
+    [p.value for p in Posture if p not in (Posture.LYING_FACE_UP, Posture.CRAWLING)],
+)
+
+
+class Attack(commands.Cog):
+    """Attacks and the other maneuvers of a turn."""
+
+    def __init__(self, bot: GurpsBot) -> None:
+        self.bot = bot
+        self.encounters = EncounterRepository(bot.database)
+        self.pending = PendingAttackRepository(bot.database)
+
+    @app_commands.command(
+        name=_("attack", key="attack.cmd.name"),
+        description=_(
+            "Attack: roll to hit, then the target's player chooses a defense",
+            key="attack.cmd.description",
+        ),
+    )
+    @app_commands.guild_only()
+    @app_commands.rename(
+        attacker=_("attacker", key="attack.cmd.attacker.name"),
+        target=_("target", key="attack.cmd.target.name"),
+        weapon=_("weapon", key="attack.cmd.weapon.name"),
+        skill=_("skill", key="attack.cmd.skill.name"),
+        damage=_("damage", key="attack.cmd.damage.name"),
+        location=_("location", key="attack.cmd.location.name"),
+        maneuver=_("maneuver", key="attack.cmd.maneuver.name"),
+        all_out=_("all-out", key="attack.cmd.all_out.name"),
+        modifier=_("modifier", key="attack.cmd.modifier.name"),
+        arc=_("from", key="attack.cmd.arc.name"),
+        kind=_("kind", key="attack.cmd.kind.name"),
+        wild_swing=_("wild-swing", key="attack.cmd.wild_swing.name"),
+        hexes_crossed=_("through-hexes", key="attack.cmd.hexes_crossed.name"),
+        dual=_("two-weapons", key="attack.cmd.dual.name"),
+        both_at_target=_("both-at-target", key="attack.cmd.both_at_target.name"),
+        side=_("side", key="attack.cmd.side.name"),
+        chinks=_("chinks", key="attack.cmd.chinks.name"),
+        aware=_("aware", key="attack.cmd.aware.name"),
+        close_combat=_("close-combat", key="attack.cmd.close_combat.name"),
+        darkness=_("darkness", key="attack.cmd.darkness.name"),
+    )
+    @app_commands.describe(
+        attacker=_("Who attacks", key="attack.cmd.attacker.description"),
+        target=_("Who is attacked", key="attack.cmd.target.description"),
+        weapon=_("One of the attacker's weapons", key="attack.cmd.weapon.description"),
+        skill=_("Skill, if not the weapon's", key="attack.cmd.skill.description"),
+        damage=_("Damage, e.g. sw+2 cut or 1d+1 imp", key="attack.cmd.damage.description"),
+        location=_("Hit location (R7.19)", key="attack.cmd.location.description"),
+        maneuver=_(
+            "Attack, Move and Attack, All-Out Attack", key="attack.cmd.maneuver.description"
+        ),
+        all_out=_("All-Out Attack option (R5.8)", key="attack.cmd.all_out.description"),
+        modifier=_("Any other modifier", key="attack.cmd.modifier.description"),
+        arc=_("Where the attacker stands for the target", key="attack.cmd.arc.description"),
+        kind=_("Melee, thrown or missile", key="attack.cmd.kind.description"),
+        wild_swing=_("A Wild Swing (R5.6)", key="attack.cmd.wild_swing.description"),
+        hexes_crossed=_(
+            "Enemy-occupied hexes the attack passes through (-4 each)",
+            key="attack.cmd.hexes_crossed.description",
+        ),
+        dual=_("Which hand, attacking with two weapons (R5.7)", key="attack.cmd.dual.description"),
+        both_at_target=_(
+            "Both weapons strike this target (-1 to its defenses)",
+            key="attack.cmd.both_at_target.description",
+        ),
+        side=_("Which arm, leg, hand, foot or eye", key="attack.cmd.side.description"),
+        chinks=_("Aim at chinks in armor (R7.23)", key="attack.cmd.chinks.description"),
+        aware=_(
+            "The target knows about an attack from behind (R6.10)",
+            key="attack.cmd.aware.description",
+        ),
+        close_combat=_("In close combat (R11.12)", key="attack.cmd.close_combat.description"),
+        darkness=_("Darkness penalty", key="attack.cmd.darkness.description"),
+    )
+    @app_commands.choices(
+        location=LOCATION_CHOICES,
+        maneuver=ATTACK_MANEUVER_CHOICES,
+        all_out=ALL_OUT_ATTACK_CHOICES,
+        arc=ARC_CHOICES,
+        kind=KIND_CHOICES,
+        dual=HAND_CHOICES,
+        side=SIDE_CHOICES,
+    )
+    @app_commands.autocomplete(attacker=combatant_autocomplete, target=combatant_autocomplete)
+    async def attack(  # noqa: PLR0917 - one parameter per slash-command option
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        attacker: str,
+        target: str,
+        weapon: str | None = None,
+        skill: app_commands.Range[int, 0, 40] | None = None,
+        damage: app_commands.Range[str, 1, 60] | None = None,
+        location: app_commands.Choice[str] | None = None,
+        maneuver: app_commands.Choice[str] | None = None,
+        all_out: app_commands.Choice[str] | None = None,
+        modifier: app_commands.Range[int, -30, 30] = 0,
+        arc: app_commands.Choice[str] | None = None,
+        kind: app_commands.Choice[str] | None = None,
+        wild_swing: bool = False,
+        hexes_crossed: app_commands.Range[int, 0, 5] = 0,
+        dual: app_commands.Choice[str] | None = None,
+        both_at_target: bool = False,
+        side: app_commands.Choice[str] | None = None,
+        chinks: bool = False,
+        aware: bool = False,
+        close_combat: bool = False,
+        darkness: app_commands.Range[int, -10, 0] = 0,
+    ) -> None:
+        channel = channel_of(interaction)
+        authority = await EncounterAuthority.of(interaction)
+        locale = await self.bot.locale_for(interaction)
+        options = await rule_options(self.bot, interaction.guild_id)
+        chosen = Maneuver(maneuver.value) if maneuver else Maneuver.attack
+        request = AttackRequest(
+            weapon=weapon,
+            skill=skill,
+            damage=damage,
+            location=HitLocation(location.value) if location else HitLocation.TORSO,
+            side=Side(side.value) if side else Side.RIGHT,
+            chinks_in_armor=chinks,
+            maneuver=Maneuver.all_out_attack if all_out else chosen,
+            all_out_option=AllOutAttackOption(all_out.value) if all_out else None,
+            modifier=modifier,
+            kind=AttackKind(kind.value) if kind else None,
+            arc=Arc(arc.value) if arc else Arc.front,
+            aware_of_rear=aware,
+            wild_swing=wild_swing,
+            darkness_penalty=darkness,
+            hexes_crossed=hexes_crossed,
+            dual_weapon=Hand(dual.value) if dual else None,
+            dual_weapon_same_target=both_at_target,
+            close_combat=close_combat,
+        )
+        attack_id: int | None = None
+        owner_id: int | None = None
+        async with self.encounters.change(channel, interaction.user.id, "attack") as change:
+            fight = change.encounter
+            striker = fight.find(attacker)
+            victim = fight.find(target)
+            authority.ensure_can_act_for(fight.gm_id, striker.owner_id, striker.name)
+            outcome = resolve_attack(striker, victim, request, self.bot.dice, options)
+            updated = [striker.model_copy(update={"turn": outcome.attacker_turn})]
+            if outcome.damage is not None:
+                updated.append(victim.with_sheet(outcome.damage.injury.combatant))
+            change.encounter = fight.replace(*updated)
+            change.detail = {
+                "attacker": striker.name,
+                "target": victim.name,
+                "hit": outcome.attack.hit,
+                "effective_skill": outcome.effective.value,
+                "roll": outcome.attack.roll.total,
+                "injury": outcome.damage.injury.injury if outcome.damage is not None else 0,
+            }
+            if outcome.pending is not None:
+                assert change.connection is not None
+                owner_id = victim.owner_id
+                attack_id = await PendingAttackRepository.insert(
+                    change.connection,
+                    guild_id=interaction.guild_id,
+                    channel_id=channel,
+                    owner_user_id=owner_id,
+                    payload=outcome.pending,
+                    created_at=interaction.created_at,
+                )
+                change.detail["attack_id"] = attack_id
+        embeds = render_attack(outcome, self.bot.messages, locale)
+        if attack_id is None or outcome.pending is None or outcome.defenses is None:
+            await interaction.response.send_message(embeds=embeds)
+            return
+        view = defense_view(attack_id, outcome.pending, outcome.defenses, self.bot.messages, locale)
+        mentions = (
+            discord.AllowedMentions(users=[discord.Object(id=owner_id)])
+            if owner_id is not None
+            else discord.AllowedMentions.none()
+        )
+        await interaction.response.send_message(
+            content=prompt_text(outcome.target_name, owner_id, self.bot.messages, locale),
+            embeds=embeds,
+            view=view,
+            allowed_mentions=mentions,
+        )
+        message = await interaction.original_response()
+        await self.pending.set_message(attack_id, message.id)
+
+    @attack.autocomplete("weapon")
+    async def weapon_autocomplete(
+        self, interaction: discord.Interaction[GurpsBot], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The attacker's weapons: name, skill, damage, reach and parry."""
+        attacker = getattr(interaction.namespace, "attacker", None)
+        if interaction.channel_id is None or not attacker:
+            return []
+        record = await self.encounters.active(interaction.channel_id)
+        if record is None:
+            return []
+        try:
+            fighter = record.encounter.find(str(attacker))
+        except Exception:
+            return []
+        sheet = fighter.combatant
+        wanted = current.casefold()
+        choices = []
+        for weapon in sheet.weapons:
+            if wanted not in weapon.name.casefold():
+                continue
+            parry = sheet.parry(weapon)
+            label = self.bot.messages.text(
+                "attack.weapon_choice",
+                await self.bot.locale_for(interaction),
+                name=weapon.name,
+                skill=weapon.skill,
+                damage=weapon.damage,
+                reach=weapon.reach,
+                parry="—" if parry is None else parry,
+            )
+            choices.append(app_commands.Choice(name=label[:100], value=weapon.name))
+        return choices[:25]
+
+    @app_commands.command(
+        name=_("maneuver", key="maneuver.cmd.name"),
+        description=_(
+            "Choose this turn's maneuver when it is not an attack",
+            key="maneuver.cmd.description",
+        ),
+    )
+    @app_commands.guild_only()
+    @app_commands.rename(
+        combatant=_("combatant", key="maneuver.cmd.combatant.name"),
+        maneuver=_("maneuver", key="maneuver.cmd.maneuver.name"),
+        target=_("target", key="maneuver.cmd.target.name"),
+        braced=_("braced", key="maneuver.cmd.braced.name"),
+        all_out_defense=_("all-out-defense", key="maneuver.cmd.all_out_defense.name"),
+        posture=_("posture", key="maneuver.cmd.posture.name"),
+        missile=_("missile", key="maneuver.cmd.missile.name"),
+        weapon=_("weapon", key="maneuver.cmd.weapon.name"),
+    )
+    @app_commands.describe(
+        combatant=_("Whose turn it is", key="maneuver.cmd.combatant.description"),
+        maneuver=_("The maneuver", key="maneuver.cmd.maneuver.description"),
+        target=_("Aim, Evaluate or Feint at whom", key="maneuver.cmd.target.description"),
+        braced=_("Aiming with a brace (+1, R5.3)", key="maneuver.cmd.braced.description"),
+        all_out_defense=_(
+            "All-Out Defense variant", key="maneuver.cmd.all_out_defense.description"
+        ),
+        posture=_("Change Posture: the posture wanted", key="maneuver.cmd.posture.description"),
+        missile=_(
+            "Readying a missile weapon (only Dodge until next turn, R5.5)",
+            key="maneuver.cmd.missile.description",
+        ),
+        weapon=_("Feint with which weapon", key="maneuver.cmd.weapon.description"),
+    )
+    @app_commands.choices(
+        maneuver=OTHER_MANEUVER_CHOICES,
+        all_out_defense=ALL_OUT_DEFENSE_CHOICES,
+        posture=POSTURE_CHOICES,
+    )
+    @app_commands.autocomplete(combatant=combatant_autocomplete, target=combatant_autocomplete)
+    async def maneuver(  # noqa: PLR0917 - one parameter per slash-command option
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        combatant: str,
+        maneuver: app_commands.Choice[str],
+        target: str | None = None,
+        braced: bool = False,
+        all_out_defense: app_commands.Choice[str] | None = None,
+        posture: app_commands.Choice[str] | None = None,
+        missile: bool = False,
+        weapon: str | None = None,
+    ) -> None:
+        channel = channel_of(interaction)
+        authority = await EncounterAuthority.of(interaction)
+        locale = await self.bot.locale_for(interaction)
+        options = await rule_options(self.bot, interaction.guild_id)
+        async with self.encounters.change(channel, interaction.user.id, "maneuver") as change:
+            fight = change.encounter
+            fighter = fight.find(combatant)
+            authority.ensure_can_act_for(fight.gm_id, fighter.owner_id, fighter.name)
+            other = fight.find(target) if target else None
+            request = ManeuverRequest(
+                maneuver=Maneuver(maneuver.value),
+                target_id=other.combatant_id if other is not None else None,
+                braced=braced,
+                all_out_defense=(
+                    AllOutDefenseOption(all_out_defense.value) if all_out_defense else None
+                ),
+                posture=Posture(posture.value) if posture else None,
+                readying_missile=missile,
+                weapon=weapon,
+            )
+            outcome = take_maneuver(fighter, other, request, self.bot.dice, options)
+            change.encounter = fight.replace(
+                fighter.model_copy(update={"turn": outcome.turn}).with_sheet(outcome.combatant)
+            )
+            change.detail = {"combatant": fighter.name, "maneuver": maneuver.value}
+        notes: list[str] = []
+        messages = self.bot.messages
+        if outcome.turn.aim_turns and other is not None:
+            notes.append(
+                messages.text(
+                    "maneuver.aim_line", locale, target=other.name, turns=outcome.turn.aim_turns
+                )
+            )
+        if outcome.evaluate_bonus and other is not None and request.maneuver is Maneuver.evaluate:
+            notes.append(
+                messages.text(
+                    "maneuver.evaluate_line",
+                    locale,
+                    target=other.name,
+                    bonus=outcome.evaluate_bonus,
+                )
+            )
+        if outcome.feint is not None and other is not None:
+            contest = outcome.feint.contest
+            notes.append(
+                messages.text(
+                    "maneuver.feint_line",
+                    locale,
+                    target=other.name,
+                    skill=outcome.feint.attacker_skill,
+                    roll=contest.a.total,
+                    defense=outcome.feint.defender_skill,
+                    defense_roll=contest.b.total,
+                    penalty=outcome.feint.penalty,
+                )
+            )
+        embed = render_maneuver(
+            fighter.name, outcome.profile, messages, locale, notes=notes, posture=outcome.posture
+        )
+        await interaction.response.send_message(embed=embed)
+
+
+async def setup(bot: GurpsBot) -> None:
+    await bot.add_cog(Attack(bot))

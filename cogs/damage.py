@@ -1,0 +1,135 @@
+"""``/damage``: the GM applies damage directly ("he takes 10 cutting to the neck").
+
+The hit goes through the same injury pipeline as an attack's (section 7) and is
+one undoable encounter change, with the same breakdown.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from bot.client import GurpsBot
+from bot.errors import UserFacingError
+from bot.permissions import EncounterAuthority
+from bot.render.attack import render_damage
+from bot.storage.encounter import EncounterRepository
+from cogs._autocomplete import combatant_autocomplete
+from cogs.defend import channel_of, rule_options
+from rules.combatant import HitLocation, Side
+from rules.damage import DamageSpec, DamageType
+from rules.injury import apply_hit
+
+TYPE_CHOICES = [
+    app_commands.Choice(
+        name=_(kind.abbreviation, key=f"damage.type.{kind.value}"), value=kind.value
+    )
+    for kind in DamageType
+]
+LOCATION_CHOICES = [
+    app_commands.Choice(name=_(loc.value, key=f"attack.location.{loc.value}"), value=loc.value)
+    for loc in HitLocation
+]
+SIDE_CHOICES = [
+    app_commands.Choice(name=_(side.value, key=f"attack.side.{side.value}"), value=side.value)
+    for side in Side
+]
+DIVISORS = ("0.2", "0.5", "2", "3", "5", "10")
+DIVISOR_CHOICES = [app_commands.Choice(name=f"({value})", value=value) for value in DIVISORS]
+
+
+class Damage(commands.Cog):
+    """Direct damage, for everything that is not an attack roll."""
+
+    def __init__(self, bot: GurpsBot) -> None:
+        self.bot = bot
+        self.encounters = EncounterRepository(bot.database)
+
+    @app_commands.command(
+        name=_("damage", key="damage.cmd.name"),
+        description=_(
+            "Apply damage to a combatant through the injury rules (GM)",
+            key="damage.cmd.description",
+        ),
+    )
+    @app_commands.guild_only()
+    @app_commands.rename(
+        target=_("target", key="damage.cmd.target.name"),
+        amount=_("amount", key="damage.cmd.amount.name"),
+        damage_type=_("type", key="damage.cmd.type.name"),
+        location=_("location", key="damage.cmd.location.name"),
+        armor_divisor=_("armor-divisor", key="damage.cmd.armor_divisor.name"),
+        side=_("side", key="damage.cmd.side.name"),
+        chinks=_("chinks", key="damage.cmd.chinks.name"),
+        ignore_armor=_("ignore-armor", key="damage.cmd.ignore_armor.name"),
+    )
+    @app_commands.describe(
+        target=_("Who takes the damage", key="damage.cmd.target.description"),
+        amount=_("Basic damage, before DR", key="damage.cmd.amount.description"),
+        damage_type=_("Damage type", key="damage.cmd.type.description"),
+        location=_("Hit location (default torso)", key="damage.cmd.location.description"),
+        armor_divisor=_("Armor divisor", key="damage.cmd.armor_divisor.description"),
+        side=_("Which arm, leg, hand, foot or eye", key="damage.cmd.side.description"),
+        chinks=_("Through chinks in armor (R7.23)", key="damage.cmd.chinks.description"),
+        ignore_armor=_(
+            "Open helmet (face) or bare groin: the armor does not count (R7.27, R7.28)",
+            key="damage.cmd.ignore_armor.description",
+        ),
+    )
+    @app_commands.choices(
+        damage_type=TYPE_CHOICES,
+        location=LOCATION_CHOICES,
+        armor_divisor=DIVISOR_CHOICES,
+        side=SIDE_CHOICES,
+    )
+    @app_commands.autocomplete(target=combatant_autocomplete)
+    async def damage(  # noqa: PLR0917 - one parameter per slash-command option
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        target: str,
+        amount: app_commands.Range[int, 0, 1000],
+        damage_type: app_commands.Choice[str],
+        location: app_commands.Choice[str] | None = None,
+        armor_divisor: app_commands.Choice[str] | None = None,
+        side: app_commands.Choice[str] | None = None,
+        chinks: bool = False,
+        ignore_armor: bool = False,
+    ) -> None:
+        channel = channel_of(interaction)
+        authority = await EncounterAuthority.of(interaction)
+        locale = await self.bot.locale_for(interaction)
+        options = await rule_options(self.bot, interaction.guild_id)
+        spec = DamageSpec(
+            basic_damage=amount,
+            damage_type=DamageType(damage_type.value),
+            armor_divisor=Fraction(armor_divisor.value) if armor_divisor else Fraction(1),
+            location=HitLocation(location.value) if location else HitLocation.TORSO,
+            side=Side(side.value) if side else Side.RIGHT,
+            chinks_in_armor=chinks,
+            armor_ignored=ignore_armor,
+        )
+        async with self.encounters.change(channel, interaction.user.id, "damage") as change:
+            fight = change.encounter
+            authority.ensure_gm(fight.gm_id)
+            victim = fight.find(target)
+            if victim.combatant.state.destroyed:
+                raise UserFacingError("damage.error.destroyed", target=victim.name)
+            injury = apply_hit(victim.combatant, spec, self.bot.dice, options)
+            change.encounter = fight.replace(victim.with_sheet(injury.combatant))
+            change.detail = {
+                "target": victim.name,
+                "basic_damage": amount,
+                "type": damage_type.value,
+                "location": spec.location.value,
+                "injury": injury.injury,
+            }
+        embed = render_damage(injury, victim.name, self.bot.messages, locale)
+        await interaction.response.send_message(embed=embed)
+
+
+async def setup(bot: GurpsBot) -> None:
+    await bot.add_cog(Damage(bot))

@@ -1,0 +1,317 @@
+"""Defenses: the buttons under an attack and ``/defend`` for players who prefer typing.
+
+Only the target's owner or the encounter's GM may choose (the GM answers for
+absent players). The choice, the defense roll, any damage, the target's turn
+state and the pending attack's status are written in one encounter change, so
+a double click cannot hurt twice and ``/encounter undo`` restores HP.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from bot.client import GurpsBot
+from bot.errors import UserFacingError
+from bot.permissions import EncounterAuthority
+from bot.render.attack import defense_label, defense_view, render_defense
+from bot.storage.encounter import EncounterRepository
+from bot.storage.pending_attack import PendingAttack, PendingAttackRepository
+from bot.views.defense import DefenseButton, parse_choice
+from cogs._autocomplete import combatant_autocomplete
+from rules.combat import (
+    DefenseChoice,
+    DefenseOutcome,
+    PendingDefense,
+    defense_options,
+    resolve_defense,
+)
+from rules.defense import DefenseOptions
+from rules.maneuver import DefenseKind
+from rules.options import RuleOptions
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class RetreatToggled:
+    """The Retreat toggle flipped: the attack waits, with new numbers on its buttons."""
+
+    pending: PendingDefense
+    defenses: DefenseOptions
+
+
+@dataclass(frozen=True)
+class DefenseDone:
+    """A defense rolled (or declined); ``outcome.second_defense`` when another one is due."""
+
+    outcome: DefenseOutcome
+
+
+async def rule_options(bot: GurpsBot, guild_id: int | None) -> RuleOptions:
+    """The guild's rule switches (the defaults outside a guild)."""
+    if guild_id is None:
+        return RuleOptions()
+    return (await bot.guild_settings.get(guild_id)).rule_options
+
+
+def channel_of(interaction: discord.Interaction[GurpsBot]) -> int:
+    if interaction.channel_id is None:
+        raise UserFacingError("core.error.guild_only")
+    return interaction.channel_id
+
+
+class Defend(commands.Cog):
+    """Resolves pending attacks: persistent buttons and ``/defend``."""
+
+    def __init__(self, bot: GurpsBot) -> None:
+        self.bot = bot
+        self.encounters = EncounterRepository(bot.database)
+        self.pending = PendingAttackRepository(bot.database)
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(DefenseButton)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(DefenseButton)
+
+    # ------------------------------------------------------------ the buttons
+
+    async def may_defend(self, interaction: discord.Interaction[Any], attack_id: int) -> bool:
+        """Owner or GM; anyone else gets an ephemeral refusal and nothing changes."""
+        row = await self.pending.get(attack_id)
+        if row is None or not row.awaiting:
+            raise UserFacingError("defend.error.gone")
+        await self._authorize(interaction, row)
+        return True
+
+    async def choose(
+        self, interaction: discord.Interaction[Any], attack_id: int, choice: str
+    ) -> None:
+        kind, index = parse_choice(choice)
+        locale = await self.bot.locale_for(interaction)
+        options = await rule_options(self.bot, interaction.guild_id)
+        result = await self._apply(
+            channel_of(interaction),
+            interaction.user.id,
+            attack_id,
+            kind=kind,
+            weapon_index=index,
+            retreat=None,
+            options=options,
+            at=interaction.created_at,
+        )
+        kept = list(interaction.message.embeds[:1]) if interaction.message is not None else []
+        messages = self.bot.messages
+        if isinstance(result, RetreatToggled):
+            view = defense_view(attack_id, result.pending, result.defenses, messages, locale)
+            await interaction.response.edit_message(view=view)
+            return
+        outcome = result.outcome
+        embeds = [*kept, *render_defense(outcome, messages, locale)]
+        if outcome.second_defense is not None and outcome.defenses is not None:
+            view = defense_view(
+                attack_id, outcome.second_defense, outcome.defenses, messages, locale
+            )
+            await interaction.response.edit_message(embeds=embeds[-10:], view=view)
+            return
+        await interaction.response.edit_message(embeds=embeds[-10:], view=None)
+
+    # ------------------------------------------------------------ the command
+
+    @app_commands.command(
+        name=_("defend", key="defend.cmd.name"),
+        description=_(
+            "Choose a defense against the attack waiting for your combatant",
+            key="defend.cmd.description",
+        ),
+    )
+    @app_commands.guild_only()
+    @app_commands.rename(
+        target=_("target", key="defend.cmd.target.name"),
+        defense=_("defense", key="defend.cmd.defense.name"),
+        retreat=_("retreat", key="defend.cmd.retreat.name"),
+    )
+    @app_commands.describe(
+        target=_("The combatant who was attacked", key="defend.cmd.target.description"),
+        defense=_(
+            "Dodge, Parry (which weapon), Block or no defense",
+            key="defend.cmd.defense.description",
+        ),
+        retreat=_("Step back for +3 (R6.9)", key="defend.cmd.retreat.description"),
+    )
+    @app_commands.autocomplete(target=combatant_autocomplete)
+    async def defend(
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        target: str,
+        defense: str,
+        retreat: bool = False,
+    ) -> None:
+        channel = channel_of(interaction)
+        row = await self._oldest_for(channel, target)
+        await self._authorize(interaction, row)
+        kind, index = parse_choice(defense)
+        if kind not in ("dodge", "parry", "block", "none"):
+            raise UserFacingError("defend.error.unknown_choice", choice=defense)
+        locale = await self.bot.locale_for(interaction)
+        options = await rule_options(self.bot, interaction.guild_id)
+        result = await self._apply(
+            channel,
+            interaction.user.id,
+            row.attack_id,
+            kind=kind,
+            weapon_index=index,
+            retreat=retreat,
+            options=options,
+            at=interaction.created_at,
+        )
+        assert isinstance(result, DefenseDone)
+        outcome = result.outcome
+        embeds = render_defense(outcome, self.bot.messages, locale)
+        if outcome.second_defense is not None and outcome.defenses is not None:
+            view = defense_view(
+                row.attack_id, outcome.second_defense, outcome.defenses, self.bot.messages, locale
+            )
+            await interaction.response.send_message(embeds=embeds, view=view)
+        else:
+            await interaction.response.send_message(embeds=embeds)
+        await self._clear_buttons(interaction, row)
+
+    @defend.autocomplete("defense")
+    async def defense_autocomplete(
+        self, interaction: discord.Interaction[GurpsBot], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The defenses open against the oldest attack on the named target, with numbers."""
+        target = getattr(interaction.namespace, "target", None)
+        if interaction.channel_id is None or not target:
+            return []
+        record = await self.encounters.active(interaction.channel_id)
+        if record is None:
+            return []
+        try:
+            fighter = record.encounter.find(str(target))
+        except Exception:
+            return []
+        rows = await self.pending.open_against(interaction.channel_id, fighter.combatant_id)
+        if not rows:
+            return []
+        locale = await self.bot.locale_for(interaction)
+        options = await rule_options(self.bot, interaction.guild_id)
+        found = defense_options(fighter.combatant, fighter.turn, rows[0].payload, options)
+        choices = [
+            app_commands.Choice(
+                name=defense_label(option, self.bot.messages, locale),
+                value=(
+                    f"parry-{option.weapon_index}"
+                    if option.kind is DefenseKind.parry
+                    else option.kind.value
+                ),
+            )
+            for option in found.options
+        ]
+        choices.append(
+            app_commands.Choice(
+                name=self.bot.messages.text("defend.button.none", locale), value="none"
+            )
+        )
+        wanted = current.casefold()
+        return [c for c in choices if wanted in c.name.casefold()][:25]
+
+    # ------------------------------------------------------------ shared steps
+
+    async def _oldest_for(self, channel: int, target: str) -> PendingAttack:
+        record = await self.encounters.require_active(channel)
+        fighter = record.encounter.find(target)
+        rows = await self.pending.open_against(channel, fighter.combatant_id)
+        if not rows:
+            raise UserFacingError("defend.error.no_pending", target=fighter.name)
+        return rows[0]
+
+    async def _authorize(self, interaction: discord.Interaction[Any], row: PendingAttack) -> None:
+        authority = await EncounterAuthority.of(interaction)
+        record = await self.encounters.active(row.channel_id)
+        gm_id = record.encounter.gm_id if record is not None else 0
+        if not authority.can_act_for(gm_id, row.owner_user_id):
+            raise UserFacingError("defend.error.not_yours", target=row.payload.target_name)
+
+    async def _apply(
+        self,
+        channel: int,
+        actor: int,
+        attack_id: int,
+        *,
+        kind: str,
+        weapon_index: int | None,
+        retreat: bool | None,
+        options: RuleOptions,
+        at: datetime,
+    ) -> RetreatToggled | DefenseDone:
+        """One transaction: lock the pending attack, roll, update the target, close or keep it."""
+        async with self.encounters.change(channel, actor, "defend") as change:
+            conn = change.connection
+            assert conn is not None
+            row = await PendingAttackRepository.lock(conn, attack_id)
+            if row is None or not row.awaiting:
+                raise UserFacingError("defend.error.gone")
+            fighter = change.encounter.get(row.target_id)
+            payload = row.payload
+            if kind == "retreat":
+                payload = payload.toggled_retreat()
+                await PendingAttackRepository.update_payload(conn, attack_id, payload)
+                found = defense_options(fighter.combatant, fighter.turn, payload, options)
+                return RetreatToggled(payload, found)
+            if retreat is not None:
+                payload = payload.model_copy(update={"retreat": retreat})
+            choice = DefenseChoice(
+                kind=None if kind == "none" else DefenseKind(kind), weapon_index=weapon_index
+            )
+            outcome = resolve_defense(
+                payload,
+                fighter.combatant,
+                fighter.turn,
+                choice,
+                roller=self.bot.dice,
+                options=options,
+            )
+            updated = fighter.model_copy(update={"turn": outcome.target_turn})
+            if outcome.damage is not None:
+                updated = updated.with_sheet(outcome.damage.injury.combatant)
+            change.encounter = change.encounter.replace(updated)
+            change.detail = {
+                "attack_id": attack_id,
+                "target": fighter.name,
+                "defense": kind,
+                "defended": outcome.defended,
+                "injury": outcome.damage.injury.injury if outcome.damage is not None else 0,
+            }
+            if outcome.second_defense is not None:
+                await PendingAttackRepository.update_payload(
+                    conn, attack_id, outcome.second_defense
+                )
+            else:
+                await PendingAttackRepository.close(conn, attack_id, at)
+        return DefenseDone(outcome)
+
+    async def _clear_buttons(
+        self, interaction: discord.Interaction[GurpsBot], row: PendingAttack
+    ) -> None:
+        """After ``/defend``, take the buttons off the attack message (best effort)."""
+        channel = interaction.channel
+        if row.message_id is None or not isinstance(channel, discord.TextChannel | discord.Thread):
+            return
+        try:
+            await channel.get_partial_message(row.message_id).edit(view=None)
+        except discord.HTTPException:
+            log.info("could not remove the buttons of attack %s", row.attack_id)
+
+
+async def setup(bot: GurpsBot) -> None:
+    await bot.add_cog(Defend(bot))
