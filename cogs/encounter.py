@@ -143,6 +143,8 @@ class EncounterCog(commands.Cog):
     async def next_turn(self, interaction: discord.Interaction[GurpsBot]) -> None:
         authority = await EncounterAuthority.of(interaction)
         locale = await self.bot.locale_for(interaction)
+        stored = await self.bot.settings_for(interaction.guild_id)
+        options = stored.rule_options if stored is not None else None
         async with self.encounters.change(
             _channel(interaction), interaction.user.id, "next"
         ) as change:
@@ -153,7 +155,7 @@ class EncounterCog(commands.Cog):
                 or (owner is not None and owner == interaction.user.id)
             ):
                 raise UserFacingError("encounter.error.not_your_turn")
-            change.encounter, result = advance_turn(change.encounter, self.bot.dice)
+            change.encounter, result = advance_turn(change.encounter, self.bot.dice, options)
             change.detail = {"events": [e.model_dump(mode="json") for e in result.events]}
         fight = change.encounter
         embeds = [

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from rules.combatant import Combatant, Posture, Trait
 from rules.errors import RuleError
 from rules.initiative import InitiativeMode
+from rules.options import RuleOptions
 from rules.roller import DiceRoller
 from rules.surprise import (
     PartialSurpriseOutcome,
@@ -219,10 +220,10 @@ def remove_combatant(encounter: Encounter, combatant_id: str) -> Encounter:
 
 
 def advance_turn(
-    encounter: Encounter, roller: DiceRoller
+    encounter: Encounter, roller: DiceRoller, options: RuleOptions | None = None
 ) -> tuple[Encounter, TurnAdvance[EncounterCombatant]]:
     """``/encounter next``: end this turn, start the next (R4.1-R4.5)."""
-    result = advance(encounter.sequence, encounter.combatants, roller)
+    result = advance(encounter.sequence, encounter.combatants, roller, options)
     updated = encounter.model_copy(
         update={"sequence": result.sequence, "combatants": result.fighters}
     )

@@ -24,6 +24,7 @@ __all__ = [
     "SurpriseKind",
     "SurpriseModifier",
     "TotalSurpriseOutcome",
+    "cumulative_bonus",
     "partial_surprise",
     "recovery_target",
     "surprise_modifiers",
@@ -174,6 +175,13 @@ def total_surprise(side: str, start_round: int, roller: DiceRoller) -> TotalSurp
     )
 
 
+def cumulative_bonus(kind: SurpriseKind | None, attempt: int) -> int:
+    """R2.2: +1 per turn after the first to recover from partial surprise; 0 otherwise (R2.1)."""
+    if attempt < 1:
+        raise RuleError("encounter.surprise.bad_attempt", "attempts count from 1", attempt=attempt)
+    return attempt - 1 if kind is SurpriseKind.PARTIAL else 0
+
+
 class RecoveryTarget(BaseModel):
     """The IQ roll to recover from surprise, with its modifiers (R2.1, R2.2, R2.6)."""
 
@@ -207,10 +215,9 @@ def recovery_target(
                 rule_id="R2.6",
             )
         )
-    if kind is SurpriseKind.PARTIAL and attempt > 1:
+    bonus = cumulative_bonus(kind, attempt)
+    if bonus:
         mods.append(
-            SurpriseModifier(
-                key="encounter.surprise.mod.cumulative", amount=attempt - 1, rule_id="R2.2"
-            )
+            SurpriseModifier(key="encounter.surprise.mod.cumulative", amount=bonus, rule_id="R2.2")
         )
     return RecoveryTarget(iq=iq, modifiers=tuple(mods))

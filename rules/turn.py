@@ -19,15 +19,15 @@ Everything rolled is returned in :class:`TurnEvent` objects; nothing is text.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rules import injury, recovery
 from rules.checks import Outcome, SuccessRoll, success_roll
-from rules.combatant import Combatant, Trait
+from rules.combatant import Combatant
 from rules.errors import RuleError
 from rules.initiative import (
     InitiativeEntry,
@@ -38,8 +38,9 @@ from rules.initiative import (
     reorder,
     roll_initiative,
 )
+from rules.options import RuleOptions
 from rules.roller import DiceRoller
-from rules.surprise import SurpriseKind, recovery_target
+from rules.surprise import SurpriseKind, cumulative_bonus
 
 __all__ = [
     "MAX_IDLE_ROUNDS",
@@ -241,6 +242,16 @@ class RollRecord(BaseModel):
         return self.outcome.is_success
 
     @classmethod
+    def from_record(cls, record: injury.RollRecord) -> RollRecord:
+        """The same roll as the injury and recovery rules record it."""
+        return cls.of(
+            record.attribute,
+            record.base,
+            [(m.source, m.value) for m in record.modifiers],
+            record.roll,
+        )
+
+    @classmethod
     def of(
         cls, attribute: str, base: int, modifiers: Sequence[tuple[str, int]], roll: SuccessRoll
     ) -> RollRecord:
@@ -294,67 +305,69 @@ def _roll(
     base: int,
     modifiers: Sequence[tuple[str, int]],
     roller: DiceRoller,
+    options: RuleOptions,
 ) -> RollRecord:
     target = base + sum(amount for _, amount in modifiers)
-    return RollRecord.of(attribute, base, modifiers, success_roll(target, roller))
+    return RollRecord.of(attribute, base, modifiers, success_roll(target, roller, options))
 
 
 # --------------------------------------------------------------------------- end of turn
 
 
-def _end_of_turn(fighter: F, round_: int, roller: DiceRoller) -> tuple[F, list[TurnEvent]]:
+def _end_of_turn(
+    fighter: F, round_: int, roller: DiceRoller, options: RuleOptions
+) -> tuple[F, list[TurnEvent]]:
+    """R7.10 HT and R7.11 IQ recovery rolls, then shock expires (R7.6): :mod:`rules.recovery`.
+
+    Mental stun from partial surprise adds +1 per turn after the first (R2.2);
+    paralysis from total surprise is not yet mental stun, so no roll (R2.1).
+    """
     events: list[TurnEvent] = []
     sheet = fighter.combatant
-    state = sheet.state
     turn = fighter.turn
+    cid = fighter.combatant_id
     if not sheet.is_conscious:
         return fighter, events
-    if state.stunned:
-        roll = _roll("ht", sheet.attributes.ht, (), roller)
+    stun = recovery.stun_recovery(sheet, roller, options)
+    if stun.roll is not None:
         events.append(
             TurnEvent(
                 kind=TurnEventKind.STUN_RECOVERY,
                 round=round_,
-                combatant_id=fighter.combatant_id,
-                roll=roll,
+                combatant_id=cid,
+                roll=RollRecord.from_record(stun.roll),
                 rule_id="R7.10",
             )
         )
-        if roll.succeeded:
-            state = state.model_copy(update={"stunned": False})
-    if state.mentally_stunned and turn.paralysed_through_round is None:
-        target = recovery_target(
-            sheet.attributes.iq,
-            combat_reflexes=sheet.has(Trait.COMBAT_REFLEXES),
-            kind=turn.surprise,
-            attempt=turn.recovery_attempts + 1,
+    sheet = sheet.with_state(stun.state)
+    if sheet.state.mentally_stunned and turn.paralysed_through_round is None:
+        attempt = turn.recovery_attempts + 1
+        mental = recovery.mental_stun_recovery(
+            sheet, roller, options, bonus=cumulative_bonus(turn.surprise, attempt)
         )
-        roll = _roll("iq", target.iq, [(m.key, m.amount) for m in target.modifiers], roller)
-        events.append(
-            TurnEvent(
-                kind=TurnEventKind.MENTAL_STUN_RECOVERY,
-                round=round_,
-                combatant_id=fighter.combatant_id,
-                roll=roll,
-                rule_id="R2.2" if turn.surprise is SurpriseKind.PARTIAL else "R7.11",
+        if mental.roll is not None:
+            events.append(
+                TurnEvent(
+                    kind=TurnEventKind.MENTAL_STUN_RECOVERY,
+                    round=round_,
+                    combatant_id=cid,
+                    roll=RollRecord.from_record(mental.roll),
+                    rule_id="R2.2" if turn.surprise is SurpriseKind.PARTIAL else "R7.11",
+                )
             )
-        )
-        if roll.succeeded:
-            state = state.model_copy(update={"mentally_stunned": False})
+        sheet = sheet.with_state(mental.state)
+        if mental.recovered:
             turn = turn.model_copy(update={"surprise": None, "recovery_attempts": 0})
         else:
-            turn = turn.model_copy(update={"recovery_attempts": turn.recovery_attempts + 1})
-    if state.shock_penalty != 0 or state.shock_injury != 0:
-        state = state.model_copy(update={"shock_penalty": 0, "shock_injury": 0})
+            turn = turn.model_copy(update={"recovery_attempts": attempt})
+    cleared = recovery.clear_shock(sheet.state)
+    if cleared != sheet.state:
         events.append(
             TurnEvent(
-                kind=TurnEventKind.SHOCK_EXPIRED,
-                round=round_,
-                combatant_id=fighter.combatant_id,
-                rule_id="R7.6",
+                kind=TurnEventKind.SHOCK_EXPIRED, round=round_, combatant_id=cid, rule_id="R7.6"
             )
         )
-    updated = fighter.model_copy(update={"combatant": sheet.with_state(state), "turn": turn})
+    updated = fighter.model_copy(update={"combatant": sheet.with_state(cleared), "turn": turn})
     return updated, events
 
 
@@ -391,14 +404,9 @@ def _out_for_good(fighter: Fighter) -> bool:
     )
 
 
-def stay_conscious_penalty(hp: int, max_hp: int) -> int:
-    """R7.2: −1 per full multiple of basic HP below zero (0 at 0 … −(HP−1))."""
-    if hp >= 0 or max_hp <= 0:
-        return 0
-    return -math.floor(-hp / max_hp)
-
-
-def _start_of_turn(fighter: F, round_: int, roller: DiceRoller) -> tuple[F, list[TurnEvent], bool]:
+def _start_of_turn(
+    fighter: F, round_: int, roller: DiceRoller, options: RuleOptions
+) -> tuple[F, list[TurnEvent], bool]:
     """Checks as the turn begins; returns the fighter, events and whether he still acts."""
     events: list[TurnEvent] = []
     sheet = fighter.combatant
@@ -424,36 +432,35 @@ def _start_of_turn(fighter: F, round_: int, roller: DiceRoller) -> tuple[F, list
         )
 
     acts = True
-    exempt = turn.maneuver == DO_NOTHING and not turn.defended_since_last_turn
-    if state.hp <= 0 and not exempt:
-        # R7.2: HT each turn to stay conscious; exempt when he did nothing and has
-        # not defended since his last turn (catalog reading of "até o momento").
-        penalty = stay_conscious_penalty(state.hp, sheet.max_hp)
-        modifiers = [("encounter.mod.below_zero_hp", penalty)] if penalty else []
-        roll = _roll("ht", sheet.attributes.ht, modifiers, roller)
+    # R7.2 through rules.recovery: exempt when he did nothing last turn and has not
+    # defended since (catalog reading of "até o momento": since his last turn).
+    check = recovery.stay_conscious(
+        sheet.with_state(state),
+        roller,
+        options,
+        doing_nothing_undefended=turn.maneuver == DO_NOTHING and not turn.defended_since_last_turn,
+    )
+    if check.roll is not None:
         events.append(
             TurnEvent(
                 kind=TurnEventKind.STAY_CONSCIOUS,
                 round=round_,
                 combatant_id=cid,
-                roll=roll,
+                roll=RollRecord.from_record(check.roll),
                 rule_id="R7.2",
             )
         )
-        if not roll.succeeded:
-            state = state.model_copy(update={"unconscious": True})
-            events.append(
-                TurnEvent(
-                    kind=TurnEventKind.FELL_UNCONSCIOUS,
-                    round=round_,
-                    combatant_id=cid,
-                    rule_id="R7.2",
-                )
+    state = check.state
+    if check.fainted:
+        events.append(
+            TurnEvent(
+                kind=TurnEventKind.FELL_UNCONSCIOUS, round=round_, combatant_id=cid, rule_id="R7.2"
             )
-            acts = False
+        )
+        acts = False
     if acts and state.fp <= 0 and sheet.max_fp > 0:
         # R8.2: a Will roll before acting at 0 FP or less.
-        roll = _roll("will", sheet.attributes.will, (), roller)
+        roll = _roll("will", sheet.attributes.will, (), roller, options)
         events.append(
             TurnEvent(
                 kind=TurnEventKind.WILL_TO_ACT,
@@ -467,7 +474,7 @@ def _start_of_turn(fighter: F, round_: int, roller: DiceRoller) -> tuple[F, list
             turn = turn.model_copy(update={"collapsed": True})
             acts = False
         if roll.outcome is Outcome.CRITICAL_FAILURE:
-            heart = _roll("ht", sheet.attributes.ht, (), roller)
+            heart = _roll("ht", sheet.attributes.ht, (), roller, options)
             events.append(
                 TurnEvent(
                     kind=TurnEventKind.CARDIAC_ARREST,
@@ -512,13 +519,19 @@ def _in_order(fighters: Mapping[str, F], original: Sequence[F]) -> tuple[F, ...]
     return tuple(fighters[f.combatant_id] for f in original)
 
 
-def advance(sequence: TurnSequence, fighters: Sequence[F], roller: DiceRoller) -> TurnAdvance[F]:
+def advance(
+    sequence: TurnSequence,
+    fighters: Sequence[F],
+    roller: DiceRoller,
+    options: RuleOptions | None = None,
+) -> TurnAdvance[F]:
     """End the current turn and start the next one (R4.1-R4.5).
 
     On a battle that has not started, rolls the order (R4.3 or the channel's
     mode, R3.3) and starts round 1. Raises ``encounter.nobody_can_act`` when no
     fighter could ever take a turn (all dead, unconscious …).
     """
+    rule_options = options if options is not None else RuleOptions()
     by_id = _index(fighters)
     if not by_id:
         raise RuleError("encounter.no_combatants", "the encounter has no combatants")
@@ -535,7 +548,7 @@ def advance(sequence: TurnSequence, fighters: Sequence[F], roller: DiceRoller) -
     else:
         current = sequence.current
         if current is not None and current in by_id:
-            ended, ended_events = _end_of_turn(by_id[current], sequence.round, roller)
+            ended, ended_events = _end_of_turn(by_id[current], sequence.round, roller, rule_options)
             by_id[current] = ended
             events.extend(ended_events)
 
@@ -566,7 +579,7 @@ def advance(sequence: TurnSequence, fighters: Sequence[F], roller: DiceRoller) -
                 )
             )
             continue
-        started, start_events, acts = _start_of_turn(fighter, sequence.round, roller)
+        started, start_events, acts = _start_of_turn(fighter, sequence.round, roller, rule_options)
         by_id[cid] = started
         events.extend(start_events)
         if acts:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from rules.combatant import Combatant
+from rules.combatant import Combatant, Posture
 from rules.errors import RuleError
 from rules.initiative import InitiativeMode
 from rules.roller import ScriptedDice
@@ -22,7 +22,6 @@ from rules.turn import (
     join,
     leave,
     reorder_sequence,
-    stay_conscious_penalty,
 )
 
 
@@ -148,16 +147,14 @@ def test_shock_expires_after_the_victims_turn_r7_6() -> None:
 
 def test_stay_conscious_worked_example_r7_2() -> None:
     # HP 12 at -13, HT 11 -> roll vs 10; an 11 fails: unconscious and skipped.
-    assert stay_conscious_penalty(-13, 12) == -1
-    assert stay_conscious_penalty(-11, 12) == 0
-    assert stay_conscious_penalty(0, 12) == 0
     hurt = fighter("fast", 7.0, attributes={"st": 12, "ht": 11}, hp=-13)
     result = advance(TurnSequence(), [hurt, fighter("mid", 6.0)], ScriptedDice([5, 5, 1]))
     check = next(e for e in result.events if e.kind is TurnEventKind.STAY_CONSCIOUS)
     assert check.roll is not None
     assert (check.roll.target, check.roll.total, check.roll.succeeded) == (10, 11, False)
-    assert check.roll.modifiers == (("encounter.mod.below_zero_hp", -1),)
+    assert check.roll.modifiers == (("below_zero_hp", -1),)
     assert result.fighters[0].combatant.state.unconscious
+    assert result.fighters[0].combatant.state.posture is Posture.PRONE
     assert result.current == "mid"
 
 
