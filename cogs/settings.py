@@ -37,7 +37,7 @@ RULE_OPTION_CHOICES = [
 ]
 
 
-class Settings(commands.Cog):
+class ServerSettings(commands.Cog):
     """Per-server configuration; every subcommand is GM-only and answers ephemerally."""
 
     settings = app_commands.Group(
@@ -151,4 +151,4 @@ def _guild_id(interaction: discord.Interaction[GurpsBot]) -> int:
 
 
 async def setup(bot: GurpsBot) -> None:
-    await bot.add_cog(Settings(bot))
+    await bot.add_cog(ServerSettings(bot))
