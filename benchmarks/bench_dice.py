@@ -16,12 +16,8 @@ Rows:
 
 * ``rules.dice, RandomDice(seed)`` — our engine with the shipped roller on a
   seeded Mersenne Twister, the same generator d20 uses (the headline figure).
-* ``rules.dice, RandomDice()`` — the shipped production default, OS randomness
-  (``secrets.SystemRandom``): one ``os.urandom`` call per die.
-* ``rules.dice, batch MT/OS (sugg.)`` — rollers defined *here*, not shipped,
-  implementing the optional ``BatchDiceRoller.roll_dice``: seeded Mersenne
-  Twister with one ``random()`` per die, and OS randomness with one
-  ``os.urandom`` call per group. What a faster ``RandomDice`` would give.
+* ``rules.dice, RandomDice()`` — the shipped production default: the same
+  generator seeded from OS entropy.
 * ``rules.dice, no RNG (engine)`` — a roller that always shows 1: the cost of
   our parse cache, bookkeeping and result alone (d20 still pays for its RNG).
 * ``d20.roll`` — the reference.
@@ -32,8 +28,6 @@ from __future__ import annotations
 import argparse
 import gc
 import itertools
-import os
-import random
 import sys
 import time
 from collections.abc import Callable
@@ -65,48 +59,6 @@ EXPRESSIONS: tuple[tuple[str, str], ...] = (
     ("1d+1d6+2", "1d6+1d6+2"),
     ("8d", "8d6"),
 )
-
-
-class SuggestedBatchDice:
-    """Not shipped: a roller showing what a batch ``roll_dice`` would buy.
-
-    ``int(random() * sides) + 1`` draws one 53-bit float per die (bias below
-    1e-13 for any die up to 1000 sides), about twice as fast as ``randint``.
-    """
-
-    def __init__(self, seed: int) -> None:
-        self._random = random.Random(seed).random
-
-    def roll_die(self, sides: int) -> int:
-        return int(self._random() * sides) + 1
-
-    def roll_dice(self, sides: int, count: int) -> list[int]:
-        rnd = self._random
-        return [int(rnd() * sides) + 1 for _ in range(count)]
-
-
-class SuggestedOsBatchDice:
-    """Not shipped: OS randomness with one ``os.urandom`` call per group, not per die.
-
-    Unbiased by rejection: a byte (two for dice over 256 sides) is kept only
-    below the largest multiple of ``sides`` it can hold, then taken modulo
-    ``sides``.
-    """
-
-    def roll_die(self, sides: int) -> int:
-        return self.roll_dice(sides, 1)[0]
-
-    def roll_dice(self, sides: int, count: int) -> list[int]:
-        width = 1 if sides <= 256 else 2
-        span = 1 << (8 * width)
-        limit = span - span % sides
-        faces: list[int] = []
-        while len(faces) < count:
-            data = os.urandom((count - len(faces) + 2) * width)
-            values = data if width == 1 else memoryview(data).cast("H")
-            faces.extend(v % sides + 1 for v in values if v < limit)
-        del faces[count:]
-        return faces
 
 
 class ConstantDice:
@@ -182,9 +134,7 @@ def main(argv: list[str] | None = None) -> None:
 
     contenders: dict[str, Callable[[], None]] = {
         "rules.dice, RandomDice(seed)   warm": _ours(warm_ours, RandomDice(seed=1)),
-        "rules.dice, RandomDice() (OS)  warm": _ours(warm_ours, RandomDice()),
-        "rules.dice, batch MT (sugg.)   warm": _ours(warm_ours, SuggestedBatchDice(seed=1)),
-        "rules.dice, batch OS (sugg.)   warm": _ours(warm_ours, SuggestedOsBatchDice()),
+        "rules.dice, RandomDice()       warm": _ours(warm_ours, RandomDice()),
         "rules.dice, no RNG (engine)    warm": _ours(warm_ours, ConstantDice()),
         "d20.roll                       warm": _theirs(warm_theirs),
     }

@@ -8,7 +8,6 @@ test lists and fails loudly when asked for more than it was given.
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Iterable
 from typing import Protocol, runtime_checkable
 
@@ -23,15 +22,27 @@ class DiceRoller(Protocol):
 
 
 class RandomDice:
-    """Fair dice from OS randomness, or from a seeded generator for replayable sessions."""
+    """Fair dice for play: a Mersenne Twister seeded from OS entropy, or from ``seed``.
+
+    A given ``seed`` makes a whole session replayable (the ``DICE_SEED`` setting).
+    Without one the generator is seeded from ``os.urandom``, which is as
+    unpredictable as dice need while costing a fraction of a system call per die.
+    Faces come from ``int(random() * sides) + 1``: with 53-bit floats the bias for
+    at most 1000 sides is below one part in 10^12, far under any die's.
+    """
+
+    __slots__ = ("_random",)
 
     def __init__(self, seed: int | None = None) -> None:
-        self._rng: random.Random = (
-            random.Random(seed) if seed is not None else secrets.SystemRandom()
-        )
+        self._random = random.Random(seed).random
 
     def roll_die(self, sides: int) -> int:
-        return self._rng.randint(1, sides)
+        return int(self._random() * sides) + 1
+
+    def roll_dice(self, sides: int, count: int) -> list[int]:
+        """Roll ``count`` dice of ``sides`` in one call (the dice engine's fast path)."""
+        draw = self._random
+        return [int(draw() * sides) + 1 for _ in range(count)]
 
 
 class DiceExhaustedError(AssertionError):
