@@ -22,7 +22,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from types import TracebackType
-from typing import TYPE_CHECKING, Any
+from typing import Any, Literal
+
+import discord
 
 from bot.standin.commands import CommandInputError, CommandPath, OptionBuilder, find_command
 from bot.standin.server import StandInServer
@@ -36,9 +38,6 @@ from bot.standin.state import (
     User,
     World,
 )
-
-if TYPE_CHECKING:
-    import discord
 
 APPLICATION_COMMAND = 2
 MESSAGE_COMPONENT = 3
@@ -186,6 +185,12 @@ class _Attachment:
     parsers: dict[str, Callable[[Any], None]]
     originals: dict[str, Callable[[Any], None]]
     guilds_cached: dict[int, asyncio.Event]
+    # How many times a view was registered per message id (or per modal custom id).
+    views_stored: dict[object, int]
+    view_waiters: list[tuple[object, int, asyncio.Future[None]]]
+
+
+Until = Literal["handled", "answered"]
 
 
 class StandIn:
@@ -208,6 +213,7 @@ class StandIn:
         self.results: dict[int, InteractionResult] = {}
         self._attachment: _Attachment | None = None
         self._spawned: dict[int, asyncio.Future[set[asyncio.Task[Any]]]] = {}
+        self._handlers: dict[int, set[asyncio.Task[Any]]] = {}
 
     # Lifecycle ---------------------------------------------------------------------------
 
@@ -270,8 +276,25 @@ class StandIn:
         parsers: dict[str, Callable[[Any], None]] = client._connection.parsers
         originals = {key: parsers[key] for key in ("INTERACTION_CREATE", "GUILD_CREATE")}
         attachment = _Attachment(
-            client, parsers, originals, {g: asyncio.Event() for g in self.world.guilds}
+            client, parsers, originals, {g: asyncio.Event() for g in self.world.guilds}, {}, []
         )
+        state = client._connection
+        store_view = state.store_view
+
+        def stored(view: Any, message_id: int | None = None) -> None:
+            store_view(view, message_id)
+            key: object = message_id
+            if message_id is None and isinstance(view, discord.ui.Modal):
+                key = ("modal", view.custom_id)
+            count = attachment.views_stored.get(key, 0) + 1
+            attachment.views_stored[key] = count
+            for waiter in list(attachment.view_waiters):
+                wanted, after, future = waiter
+                if wanted == key and count > after and not future.done():
+                    future.set_result(None)
+                    attachment.view_waiters.remove(waiter)
+
+        state.store_view = stored  # type: ignore[method-assign]
 
         def interaction_create(data: Any) -> None:
             before = asyncio.all_tasks()
@@ -279,6 +302,7 @@ class StandIn:
                 originals["INTERACTION_CREATE"](data)
             finally:
                 spawned = asyncio.all_tasks() - before
+                self._handlers[int(data["id"])] = spawned
                 future = self._spawned.get(int(data["id"]))
                 if future is not None and not future.done():
                     future.set_result(spawned)
@@ -296,7 +320,28 @@ class StandIn:
     def detach(self) -> None:
         if self._attachment is not None:
             self._attachment.parsers.update(self._attachment.originals)
+            state = self._attachment.client._connection
+            if "store_view" in vars(state):
+                del state.store_view
+            for _, _, future in self._attachment.view_waiters:
+                future.cancel()
             self._attachment = None
+        self._handlers.clear()
+
+    async def idle(self) -> None:
+        """Until every handler the bot started for any interaction has finished.
+
+        For a command that sends buttons and then waits for the click inside its
+        own handler (``await view.wait()``): after the click, ``await standin.idle()``
+        lets that handler run to its end.
+        """
+        tasks = {t for group in self._handlers.values() for t in group if not t.done()}
+        if tasks:
+            _, pending = await asyncio.wait(tasks, timeout=self.settle_timeout)
+            if pending:
+                names = sorted(t.get_name() for t in pending)
+                raise TimeoutError(f"the bot is still busy after {self.settle_timeout}s: {names}")
+        self._handlers = {k: v for k, v in self._handlers.items() if any(not t.done() for t in v)}
 
     async def wait_guilds_cached(self) -> None:
         """Until the attached client has parsed every guild's GUILD_CREATE."""
@@ -355,12 +400,16 @@ class StandIn:
         channel: ChannelRef | None = None,
         locale: str | None = None,
         guild_locale: str | None = None,
+        until: Until = "handled",
         **more_options: object,
     ) -> InteractionResult:
         """Run a slash command: ``await standin.slash("roll", dice="3d6", private=True)``.
 
         ``name`` may hold a subcommand path (``"combatant add"``). Options are checked
-        against the synced schema like Discord's client checks them.
+        against the synced schema like Discord's client checks them. It returns when
+        the bot's handler finished; ``until="answered"`` returns as soon as the bot
+        answered and registered the view it sent (for a handler that then waits for
+        a click).
         """
         values = {**(options or {}), **more_options}
         path, built, guild, chan, who = self._prepare_command(name, values, user, channel, locale)
@@ -374,7 +423,7 @@ class StandIn:
             locale=locale,
             guild_locale=guild_locale,
         )
-        return await self._send(record)
+        return await self._send(record, until)
 
     async def autocomplete(
         self,
@@ -435,6 +484,7 @@ class StandIn:
         values: Sequence[object] | None = None,
         locale: str | None = None,
         guild_locale: str | None = None,
+        until: Until = "handled",
     ) -> InteractionResult:
         """Press a button (by custom id, label, or 1-based position) or pick from a select."""
         target = self._message_of(message)
@@ -465,7 +515,7 @@ class StandIn:
             guild_locale=guild_locale,
             message=target,
         )
-        return await self._send(record)
+        return await self._send(record, until)
 
     async def submit_modal(
         self,
@@ -475,6 +525,7 @@ class StandIn:
         user: UserRef | None = None,
         locale: str | None = None,
         guild_locale: str | None = None,
+        until: Until = "handled",
     ) -> InteractionResult:
         """Fill in and submit the modal the bot opened; ``values`` keyed by custom id or label."""
         modal = opened.modal
@@ -500,7 +551,7 @@ class StandIn:
             guild_locale=guild_locale,
             message=source,
         )
-        return await self._send(record)
+        return await self._send(record, until)
 
     # Building interactions --------------------------------------------------------------
 
@@ -595,15 +646,21 @@ class StandIn:
         world.interactions[interaction_id] = record
         return record
 
-    async def _send(self, record: InteractionRecord) -> InteractionResult:
+    async def _send(self, record: InteractionRecord, until: Until = "handled") -> InteractionResult:
         result = InteractionResult(record, self.world)
         self.results[record.id] = result
         loop = asyncio.get_running_loop()
+        # Views registered so far, to tell a new registration from an earlier one.
+        snapshot: dict[object, int] = {}
         if self._attachment is not None:
             self._spawned[record.id] = loop.create_future()
+            snapshot = dict(self._attachment.views_stored)
         try:
             await self.server.dispatch("INTERACTION_CREATE", record.payload)
-            await self._settle(result)
+            if until == "answered":
+                await self._settle_answered(result, snapshot)
+            else:
+                await self._settle(result)
         finally:
             self._spawned.pop(record.id, None)
             result.settled.set()
@@ -627,10 +684,37 @@ class StandIn:
         done, pending = await asyncio.wait(spawned, timeout=timeout)
         if pending:
             names = sorted(t.get_name() for t in pending)
-            raise TimeoutError(f"the bot was still handling interaction {result.id}: {names}")
+            raise TimeoutError(
+                f"the bot was still handling interaction {result.id} after {timeout}s: {names} "
+                '(a handler that waits for a click needs until="answered")'
+            )
         for task in done:
             if not task.cancelled() and task.exception() is not None:
                 result.errors.append(task.exception())  # type: ignore[arg-type]
+
+    async def _settle_answered(
+        self, result: InteractionResult, snapshot: dict[object, int]
+    ) -> None:
+        """Until the callback arrived and any view or modal it carried is registered."""
+        record = result.record
+        await asyncio.wait_for(record.answered.wait(), self.settle_timeout)
+        attachment = self._attachment
+        if attachment is None:
+            return
+        response = result.response
+        key: object
+        if response.type == 9:
+            key = ("modal", response.data.get("custom_id"))
+        elif response.type in (4, 7) and _has_interactive(response.components):
+            key = record.original_id
+        else:
+            return
+        before = snapshot.get(key, 0)
+        if attachment.views_stored.get(key, 0) > before:
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        attachment.view_waiters.append((key, before, future))
+        await asyncio.wait_for(future, self.settle_timeout)
 
     async def _wait_for_source(self, message: Message) -> None:
         """A click must wait until the bot finished with the response that drew the buttons."""
@@ -685,6 +769,18 @@ class StandIn:
         schema: JSON = {"name": "value", "type": kind, "channel_types": item.get("channel_types")}
         ids = [str(builder.convert(fake, schema, value)) for value in values]
         return ids, {k: v for k, v in builder.resolved.items() if v}
+
+
+def _has_interactive(components: list[JSON]) -> bool:
+    stack = list(components)
+    while stack:
+        item = stack.pop()
+        if item.get("type") in (2, 3, 5, 6, 7, 8) and item.get("custom_id"):
+            return True
+        stack.extend(item.get("components") or [])
+        if "accessory" in item:
+            stack.append(item["accessory"])
+    return False
 
 
 def _describe(item: JSON) -> str:

@@ -64,6 +64,22 @@ class Knock(
         await interaction.response.edit_message(content=f"knocked {self.count}", view=view)
 
 
+class Confirm(discord.ui.View):
+    """The ``await view.wait()`` pattern: the command's handler waits for the click."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=60)
+        self.answer: str | None = None
+
+    @discord.ui.button(label="Yes", custom_id="test:yes")
+    async def yes(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Confirm]
+    ) -> None:
+        self.answer = "yes"
+        await interaction.response.defer()
+        self.stop()
+
+
 class NameModal(discord.ui.Modal, title="Who are you?"):
     name: discord.ui.TextInput[NameModal] = discord.ui.TextInput(label="Name", custom_id="name")
 
@@ -136,6 +152,13 @@ class EchoCog(commands.Cog):
         assert interaction.guild is not None
         member = await interaction.guild.fetch_member(interaction.user.id)
         await interaction.response.send_message(f"sent to {member.display_name}", ephemeral=True)
+
+    @app_commands.command(description="Ask, wait for the answer, then edit")
+    async def confirm(self, interaction: discord.Interaction) -> None:
+        view = Confirm()
+        await interaction.response.send_message("sure?", view=view)
+        await view.wait()
+        await interaction.edit_original_response(content=f"confirmed {view.answer}", view=None)
 
     @app_commands.command(description="Send an embed Discord refuses")
     async def too_big(self, interaction: discord.Interaction) -> None:

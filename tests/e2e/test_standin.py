@@ -51,6 +51,7 @@ async def test_sync_stores_the_schema(standin: StandIn, plain_bot: PlainBot) -> 
         "fruit",
         "door",
         "whisper",
+        "confirm",
         "too_big",
     }
     echo = {o["name"]: o for o in schema["echo"]["options"]}
@@ -199,3 +200,13 @@ async def test_direct_messages_and_member_fetch(standin: StandIn, plain_bot: Pla
     assert result.response.content == "sent to Carol"
     assert [m.content for m in standin.direct_messages("carol")] == ["psst"]
     assert standin.direct_messages("bob") == []
+
+
+async def test_a_handler_that_waits_for_the_click(standin: StandIn, plain_bot: PlainBot) -> None:
+    asked = await standin.slash("confirm", until="answered")
+    assert asked.message.content == "sure?"
+    clicked = await standin.click(asked, "Yes")
+    assert clicked.response.type == 6
+    await standin.idle()
+    assert asked.message.content == "confirmed yes"
+    assert asked.message.components == []
