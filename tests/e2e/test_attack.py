@@ -1,0 +1,269 @@
+"""Attack, defend and damage through the real client against the stand-in (issue 5).
+
+The GM attacks with the orc; Ana's player answers with the defense buttons. Scripted
+dice make every number exact: to-hit, the defense roll, the damage and the knockdown roll.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.client import GurpsBot
+from bot.i18n import Messages
+from bot.standin import StandIn
+from bot.standin.live import LiveBot
+from bot.storage.encounter import EncounterRepository
+from bot.storage.pending_attack import PendingAttackRepository, PendingStatus
+from rules.combatant import Combatant
+from rules.encounter import Encounter, EncounterCombatant
+from rules.roller import ScriptedDice
+
+CHANNEL = "combat"
+
+
+def fields(embed: dict[str, Any]) -> dict[str, str]:
+    return {f["name"]: f["value"] for f in embed.get("fields", [])}
+
+
+def labels(message: Any) -> list[str]:
+    return [str(c.get("label")) for c in message.interactive_components()]
+
+
+async def start_duel(standin: StandIn, bot: GurpsBot, *, orc_skill: int = 13) -> None:
+    """Ana (alice's: Dodge 9, Parry 9 with her sword, HP 11, DR 1) against the GM's orc.
+
+    Ana: Basic Speed (13 + 12) / 4 = 6.25 → Dodge 9; sword skill 13 → Parry 3 + 6 = 9.
+    Orc: ST 13 swings 2d-1, the axe adds 2 → 2d+1 cut.
+    """
+    ana = Combatant.create(
+        name="Ana",
+        attributes={"st": 11, "dx": 13, "ht": 12},
+        weapons=[{"name": "sword", "skill": 13, "damage": "sw+1 cut"}],
+        dr={"uniform": 1},
+    )
+    orc = Combatant.create(
+        name="Orc",
+        attributes={"st": 13, "dx": 11, "ht": 11},
+        weapons=[{"name": "axe", "skill": orc_skill, "damage": "sw+2 cut"}],
+    )
+    encounter = Encounter(
+        name="Duel",
+        gm_id=standin.user("gm").id,
+        combatants=(
+            EncounterCombatant(
+                combatant_id="1", side="party", combatant=ana, owner_id=standin.user("alice").id
+            ),
+            EncounterCombatant(combatant_id="2", side="npc", combatant=orc),
+        ),
+        next_number=3,
+    )
+    await EncounterRepository(bot.database).start(
+        guild_id=standin.guild.id,
+        channel_id=standin.channel(CHANNEL).id,
+        actor_id=standin.user("gm").id,
+        encounter=encounter,
+    )
+
+
+async def ana_hp(bot: GurpsBot, standin: StandIn) -> int:
+    record = await EncounterRepository(bot.database).require_active(standin.channel(CHANNEL).id)
+    return record.encounter.find("Ana").combatant.state.hp
+
+
+async def orc_attacks(standin: StandIn, **options: object) -> Any:
+    return await standin.slash(
+        "attack", {"attacker": "Orc", "target": "Ana", **options}, user="gm", channel=CHANNEL
+    )
+
+
+async def test_failed_parry_applies_exact_injury(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice, messages: Messages
+) -> None:
+    await start_duel(standin, bot)
+    alice = standin.user("alice")
+    dice.extend([3, 4, 4])  # 11 vs 13: hit by 2
+    attack = await orc_attacks(standin)
+    assert attack.response.content == messages.text(
+        "attack.prompt", "en", mention=f"<@{alice.id}>", target="Ana"
+    )
+    shown = fields(attack.embeds[0])
+    assert shown["Effective skill"] == "Skill 13\n= **13**"
+    assert shown["Attack roll"] == "Rolled **11** (3, 4, 4): hit (by 2)"
+    assert labels(attack.message) == ["Dodge 9", "Parry 9 (sword)", "Retreat (+3)", "No defense"]
+
+    # Parry 9 fails on 14; 2d+1 rolls 4 + 3 + 1 = 8 cut, DR 1 → 7 × 1.5 = 10 injury.
+    # 10 > 11/2 is a major wound: HT 12 rolls 9 and Ana stays up (R7.7, R7.8).
+    dice.extend([5, 5, 4, 4, 3, 3, 3, 3])
+    clicked = await standin.click(attack.message, "Parry 9 (sword)", user="alice")
+    assert not clicked.ephemeral
+    after = standin.message(attack.message.id)
+    _, defense, damage = after.embeds
+    assert defense["title"] == "🛡️ Ana defends against Orc"
+    assert fields(defense)["Defense roll"] == "Rolled **14** (5, 5, 4): failed (by 5)"
+    breakdown = fields(damage)
+    assert breakdown["Basic damage"] == "2d+1 → **8** cut (4, 3)"
+    assert (breakdown["DR"], breakdown["Penetrating"], breakdown["Wounding"]) == ("1", "7", "×1.5")
+    assert breakdown["Injury"] == "**10**"
+    assert breakdown["HP"] == "11 → **1** / 11"
+    assert "Shock -4 on the next turn (R7.6)" in breakdown["Consequences"]
+    assert "Major wound (R7.7)" in breakdown["Consequences"]
+    assert "Knockdown: HT 12 = 12, rolled 9 (3, 3, 3): success (R7.8)" in breakdown["Consequences"]
+    assert labels(after) == []
+    assert dice.remaining == 0
+    assert await ana_hp(bot, standin) == 1
+
+
+async def test_a_strangers_click_is_refused_and_changes_nothing(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice, messages: Messages
+) -> None:
+    await start_duel(standin, bot)
+    dice.extend([3, 4, 4])
+    attack = await orc_attacks(standin)
+    repository = EncounterRepository(bot.database)
+    before = await repository.require_active(standin.channel(CHANNEL).id)
+    events = await repository.events(before.id, limit=100)
+
+    refused = await standin.click(attack.message, "Dodge 9", user="bob")
+    assert refused.ephemeral
+    assert refused.embed["description"] == messages.text(
+        "defend.error.not_yours", "en", target="Ana"
+    )
+    assert await repository.require_active(standin.channel(CHANNEL).id) == before
+    assert await repository.events(before.id, limit=100) == events
+    assert labels(standin.message(attack.message.id)) == labels(attack.message)
+    pending = await PendingAttackRepository(bot.database).open_in(standin.channel(CHANNEL).id)
+    assert [p.status for p in pending] == [PendingStatus.AWAITING]
+
+    # The GM may answer for an absent player: a successful Dodge (8 vs 9).
+    dice.extend([2, 3, 3])
+    await standin.click(attack.message, "Dodge 9", user="gm")
+    defense = standin.message(attack.message.id).embeds[1]
+    assert fields(defense)["Defense roll"] == "Rolled **8** (2, 3, 3): defended (by 1)"
+    assert dice.remaining == 0
+    assert await ana_hp(bot, standin) == 11
+
+
+async def test_critical_hit_offers_no_defense(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    await start_duel(standin, bot)
+    # 3 is a critical hit: no defense (A.1). 2d+1 = 2 + 1 + 1 = 4 cut, DR 1 → 3 × 1.5 = 4.
+    dice.extend([1, 1, 1, 2, 1])
+    attack = await orc_attacks(standin)
+    assert attack.response.content == ""
+    attack_embed, damage = attack.embeds
+    assert fields(attack_embed)["Attack roll"] == (
+        "Rolled **3** (1, 1, 1): **critical hit**: no defense is possible"
+    )
+    assert labels(attack.message) == []
+    assert fields(damage)["HP"] == "11 → **7** / 11"
+    assert dice.remaining == 0
+    assert await ana_hp(bot, standin) == 7
+    assert await PendingAttackRepository(bot.database).open_in(standin.channel(CHANNEL).id) == []
+
+
+async def test_retreat_adds_three(standin: StandIn, bot: GurpsBot, dice: ScriptedDice) -> None:
+    await start_duel(standin, bot)
+    dice.extend([3, 4, 4])
+    attack = await orc_attacks(standin)
+    await standin.click(attack.message, "Retreat (+3)", user="alice")
+    toggled = standin.message(attack.message.id)
+    assert labels(toggled) == ["Dodge 12", "Parry 12 (sword)", "✓ Retreating (+3)", "No defense"]
+    # 12 would fail Dodge 9; with Retreat it succeeds exactly (R6.9).
+    dice.extend([4, 4, 4])
+    await standin.click(toggled, "Dodge 12", user="alice")
+    defense = standin.message(attack.message.id).embeds[1]
+    shown = fields(defense)
+    assert shown["Dodge"] == "base 9\n+3 Retreat (R6.9)\n= **12**"
+    assert shown["Defense roll"] == "Rolled **12** (4, 4, 4): defended (by 0)"
+    assert dice.remaining == 0
+    assert await ana_hp(bot, standin) == 11
+
+
+async def test_restart_between_attack_and_click_still_resolves(
+    standin: StandIn, live_bot: LiveBot, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    await start_duel(standin, bot)
+    dice.extend([3, 4, 4])
+    attack = await orc_attacks(standin)
+    restarted = await live_bot.restart()
+    assert restarted is not bot
+    # No defense: 2d+1 = 6 + 5 + 1 = 12 cut, DR 1 → 11 × 1.5 = 16; HP 11 → -5.
+    # Major wound knockdown HT 12 (roll 10, success); at -5 HP no death check yet (R7.3).
+    dice.extend([6, 5, 4, 3, 3])
+    await standin.click(attack.message, "No defense", user="alice")
+    after = standin.message(attack.message.id)
+    damage = after.embeds[-1]
+    assert fields(damage)["HP"] == "11 → **-5** / 11"
+    assert await ana_hp(restarted, standin) == -5
+    assert dice.remaining == 0
+
+
+async def test_undo_of_an_attack_restores_hp(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    await start_duel(standin, bot)
+    dice.extend([1, 1, 1, 2, 1])
+    await orc_attacks(standin)
+    assert await ana_hp(bot, standin) == 7
+    undone = await standin.slash("encounter undo", user="gm", channel=CHANNEL)
+    assert not undone.ephemeral
+    assert await ana_hp(bot, standin) == 11
+
+
+async def test_defend_command_for_players_who_type(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    await start_duel(standin, bot)
+    dice.extend([3, 4, 4])
+    await orc_attacks(standin)
+    choices = await standin.autocomplete(
+        "defend", {"target": "Ana"}, focused="defense", user="alice", channel=CHANNEL
+    )
+    assert [(c["name"], c["value"]) for c in choices] == [
+        ("Dodge 9", "dodge"),
+        ("Parry 9 (sword)", "parry-0"),
+        ("No defense", "none"),
+    ]
+    dice.extend([4, 4, 4])
+    result = await standin.slash(
+        "defend",
+        {"target": "Ana", "defense": "dodge", "retreat": True},
+        user="alice",
+        channel=CHANNEL,
+    )
+    assert fields(result.embeds[0])["Defense roll"] == "Rolled **12** (4, 4, 4): defended (by 0)"
+    nothing = await standin.slash(
+        "defend", {"target": "Ana", "defense": "dodge"}, user="alice", channel=CHANNEL
+    )
+    assert nothing.ephemeral
+
+
+async def test_maneuver_all_out_attack_then_no_defense(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """Ana's All-Out Attack leaves her no defense (R5.8): the orc's hit goes straight to damage."""
+    await start_duel(standin, bot)
+    dice.extend([5, 5, 5])  # Ana: sword 13 + 4 = 17, rolls 15: hit by 2
+    ana_attack = await standin.slash(
+        "attack",
+        {"attacker": "Ana", "target": "Orc", "all-out": "determined"},
+        user="alice",
+        channel=CHANNEL,
+    )
+    assert fields(ana_attack.embeds[0])["Effective skill"] == (
+        "Skill 13\n+4 All-Out Attack (determined) (R5.8)\n= **17**"
+    )
+    dice.extend([2, 3, 3])  # the orc (Dodge 8) dodges on 8
+    dodged = await standin.click(ana_attack.message, "Dodge 8", user="gm")
+    assert not dodged.ephemeral
+    dice.extend([3, 4, 4, 1, 1])  # the orc hits Ana; 2d+1 = 3 cut, DR 1 → 2 × 1.5 = 3
+    attack = await orc_attacks(standin)
+    shown = fields(attack.embeds[0])
+    assert shown["Defenses"] == (
+        "No defense is possible: an All-Out Attack leaves no active defense until the next "
+        "turn (R5.8)."
+    )
+    assert labels(attack.message) == []
+    assert dice.remaining == 0
+    assert await ana_hp(bot, standin) == 8
