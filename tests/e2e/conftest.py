@@ -22,9 +22,18 @@ from rules.roller import ScriptedDice
 
 @pytest.fixture
 async def standin() -> AsyncIterator[StandIn]:
-    """A fresh stand-in (default world) on an ephemeral port, stopped after the test."""
+    """A fresh stand-in (default world) on an ephemeral port, stopped after the test.
+
+    The test fails if the bot called a route the stand-in does not know or sent
+    something Discord would refuse (a test that does so on purpose clears
+    ``standin.server.unknown_routes`` / ``standin.server.rejections``).
+    """
     async with StandIn() as running_standin:
         yield running_standin
+    gaps = running_standin.unknown_routes
+    refused = running_standin.server.rejections
+    if gaps or refused:
+        pytest.fail(f"unknown routes: {gaps}; payloads Discord would refuse: {refused}")
 
 
 @pytest.fixture

@@ -156,12 +156,15 @@ async def test_payloads_discord_refuses_are_refused(standin: StandIn, plain_bot:
     assert len(refused) == 1
     with pytest.raises(AssertionError, match="did not answer"):
         result.response  # noqa: B018
+    assert standin.server.rejections == ["embeds[0] has 26 fields (at most 25)"]
+    standin.server.rejections.clear()
 
 
 async def test_unknown_routes_are_recorded(standin: StandIn, plain_bot: PlainBot) -> None:
     with pytest.raises(discord.NotFound):
         await plain_bot.http.request(discord.http.Route("GET", "/nowhere/{x}", x=1))
     assert standin.unknown_routes == ["GET /api/v10/nowhere/1"]
+    standin.server.unknown_routes.clear()
 
 
 async def test_dropped_gateway_resumes(standin: StandIn, plain_bot: PlainBot) -> None:
