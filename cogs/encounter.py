@@ -12,6 +12,7 @@ from bot.errors import UserFacingError
 from bot.permissions import EncounterAuthority
 from bot.render.encounter import (
     render_ended,
+    render_history,
     render_partial_surprise,
     render_started,
     render_total_surprise,
@@ -291,6 +292,19 @@ class EncounterCog(commands.Cog):
                 change.detail = partial.model_dump(mode="json")
                 embed = render_partial_surprise(partial, self.bot.messages, locale)
         await interaction.response.send_message(embed=embed)
+
+    @encounter.command(
+        name=_("history", key="encounter.cmd.history.name"),
+        description=_(
+            "This channel's fights, ended ones included", key="encounter.cmd.history.description"
+        ),
+    )
+    async def history(self, interaction: discord.Interaction[GurpsBot]) -> None:
+        records = await self.encounters.history(_channel(interaction))
+        locale = await self.bot.locale_for(interaction)
+        await interaction.response.send_message(
+            embed=render_history(records, self.bot.messages, locale), ephemeral=True
+        )
 
     @encounter.command(
         name=_("reorder", key="encounter.cmd.reorder.name"),

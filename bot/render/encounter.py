@@ -456,3 +456,30 @@ def render_sheet(
             inline=False,
         )
     return embed
+
+
+def render_history(
+    records: Sequence[EncounterRecord], messages: Messages, locale: str
+) -> discord.Embed:
+    """``/encounter history``: this channel's fights, newest first, ended ones included."""
+    embed = new_embed(ResultKind.INFO, title=_t(messages, locale, "encounter.history.title"))
+    if not records:
+        embed.description = _t(messages, locale, "encounter.history.empty")
+        return embed
+    for record in records:
+        fight = record.encounter
+        add_field(
+            embed,
+            f"{fight.name} — {_t(messages, locale, f'encounter.history.status.{record.status}')}",
+            _t(
+                messages,
+                locale,
+                "encounter.history.line",
+                started=record.created_at[:16].replace("T", " "),
+                rounds=fight.sequence.round,
+                combatants=len(fight.combatants),
+                fallen=len(fight.fallen()),
+            ),
+            inline=False,
+        )
+    return embed

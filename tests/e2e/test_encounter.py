@@ -162,6 +162,11 @@ async def test_a_fight_from_start_to_end(
     assert gone.embed["description"] == messages.text("encounter.error.none_active", "en")
     history = await EncounterRepository(again.database).history(standin.channel(CHANNEL).id)
     assert [r.status for r in history] == ["ended"]
+    listed = await standin.slash("encounter history", user="alice", channel=CHANNEL)
+    assert listed.ephemeral
+    ((name, line),) = fields(listed.embed)
+    assert name == "Ambush at the ford — ended"
+    assert line.endswith("2 rounds · 3 combatants · 0 fallen")
 
 
 async def test_one_encounter_per_channel_and_threads_are_separate(
