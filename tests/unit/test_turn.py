@@ -6,11 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rules.combatant import Combatant, Posture
 from rules.errors import RuleError
 from rules.initiative import InitiativeMode
-from rules.roller import ScriptedDice
+from rules.roller import RandomDice, ScriptedDice
 from rules.surprise import SurpriseKind
 from rules.turn import (
     Fighter,
@@ -361,3 +363,32 @@ def test_last_conscious_fighter_failing_ht_ends_the_search() -> None:
     with pytest.raises(RuleError) as caught:
         advance(TurnSequence(), [hurt, fighter("mid", 6.0, dead=True)], ScriptedDice([6, 6, 6]))
     assert caught.value.key == "encounter.nobody_can_act"
+
+
+@given(
+    st.lists(st.sampled_from([4.0, 5.0, 5.25, 5.5, 6.0, 6.75, 7.0]), min_size=1, max_size=8),
+    st.integers(1, 30),
+    st.integers(0, 2**32),
+)
+def test_every_able_fighter_acts_once_per_round_r4_1(
+    speeds: list[float], advances: int, seed: int
+) -> None:
+    fighters = [fighter(f"c{i}", speed) for i, speed in enumerate(speeds)]
+    sequence = TurnSequence()
+    seen: list[str | None] = []
+    dice = RandomDice(seed)
+    for _ in range(advances):
+        result = advance(sequence, fighters, dice)
+        sequence, fighters = result.sequence, list(result.fighters)
+        seen.append(result.current)
+    assert sequence.order is not None
+    order = list(sequence.order.combatant_ids)
+    expected = [order[i % len(order)] for i in range(advances)]
+    assert seen == expected
+    assert sequence.round == 1 + (advances - 1) // len(order)
+    assert sequence.elapsed_seconds == sequence.round - 1
+    speeds_in_order = [
+        next(f for f in fighters if f.combatant_id == c).combatant.attributes.basic_speed
+        for c in order
+    ]
+    assert speeds_in_order == sorted(speeds_in_order, reverse=True)
