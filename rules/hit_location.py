@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
@@ -237,53 +238,77 @@ def large_area_dr(torso_dr: int, exposed_drs: tuple[int, ...]) -> int:
 def effective_dr(target: Combatant, spec: DamageSpec) -> DRComputation:
     """The DR ``spec`` meets on ``target`` (R7.18, R7.23, R7.25–R7.28, A.2)."""
     profile = target.dr
-    location = spec.location
-    rule_ids: list[str] = []
-    large: int | None = None
     if spec.large_area:
         torso = profile.at(HitLocation.TORSO)
-        parts = spec.exposed or tuple(HitLocation)
-        exposed = tuple(profile.at(part).dr for part in parts)
-        large = large_area_dr(torso.dr, exposed)
+        parts = spec.exposed or _ALL_LOCATIONS
+        large = large_area_dr(torso.dr, tuple(profile.at(part).dr for part in parts))
         # Split the averaged DR like the torso's layers, outer rigid first (R7.15).
         rigid = min(torso.rigid, large)
-        armor = Armor(rigid=rigid, flexible=large - rigid)
-        rule_ids.append("R7.18")
-    else:
+        return _dr(rigid, large - rigid, spec.location, False, False, spec.armor_divisor, large)
+    location = spec.location
+    armor = profile.overrides.get(location)
+    if armor is None:
         armor = profile.at(location)
-    armor_dr = armor.dr
-    rigid = armor.rigid
-    if spec.armor_ignored:
+    return _dr(
+        armor.rigid,
+        armor.flexible,
+        location,
+        spec.chinks_in_armor and spec.damage_type in _IMP_OR_PI,
+        spec.armor_ignored,
+        spec.armor_divisor,
+        None,
+    )
+
+
+_ALL_LOCATIONS: Final = tuple(HitLocation)
+
+
+@functools.lru_cache(maxsize=4096)
+def _dr(  # noqa: PLR0917 - positional keeps the cache lookup cheap on the hot path
+    rigid: int,
+    flexible: int,
+    location: HitLocation,
+    chinks: bool,
+    ignored: bool,
+    divisor: Fraction,
+    large: int | None,
+) -> DRComputation:
+    """The DR steps for one armor/location/attack combination (cached: they are pure)."""
+    rule_ids: list[str] = []
+    armor = Armor(rigid=rigid, flexible=flexible)
+    armor_dr = rigid + flexible
+    if large is not None:
+        rule_ids.append("R7.18")
+    if ignored:
         armor_dr = 0
         rigid = 0
         rule_ids.append(_LOCATION_RULE[location])
-    chinks = spec.chinks_in_armor and spec.damage_type in _IMP_OR_PI
     chinks_dr = armor_dr
     if chinks:
         chinks_dr = armor_dr // 2
-        rigid = rigid // 2
+        rigid //= 2
         rule_ids.append("R7.23")
-    skull = SKULL_DR_BONUS if location is HitLocation.SKULL and not spec.large_area else 0
+    skull = SKULL_DR_BONUS if location is HitLocation.SKULL and large is None else 0
     if skull:
         rule_ids.append("R7.25")
-    if location is HitLocation.EYE and not spec.large_area:
+    if location is HitLocation.EYE and large is None:
         rule_ids.append("R7.26")
     before = chinks_dr + skull
-    effective = _divide(before, spec.armor_divisor)
-    if spec.armor_divisor != 1:
+    effective = _divide(before, divisor)
+    if divisor != 1:
         rule_ids.append("A.2")
     return DRComputation(
         armor=armor,
         armor_dr=armor_dr,
-        armor_ignored=spec.armor_ignored,
+        armor_ignored=ignored,
         large_area_dr=large,
         chinks_halved=chinks,
         chinks_dr=chinks_dr,
         skull_bonus=skull,
         before_divisor=before,
-        armor_divisor=spec.armor_divisor,
+        armor_divisor=divisor,
         effective=effective,
-        rigid_effective=_divide(rigid + skull, spec.armor_divisor),
+        rigid_effective=_divide(rigid + skull, divisor),
         rule_ids=tuple(rule_ids),
     )
 
@@ -300,20 +325,16 @@ class Wounding:
     rule_ids: tuple[str, ...]
 
 
+_NO_BRAIN_TRAITS: Final = frozenset({Trait.IT_NO_BRAIN, Trait.IT_HOMOGENEOUS, Trait.IT_DIFFUSE})
+_NO_VITALS_TRAITS: Final = frozenset({Trait.IT_NO_VITALS, Trait.IT_HOMOGENEOUS, Trait.IT_DIFFUSE})
+
+
 def _no_brain(target: Combatant) -> bool:
-    return (
-        target.has(Trait.IT_NO_BRAIN)
-        or target.has(Trait.IT_HOMOGENEOUS)
-        or target.has(Trait.IT_DIFFUSE)
-    )
+    return not _NO_BRAIN_TRAITS.isdisjoint(target.traits)
 
 
 def _no_vitals(target: Combatant) -> bool:
-    return (
-        target.has(Trait.IT_NO_VITALS)
-        or target.has(Trait.IT_HOMOGENEOUS)
-        or target.has(Trait.IT_DIFFUSE)
-    )
+    return not _NO_VITALS_TRAITS.isdisjoint(target.traits)
 
 
 def has_no_brain(target: Combatant) -> bool:
@@ -326,11 +347,11 @@ def has_no_vitals(target: Combatant) -> bool:
     return _no_vitals(target)
 
 
-def _type_modifier(damage_type: DamageType, target: Combatant) -> tuple[Fraction, str]:
+def _type_modifier(damage_type: DamageType, traits: frozenset[Trait]) -> tuple[Fraction, str]:
     if damage_type in _IMP_OR_PI:
-        if target.has(Trait.IT_HOMOGENEOUS) or target.has(Trait.IT_DIFFUSE):
+        if Trait.IT_HOMOGENEOUS in traits or Trait.IT_DIFFUSE in traits:
             return HOMOGENEOUS_MODIFIERS[damage_type], "B380"
-        if target.has(Trait.IT_UNLIVING):
+        if Trait.IT_UNLIVING in traits:
             return UNLIVING_MODIFIERS[damage_type], "B380"
     return WOUNDING_MODIFIERS[damage_type], "A.2"
 
@@ -375,15 +396,28 @@ def wounding_multiplier(
     eye hits, No Vitals vitals and groin hits, as torso hits; Unliving and
     Homogeneous change imp and piercing (Base 4e).
     """
+    return _wounding(location, damage_type, tight_beam, large_area, target.traits)
+
+
+@functools.lru_cache(maxsize=4096)
+def _wounding(
+    location: HitLocation,
+    damage_type: DamageType,
+    tight_beam: bool,
+    large_area: bool,
+    traits: frozenset[Trait],
+) -> Wounding:
+    """The multiplier for one combination (cached: it depends on nothing else)."""
     where = HitLocation.TORSO if large_area else location
     rule_ids: list[str] = ["R7.18"] if large_area else []
-    if (where in _BRAIN and _no_brain(target)) or (where in _VITAL and _no_vitals(target)):
+    if (where in _BRAIN and not _NO_BRAIN_TRAITS.isdisjoint(traits)) or (
+        where in _VITAL and not _NO_VITALS_TRAITS.isdisjoint(traits)
+    ):
         rule_ids.append("B380")
         where = HitLocation.TORSO
-    base, base_rule = _type_modifier(damage_type, target)
-    special = _location_multiplier(
-        where, damage_type, tight_beam=tight_beam, living=target.is_living
-    )
+    base, base_rule = _type_modifier(damage_type, traits)
+    living = Trait.IT_UNLIVING not in traits and Trait.IT_HOMOGENEOUS not in traits
+    special = _location_multiplier(where, damage_type, tight_beam=tight_beam, living=living)
     multiplier = base if special is None else special
     if special is None:
         rule_ids.append(base_rule)

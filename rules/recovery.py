@@ -21,7 +21,6 @@ from typing import Final
 
 from rules.checks import Outcome
 from rules.combatant import BodyPart, Combatant, CombatantState, Posture, RiseClass, Trait
-from rules.errors import RuleError
 from rules.injury import (
     DEFAULT_OPTIONS,
     DeathChecks,
@@ -301,7 +300,7 @@ class GetUp:
 
 def get_up(
     combatant: Combatant,
-    roller: DiceRoller | None = None,
+    roller: DiceRoller,
     options: RuleOptions = DEFAULT_OPTIONS,
     *,
     try_acrobatics: bool = False,
@@ -319,10 +318,6 @@ def get_up(
     if try_acrobatics and combatant.rise_class is RiseClass.HUMANOID and turns > 1:
         skill = combatant.skill("acrobatics")
         if skill is not None:
-            if roller is None:
-                raise RuleError(
-                    "recovery.roller_required", "an Acrobatics roll needs a dice roller"
-                )
             record = roll_against(
                 RollPurpose.GET_UP,
                 "R7.12",

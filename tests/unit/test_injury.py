@@ -924,7 +924,8 @@ def test_injury_is_never_negative_and_hp_never_rises(
     assert outcome.hp_after <= outcome.hp_before
     assert outcome.state.shock_penalty >= -8
     if outcome.penetrating == 0:
-        assert outcome.injury == outcome.blunt_trauma
+        # Only blunt trauma can hurt, and a limb's crippling cap may cut it down (R7.15, R7.16).
+        assert outcome.injury <= outcome.blunt_trauma
 
 
 @settings(max_examples=300, deadline=None)
