@@ -1,0 +1,166 @@
+"""``/damage`` through the real client: the catalog's worked examples, hit location by hit
+location (R7.20-R7.29), with the breakdown and the stored HP."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.client import GurpsBot
+from bot.i18n import Messages
+from bot.standin import StandIn
+from bot.storage.encounter import EncounterRepository
+from rules.combatant import Combatant
+from rules.encounter import Encounter, EncounterCombatant
+from rules.roller import ScriptedDice
+
+CHANNEL = "combat"
+
+TROLL: dict[str, Any] = {
+    "name": "Troll",
+    "attributes": {"st": 20, "ht": 12, "hp": 40},
+    "dr": {"overrides": {"skull": 2}},
+}
+SPEARMAN: dict[str, Any] = {
+    "name": "Spearman",
+    "attributes": {"st": 10, "ht": 10},
+    "male_humanoid": True,
+}
+
+
+def fields(embed: dict[str, Any]) -> dict[str, str]:
+    return {f["name"]: f["value"] for f in embed.get("fields", [])}
+
+
+async def start(standin: StandIn, bot: GurpsBot, sheet: dict[str, Any]) -> None:
+    encounter = Encounter(
+        name="Practice",
+        gm_id=standin.user("gm").id,
+        combatants=(
+            EncounterCombatant(combatant_id="1", side="npc", combatant=Combatant.create(**sheet)),
+        ),
+        next_number=2,
+    )
+    await EncounterRepository(bot.database).start(
+        guild_id=standin.guild.id,
+        channel_id=standin.channel(CHANNEL).id,
+        actor_id=standin.user("gm").id,
+        encounter=encounter,
+    )
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        # R7.20: 8 cut penetrating the torso x1.5 -> 12.
+        (TROLL, {"amount": 8, "type": "cut"}, [], "8", "12", "40 → **28** / 40", None),
+        # R7.24: 7 imp penetrating the vitals x3 -> 21 (a major wound: knockdown roll).
+        (
+            TROLL,
+            {"amount": 7, "type": "imp", "location": "vitals"},
+            [3, 3, 3],
+            "7",
+            "21",
+            "40 → **19** / 40",
+            "Major wound (R7.7)",
+        ),
+        # R7.25: 9 cr vs helmet DR 2 + skull 2 -> 5 x4 = 20.
+        (
+            TROLL,
+            {"amount": 9, "type": "cr", "location": "skull"},
+            [3, 3, 3],
+            "5",
+            "20",
+            "40 → **20** / 40",
+            "Knockdown",
+        ),
+        # R7.29: cutting to the neck x2.
+        (
+            TROLL,
+            {"amount": 7, "type": "cut", "location": "neck"},
+            [],
+            "7",
+            "14",
+            "40 → **26** / 40",
+            None,
+        ),
+        # R7.26: 5 imp to the eye x4 = 20; the skull's DR does not count.
+        (
+            TROLL,
+            {"amount": 5, "type": "imp", "location": "eye"},
+            [3, 3, 3],
+            "5",
+            "20",
+            "40 → **20** / 40",
+            "eye blinded (R7.26)",
+        ),
+        # R7.21: spear 9 imp to a 10-HP man's leg: x1, crippled (> 5), injury capped at 6.
+        (
+            SPEARMAN,
+            {"amount": 9, "type": "imp", "location": "leg", "side": "left"},
+            [3, 3, 3],
+            "9",
+            "6",
+            "10 → **4** / 10",
+            "Left leg crippled (R7.16)",
+        ),
+        # R7.28: 3 crushing to a male humanoid's groin: shock -3 x 2 = -6.
+        (
+            SPEARMAN,
+            {"amount": 3, "type": "cr", "location": "groin"},
+            [],
+            "3",
+            "3",
+            "10 → **7** / 10",
+            "Shock -6 on the next turn (R7.6)",
+        ),
+    ],
+)
+async def test_damage_by_location_gives_the_catalogs_numbers(
+    standin: StandIn,
+    bot: GurpsBot,
+    dice: ScriptedDice,
+    case: tuple[dict[str, Any], dict[str, object], list[int], str, str, str, str | None],
+) -> None:
+    sheet, options, faces, penetrating, injury, hp, effect = case
+    await start(standin, bot, sheet)
+    dice.extend(faces)
+    result = await standin.slash(
+        "damage", {"target": sheet["name"], **options}, user="gm", channel=CHANNEL
+    )
+    assert not result.ephemeral, result.embeds
+    shown = fields(result.embed)
+    assert shown["Penetrating"] == penetrating
+    assert shown["Injury"] == f"**{injury}**"
+    assert shown["HP"] == hp
+    if effect is not None:
+        assert effect in shown["Consequences"]
+    assert dice.remaining == 0
+    record = await EncounterRepository(bot.database).require_active(standin.channel(CHANNEL).id)
+    after = int(hp.split("**")[1])
+    assert record.encounter.find(sheet["name"]).combatant.state.hp == after
+
+
+async def test_damage_is_for_the_gm_only(
+    standin: StandIn, bot: GurpsBot, messages: Messages
+) -> None:
+    await start(standin, bot, TROLL)
+    refused = await standin.slash(
+        "damage", {"target": "Troll", "amount": 5, "type": "cr"}, user="alice", channel=CHANNEL
+    )
+    assert refused.ephemeral
+    assert refused.embed["description"] == messages.text("encounter.error.not_gm", "en")
+
+
+async def test_damage_in_portuguese(standin: StandIn, bot: GurpsBot) -> None:
+    await start(standin, bot, TROLL)
+    result = await standin.slash(
+        "damage",
+        {"target": "Troll", "amount": 8, "type": "cut"},
+        user="gm",
+        channel=CHANNEL,
+        locale="pt-BR",
+    )
+    assert result.embed["title"] == "🩸 Troll sofre dano"
+    assert fields(result.embed)["Dano real"] == "**12**"
