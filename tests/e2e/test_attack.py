@@ -267,3 +267,99 @@ async def test_maneuver_all_out_attack_then_no_defense(
     assert labels(attack.message) == []
     assert dice.remaining == 0
     assert await ana_hp(bot, standin) == 8
+
+
+async def test_evaluate_builds_the_attack_bonus_r5_4(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    await start_duel(standin, bot)
+    for turn in (1, 2):
+        shown = await standin.slash(
+            "maneuver",
+            {"combatant": "Orc", "maneuver": "evaluate", "target": "Ana"},
+            user="gm",
+            channel=CHANNEL,
+        )
+        assert fields(shown.embed)["Notes"] == f"Evaluating Ana: +{turn} (R5.4)"
+    dice.extend([6, 6, 3])  # 15 vs 13 + 2 = 15: hit by 0
+    attack = await orc_attacks(standin)
+    assert fields(attack.embeds[0])["Effective skill"] == "Skill 13\n+2 Evaluate (R5.4)\n= **15**"
+    record = await EncounterRepository(bot.database).require_active(standin.channel(CHANNEL).id)
+    orc = record.encounter.find("Orc")
+    assert (orc.turn.maneuver, orc.turn.evaluate_turns) == ("attack", 0)
+
+
+async def test_all_out_defense_offers_a_second_defense_r5_12(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    await start_duel(standin, bot)
+    chosen = await standin.slash(
+        "maneuver",
+        {"combatant": "Ana", "maneuver": "all_out_defense"},
+        user="alice",
+        channel=CHANNEL,
+    )
+    assert fields(chosen.embed)["Defenses until next turn"] == (
+        "two different defenses per attack (R5.12)"
+    )
+    dice.extend([3, 4, 4])
+    attack = await orc_attacks(standin)
+    dice.extend([6, 6, 4])  # the parry fails on 16
+    await standin.click(attack.message, "Parry 9 (sword)", user="alice")
+    second = standin.message(attack.message.id)
+    assert labels(second) == ["Dodge 9", "Retreat (+3)", "No defense"]
+    assert await ana_hp(bot, standin) == 11
+    dice.extend([3, 3, 3])  # and the Dodge succeeds
+    await standin.click(second, "Dodge 9", user="alice")
+    done = standin.message(attack.message.id)
+    assert labels(done) == []
+    assert fields(done.embeds[-1])["Defense roll"] == "Rolled **9** (3, 3, 3): defended (by 0)"
+    assert await ana_hp(bot, standin) == 11
+    assert dice.remaining == 0
+
+
+async def test_change_posture_and_its_defense_penalty(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """Kneeling costs -2 to defend (B551) and forbids Retreat (R6.9)."""
+    await start_duel(standin, bot)
+    shown = await standin.slash(
+        "maneuver",
+        {"combatant": "Ana", "maneuver": "change_posture", "posture": "kneeling"},
+        user="alice",
+        channel=CHANNEL,
+    )
+    assert fields(shown.embed)["Posture"] == "standing → kneeling (R5.2); turns still needed: 0"
+    dice.extend([3, 4, 4])
+    attack = await orc_attacks(standin)
+    assert labels(attack.message) == ["Dodge 7", "Parry 7 (sword)", "No defense"]
+
+
+async def test_someone_elses_combatant_cannot_attack(
+    standin: StandIn, bot: GurpsBot, messages: Messages
+) -> None:
+    await start_duel(standin, bot)
+    refused = await standin.slash(
+        "attack", {"attacker": "Orc", "target": "Ana"}, user="alice", channel=CHANNEL
+    )
+    assert refused.ephemeral
+    assert refused.embed["description"] == messages.text(
+        "encounter.error.not_owner", "en", name="Orc"
+    )
+
+
+async def test_attack_in_portuguese(standin: StandIn, bot: GurpsBot, dice: ScriptedDice) -> None:
+    await start_duel(standin, bot)
+    dice.extend([3, 4, 4])
+    attack = await standin.slash(
+        "attack",
+        {"attacker": "Orc", "target": "Ana", "location": "arm"},
+        user="gm",
+        channel=CHANNEL,
+        locale="pt-BR",
+    )
+    assert attack.embeds[0]["title"] == "⚔️ Orc ataca Ana"
+    assert fields(attack.embeds[0])["NH efetivo"] == (
+        "NH 13\n-2 ponto de impacto (R7.19)\n= **11**"
+    )
+    assert labels(attack.message) == ["Esquiva 9", "Aparar 9 (sword)", "Recuo (+3)", "Sem defesa"]
