@@ -45,7 +45,7 @@ from bot.standin.commands import (
     localized,
 )
 from bot.standin.live import LiveBot
-from bot.standin.state import EPHEMERAL, JSON, World
+from bot.standin.state import EPHEMERAL, JSON, World, match_label
 from rules.roller import DiceRoller, RandomDice
 
 LOCALES = ("en-US", "en-GB", "pt-BR")
@@ -390,15 +390,16 @@ class Sandbox:
             if not 1 <= number <= len(shown):
                 raise SandboxInputError(f"there is no button {number} in the last reply")
             return shown[number - 1]
+        found = match_label([item for _, item in shown], key)
         for message, item in shown:
-            if str(item.get("label", "")).lower() == key.lower():
+            if item is found:
                 return message, item
         for message in reversed(self.standin.messages(self.channel)):
             if message.visible_to not in (None, self.user.id):
                 continue
-            for item in message.interactive_components():
-                if str(item.get("label", "")).lower() == key.lower():
-                    return message, item
+            found = match_label(message.interactive_components(), key)
+            if found is not None:
+                return message, found
         raise SandboxInputError(f"no button labelled {key!r} here")
 
     # Running and printing ---------------------------------------------------------------
@@ -463,7 +464,9 @@ class Sandbox:
             self.write(f"  {who} is thinking…")
         for line in message.content.splitlines():
             self.write(f"  {readable(line, self.world)}")
-        for embed in message.embeds:
+        for number, embed in enumerate(message.embeds):
+            if number:
+                self.write("  ┃")
             for line in render_embed(embed, self.world):
                 self.write(line)
 

@@ -399,16 +399,27 @@ class Message:
         return [c for c in self.walk_components() if c.get("type") in INTERACTIVE_TYPES]
 
     def component(self, key: str) -> JSON:
-        """Find a button or select by custom id, then by label (case-insensitive)."""
+        """A button or select by custom id, by label (case-insensitive), or by the start of
+        exactly one label (``"Parry"`` finds ``"Parry 9 (weapon)"``)."""
         items = self.interactive_components()
         for item in items:
             if item.get("custom_id") == key:
                 return item
-        for item in items:
-            if str(item.get("label", "")).lower() == key.lower():
-                return item
+        found = match_label(items, key)
+        if found is not None:
+            return found
         known = [item.get("label") or item.get("custom_id") for item in items]
         raise KeyError(f"message {self.id} has no component {key!r}; it has {known}")
+
+
+def match_label(items: list[JSON], key: str) -> JSON | None:
+    """The item labelled ``key``, else the only one whose label starts with it."""
+    wanted = key.strip().lower()
+    for item in items:
+        if str(item.get("label", "")).lower() == wanted:
+            return item
+    starting = [i for i in items if str(i.get("label", "")).lower().startswith(wanted)]
+    return starting[0] if len(starting) == 1 and wanted else None
 
 
 BUTTON = 2

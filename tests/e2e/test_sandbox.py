@@ -324,3 +324,42 @@ async def test_autocomplete_from_the_real_bot_while_typing(standin: StandIn, bot
     assert names == ["name:Ogre", "name:Orc"]
     assert sandbox.completions("/combatant sh") == ["show"]
     assert not [line for line in written if line.startswith("!")]
+
+
+async def test_a_scripted_fight_start_add_attack_click_status_quit(tmp_path: Path) -> None:
+    out = io.StringIO()
+    # To hit: 1+6+5 = 12 against skill 12 (a hit); Alice's parry: 2+3+3 = 8 against 9.
+    dice = ScriptedDice([1, 6, 5, 2, 3, 3])
+    script = [
+        "/encounter start name:Goblin ambush",
+        "/combatant add name:Orc st:12 dx:11 iq:9 ht:12",
+        "/combatant add name:Alice st:10 dx:13 iq:10 ht:11 owner:alice parry:9",
+        "/encounter next",
+        "/attack attacker:Orc target:Alice skill:12 damage:2d+1 cut",
+        ":as alice",
+        ":click Parry",
+        "/encounter status",
+        ":quit",
+    ]
+    code = await run_sandbox(database=tmp_path / "fight.sqlite3", dice=dice, lines=script, out=out)
+    assert code == 0
+    lines = out.getvalue().splitlines()
+    text = Messages.load().text
+    attack = lines.index("gm@#general> /attack attacker:Orc target:Alice skill:12 damage:2d+1 cut")
+    prompt = text("attack.prompt", "en", mention="@Alice", target="Alice")
+    assert lines[attack + 2] == f"  {prompt}"
+    assert lines[attack + 3] == f"  ┃ {text('attack.title', 'en', attacker='Orc', target='Alice')}"
+    buttons = [
+        text("defend.button.dodge", "en", value=9),
+        text("defend.button.parry", "en", value=9, weapon="weapon"),
+    ]
+    row = next(line for line in lines[attack:] if line.startswith("  [1 "))
+    assert row.startswith(f"  [1 {buttons[0]}] [2 {buttons[1]}]")
+    clicked = lines.index("alice@#general> :click Parry")
+    assert lines[clicked + 1] == "GURPS Combat (/attack by gm; edited):"
+    defended = text("defend.title", "en", target="Alice", attacker="Orc")
+    assert f"  ┃ {defended}" in lines[clicked:]
+    status = lines.index("alice@#general> /encounter status")
+    assert any("Alice" in line and "HP 10/10" in line for line in lines[status:])
+    assert lines[-1] == "(stopping the bot)"
+    assert dice.remaining == 0
