@@ -30,7 +30,6 @@ from typing import Final
 
 from rules.checks import Outcome, SuccessRoll, success_roll
 from rules.combatant import (
-    Armor,
     BodyPart,
     Combatant,
     CombatantState,
@@ -86,6 +85,8 @@ DEFAULT_OPTIONS: Final = RuleOptions()
 
 _IMP_OR_PI: Final = PIERCING_TYPES | {DamageType.IMP}
 _CRIPPLEABLE: Final = LIMBS | EXTREMITIES
+_PAIRED_PARTS: Final = _CRIPPLEABLE | {HitLocation.EYE}
+_NEED_CHECK: Final = frozenset({HitLocation.VITALS, HitLocation.EYE})
 _MAX_SHOCK: Final = 4
 _MAX_DOUBLED_SHOCK: Final = 8
 
@@ -563,7 +564,8 @@ class InjuryOutcome:
     ``injury_lost`` (the excess beyond it); ``injury`` (what came off HP, or FP
     for fatigue damage). Effects: HP and FP before/after, ``shock_penalty`` for
     his next turn, ``major_wound``, newly ``crippled`` part and ``blinded`` eyes,
-    and the rolls. ``combatant`` is the victim with ``state`` applied.
+    and the rolls. ``target`` is the victim as he was; ``combatant`` is the victim
+    with ``state`` applied.
     """
 
     spec: DamageSpec
@@ -598,8 +600,13 @@ class InjuryOutcome:
     mortally_wounded: bool
     knocked_out: bool
     state: CombatantState
-    combatant: Combatant
+    target: Combatant
     rule_ids: tuple[str, ...]
+
+    @property
+    def combatant(self) -> Combatant:
+        """The victim after the hit: ``target`` with ``state`` applied."""
+        return self.target.model_copy(update={"state": self.state})
 
 
 # --------------------------------------------------------------------------- the pipeline
@@ -654,33 +661,41 @@ def apply_hit(
     """Apply one hit to ``target``: the whole of section 7, one call, one outcome.
 
     Raises ``hit_location.unreachable`` for a crushing blow to the vitals and the like.
+    The code is written for speed (it runs once per hit of every fight), so the
+    common cases skip the calls they do not need; each step still lands in the
+    outcome.
     """
-    check_target(spec.location, spec.damage_type, tight_beam=spec.tight_beam)
+    kind = spec.damage_type
+    if spec.location in _NEED_CHECK:
+        check_target(spec.location, kind, tight_beam=spec.tight_beam)
     rule_ids: list[str] = []
     max_hp = target.attributes.hp
     state = target.state
-    kind = spec.damage_type
+    traits = target.traits
 
     # 1. Basic damage (A.2, G7; ½D halves, rounding down).
     basic = spec.basic_damage
     half = spec.half_damage_range
     if half:
         basic //= 2
-    floored = apply_minimum_damage(basic, kind, options)
-    minimum_applied = floored != basic
-    if minimum_applied:
-        rule_ids.append("G7")
-    basic = floored
+    minimum_applied = False
+    if basic < 1:
+        floored = apply_minimum_damage(basic, kind, options)
+        if floored != basic:
+            minimum_applied = True
+            rule_ids.append("G7")
+            basic = floored
 
     # Where the injury lands: large-area is a torso hit unless only one part was exposed.
-    single_part = spec.exposed[0] if spec.large_area and len(spec.exposed) == 1 else None
-    area_as_torso = spec.large_area and single_part is None
-    if single_part is not None:
-        location = single_part
-    elif area_as_torso:
-        location = HitLocation.TORSO
-    else:
-        location = spec.location
+    single_part: HitLocation | None = None
+    area_as_torso = False
+    location = spec.location
+    if spec.large_area:
+        if len(spec.exposed) == 1:
+            single_part = location = spec.exposed[0]
+        else:
+            area_as_torso = True
+            location = HitLocation.TORSO
 
     # 2. DR, 3. penetration and wounding (A.2).
     dr = effective_dr(target, spec)
@@ -695,23 +710,23 @@ def apply_hit(
         large_area=area_as_torso,
     )
     rule_ids.extend(wounding.rule_ids)
-    multiplier: Fraction = wounding.multiplier
+    raw = 0
     if penetrating:
+        multiplier: Fraction = wounding.multiplier
         raw = penetrating * multiplier.numerator // multiplier.denominator
         raw = max(raw, 1)
         rule_ids.append("A.2")
-    else:
-        raw = 0
     injury = raw
-    cap = _diffuse_cap(target, spec, options)
-    if cap is not None and injury > cap:
-        injury = cap
-        rule_ids.append("R14.3")
+    cap: int | None = None
+    if Trait.IT_DIFFUSE in traits:
+        cap = _diffuse_cap(target, spec, options)
+        if cap is not None and injury > cap:
+            injury = cap
+            rule_ids.append("R14.3")
 
     # 4. Blunt trauma through flexible armor that stopped the blow (R7.15).
     trauma = 0
-    armor: Armor = dr.armor
-    if penetrating == 0 and armor.flexible and not dr.armor_ignored:
+    if not penetrating and dr.armor.flexible and not dr.armor_ignored:
         trauma = blunt_trauma(kind, basic - dr.rigid_effective)
         if trauma:
             injury = trauma
@@ -722,13 +737,13 @@ def apply_hit(
     lost = 0
     crippled_now: BodyPart | None = None
     blinded: list[Side] = []
-    limb_injury = state.limb_injury
-    crippled = state.crippled
-    blinded_eyes = state.blinded_eyes
-    part = body_part(location, spec.side) if not area_as_torso else None
-    if kind is not DamageType.FAT and injury and part is not None:
+    update: dict[str, object] = {}
+    fatigue = kind is DamageType.FAT
+    if injury and location in _PAIRED_PARTS and not area_as_torso and not fatigue:
+        part = body_part(location, spec.side)
         threshold = crippling_threshold(location, max_hp, options)
-        if threshold is not None:
+        if part is not None and threshold is not None:
+            limb_injury = state.limb_injury
             already = limb_injury.get(part, 0)
             counted = injury
             if location in _CRIPPLEABLE:
@@ -737,10 +752,10 @@ def apply_hit(
                 if lost:
                     rule_ids.append("R7.16")
             total = already + counted
-            limb_injury = {**limb_injury, part: total}
-            if total >= threshold and part not in crippled:
+            update["limb_injury"] = {**limb_injury, part: total}
+            if total >= threshold and part not in state.crippled:
                 crippled_now = part
-                crippled = crippled | {part}
+                update["crippled"] = state.crippled | {part}
                 rule_ids.append("R7.16")
                 if location is HitLocation.EYE:
                     blinded.append(spec.side)
@@ -751,31 +766,31 @@ def apply_hit(
             lost += injury - mw_cap
             injury = mw_cap
             rule_ids.append("R7.18")
-    major_wound = kind is not DamageType.FAT and (2 * injury > max_hp or crippled_now is not None)
+    major_wound = not fatigue and (2 * injury > max_hp or crippled_now is not None)
     if major_wound:
         rule_ids.append("R7.7")
-    if location is HitLocation.FACE and kind is DamageType.COR and major_wound:
-        wanted = 2 if injury > max_hp else 1
-        for eye in (Side.RIGHT, Side.LEFT):
-            if len(blinded) >= wanted:
-                break
-            if eye not in blinded_eyes:
-                blinded.append(eye)
-        rule_ids.append("R7.27")
+        if location is HitLocation.FACE and kind is DamageType.COR:
+            wanted = 2 if injury > max_hp else 1
+            for eye in (Side.RIGHT, Side.LEFT):
+                if len(blinded) >= wanted:
+                    break
+                if eye not in state.blinded_eyes:
+                    blinded.append(eye)
+            rule_ids.append("R7.27")
     if blinded:
-        blinded_eyes = blinded_eyes | frozenset(blinded)
+        update["blinded_eyes"] = state.blinded_eyes | frozenset(blinded)
 
     # 6. HP or FP, shock.
-    hp_before = state.hp
-    fp_before = state.fp
-    if kind is DamageType.FAT:
-        hp_after = hp_before
-        fp_after = fp_before - injury
-        shock = state.shock_penalty
-        shock_total = state.shock_injury
-    else:
-        hp_after = hp_before - injury
-        fp_after = fp_before
+    hp_before = hp_after = state.hp
+    fp_before = fp_after = state.fp
+    shock = state.shock_penalty
+    if fatigue:
+        if injury:
+            fp_after -= injury
+            update["fp"] = fp_after
+    elif injury:
+        hp_after -= injury
+        update["hp"] = hp_after
         doubled = (
             location is HitLocation.GROIN
             and kind is DamageType.CR
@@ -786,41 +801,37 @@ def apply_hit(
             state, injury, max_hp=max_hp, doubled=doubled, target=target, options=options
         )
         rule_ids.extend(shock_rules)
-        shock_total = state.shock_injury + injury
+        update["shock_penalty"] = shock
+        update["shock_injury"] = state.shock_injury + injury
 
     # 7. Rolls.
     dead = state.dead
-    destroyed = state.destroyed
-    unconscious = state.unconscious
-    mortal = state.mortally_wounded
-    crushed_trachea = state.crushed_trachea
-    trachea_penalty = state.trachea_penalty
+    alive_before = not dead
     trachea_roll: RollRecord | None = None
     decapitation_roll: RollRecord | None = None
-    ht = target.attributes.ht
-    alive_before = not dead
-    if location is HitLocation.NECK and not dead and injury:
+    if location is HitLocation.NECK and injury and not dead:
         if kind is DamageType.CR and 3 * injury > max_hp:
             trachea_roll = roll_against(
                 RollPurpose.CRUSHED_TRACHEA,
                 "R7.29",
                 "ht",
-                ht,
+                target.attributes.ht,
                 (Modifier("injury", -(injury // 2), "R7.29"),),
                 roller=roller,
                 options=options,
             )
             if not trachea_roll.roll.outcome.is_success:
-                crushed_trachea = True
-                trachea_penalty = -(injury // 2)
+                update["crushed_trachea"] = True
+                update["trachea_penalty"] = -(injury // 2)
                 hp_after -= 1
+                update["hp"] = hp_after
             rule_ids.append("R7.29")
         elif kind is DamageType.CUT and injury > max_hp:
             decapitation_roll = roll_against(
                 RollPurpose.DECAPITATION,
                 "R7.29",
                 "ht",
-                ht,
+                target.attributes.ht,
                 (Modifier("injury", -(injury // 2), "R7.29"),),
                 roller=roller,
                 options=options,
@@ -829,28 +840,37 @@ def apply_hit(
                 dead = True
             rule_ids.append("R7.29")
 
-    deaths = resolve_death_checks(
-        target,
-        hp_after,
-        roller=roller,
-        options=options,
-        already_dead=dead,
-        checks_made=state.death_checks_made,
-        can_destroy=spec.can_destroy,
-    )
-    rule_ids.extend(deaths.rule_ids)
-    dead = dead or deaths.dead
-    destroyed = destroyed or deaths.destroyed
-    mortal = mortal or deaths.mortally_wounded
-    checks_made = deaths.checks_made
-    death_rolls = deaths.rolls
+    destroyed = state.destroyed
+    mortal = state.mortally_wounded
+    death_rolls: tuple[RollRecord, ...] = ()
+    if hp_after <= -max_hp:
+        deaths = resolve_death_checks(
+            target,
+            hp_after,
+            roller=roller,
+            options=options,
+            already_dead=dead,
+            checks_made=state.death_checks_made,
+            can_destroy=spec.can_destroy,
+        )
+        rule_ids.extend(deaths.rule_ids)
+        dead = dead or deaths.dead
+        destroyed = destroyed or deaths.destroyed
+        mortal = (mortal or deaths.mortally_wounded) and not dead
+        death_rolls = deaths.rolls
+        update["death_checks_made"] = deaths.checks_made
+        update["destroyed"] = destroyed
+        update["mortally_wounded"] = mortal
+    if dead and not state.dead:
+        update["dead"] = True
+        mortal = False
+        update["mortally_wounded"] = False
 
     posture = state.posture
-    stunned = state.stunned
-    knocked_down = state.knocked_down
+    unconscious = state.unconscious
     knockdown: Knockdown | None = None
     knocked_out = False
-    if not dead and not unconscious and kind is not DamageType.FAT:
+    if not dead and not unconscious and not fatigue and injury:
         knockdown = knockdown_check(
             target,
             location,
@@ -864,48 +884,32 @@ def apply_hit(
             rule_ids.append("R7.8")
             if knockdown.result is not KnockdownResult.RESISTED:
                 posture = Posture.PRONE
-                stunned = True
-                knocked_down = True
+                update["stunned"] = True
+                update["knocked_down"] = True
                 if knockdown.result is KnockdownResult.KNOCKED_OUT:
-                    unconscious = True
-                    knocked_out = True
+                    unconscious = knocked_out = True
+                    update["unconscious"] = True
                     rule_ids.append("R7.13")
 
-    knockback = _knockback(
-        target,
-        spec,
-        basic=basic,
-        penetrating=penetrating,
-        roll_balance=not dead and not unconscious and posture is not Posture.PRONE,
-        roller=roller,
-        options=options,
-    )
-    if knockback is not None:
-        rule_ids.append("R7.14")
-        if knockback.fell:
-            posture = Posture.PRONE
+    knockback: Knockback | None = None
+    if kind is DamageType.CR or spec.knockback_bullet or kind is DamageType.CUT:
+        knockback = _knockback(
+            target,
+            spec,
+            basic=basic,
+            penetrating=penetrating,
+            roll_balance=not dead and not unconscious and posture is not Posture.PRONE,
+            roller=roller,
+            options=options,
+        )
+        if knockback is not None:
+            rule_ids.append("R7.14")
+            if knockback.fell:
+                posture = Posture.PRONE
+    if posture is not state.posture:
+        update["posture"] = posture
 
-    new_state = state.model_copy(
-        update={
-            "hp": hp_after,
-            "fp": fp_after,
-            "posture": posture,
-            "stunned": stunned,
-            "shock_penalty": shock,
-            "shock_injury": shock_total,
-            "knocked_down": knocked_down,
-            "crippled": crippled,
-            "limb_injury": limb_injury,
-            "blinded_eyes": blinded_eyes,
-            "crushed_trachea": crushed_trachea,
-            "trachea_penalty": trachea_penalty,
-            "unconscious": unconscious,
-            "mortally_wounded": mortal and not dead,
-            "dead": dead,
-            "destroyed": destroyed,
-            "death_checks_made": checks_made,
-        }
-    )
+    new_state = state.model_copy(update=update) if update else state
     return InjuryOutcome(
         spec=spec,
         rolled_damage=spec.basic_damage,
@@ -936,9 +940,9 @@ def apply_hit(
         knockback=knockback,
         died=dead and alive_before,
         destroyed=destroyed,
-        mortally_wounded=mortal and not dead,
+        mortally_wounded=mortal,
         knocked_out=knocked_out,
         state=new_state,
-        combatant=target.model_copy(update={"state": new_state}),
+        target=target,
         rule_ids=tuple(dict.fromkeys(rule_ids)),
     )
