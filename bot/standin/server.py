@@ -112,9 +112,7 @@ class StandInServer:
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, port)
         await site.start()
-        server = site._server
-        assert isinstance(server, asyncio.base_events.Server)
-        self._site_port = int(server.sockets[0].getsockname()[1])
+        self._site_port = int(self._runner.addresses[0][1])
 
     async def stop(self) -> None:
         for socket in list(self._sockets):
@@ -212,7 +210,8 @@ class StandInServer:
                     payload = json.loads(data)
                 else:
                     files.append({"field": part.name, "filename": part.filename, "size": len(data)})
-            attachments: list[JSON] = list(payload.get("attachments") or [])
+            described = payload.get("attachments") or (payload.get("data") or {}).get("attachments")
+            attachments: list[JSON] = list(described or [])
             for index, item in enumerate(files):
                 described = attachments[index] if index < len(attachments) else {}
                 item["description"] = described.get("description")
@@ -470,7 +469,7 @@ class StandInServer:
         if not self.world.has_channel(channel_id):
             return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
         message = self.world.channel_messages(channel_id).get(int(request.match_info["message"]))
-        if message is None or message.deleted:
+        if message is None or message.deleted or message.ephemeral:
             return error_response(404, UNKNOWN_MESSAGE, "Unknown Message")
         return message
 

@@ -372,7 +372,8 @@ class Message:
         if "components" in payload:
             self.components = list(payload["components"] or [])
         if "attachments" in payload:
-            self.attachments = [a for a in payload["attachments"] or [] if "id" in a]
+            kept = {str(a.get("id")) for a in payload["attachments"] or []}
+            self.attachments = [a for a in self.attachments if a["id"] in kept]
         if "flags" in payload and payload["flags"] is not None:
             # Only SUPPRESS_EMBEDS may change on an existing message.
             self.flags = (self.flags & ~4) | (int(payload["flags"]) & 4)

@@ -7,6 +7,7 @@ follow-ups, autocomplete, and a reply Discord would refuse.
 
 from __future__ import annotations
 
+import io
 import re
 
 import discord
@@ -159,6 +160,13 @@ class EchoCog(commands.Cog):
         await interaction.response.send_message("sure?", view=view)
         await view.wait()
         await interaction.edit_original_response(content=f"confirmed {view.answer}", view=None)
+
+    @app_commands.command(description="Send a character sheet as a file")
+    async def sheet(self, interaction: discord.Interaction) -> None:
+        upload = discord.File(io.BytesIO(b"ST 12 DX 11"), filename="orc.txt", description="Orc")
+        await interaction.response.send_message("the sheet", file=upload)
+        again = discord.File(io.BytesIO(b"ST 13"), filename="orc-v2.txt")
+        await interaction.edit_original_response(content="the new sheet", attachments=[again])
 
     @app_commands.command(description="Send an embed Discord refuses")
     async def too_big(self, interaction: discord.Interaction) -> None:

@@ -52,6 +52,7 @@ async def test_sync_stores_the_schema(standin: StandIn, plain_bot: PlainBot) -> 
         "door",
         "whisper",
         "confirm",
+        "sheet",
         "too_big",
     }
     echo = {o["name"]: o for o in schema["echo"]["options"]}
@@ -213,3 +214,14 @@ async def test_a_handler_that_waits_for_the_click(standin: StandIn, plain_bot: P
     await standin.idle()
     assert asked.message.content == "confirmed yes"
     assert asked.message.components == []
+
+
+async def test_files_go_through_multipart(standin: StandIn, plain_bot: PlainBot) -> None:
+    result = await standin.slash("sheet")
+    message = result.message
+    assert message.content == "the new sheet"
+    assert [(a["filename"], a["size"]) for a in message.attachments] == [("orc-v2.txt", 5)]
+    first = next(r for r in standin.server.requests if r.path.endswith("/callback"))
+    assert first.body["__files__"] == [
+        {"field": "files[0]", "filename": "orc.txt", "size": 11, "description": "Orc"}
+    ]
