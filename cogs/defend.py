@@ -31,7 +31,9 @@ from rules.combat import (
     DefenseOutcome,
     PendingDefense,
     defense_options,
+    parry_for_other_options,
     resolve_defense,
+    resolve_parry_for_other,
 )
 from rules.defense import DefenseOptions
 from rules.maneuver import DefenseKind
@@ -138,6 +140,7 @@ class Defend(commands.Cog):
         target=_("target", key="defend.cmd.target.name"),
         defense=_("defense", key="defend.cmd.defense.name"),
         retreat=_("retreat", key="defend.cmd.retreat.name"),
+        defender=_("defender", key="defend.cmd.defender.name"),
     )
     @app_commands.describe(
         target=_("The combatant who was attacked", key="defend.cmd.target.description"),
@@ -146,19 +149,27 @@ class Defend(commands.Cog):
             key="defend.cmd.defense.description",
         ),
         retreat=_("Step back for +3 (R6.9)", key="defend.cmd.retreat.description"),
+        defender=_(
+            "A companion who parries for the target instead (R6.8)",
+            key="defend.cmd.defender.description",
+        ),
     )
-    @app_commands.autocomplete(target=combatant_autocomplete)
+    @app_commands.autocomplete(target=combatant_autocomplete, defender=combatant_autocomplete)
     async def defend(
         self,
         interaction: discord.Interaction[GurpsBot],
         target: str,
         defense: str,
         retreat: bool = False,
+        defender: str | None = None,
     ) -> None:
         channel = channel_of(interaction)
         row = await self._oldest_for(channel, target)
-        await self._authorize(interaction, row)
         kind, index = parse_choice(defense)
+        if defender is not None:
+            await self._parry_for_other(interaction, row, defender, kind, index)
+            return
+        await self._authorize(interaction, row)
         if kind not in ("dodge", "parry", "block", "none"):
             raise UserFacingError("defend.error.unknown_choice", choice=defense)
         locale = await self.bot.locale_for(interaction)
@@ -205,7 +216,17 @@ class Defend(commands.Cog):
             return []
         locale = await self.bot.locale_for(interaction)
         options = await rule_options(self.bot, interaction.guild_id)
-        found = defense_options(fighter.combatant, fighter.turn, rows[0].payload, options)
+        guard_name = getattr(interaction.namespace, "defender", None)
+        if guard_name:
+            try:
+                guard = record.encounter.find(str(guard_name))
+            except Exception:
+                return []
+            found = parry_for_other_options(
+                guard.combatant, guard.turn, fighter.combatant, rows[0].payload, options
+            )
+        else:
+            found = defense_options(fighter.combatant, fighter.turn, rows[0].payload, options)
         choices = [
             app_commands.Choice(
                 name=defense_label(option, self.bot.messages, locale),
@@ -224,6 +245,61 @@ class Defend(commands.Cog):
         )
         wanted = current.casefold()
         return [c for c in choices if wanted in c.name.casefold()][:25]
+
+    async def _parry_for_other(
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        row: PendingAttack,
+        defender: str,
+        kind: str,
+        weapon_index: int | None,
+    ) -> None:
+        """R6.8: a companion spends a parry on the blow; his owner or the GM decides."""
+        if kind != "parry":
+            raise UserFacingError("defend.error.for_other_parry")
+        authority = await EncounterAuthority.of(interaction)
+        locale = await self.bot.locale_for(interaction)
+        options = await rule_options(self.bot, interaction.guild_id)
+        async with self.encounters.change(row.channel_id, interaction.user.id, "defend") as change:
+            conn = change.connection
+            assert conn is not None
+            locked = await PendingAttackRepository.lock(conn, row.attack_id)
+            if locked is None or not locked.awaiting:
+                raise UserFacingError("defend.error.gone")
+            fight = change.encounter
+            guard = fight.find(defender)
+            authority.ensure_can_act_for(fight.gm_id, guard.owner_id, guard.name)
+            victim = fight.get(locked.target_id)
+            result = resolve_parry_for_other(
+                locked.payload,
+                guard.combatant,
+                guard.turn,
+                victim.combatant,
+                weapon_index,
+                roller=self.bot.dice,
+                options=options,
+            )
+            updated = [guard.model_copy(update={"turn": result.defender_turn})]
+            if result.damage is not None:
+                updated.append(victim.with_sheet(result.damage.injury.combatant))
+            change.encounter = fight.replace(*updated)
+            change.detail = {
+                "attack_id": row.attack_id,
+                "target": victim.name,
+                "defender": guard.name,
+                "defended": result.defended,
+            }
+            await PendingAttackRepository.close(conn, row.attack_id, interaction.created_at)
+        outcome = DefenseOutcome(
+            pending=result.pending,
+            roll=result.roll,
+            defended=result.defended,
+            damage=result.damage,
+            target_turn=victim.turn,
+        )
+        embeds = render_defense(outcome, self.bot.messages, locale, parried_by=guard.name)
+        await interaction.response.send_message(embeds=embeds)
+        await self._clear_buttons(interaction, row)
 
     # ------------------------------------------------------------ shared steps
 

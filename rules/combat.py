@@ -24,6 +24,7 @@ from rules.attack import (
     FeintOutcome,
     Hand,
     all_out_damage_bonus,
+    attacks_per_turn,
     effective_attack_skill,
     feint,
     roll_attack,
@@ -67,14 +68,18 @@ __all__ = [
     "DefenseOutcome",
     "ManeuverOutcome",
     "ManeuverRequest",
+    "ParryForOtherOutcome",
     "PendingDefense",
     "Strike",
     "StrikeResult",
     "apply_strike",
     "defender_input",
     "defense_options",
+    "parries_per_turn",
+    "parry_for_other_options",
     "resolve_attack",
     "resolve_defense",
+    "resolve_parry_for_other",
     "take_maneuver",
     "turn_profile",
 ]
@@ -312,11 +317,43 @@ def defender_input(
     )
 
 
+def parries_per_turn(target: Combatant, options: RuleOptions) -> int | None:
+    """Parries a turn under the cinematic multiple-attack rules (R5.14); ``None`` otherwise,
+    when the Basic Set's repeated parries at a cumulative penalty apply (A.4)."""
+    if not options.cinematic_multiple_attacks or not target.weapons:
+        return None
+    best = max(weapon.skill for weapon in target.weapons)
+    return attacks_per_turn(best, options).parries
+
+
 def defense_options(
     target: Combatant, turn: TurnState, pending: PendingDefense, options: RuleOptions
 ) -> DefenseOptions:
     """The defenses ``target`` has right now against ``pending``."""
-    return available_defenses(defender_input(target, turn, pending), pending.context, options)
+    defender = defender_input(target, turn, pending).model_copy(
+        update={"parries_per_turn": parries_per_turn(target, options)}
+    )
+    return available_defenses(defender, pending.context, options)
+
+
+def parry_for_other_options(
+    defender: Combatant,
+    defender_turn: TurnState,
+    target: Combatant,
+    pending: PendingDefense,
+    options: RuleOptions,
+) -> DefenseOptions:
+    """R6.8: the parries ``defender`` can spend on a blow aimed at ``target``: -4, plus the
+    target's shield DB when the blow comes from his front or shield side."""
+    shield_faces = pending.context.arc in (Arc.front, Arc.left)
+    ally_db = target.shield_db if target.shield is not None and shield_faces else 0
+    context = pending.context.model_copy(
+        update={"for_other": True, "ally_shield_db": ally_db, "arc": Arc.front}
+    )
+    mine = defender_input(defender, defender_turn).model_copy(
+        update={"parries_per_turn": parries_per_turn(defender, options)}
+    )
+    return available_defenses(mine, context, options)
 
 
 def _weapon(attacker: Combatant, request: AttackRequest) -> Weapon | None:
@@ -708,4 +745,52 @@ def take_maneuver(
         feint=feint_outcome,
         aim_turns=new_turn.aim_turns,
         evaluate_bonus=min(3, new_turn.evaluate_turns),
+    )
+
+
+class ParryForOtherOutcome(BaseModel):
+    """R6.8: a companion's parry spent on the blow, and what followed."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    pending: PendingDefense
+    defender_name: str
+    roll: DefenseRoll
+    defended: bool
+    damage: StrikeResult | None = None
+    defender_turn: TurnState
+
+
+def resolve_parry_for_other(
+    pending: PendingDefense,
+    defender: Combatant,
+    defender_turn: TurnState,
+    target: Combatant,
+    weapon_index: int | None,
+    *,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> ParryForOtherOutcome:
+    """R6.8: ``defender`` parries for ``target`` at -4 (+ the target's DB); it costs him a parry
+    and -4 to his own defenses until his next turn. A failure lands the blow on the target."""
+    found = parry_for_other_options(defender, defender_turn, target, pending, options)
+    option = found.find(DefenseKind.parry, weapon_index)
+    roll = roll_defense(option, roller, options)
+    spent = defender_turn.model_copy(
+        update={
+            "parries_used": defender_turn.parries_used + 1,
+            "defending_for_others_penalty": -4,
+            "defended_since_last_turn": True,
+            "aim_turns": 0,
+            "aim_target": None,
+        }
+    )
+    damage = None if roll.success else apply_strike(pending.strike, target, roller, options)
+    return ParryForOtherOutcome(
+        pending=pending,
+        defender_name=defender.name,
+        roll=roll,
+        defended=roll.success,
+        damage=damage,
+        defender_turn=spent,
     )

@@ -263,8 +263,13 @@ def _defense_result(outcome: DefenseOutcome, messages: Messages, locale: str) ->
     return messages.text(key, locale, margin=abs(roll.roll.margin))
 
 
-def render_defense(outcome: DefenseOutcome, messages: Messages, locale: str) -> list[discord.Embed]:
-    """The defense embed, followed by the damage embed when the blow got through."""
+def render_defense(
+    outcome: DefenseOutcome, messages: Messages, locale: str, *, parried_by: str | None = None
+) -> list[discord.Embed]:
+    """The defense embed, followed by the damage embed when the blow got through.
+
+    ``parried_by`` names the companion who parried for the target (R6.8).
+    """
     pending = outcome.pending
     if outcome.defended:
         kind = ResultKind.SUCCESS
@@ -278,6 +283,8 @@ def render_defense(outcome: DefenseOutcome, messages: Messages, locale: str) -> 
             "defend.title", locale, target=pending.target_name, attacker=pending.attacker_name
         ),
     )
+    if parried_by is not None:
+        embed.description = messages.text("defend.parried_by", locale, defender=parried_by)
     roll = outcome.roll
     if roll is not None:
         option = roll.option

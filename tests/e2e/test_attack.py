@@ -363,3 +363,58 @@ async def test_attack_in_portuguese(standin: StandIn, bot: GurpsBot, dice: Scrip
         "NH 13\n-2 ponto de impacto (R7.19)\n= **11**"
     )
     assert labels(attack.message) == ["Esquiva 9", "Aparar 9 (sword)", "Recuo (+3)", "Sem defesa"]
+
+
+async def test_a_companion_parries_for_ana_r6_8(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """Bram (carol's) parries the orc's blow for Ana: Parry 10 - 4 = 6, then -4 to his own."""
+    await start_duel(standin, bot)
+    bram = Combatant.create(
+        name="Bram",
+        attributes={"st": 12, "dx": 12, "ht": 12},
+        weapons=[{"name": "spear", "skill": 14, "damage": "thr+2 imp"}],
+    )
+    repository = EncounterRepository(bot.database)
+    async with repository.change(standin.channel(CHANNEL).id, standin.user("gm").id, "add") as c:
+        c.encounter = c.encounter.model_copy(
+            update={
+                "combatants": (
+                    *c.encounter.combatants,
+                    EncounterCombatant(
+                        combatant_id="3",
+                        side="party",
+                        combatant=bram,
+                        owner_id=standin.user("carol").id,
+                    ),
+                ),
+                "next_number": 4,
+            }
+        )
+    dice.extend([3, 4, 4])
+    attack = await orc_attacks(standin)
+    choices = await standin.autocomplete(
+        "defend",
+        {"target": "Ana", "defender": "Bram"},
+        focused="defense",
+        user="carol",
+        channel=CHANNEL,
+    )
+    assert [(c["name"], c["value"]) for c in choices] == [
+        ("Parry 6 (spear)", "parry-0"),
+        ("No defense", "none"),
+    ]
+    dice.extend([2, 2, 2])
+    result = await standin.slash(
+        "defend",
+        {"target": "Ana", "defense": "parry-0", "defender": "Bram"},
+        user="carol",
+        channel=CHANNEL,
+    )
+    assert not result.ephemeral
+    assert result.embeds[0]["description"].startswith("Bram parries for him")
+    assert fields(result.embeds[0])["Defense roll"] == "Rolled **6** (2, 2, 2): defended (by 0)"
+    assert labels(standin.message(attack.message.id)) == []
+    record = await repository.require_active(standin.channel(CHANNEL).id)
+    assert record.encounter.find("Bram").turn.defending_for_others_penalty == -4
+    assert await ana_hp(bot, standin) == 11

@@ -394,3 +394,70 @@ def test_all_out_defense_recorded_for_the_defense_r5_12() -> None:
     attack = resolve_attack(KNIGHT, guarded, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
     assert attack.defenses is not None
     assert {o.kind: o.value for o in attack.defenses.options}[DefenseKind.dodge] == 10
+
+
+def test_parry_for_another_r6_8() -> None:
+    """R6.8 worked example: Parry 10, the ally's medium shield (DB 2) -> 8; then his own -4."""
+    from rules.combat import parry_for_other_options, resolve_parry_for_other
+
+    guard = fighter(
+        "c3",
+        "Guard",
+        attributes={"st": 12, "dx": 12, "ht": 12},
+        weapons=[{"name": "spear", "skill": 14, "damage": "thr+2 imp"}],
+    )
+    shielded_orc = ORC.model_copy(
+        update={
+            "combatant": Combatant.create(
+                name="Orc",
+                attributes={"st": 12, "dx": 11, "ht": 11, "hp": 14},
+                shield={"skill": 10, "db": 2},
+            )
+        }
+    )
+    outcome = resolve_attack(
+        KNIGHT, shielded_orc, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS
+    )
+    assert outcome.pending is not None
+    found = parry_for_other_options(
+        guard.combatant, guard.turn, shielded_orc.combatant, outcome.pending, OPTIONS
+    )
+    assert {(o.kind, o.value) for o in found.options} == {(DefenseKind.parry, 8)}
+    result = resolve_parry_for_other(
+        outcome.pending,
+        guard.combatant,
+        guard.turn,
+        shielded_orc.combatant,
+        0,
+        roller=ScriptedDice([2, 3, 3]),
+        options=OPTIONS,
+    )
+    assert result.defended
+    assert result.damage is None
+    assert (
+        result.defender_turn.parries_used,
+        result.defender_turn.defending_for_others_penalty,
+    ) == (
+        1,
+        -4,
+    )
+    after = resolve_attack(
+        KNIGHT,
+        guard.model_copy(update={"turn": result.defender_turn}),
+        AttackRequest(),
+        ScriptedDice([3, 4, 4]),
+        OPTIONS,
+    )
+    assert after.defenses is not None
+    # Guard: Dodge 9 - 4 = 5 (R6.8); spear Parry 10, repeated parry -4, -4 again = 2 (A.4).
+    assert {o.kind: o.value for o in after.defenses.options} == {
+        DefenseKind.dodge: 5,
+        DefenseKind.parry: 2,
+    }
+
+
+def test_cinematic_parry_count_r5_14() -> None:
+    from rules.combat import parries_per_turn
+
+    assert parries_per_turn(KNIGHT.combatant, OPTIONS) is None
+    assert parries_per_turn(KNIGHT.combatant, RuleOptions(cinematic_multiple_attacks=True)) == 2
