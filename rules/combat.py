@@ -461,6 +461,7 @@ def resolve_attack(
         dual_weapon=request.dual_weapon,
         chambara=request.chambara,
         aim_turns=aim_turns,
+        braced=turn.aim_braced and aim_turns > 0,
         accuracy=weapon.accuracy if weapon is not None else 0,
         snap_shot=weapon.snap_shot if weapon is not None else None,
         evaluate_bonus=evaluate,
@@ -498,6 +499,7 @@ def resolve_attack(
             ),
             "aim_turns": 0,
             "aim_target": None,
+            "aim_braced": False,
             "evaluate_turns": 0,
             "evaluate_target": None,
             "feint_penalty": 0 if feint_penalty else turn.feint_penalty,
@@ -700,9 +702,11 @@ def take_maneuver(
         continuing = turn.aim_target == target_id and turn.aim_turns > 0
         update["aim_turns"] = turn.aim_turns + 1 if continuing else 1
         update["aim_target"] = target_id
+        update["aim_braced"] = request.braced
     else:
         update["aim_turns"] = 0
         update["aim_target"] = None
+        update["aim_braced"] = False
     if maneuver is Maneuver.evaluate:
         continuing = turn.evaluate_target == target_id and turn.evaluate_turns > 0
         update["evaluate_turns"] = min(3, turn.evaluate_turns + 1) if continuing else 1

@@ -89,6 +89,8 @@ class TurnState(BaseModel):
     previous_maneuver: str | None = None
     aim_turns: int = Field(default=0, ge=0)
     aim_target: str | None = None
+    aim_braced: bool = False
+    """Aiming with a brace: +1 more to the aimed shot (R5.3)."""
     evaluate_turns: int = Field(default=0, ge=0)
     evaluate_target: str | None = None
     feint_penalty: int = 0

@@ -461,3 +461,40 @@ def test_cinematic_parry_count_r5_14() -> None:
 
     assert parries_per_turn(KNIGHT.combatant, OPTIONS) is None
     assert parries_per_turn(KNIGHT.combatant, RuleOptions(cinematic_multiple_attacks=True)) == 2
+
+
+def test_braced_aim_feeds_the_shot_r5_3() -> None:
+    """Bow skill 12, Acc 2: two braced Aim turns give 12 + 2 + 1 + 1 = 16."""
+    from rules.combat import ManeuverRequest, take_maneuver
+
+    archer = fighter(
+        "c4",
+        "Archer",
+        weapons=[
+            {
+                "name": "bow",
+                "skill": 12,
+                "damage": "1d+2 imp",
+                "accuracy": 2,
+                "snap_shot": 15,
+            }
+        ],
+    )
+    request = ManeuverRequest(maneuver=Maneuver.aim, target_id="c2", braced=True)
+    for _ in range(2):
+        outcome = take_maneuver(archer, ORC, request, ScriptedDice([]), OPTIONS)
+        archer = archer.model_copy(update={"turn": outcome.turn})
+    shot = resolve_attack(
+        archer, ORC, AttackRequest(kind="missile"), ScriptedDice([6, 6, 6]), OPTIONS
+    )
+    assert shot.effective.value == 16
+    assert shot.attacker_turn.aim_turns == 0
+    unaimed = resolve_attack(
+        shot_fighter := archer.model_copy(update={"turn": shot.attacker_turn}),
+        ORC,
+        AttackRequest(kind="missile"),
+        ScriptedDice([6, 6, 6]),
+        OPTIONS,
+    )
+    assert shot_fighter.turn.aim_braced is False
+    assert unaimed.effective.value == 8
