@@ -98,6 +98,7 @@ class Attack(commands.Cog):
         aware=_("aware", key="attack.cmd.aware.name"),
         close_combat=_("close-combat", key="attack.cmd.close_combat.name"),
         darkness=_("darkness", key="attack.cmd.darkness.name"),
+        master=_("master", key="attack.cmd.master.name"),
     )
     @app_commands.describe(
         attacker=_("Who attacks", key="attack.cmd.attacker.description"),
@@ -131,6 +132,10 @@ class Attack(commands.Cog):
         ),
         close_combat=_("In close combat (R11.12)", key="attack.cmd.close_combat.description"),
         darkness=_("Darkness penalty", key="attack.cmd.darkness.description"),
+        master=_(
+            "Trained by a Master or Weapon Master: chambara rules (R5.15-R5.27)",
+            key="attack.cmd.master.description",
+        ),
     )
     @app_commands.choices(
         location=LOCATION_CHOICES,
@@ -165,6 +170,7 @@ class Attack(commands.Cog):
         aware: bool = False,
         close_combat: bool = False,
         darkness: app_commands.Range[int, -10, 0] = 0,
+        master: bool = False,
     ) -> None:
         channel = channel_of(interaction)
         authority = await EncounterAuthority.of(interaction)
@@ -190,6 +196,7 @@ class Attack(commands.Cog):
             dual_weapon=Hand(dual.value) if dual else None,
             dual_weapon_same_target=both_at_target,
             close_combat=close_combat,
+            chambara=master,
         )
         attack_id: int | None = None
         owner_id: int | None = None

@@ -418,3 +418,17 @@ async def test_a_companion_parries_for_ana_r6_8(
     record = await repository.require_active(standin.channel(CHANNEL).id)
     assert record.encounter.find("Bram").turn.defending_for_others_penalty == -4
     assert await ana_hp(bot, standin) == 11
+
+
+async def test_a_masters_wild_swing_is_not_capped_r5_16(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    await start_duel(standin, bot, orc_skill=18)
+    dice.extend([6, 6, 6])
+    plain = await orc_attacks(standin, **{"wild-swing": True})
+    assert fields(plain.embeds[0])["Effective skill"] == (
+        "Skill 18\n-5 Wild Swing (R5.6)\ncapped at 9 (R5.6)\n= **9**"
+    )
+    dice.extend([6, 6, 6])
+    master = await orc_attacks(standin, **{"wild-swing": True, "master": True})
+    assert fields(master.embeds[0])["Effective skill"] == "Skill 18\n-5 Wild Swing (R5.6)\n= **13**"
