@@ -775,7 +775,11 @@ def _install_completion(sandbox: Sandbox, loop: asyncio.AbstractEventLoop) -> No
     def complete(text: str, state: int) -> str | None:
         if state == 0:
             buffer = readline.get_line_buffer()[: readline.get_endidx()]
-            matches[:] = sandbox.completions(buffer, loop)
+            # Python's readline appends nothing to a completion: add the space a
+            # finished word needs, but not after "name:" where the value follows.
+            matches[:] = [
+                m if m.endswith(":") else m + " " for m in sandbox.completions(buffer, loop)
+            ]
         return matches[state] if state < len(matches) else None
 
     readline.set_completer_delims(" ")
