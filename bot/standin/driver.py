@@ -393,8 +393,9 @@ class StandIn:
 
     async def slash(
         self,
-        name: str | Sequence[str],
+        command: str | Sequence[str],
         options: Mapping[str, object] | None = None,
+        /,
         *,
         user: UserRef | None = None,
         channel: ChannelRef | None = None,
@@ -405,14 +406,18 @@ class StandIn:
     ) -> InteractionResult:
         """Run a slash command: ``await standin.slash("roll", dice="3d6", private=True)``.
 
-        ``name`` may hold a subcommand path (``"combatant add"``). Options are checked
+        ``command`` may hold a subcommand path (``"combatant add"``). Options come as
+        keywords or as a dict (needed for an option called ``user``, ``channel``,
+        ``locale``, ``guild_locale`` or ``until``). Options are checked
         against the synced schema like Discord's client checks them. It returns when
         the bot's handler finished; ``until="answered"`` returns as soon as the bot
         answered and registered the view it sent (for a handler that then waits for
         a click).
         """
         values = {**(options or {}), **more_options}
-        path, built, guild, chan, who = self._prepare_command(name, values, user, channel, locale)
+        path, built, guild, chan, who = self._prepare_command(
+            command, values, user, channel, locale
+        )
         data = self._command_data(path, built.options, built.resolved)
         record = self._record(
             APPLICATION_COMMAND,
@@ -427,8 +432,9 @@ class StandIn:
 
     async def autocomplete(
         self,
-        name: str | Sequence[str],
+        command: str | Sequence[str],
         options: Mapping[str, object] | None = None,
+        /,
         *,
         focused: str,
         user: UserRef | None = None,
@@ -438,7 +444,7 @@ class StandIn:
     ) -> list[JSON]:
         """The choices the bot offers while ``focused`` is being typed."""
         result = await self.autocomplete_interaction(
-            name,
+            command,
             options,
             focused=focused,
             user=user,
@@ -450,8 +456,9 @@ class StandIn:
 
     async def autocomplete_interaction(
         self,
-        name: str | Sequence[str],
+        command: str | Sequence[str],
         options: Mapping[str, object] | None = None,
+        /,
         *,
         focused: str,
         user: UserRef | None = None,
@@ -461,7 +468,7 @@ class StandIn:
     ) -> InteractionResult:
         values = dict(options or {})
         path, built, guild, chan, who = self._prepare_command(
-            name, values, user, channel, locale, focused=focused
+            command, values, user, channel, locale, focused=focused
         )
         data = self._command_data(path, built.options, built.resolved)
         record = self._record(

@@ -81,6 +81,31 @@ class Confirm(discord.ui.View):
         self.stop()
 
 
+class Pickers(discord.ui.View):
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.select(
+        custom_id="test:foes",
+        placeholder="Foes",
+        max_values=2,
+        options=[
+            discord.SelectOption(label="Orc", value="orc"),
+            discord.SelectOption(label="Goblin", value="goblin"),
+        ],
+    )
+    async def foes(
+        self, interaction: discord.Interaction, select: discord.ui.Select[Pickers]
+    ) -> None:
+        await interaction.response.send_message("foes: " + ",".join(select.values))
+
+    @discord.ui.select(cls=discord.ui.UserSelect, custom_id="test:ally", placeholder="Ally")
+    async def ally(
+        self, interaction: discord.Interaction, select: discord.ui.UserSelect[Pickers]
+    ) -> None:
+        await interaction.response.send_message("ally: " + select.values[0].display_name)
+
+
 class NameModal(discord.ui.Modal, title="Who are you?"):
     name: discord.ui.TextInput[NameModal] = discord.ui.TextInput(label="Name", custom_id="name")
 
@@ -90,6 +115,8 @@ class NameModal(discord.ui.Modal, title="Who are you?"):
 
 class EchoCog(commands.Cog):
     group = app_commands.Group(name="party", description="Party members")
+    table = app_commands.Group(name="table", description="The table")
+    npc = app_commands.Group(name="npc", description="Non-player characters", parent=table)
 
     @app_commands.command(description="Echo text back")
     @app_commands.describe(text="What to say", times="How often", secret="Only for you")
@@ -118,6 +145,22 @@ class EchoCog(commands.Cog):
     async def greet(self, interaction: discord.Interaction, who: discord.Member) -> None:
         roles = ",".join(r.name for r in who.roles if not r.is_default())
         await interaction.response.send_message(f"hi {who.display_name} [{roles}]")
+
+    @npc.command(name="spawn", description="Bring an NPC in")
+    async def spawn(
+        self,
+        interaction: discord.Interaction,
+        name: str,
+        where: discord.TextChannel,
+        leader: discord.Role | None = None,
+        speed: float = 5.0,
+    ) -> None:
+        led = f" led by {leader.name}" if leader else ""
+        await interaction.response.send_message(f"{name} in #{where.name}{led} at {speed}")
+
+    @app_commands.command(description="Pick foes and an ally")
+    async def pick(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("pick", view=Pickers())
 
     @app_commands.command(description="A counter with buttons")
     async def counter(self, interaction: discord.Interaction) -> None:

@@ -53,6 +53,8 @@ async def test_sync_stores_the_schema(standin: StandIn, plain_bot: PlainBot) -> 
         "whisper",
         "confirm",
         "sheet",
+        "table",
+        "pick",
         "too_big",
     }
     echo = {o["name"]: o for o in schema["echo"]["options"]}
@@ -225,3 +227,35 @@ async def test_files_go_through_multipart(standin: StandIn, plain_bot: PlainBot)
     assert first.body["__files__"] == [
         {"field": "files[0]", "filename": "orc.txt", "size": 11, "description": "Orc"}
     ]
+
+
+async def test_subcommand_groups_channels_roles_and_numbers(
+    standin: StandIn, plain_bot: PlainBot
+) -> None:
+    result = await standin.slash(
+        "table npc spawn", name="Orc", where="#combat", leader="GM", speed="5.5"
+    )
+    assert result.response.content == "Orc in #combat led by GM at 5.5"
+    options = result.payload["data"]["options"]
+    assert options[0]["type"] == 2
+    assert options[0]["options"][0]["type"] == 1
+    leaf = {o["name"]: o for o in options[0]["options"][0]["options"]}
+    assert leaf["where"]["value"] == str(standin.channel("combat").id)
+    assert leaf["speed"] == {"name": "speed", "type": 10, "value": 5.5}
+    resolved = result.payload["data"]["resolved"]
+    assert set(resolved) == {"channels", "roles"}
+    with pytest.raises(CommandInputError, match="no channel"):
+        await standin.slash("table npc spawn", name="Orc", where="#tavern")
+
+
+async def test_select_menus(standin: StandIn, plain_bot: PlainBot) -> None:
+    menu = await standin.slash("pick")
+    foes = await standin.click(menu, "test:foes", values=["Orc", "goblin"])
+    assert foes.response.content == "foes: orc,goblin"
+    ally = await standin.click(menu, "test:ally", values=["bob"], user="alice")
+    assert ally.response.content == "ally: Bob"
+    assert set(ally.payload["data"]["resolved"]) == {"users", "members"}
+    with pytest.raises(CommandInputError, match="no option"):
+        await standin.click(menu, "test:foes", values=["Troll"])
+    with pytest.raises(CommandInputError, match="takes 1-2 values"):
+        await standin.click(menu, "test:foes", values=[])
