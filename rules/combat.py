@@ -29,6 +29,7 @@ from rules.attack import (
     feint,
     roll_attack,
 )
+from rules.checks import SuccessRoll, success_roll
 from rules.combatant import Combatant, HitLocation, Posture, Side, Trait, Weapon
 from rules.damage import DamageSpec, parse_damage
 from rules.defense import (
@@ -230,6 +231,8 @@ class DefenseOutcome(BaseModel):
     defenses: DefenseOptions | None = None
     damage: StrikeResult | None = None
     target_turn: TurnState
+    concentration: SuccessRoll | None = None
+    """R5.10: the IQ-3 roll a concentrating defender makes after defending."""
 
 
 # --------------------------------------------------------------------------- inputs
@@ -314,6 +317,7 @@ def defender_input(
         close_combat=close,
         combat_reflexes=target.has(Trait.COMBAT_REFLEXES),
         already_tried=tried,
+        can_defend=target.is_conscious and not (turn.asleep or turn.collapsed),
     )
 
 
@@ -592,8 +596,17 @@ def resolve_defense(
     option = defenses.find(choice.kind, choice.weapon_index)
     roll = roll_defense(option, roller, options, retreat=pending.retreat)
     new_turn = _spend(turn, choice.kind, roll.retreat)
+    concentration = None
+    if turn.maneuver == Maneuver.concentrate.value:
+        concentration = success_roll(target.attributes.iq - 3, roller, options)
     if roll.success:
-        return DefenseOutcome(pending=pending, roll=roll, defended=True, target_turn=new_turn)
+        return DefenseOutcome(
+            pending=pending,
+            roll=roll,
+            defended=True,
+            target_turn=new_turn,
+            concentration=concentration,
+        )
     after = pending.model_copy(update={"tried": (*pending.tried, roll), "retreat": False})
     if defenses.double_defense and len(after.tried) < 2:
         second = defense_options(target, new_turn, after, options)
@@ -605,10 +618,16 @@ def resolve_defense(
                 second_defense=after,
                 defenses=second,
                 target_turn=new_turn,
+                concentration=concentration,
             )
     damage = apply_strike(pending.strike, target, roller, options)
     return DefenseOutcome(
-        pending=pending, roll=roll, defended=False, damage=damage, target_turn=new_turn
+        pending=pending,
+        roll=roll,
+        defended=False,
+        damage=damage,
+        target_turn=new_turn,
+        concentration=concentration,
     )
 
 

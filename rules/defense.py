@@ -33,6 +33,7 @@ ERROR_KEYS: Final = frozenset(
         "defend.after_all_out_attack",
         "defend.already_tried",
         "defend.cannot_parry_missile",
+        "defend.cannot_defend",
         "defend.close_combat_dodge_only",
         "defend.for_other_parry_only",
         "defend.light_weapon_vs_shield",
@@ -105,6 +106,7 @@ class DefenderInput(BaseModel):
     chambara: bool = False
     combat_reflexes: bool = False
     already_tried: frozenset[DefenseKind] = frozenset()
+    can_defend: bool = True
 
 
 class AttackContext(BaseModel):
@@ -206,6 +208,15 @@ def available_defenses(
         defender = defender.model_copy(update={"close_combat": True})
     refused: list[RefusedDefense] = []
     profile = defender.maneuver
+
+    if not defender.can_defend:
+        return DefenseOptions(
+            options=(),
+            refused=(),
+            no_defense=RefusedDefense(
+                kind=DefenseKind.dodge, key="defend.cannot_defend", rule_id="R4.2"
+            ),
+        )
 
     if profile is not None and not profile.active_defense_allowed:
         return DefenseOptions(

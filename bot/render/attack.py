@@ -316,6 +316,22 @@ def render_defense(
             _defense_result(outcome, messages, locale),
             inline=False,
         )
+    if outcome.concentration is not None:
+        concentration = outcome.concentration
+        add_field(
+            embed,
+            messages.text("defend.field.concentration", locale),
+            messages.text(
+                "defend.concentration_kept"
+                if concentration.succeeded
+                else "defend.concentration_lost",
+                locale,
+                target=concentration.effective_skill,
+                total=concentration.total,
+                faces=_faces(concentration),
+            ),
+            inline=False,
+        )
     if outcome.second_defense is not None and outcome.defenses is not None:
         add_field(
             embed,

@@ -498,3 +498,33 @@ def test_braced_aim_feeds_the_shot_r5_3() -> None:
     )
     assert shot_fighter.turn.aim_braced is False
     assert unaimed.effective.value == 8
+
+
+def test_unconscious_target_cannot_defend_r4_2() -> None:
+    out = ORC.model_copy(update={"combatant": ORC.combatant.with_state(unconscious=True, hp=-2)})
+    outcome = resolve_attack(KNIGHT, out, AttackRequest(), ScriptedDice([3, 4, 4, 1, 1]), OPTIONS)
+    assert outcome.pending is None
+    assert outcome.defenses is not None
+    assert outcome.defenses.no_defense is not None
+    assert outcome.defenses.no_defense.key == "defend.cannot_defend"
+    assert outcome.damage is not None
+
+
+def test_concentrating_defender_rolls_iq_minus_three_r5_10() -> None:
+    """R5.10 worked example: IQ 13 dodges, then rolls vs 10; 11 loses concentration."""
+    mage = fighter("c5", "Mage", attributes={"iq": 13, "dx": 10, "ht": 10})
+    mage = mage.model_copy(update={"turn": TurnState(maneuver="concentrate")})
+    outcome = resolve_attack(KNIGHT, mage, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert outcome.pending is not None
+    result = resolve_defense(
+        outcome.pending,
+        mage.combatant,
+        mage.turn,
+        DefenseChoice(kind=DefenseKind.dodge),
+        roller=ScriptedDice([2, 2, 2, 4, 4, 3]),
+        options=OPTIONS,
+    )
+    assert result.defended
+    assert result.concentration is not None
+    assert (result.concentration.effective_skill, result.concentration.total) == (10, 11)
+    assert not result.concentration.succeeded
