@@ -408,7 +408,18 @@ class Sandbox:
         before = {m.id: (len(m.history), m.deleted) for m in self._all_messages()}
         rejected = len(self.standin.server.rejections)
         result = await action()
+        # Numbers keep pointing at the last buttons shown until new ones appear.
+        previous = self.shown.components
         self.shown = Shown()
+        try:
+            self._show_result(result, before, rejected)
+        finally:
+            if not self.shown.components:
+                self.shown.components = previous
+
+    def _show_result(
+        self, result: InteractionResult, before: dict[int, tuple[int, bool]], rejected: int
+    ) -> None:
         for problem in self.standin.server.rejections[rejected:]:
             self.write(f"! Discord refused the bot's reply: {problem}")
         response = result.response if result.answered else None

@@ -355,3 +355,47 @@ async def test_a_scripted_fight_start_add_attack_click_status_quit(tmp_path: Pat
     assert any("Alice" in line and "HP 10/10" in line for line in lines[status:])
     assert lines[-1] == "(stopping the bot)"
     assert dice.remaining == 0
+
+
+async def test_selects_channels_and_other_meta_commands(
+    plain_sandbox: tuple[Sandbox, list[str]],
+) -> None:
+    sandbox, written = plain_sandbox
+    await sandbox.execute(":channel combat")
+    await sandbox.execute("/pick")
+    assert written == [
+        "(now in #combat)",
+        "GURPS Combat (/pick by gm):",
+        "  pick",
+        "  [1 ▾ Foes: Orc | Goblin]",
+        "  [2 ▾ Ally]",
+    ]
+    written.clear()
+    await sandbox.execute(":pick 1 Orc Goblin")
+    assert written == ["GURPS Combat:", "  foes: orc,goblin"]
+    written.clear()
+    await sandbox.execute(":pick 2 carol")
+    assert written == ["GURPS Combat:", "  ally: Carol"]
+    assert sandbox.standin.last_message("combat").content == "ally: Carol"
+    written.clear()
+    await sandbox.execute(":pick 3 carol")
+    assert written == ["! there is no button 3 in the last reply"]
+    written.clear()
+    await sandbox.execute(":who")
+    assert written == [
+        "  gm: Game Master (GM) ← typing",
+        "  alice: Alice",
+        "  bob: Bob",
+        "  carol: Carol",
+    ]
+    written.clear()
+    for line in (":locale fr", ":as nobody", ":dance", "hello", ":submit Name=x"):
+        await sandbox.execute(line)
+    assert written == [
+        "! unknown locale 'fr' (try en-US, en-GB, pt-BR)",
+        "! no user 'nobody'; known: ['GURPS Combat', 'gm', 'alice', 'bob', 'carol']",
+        "! unknown command :dance (try :help)",
+        "! type a slash command (/roll dice:3d6) or a :command (:help)",
+        "! no modal is open",
+    ]
+    assert sandbox.prompt == "gm@#combat> "
