@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 from typing import Final
@@ -453,8 +453,13 @@ class DamageSpec:
     knockback_bullet: bool = False
     knockback_uses_ht: bool = False
     can_destroy: bool = True
+    divisor_key: Fraction | None = field(init=False, repr=False, compare=False)
+    """``None`` for no armor divisor, else the divisor: a cheap cache key for the DR step."""
 
     def __post_init__(self) -> None:
+        divisor = Fraction(self.armor_divisor)
+        object.__setattr__(self, "armor_divisor", divisor)
+        object.__setattr__(self, "divisor_key", None if divisor == 1 else divisor)
         if self.armor_divisor <= 0:
             raise RuleError(
                 "damage.bad_armor_divisor",

@@ -244,7 +244,7 @@ def effective_dr(target: Combatant, spec: DamageSpec) -> DRComputation:
         large = large_area_dr(torso.dr, tuple(profile.at(part).dr for part in parts))
         # Split the averaged DR like the torso's layers, outer rigid first (R7.15).
         rigid = min(torso.rigid, large)
-        return _dr(rigid, large - rigid, spec.location, False, False, spec.armor_divisor, large)
+        return _dr(rigid, large - rigid, spec.location, False, False, spec.divisor_key, large)
     location = spec.location
     armor = profile.overrides.get(location)
     if armor is None:
@@ -255,12 +255,13 @@ def effective_dr(target: Combatant, spec: DamageSpec) -> DRComputation:
         location,
         spec.chinks_in_armor and spec.damage_type in _IMP_OR_PI,
         spec.armor_ignored,
-        spec.armor_divisor,
+        spec.divisor_key,
         None,
     )
 
 
 _ALL_LOCATIONS: Final = tuple(HitLocation)
+_NO_DIVISOR: Final = Fraction(1)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -270,10 +271,11 @@ def _dr(  # noqa: PLR0917 - positional keeps the cache lookup cheap on the hot p
     location: HitLocation,
     chinks: bool,
     ignored: bool,
-    divisor: Fraction,
+    divisor_key: Fraction | None,
     large: int | None,
 ) -> DRComputation:
     """The DR steps for one armor/location/attack combination (cached: they are pure)."""
+    divisor = _NO_DIVISOR if divisor_key is None else divisor_key
     rule_ids: list[str] = []
     armor = Armor(rigid=rigid, flexible=flexible)
     armor_dr = rigid + flexible

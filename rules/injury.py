@@ -23,10 +23,11 @@ never carries text.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
-from typing import Final
+from typing import Any, Final
 
 from rules.checks import Outcome, SuccessRoll, success_roll
 from rules.combatant import (
@@ -87,6 +88,9 @@ _IMP_OR_PI: Final = PIERCING_TYPES | {DamageType.IMP}
 _CRIPPLEABLE: Final = LIMBS | EXTREMITIES
 _PAIRED_PARTS: Final = _CRIPPLEABLE | {HitLocation.EYE}
 _NEED_CHECK: Final = frozenset({HitLocation.VITALS, HitLocation.EYE})
+_PAIN_TRAITS: Final = frozenset({Trait.HIGH_PAIN_THRESHOLD, Trait.LOW_PAIN_THRESHOLD})
+_SHOCK_RULES: Final = ("R7.6",)
+_SHOCK_TRIGGER_LOCATIONS: Final = HEAD | {HitLocation.VITALS}
 _MAX_SHOCK: Final = 4
 _MAX_DOUBLED_SHOCK: Final = 8
 
@@ -554,7 +558,7 @@ def resolve_death_checks(
 # --------------------------------------------------------------------------- the outcome
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class InjuryOutcome:
     """Everything one hit did, step by step, and the victim afterwards.
 
@@ -608,6 +612,17 @@ class InjuryOutcome:
         """The victim after the hit: ``target`` with ``state`` applied."""
         return self.target.model_copy(update={"state": self.state})
 
+    @classmethod
+    def _fast(cls, **values: Any) -> InjuryOutcome:
+        """Build an outcome in one step for the hot path (every field must be given).
+
+        A frozen dataclass sets its fields one ``object.__setattr__`` at a time;
+        filling ``__dict__`` at once is the same object, several times faster.
+        """
+        outcome = object.__new__(cls)
+        object.__setattr__(outcome, "__dict__", values)
+        return outcome
+
 
 # --------------------------------------------------------------------------- the pipeline
 
@@ -628,13 +643,25 @@ def _next_shock(
     doubled: bool,
     target: Combatant,
     options: RuleOptions,
-) -> tuple[int, list[str]]:
+) -> tuple[int, Sequence[str]]:
     """New shock penalty after ``injury`` more this turn (R7.6, R7.28; B59/B142 pain)."""
     old = -state.shock_penalty
     if injury <= 0:
         return -old, []
+    traits = target.traits
+    pain = options.pain_threshold_shock and not _PAIN_TRAITS.isdisjoint(traits)
+    if not (doubled or pain):
+        # The common case: no doubling, no pain threshold (R7.6).
+        total = state.shock_injury + injury
+        if max_hp >= 20:
+            after = min(_MAX_SHOCK, total * 10 // max_hp)
+            before = min(_MAX_SHOCK, state.shock_injury * 10 // max_hp)
+        else:
+            after = min(_MAX_SHOCK, total)
+            before = min(_MAX_SHOCK, state.shock_injury)
+        return -max(old, min(_MAX_SHOCK, old + after - before)), _SHOCK_RULES
     rules = ["R7.6"]
-    if options.pain_threshold_shock and target.has(Trait.HIGH_PAIN_THRESHOLD):
+    if pain and Trait.HIGH_PAIN_THRESHOLD in traits:
         return -old, [*rules, "B59"]
     before = -shock_penalty(state.shock_injury, max_hp)
     after = -shock_penalty(state.shock_injury + injury, max_hp)
@@ -644,7 +671,7 @@ def _next_shock(
         increase *= 2
         cap = _MAX_DOUBLED_SHOCK
         rules.append("R7.28")
-    if options.pain_threshold_shock and target.has(Trait.LOW_PAIN_THRESHOLD):
+    if pain and Trait.LOW_PAIN_THRESHOLD in traits:
         increase *= 2
         cap = _MAX_DOUBLED_SHOCK
         rules.append("B142")
@@ -870,7 +897,13 @@ def apply_hit(
     unconscious = state.unconscious
     knockdown: Knockdown | None = None
     knocked_out = False
-    if not dead and not unconscious and not fatigue and injury:
+    if (
+        not dead
+        and not unconscious
+        and not fatigue
+        and injury
+        and (major_wound or location in _SHOCK_TRIGGER_LOCATIONS)
+    ):
         knockdown = knockdown_check(
             target,
             location,
@@ -892,7 +925,10 @@ def apply_hit(
                     rule_ids.append("R7.13")
 
     knockback: Knockback | None = None
-    if kind is DamageType.CR or spec.knockback_bullet or kind is DamageType.CUT:
+    attributes = target.attributes
+    if (kind is DamageType.CR or spec.knockback_bullet or kind is DamageType.CUT) and (
+        basic >= max(1, (attributes.ht if spec.knockback_uses_ht else attributes.st) - 2)
+    ):
         knockback = _knockback(
             target,
             spec,
@@ -910,7 +946,7 @@ def apply_hit(
         update["posture"] = posture
 
     new_state = state.model_copy(update=update) if update else state
-    return InjuryOutcome(
+    return InjuryOutcome._fast(
         spec=spec,
         rolled_damage=spec.basic_damage,
         basic_damage=basic,
