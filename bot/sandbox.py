@@ -27,12 +27,14 @@ import re
 import shlex
 import signal
 import sys
+import textwrap
 import threading
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal, TextIO, TypeVar, cast
 
+from bot.config import Settings
 from bot.standin import CommandInputError, InteractionResult, Message, StandIn
 from bot.standin.commands import (
     BOOLEAN,
@@ -65,6 +67,7 @@ COMPONENT_TYPE_NAMES = {3: "choose", 5: "user", 6: "role", 7: "user or role", 8:
 
 
 T = TypeVar("T")
+HELP = (__doc__ or "").split("::", 1)[-1]
 
 
 class SandboxInputError(ValueError):
@@ -316,7 +319,7 @@ class Sandbox:
         if name in (":quit", ":exit", ":q"):
             return False
         if name == ":help":
-            self.write(__doc__.split("::", 1)[1].rstrip() if __doc__ else "")
+            self.write(textwrap.dedent(HELP).strip("\n"))
         elif name == ":as":
             self._need(args, ":as NAME")
             self.user = self.standin.user(_known(lambda: self.standin.user(args[0])).username)
@@ -646,12 +649,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--verbose", action="store_true", help="show the bot's log")
 
 
-async def run(settings: object, args: argparse.Namespace) -> int:
+async def run(settings: Settings, args: argparse.Namespace) -> int:
     """``python -m bot sandbox``: the entry point ``bot.__main__`` calls."""
-    default_locale = str(getattr(settings, "default_locale", "en"))
-    seed = args.seed if args.seed is not None else getattr(settings, "dice_seed", None)
+    default_locale = settings.default_locale
+    seed = args.seed if args.seed is not None else settings.dice_seed
     if not args.verbose:
-        logging.getLogger().setLevel(logging.CRITICAL)
+        # Errors (with their tracebacks) still reach stderr; the chatter does not.
+        logging.getLogger().setLevel(logging.ERROR)
     lines: Iterable[str] | None = None
     if args.script is not None:
         try:

@@ -399,3 +399,7 @@ async def test_selects_channels_and_other_meta_commands(
         "! no modal is open",
     ]
     assert sandbox.prompt == "gm@#combat> "
+    written.clear()
+    await sandbox.execute(":help")
+    assert written[0].splitlines()[0].startswith("/roll dice:3d6 label:Sneak attack")
+    assert await sandbox.execute(":quit") is False
