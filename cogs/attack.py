@@ -45,9 +45,7 @@ ATTACK_MANEUVER_CHOICES = _choices(
 OTHER_MANEUVER_CHOICES = _choices(
     "maneuver.name", [m.value for m in Maneuver if m not in ATTACK_MANEUVERS]
 )
-ALL_OUT_ATTACK_CHOICES = _choices(
-    "maneuver.all_out_attack", [o.value for o in AllOutAttackOption if o.value != "feint"]
-)
+ALL_OUT_ATTACK_CHOICES = _choices("maneuver.all_out_attack", [o.value for o in AllOutAttackOption])
 ALL_OUT_DEFENSE_CHOICES = _choices(
     "maneuver.all_out_defense", [o.value for o in AllOutDefenseOption]
 )

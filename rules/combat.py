@@ -199,6 +199,7 @@ class AttackOutcome(BaseModel):
     attack: AttackRoll
     location_hit: HitLocation
     miss_by_one: bool = False
+    feint: FeintOutcome | None = None
     pending: PendingDefense | None = None
     defenses: DefenseOptions | None = None
     damage: StrikeResult | None = None
@@ -475,6 +476,14 @@ def resolve_attack(
         shield_db=shield_db,
     )
     effective = effective_attack_skill(attack_input)
+    feinted: FeintOutcome | None = None
+    if (
+        request.maneuver is Maneuver.all_out_attack
+        and request.all_out_option is AllOutAttackOption.feint
+    ):
+        # R5.8 (b): the Feint's contest first; its penalty goes on this attack's defense.
+        feinted = feint(skill + evaluate, _feint_defense(target.combatant), roller, options)
+        feint_penalty = max(feint_penalty, feinted.penalty)
     roll = roll_attack(effective, roller, options)
     location_hit = request.location
     missed_by_one = False
@@ -520,6 +529,7 @@ def resolve_attack(
         "attack": roll,
         "location_hit": location_hit,
         "miss_by_one": missed_by_one,
+        "feint": feinted,
         "attacker_turn": attacker_turn,
         "target_turn": target.turn,
     }

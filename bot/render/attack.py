@@ -154,6 +154,22 @@ def render_attack(outcome: AttackOutcome, messages: Messages, locale: str) -> li
         ),
         inline=False,
     )
+    if outcome.feint is not None:
+        contest = outcome.feint.contest
+        add_field(
+            embed,
+            messages.text("attack.field.feint", locale),
+            messages.text(
+                "attack.feint_line",
+                locale,
+                skill=outcome.feint.attacker_skill,
+                roll=contest.a.total,
+                defense=outcome.feint.defender_skill,
+                defense_roll=contest.b.total,
+                penalty=outcome.feint.penalty,
+            ),
+            inline=False,
+        )
     if outcome.miss_by_one:
         add_field(
             embed,

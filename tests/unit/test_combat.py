@@ -528,3 +528,21 @@ def test_concentrating_defender_rolls_iq_minus_three_r5_10() -> None:
     assert result.concentration is not None
     assert (result.concentration.effective_skill, result.concentration.total) == (10, 11)
     assert not result.concentration.succeeded
+
+
+def test_all_out_attack_feint_then_attack_r5_8() -> None:
+    """Feint 14 (rolls 9) vs the orc's axe 12 (rolls 15): -5 on the defense of this attack."""
+    request = AttackRequest(
+        maneuver=Maneuver.all_out_attack, all_out_option=AllOutAttackOption.feint
+    )
+    outcome = resolve_attack(
+        KNIGHT, ORC, request, ScriptedDice([3, 3, 3, 5, 5, 5, 3, 4, 4]), OPTIONS
+    )
+    assert outcome.feint is not None
+    assert outcome.feint.penalty == 5
+    assert outcome.effective.value == 14
+    assert outcome.defenses is not None
+    assert {o.kind: o.value for o in outcome.defenses.options} == {
+        DefenseKind.dodge: 3,
+        DefenseKind.parry: 4,
+    }
