@@ -160,7 +160,7 @@ class Defend(commands.Cog):
         interaction: discord.Interaction[GurpsBot],
         target: str,
         defense: str,
-        retreat: bool = False,
+        retreat: bool | None = None,
         defender: str | None = None,
     ) -> None:
         channel = channel_of(interaction)

@@ -432,3 +432,15 @@ async def test_a_masters_wild_swing_is_not_capped_r5_16(
     dice.extend([6, 6, 6])
     master = await orc_attacks(standin, **{"wild-swing": True, "master": True})
     assert fields(master.embeds[0])["Effective skill"] == "Skill 18\n-5 Wild Swing (R5.6)\n= **13**"
+
+
+async def test_weapon_autocomplete_lists_the_attackers_weapons(
+    standin: StandIn, bot: GurpsBot
+) -> None:
+    await start_duel(standin, bot)
+    choices = await standin.autocomplete(
+        "attack", {"attacker": "Orc", "weapon": ""}, focused="weapon", user="gm", channel=CHANNEL
+    )
+    assert [(c["name"], c["value"]) for c in choices] == [
+        ("axe · skill 13 · sw+2 cut · reach 1 · parry 9", "axe")
+    ]
