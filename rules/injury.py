@@ -57,6 +57,28 @@ from rules.hit_location import (
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
 
+# Enum members as module constants: attribute access on an Enum class is slow
+# in the hot path, a global is not.
+_COR = DamageType.COR
+_CR = DamageType.CR
+_CUT = DamageType.CUT
+_FAT = DamageType.FAT
+_IMP = DamageType.IMP
+_EYE = HitLocation.EYE
+_FACE = HitLocation.FACE
+_GROIN = HitLocation.GROIN
+_NECK = HitLocation.NECK
+_SKULL = HitLocation.SKULL
+_TORSO = HitLocation.TORSO
+_VITALS = HitLocation.VITALS
+_CRITICAL_FAILURE = Outcome.CRITICAL_FAILURE
+_PRONE = Posture.PRONE
+_LEFT = Side.LEFT
+_RIGHT = Side.RIGHT
+_HIGH_PAIN_THRESHOLD = Trait.HIGH_PAIN_THRESHOLD
+_IT_DIFFUSE = Trait.IT_DIFFUSE
+_LOW_PAIN_THRESHOLD = Trait.LOW_PAIN_THRESHOLD
+
 __all__ = [
     "DEFAULT_OPTIONS",
     "DeathChecks",
@@ -84,13 +106,13 @@ __all__ = [
 
 DEFAULT_OPTIONS: Final = RuleOptions()
 
-_IMP_OR_PI: Final = PIERCING_TYPES | {DamageType.IMP}
+_IMP_OR_PI: Final = PIERCING_TYPES | {_IMP}
 _CRIPPLEABLE: Final = LIMBS | EXTREMITIES
-_PAIRED_PARTS: Final = _CRIPPLEABLE | {HitLocation.EYE}
-_NEED_CHECK: Final = frozenset({HitLocation.VITALS, HitLocation.EYE})
-_PAIN_TRAITS: Final = frozenset({Trait.HIGH_PAIN_THRESHOLD, Trait.LOW_PAIN_THRESHOLD})
+_PAIRED_PARTS: Final = _CRIPPLEABLE | {_EYE}
+_NEED_CHECK: Final = frozenset({_VITALS, _EYE})
+_PAIN_TRAITS: Final = frozenset({_HIGH_PAIN_THRESHOLD, _LOW_PAIN_THRESHOLD})
 _SHOCK_RULES: Final = ("R7.6",)
-_SHOCK_TRIGGER_LOCATIONS: Final = HEAD | {HitLocation.VITALS}
+_SHOCK_TRIGGER_LOCATIONS: Final = HEAD | {_VITALS}
 _MAX_SHOCK: Final = 4
 _MAX_DOUBLED_SHOCK: Final = 8
 
@@ -198,9 +220,9 @@ def blunt_trauma(damage_type: DamageType, damage: int) -> int:
     """
     if damage <= 0:
         return 0
-    if damage_type is DamageType.CR:
+    if damage_type is _CR:
         return damage // 5
-    if damage_type in _IMP_OR_PI or damage_type is DamageType.CUT:
+    if damage_type in _IMP_OR_PI or damage_type is _CUT:
         return damage // 10
     return 0
 
@@ -307,7 +329,7 @@ def knockdown_trigger(
         return None
     if location in HEAD and not has_no_brain(target):
         return KnockdownTrigger.HEAD_SHOCK
-    if location is HitLocation.VITALS and not has_no_vitals(target):
+    if location is _VITALS and not has_no_vitals(target):
         return KnockdownTrigger.VITALS_SHOCK
     return None
 
@@ -330,36 +352,36 @@ def knockdown_modifiers(
     modifiers: list[Modifier] = []
     tolerant = False
     if major_wound:
-        if location in (HitLocation.SKULL, HitLocation.EYE):
+        if location in (_SKULL, _EYE):
             if has_no_brain(target):
                 tolerant = True
             else:
                 modifiers.append(Modifier(f"major_wound_{location}", -10, "R7.8"))
-        elif location is HitLocation.FACE:
+        elif location is _FACE:
             if has_no_brain(target):
                 tolerant = True
             else:
                 modifiers.append(Modifier("major_wound_face", -5, "R7.8"))
-        elif location is HitLocation.VITALS:
+        elif location is _VITALS:
             if has_no_vitals(target):
                 tolerant = True
             else:
                 modifiers.append(Modifier("major_wound_vitals", -5, "R7.8"))
-        elif location is HitLocation.GROIN and target.male_humanoid:
-            applies = damage_type is DamageType.CR or options.groin_knockdown_any_type
+        elif location is _GROIN and target.male_humanoid:
+            applies = damage_type is _CR or options.groin_knockdown_any_type
             if applies and has_no_vitals(target):
                 tolerant = True
             elif applies:
                 modifiers.append(Modifier("major_wound_groin", -5, "R7.28"))
     if (location in HEAD and has_no_brain(target)) or (
-        location in (HitLocation.VITALS, HitLocation.GROIN) and has_no_vitals(target)
+        location in (_VITALS, _GROIN) and has_no_vitals(target)
     ):
         tolerant = True
     if tolerant and options.injury_tolerance_no_knockdown_modifiers:
         return ()
-    if target.has(Trait.HIGH_PAIN_THRESHOLD):
+    if target.has(_HIGH_PAIN_THRESHOLD):
         modifiers.append(Modifier("high_pain_threshold", 3, "R7.8"))
-    if target.has(Trait.LOW_PAIN_THRESHOLD):
+    if target.has(_LOW_PAIN_THRESHOLD):
         modifiers.append(Modifier("low_pain_threshold", -4, "R7.8"))
     return tuple(modifiers)
 
@@ -395,7 +417,7 @@ def knockdown_check(
     roll = record.roll
     if roll.outcome.is_success:
         result = KnockdownResult.RESISTED
-    elif roll.outcome is Outcome.CRITICAL_FAILURE or roll.margin <= -5:
+    elif roll.outcome is _CRITICAL_FAILURE or roll.margin <= -5:
         result = KnockdownResult.KNOCKED_OUT
     else:
         result = KnockdownResult.KNOCKED_DOWN
@@ -428,11 +450,7 @@ def _knockback(
     options: RuleOptions,
 ) -> Knockback | None:
     kind = spec.damage_type
-    if not (
-        kind is DamageType.CR
-        or spec.knockback_bullet
-        or (kind is DamageType.CUT and penetrating == 0)
-    ):
+    if not (kind is _CR or spec.knockback_bullet or (kind is _CUT and penetrating == 0)):
         return None
     attributes = target.attributes
     attribute = "ht" if spec.knockback_uses_ht else "st"
@@ -532,7 +550,7 @@ def resolve_death_checks(
                 continue
             if (
                 options.mortal_wounds
-                and outcome is not Outcome.CRITICAL_FAILURE
+                and outcome is not _CRITICAL_FAILURE
                 and record.roll.margin >= -2
             ):
                 mortal = True
@@ -628,7 +646,7 @@ class InjuryOutcome:
 
 
 def _diffuse_cap(target: Combatant, spec: DamageSpec, options: RuleOptions) -> int | None:
-    if not (options.diffuse_injury_cap and target.has(Trait.IT_DIFFUSE)):
+    if not (options.diffuse_injury_cap and target.has(_IT_DIFFUSE)):
         return None
     if spec.large_area or spec.explosive:
         return None
@@ -661,7 +679,7 @@ def _next_shock(
             before = min(_MAX_SHOCK, state.shock_injury)
         return -max(old, min(_MAX_SHOCK, old + after - before)), _SHOCK_RULES
     rules = ["R7.6"]
-    if pain and Trait.HIGH_PAIN_THRESHOLD in traits:
+    if pain and _HIGH_PAIN_THRESHOLD in traits:
         return -old, [*rules, "B59"]
     before = -shock_penalty(state.shock_injury, max_hp)
     after = -shock_penalty(state.shock_injury + injury, max_hp)
@@ -671,7 +689,7 @@ def _next_shock(
         increase *= 2
         cap = _MAX_DOUBLED_SHOCK
         rules.append("R7.28")
-    if pain and Trait.LOW_PAIN_THRESHOLD in traits:
+    if pain and _LOW_PAIN_THRESHOLD in traits:
         increase *= 2
         cap = _MAX_DOUBLED_SHOCK
         rules.append("B142")
@@ -722,7 +740,7 @@ def apply_hit(
             single_part = location = spec.exposed[0]
         else:
             area_as_torso = True
-            location = HitLocation.TORSO
+            location = _TORSO
 
     # 2. DR, 3. penetration and wounding (A.2).
     dr = effective_dr(target, spec)
@@ -745,7 +763,7 @@ def apply_hit(
         rule_ids.append("A.2")
     injury = raw
     cap: int | None = None
-    if Trait.IT_DIFFUSE in traits:
+    if _IT_DIFFUSE in traits:
         cap = _diffuse_cap(target, spec, options)
         if cap is not None and injury > cap:
             injury = cap
@@ -765,7 +783,7 @@ def apply_hit(
     crippled_now: BodyPart | None = None
     blinded: list[Side] = []
     update: dict[str, object] = {}
-    fatigue = kind is DamageType.FAT
+    fatigue = kind is _FAT
     if injury and location in _PAIRED_PARTS and not area_as_torso and not fatigue:
         part = body_part(location, spec.side)
         threshold = crippling_threshold(location, max_hp, options)
@@ -784,7 +802,7 @@ def apply_hit(
                 crippled_now = part
                 update["crippled"] = state.crippled | {part}
                 rule_ids.append("R7.16")
-                if location is HitLocation.EYE:
+                if location is _EYE:
                     blinded.append(spec.side)
             injury = counted
     if single_part is not None and single_part in _CRIPPLEABLE:
@@ -796,9 +814,9 @@ def apply_hit(
     major_wound = not fatigue and (2 * injury > max_hp or crippled_now is not None)
     if major_wound:
         rule_ids.append("R7.7")
-        if location is HitLocation.FACE and kind is DamageType.COR:
+        if location is _FACE and kind is _COR:
             wanted = 2 if injury > max_hp else 1
-            for eye in (Side.RIGHT, Side.LEFT):
+            for eye in (_RIGHT, _LEFT):
                 if len(blinded) >= wanted:
                     break
                 if eye not in state.blinded_eyes:
@@ -819,8 +837,8 @@ def apply_hit(
         hp_after -= injury
         update["hp"] = hp_after
         doubled = (
-            location is HitLocation.GROIN
-            and kind is DamageType.CR
+            location is _GROIN
+            and kind is _CR
             and target.male_humanoid
             and not has_no_vitals(target)
         )
@@ -836,8 +854,8 @@ def apply_hit(
     alive_before = not dead
     trachea_roll: RollRecord | None = None
     decapitation_roll: RollRecord | None = None
-    if location is HitLocation.NECK and injury and not dead:
-        if kind is DamageType.CR and 3 * injury > max_hp:
+    if location is _NECK and injury and not dead:
+        if kind is _CR and 3 * injury > max_hp:
             trachea_roll = roll_against(
                 RollPurpose.CRUSHED_TRACHEA,
                 "R7.29",
@@ -853,7 +871,7 @@ def apply_hit(
                 hp_after -= 1
                 update["hp"] = hp_after
             rule_ids.append("R7.29")
-        elif kind is DamageType.CUT and injury > max_hp:
+        elif kind is _CUT and injury > max_hp:
             decapitation_roll = roll_against(
                 RollPurpose.DECAPITATION,
                 "R7.29",
@@ -916,7 +934,7 @@ def apply_hit(
         if knockdown is not None:
             rule_ids.append("R7.8")
             if knockdown.result is not KnockdownResult.RESISTED:
-                posture = Posture.PRONE
+                posture = _PRONE
                 update["stunned"] = True
                 update["knocked_down"] = True
                 if knockdown.result is KnockdownResult.KNOCKED_OUT:
@@ -926,7 +944,7 @@ def apply_hit(
 
     knockback: Knockback | None = None
     attributes = target.attributes
-    if (kind is DamageType.CR or spec.knockback_bullet or kind is DamageType.CUT) and (
+    if (kind is _CR or spec.knockback_bullet or kind is _CUT) and (
         basic >= max(1, (attributes.ht if spec.knockback_uses_ht else attributes.st) - 2)
     ):
         knockback = _knockback(
@@ -934,14 +952,14 @@ def apply_hit(
             spec,
             basic=basic,
             penetrating=penetrating,
-            roll_balance=not dead and not unconscious and posture is not Posture.PRONE,
+            roll_balance=not dead and not unconscious and posture is not _PRONE,
             roller=roller,
             options=options,
         )
         if knockback is not None:
             rule_ids.append("R7.14")
             if knockback.fell:
-                posture = Posture.PRONE
+                posture = _PRONE
     if posture is not state.posture:
         update["posture"] = posture
 
