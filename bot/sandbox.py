@@ -50,6 +50,8 @@ from bot.standin.live import LiveBot
 from bot.standin.state import EPHEMERAL, JSON, World, match_label
 from rules.roller import DiceRoller, RandomDice
 
+# Like Discord, the sandbox drops an interaction the bot has not answered in 3 s.
+DISCORD_CALLBACK_DEADLINE = 3.0
 LOCALES = ("en-US", "en-GB", "pt-BR")
 BOT_LOCALES: Mapping[str, Literal["en", "pt-BR"]] = {"en": "en", "pt-BR": "pt-BR"}
 META_COMMANDS = (
@@ -694,7 +696,7 @@ async def run_sandbox(
 
     _prepare_database(database, fresh=fresh)
     async with (
-        StandIn(default_locale=locale) as standin,
+        StandIn(default_locale=locale, callback_deadline=DISCORD_CALLBACK_DEADLINE) as standin,
         LiveBot(standin, database, dice, default_locale=bot_locale),
     ):
         sandbox = Sandbox(standin, write=write, locale=locale, user=user)

@@ -203,9 +203,10 @@ class StandIn:
         clock: Callable[[], datetime] | None = None,
         settle_timeout: float = 10.0,
         default_locale: str = "en-US",
+        callback_deadline: float | None = None,
     ) -> None:
         self.world = world or World.default(clock)
-        self.server = StandInServer(self.world)
+        self.server = StandInServer(self.world, callback_deadline=callback_deadline)
         self.settle_timeout = settle_timeout
         self.default_locale = default_locale
         self.default_user: UserRef = self.world.users[self.world.guild.owner_id]
@@ -663,6 +664,7 @@ class StandIn:
             self._spawned[record.id] = loop.create_future()
             snapshot = dict(self._attachment.views_stored)
         try:
+            record.sent_at = loop.time()
             await self.server.dispatch("INTERACTION_CREATE", record.payload)
             if until == "answered":
                 await self._settle_answered(result, snapshot)

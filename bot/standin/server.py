@@ -88,8 +88,10 @@ class GatewaySession:
 class StandInServer:
     """Routes, gateway sessions and the rules for what the bot may send."""
 
-    def __init__(self, world: World) -> None:
+    def __init__(self, world: World, *, callback_deadline: float | None = None) -> None:
         self.world = world
+        # Discord drops an interaction not answered within 3 s; ``None`` waits forever.
+        self.callback_deadline = callback_deadline
         self.requests: list[RecordedRequest] = []
         self.unknown_routes: list[RecordedRequest] = []
         # Every payload refused as Discord would refuse it (the reasons, in order).
@@ -547,6 +549,14 @@ class StandInServer:
             return error_response(
                 400, ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged."
             )
+        if self.callback_deadline is not None and record.sent_at is not None:
+            late = asyncio.get_running_loop().time() - record.sent_at - self.callback_deadline
+            if late > 0:
+                self.rejections.append(
+                    f"interaction {record.id} answered {late:.2f}s after the "
+                    f"{self.callback_deadline:g}s deadline (defer first)"
+                )
+                return error_response(404, UNKNOWN_INTERACTION, "Unknown interaction")
         body: JSON = request[PAYLOAD] or {}
         kind = int(body.get("type", 0))
         data: JSON = dict(body.get("data") or {})

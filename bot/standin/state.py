@@ -444,6 +444,8 @@ class InteractionRecord:
     original_id: int | None = None
     followup_ids: list[int] = field(default_factory=list)
     answered: asyncio.Event = field(default_factory=asyncio.Event)
+    # The event loop's time when the interaction went out on the gateway.
+    sent_at: float | None = None
 
     @property
     def callback_type(self) -> int | None:
@@ -470,8 +472,13 @@ class World:
     dm_channels: dict[int, Channel] = field(default_factory=dict)
 
     @classmethod
-    def default(cls, clock: Callable[[], datetime] | None = None) -> World:
-        """One guild, an owner who is the GM, three players, two channels and a thread."""
+    def default(
+        cls, clock: Callable[[], datetime] | None = None, *, locale: str = "en-US"
+    ) -> World:
+        """One guild, an owner who is the GM, three players, two channels and a thread.
+
+        ``locale`` is the guild's preferred locale (what ``guild_locale`` says).
+        """
         now = clock or (lambda: datetime.now(UTC))
         flakes = Snowflakes(now)
         bot_user = User(flakes.next(), "GURPS Combat", bot=True)
@@ -493,6 +500,7 @@ class World:
             id=guild_id,
             name="Sandbox Table",
             owner_id=gm.id,
+            preferred_locale=locale,
             roles={r.id: r for r in (everyone, gm_role, bot_role)},
             members={
                 gm.id: Member(gm, [gm_role.id]),
@@ -513,6 +521,50 @@ class World:
             snowflakes=flakes,
             token=bot_token(bot_user.id),
         )
+
+    # Shaping the world (before the bot connects: it learns the guild at GUILD_CREATE) ----
+
+    def add_member(
+        self,
+        username: str,
+        display_name: str | None = None,
+        *,
+        roles: tuple[str, ...] = (),
+        guild: Guild | None = None,
+    ) -> User:
+        """A new user who is a member of ``guild`` (the first one) with the named roles."""
+        target = guild or self.guild
+        user = User(self.snowflakes.next(), username, display_name)
+        self.users[user.id] = user
+        target.members[user.id] = Member(user, [target.role_named(r).id for r in roles])
+        return user
+
+    def add_role(self, name: str, permissions: int = 0, *, guild: Guild | None = None) -> Role:
+        target = guild or self.guild
+        role = Role(self.snowflakes.next(), name, permissions, len(target.roles))
+        target.roles[role.id] = role
+        return role
+
+    def add_channel(
+        self, name: str, *, thread_of: str | None = None, guild: Guild | None = None
+    ) -> Channel:
+        """A text channel, or a public thread under the channel named ``thread_of``."""
+        target = guild or self.guild
+        if thread_of is None:
+            channel = Channel(
+                self.snowflakes.next(), name, GUILD_TEXT, position=len(target.channels)
+            )
+        else:
+            parent = target.channel_named(thread_of)
+            channel = Channel(
+                self.snowflakes.next(),
+                name,
+                PUBLIC_THREAD,
+                parent_id=parent.id,
+                owner_id=target.owner_id,
+            )
+        target.channels[channel.id] = channel
+        return channel
 
     # Lookups ---------------------------------------------------------------------------
 

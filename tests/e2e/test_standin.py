@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator
 import discord
 import pytest
 
-from bot.standin import CommandInputError, StandIn, running
+from bot.standin import CommandInputError, StandIn, World, running
 from bot.standin.state import EPHEMERAL, LOADING
 
 from .plain_bot import PlainBot
@@ -259,3 +259,31 @@ async def test_select_menus(standin: StandIn, plain_bot: PlainBot) -> None:
         await standin.click(menu, "test:foes", values=["Troll"])
     with pytest.raises(CommandInputError, match="takes 1-2 values"):
         await standin.click(menu, "test:foes", values=[])
+
+
+async def test_a_late_answer_is_refused_like_discord_does() -> None:
+    async with StandIn(callback_deadline=0.0) as strict:
+        async with running(PlainBot(strict.guild.id), strict):
+            result = await strict.slash("echo", text="too slow")
+        assert not result.answered
+        assert strict.server.rejections
+        assert all("deadline (defer first)" in r for r in strict.server.rejections)
+
+
+async def test_a_custom_world() -> None:
+    world = World.default(locale="pt-BR")
+    dana = world.add_member("dana", "Dana", roles=("GM",))
+    world.add_role("Players")
+    tavern = world.add_channel("tavern")
+    world.add_channel("brawl", thread_of="tavern")
+    async with StandIn(world) as custom, running(PlainBot(custom.guild.id), custom) as client:
+        guild = client.get_guild(custom.guild.id)
+        assert guild is not None
+        member = await guild.fetch_member(dana.id)  # no members intent: nothing cached
+        assert [r.name for r in member.roles if not r.is_default()] == ["GM"]
+        assert guild.get_channel(tavern.id) is not None
+        assert [t.name for t in guild.threads] == ["goblin-ambush", "brawl"]
+        result = await custom.slash("echo", text="olá", user="dana", channel="brawl")
+        assert result.payload["guild_locale"] == "pt-BR"
+        assert result.payload["channel"]["type"] == 11
+        assert result.message.channel_id == custom.channel("brawl").id
