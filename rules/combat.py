@@ -27,6 +27,7 @@ from rules.attack import (
     attacks_per_turn,
     effective_attack_skill,
     feint,
+    initiative_slots,
     roll_attack,
 )
 from rules.checks import SuccessRoll, success_roll
@@ -200,6 +201,9 @@ class AttackOutcome(BaseModel):
     location_hit: HitLocation
     miss_by_one: bool = False
     feint: FeintOutcome | None = None
+    attack_number: int = 1
+    attacks_available: int = 1
+    initiative_step: float | None = None
     pending: PendingDefense | None = None
     defenses: DefenseOptions | None = None
     damage: StrikeResult | None = None
@@ -485,6 +489,16 @@ def resolve_attack(
         feinted = feint(skill + evaluate, _feint_defense(target.combatant), roller, options)
         feint_penalty = max(feint_penalty, feinted.penalty)
     roll = roll_attack(effective, roller, options)
+    count = attacks_per_turn(
+        skill,
+        options,
+        chambara=request.chambara,
+        all_out_option=request.all_out_option,
+        two_weapons=request.dual_weapon is not None,
+    )
+    used = turn.attacks_used if turn.attacks_turn == turn.turns_taken else 0
+    number = used + 1
+    step = initiative_slots(sheet.attributes.basic_speed, max(count.attacks, number))[number - 1]
     location_hit = request.location
     missed_by_one = False
     if not roll.hit and roll.roll.margin == -1 and not roll.critical_miss:
@@ -513,6 +527,8 @@ def resolve_attack(
             "aim_turns": 0,
             "aim_target": None,
             "aim_braced": False,
+            "attacks_used": number,
+            "attacks_turn": turn.turns_taken,
             "evaluate_turns": 0,
             "evaluate_target": None,
             "feint_penalty": 0 if feint_penalty else turn.feint_penalty,
@@ -530,6 +546,9 @@ def resolve_attack(
         "location_hit": location_hit,
         "miss_by_one": missed_by_one,
         "feint": feinted,
+        "attack_number": number,
+        "attacks_available": count.attacks,
+        "initiative_step": step,
         "attacker_turn": attacker_turn,
         "target_turn": target.turn,
     }

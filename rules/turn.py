@@ -91,6 +91,10 @@ class TurnState(BaseModel):
     aim_target: str | None = None
     aim_braced: bool = False
     """Aiming with a brace: +1 more to the aimed shot (R5.3)."""
+    attacks_used: int = Field(default=0, ge=0)
+    """Attacks made in the turn numbered ``attacks_turn`` (R5.14-R5.23)."""
+    attacks_turn: int = Field(default=0, ge=0)
+    """``turns_taken`` when ``attacks_used`` was counted; another value means a new turn."""
     evaluate_turns: int = Field(default=0, ge=0)
     evaluate_target: str | None = None
     feint_penalty: int = 0

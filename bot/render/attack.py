@@ -154,6 +154,18 @@ def render_attack(outcome: AttackOutcome, messages: Messages, locale: str) -> li
         ),
         inline=False,
     )
+    if outcome.attacks_available > 1:
+        add_field(
+            embed,
+            messages.text("attack.field.sequence", locale),
+            messages.text(
+                "attack.sequence_line",
+                locale,
+                number=outcome.attack_number,
+                total=outcome.attacks_available,
+                step=f"{outcome.initiative_step:g}",
+            ),
+        )
     if outcome.feint is not None:
         contest = outcome.feint.contest
         add_field(

@@ -546,3 +546,28 @@ def test_all_out_attack_feint_then_attack_r5_8() -> None:
         DefenseKind.dodge: 3,
         DefenseKind.parry: 4,
     }
+
+
+def test_a_masters_attacks_are_numbered_at_falling_initiative_r5_15_r5_23() -> None:
+    """Katana 18 -> 3 attacks (R5.15); Basic Speed 6 -> steps 6, 5, 4 (R5.23)."""
+    master = fighter(
+        "c6",
+        "Master",
+        attributes={"dx": 12, "ht": 12},
+        weapons=[{"name": "katana", "skill": 18, "damage": "sw+1 cut"}],
+    )
+    request = AttackRequest(chambara=True)
+    seen = []
+    for _ in range(3):
+        outcome = resolve_attack(master, ORC, request, ScriptedDice([6, 6, 6]), OPTIONS)
+        seen.append((outcome.attack_number, outcome.attacks_available, outcome.initiative_step))
+        master = master.model_copy(update={"turn": outcome.attacker_turn})
+    assert seen == [(1, 3, 6.0), (2, 3, 5.0), (3, 3, 4.0)]
+    next_turn = master.model_copy(update={"turn": master.turn.new_turn()})
+    again = resolve_attack(next_turn, ORC, request, ScriptedDice([6, 6, 6]), OPTIONS)
+    assert again.attack_number == 1
+
+
+def test_ordinary_fighters_have_one_attack() -> None:
+    outcome = resolve_attack(KNIGHT, ORC, AttackRequest(), ScriptedDice([6, 6, 6]), OPTIONS)
+    assert (outcome.attack_number, outcome.attacks_available) == (1, 1)
