@@ -963,7 +963,7 @@ def apply_hit(
     if posture is not state.posture:
         update["posture"] = posture
 
-    new_state = state.model_copy(update=update) if update else state
+    new_state = state.evolve(update) if update else state
     return InjuryOutcome._fast(
         spec=spec,
         rolled_damage=spec.basic_damage,

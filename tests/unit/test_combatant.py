@@ -271,3 +271,14 @@ def test_shield_that_cannot_block_still_gives_db() -> None:
     c = fighter(shield=Shield(name="buckler strapped on", skill=12, db=1, can_block=False))
     assert c.block is None
     assert c.shield_db == 1
+
+
+def test_evolve_is_model_copy_without_the_cost() -> None:
+    state = fighter().state
+    update = {"hp": 3, "shock_penalty": -2, "shock_injury": 2}
+    evolved = state.evolve(update)
+    copied = state.model_copy(update=update)
+    assert evolved == copied
+    assert evolved.model_dump_json() == copied.model_dump_json()
+    assert evolved.model_fields_set == copied.model_fields_set
+    assert state.hp == 12
