@@ -102,6 +102,8 @@ class StandInServer:
         self.identified = asyncio.Event()
         self.commands_synced = asyncio.Event()
         self._sockets: set[web.WebSocketResponse] = set()
+        self._no_sockets = asyncio.Event()
+        self._no_sockets.set()
         self._runner: web.AppRunner | None = None
         self._site_port: int | None = None
 
@@ -702,6 +704,7 @@ class StandInServer:
         socket = web.WebSocketResponse(autoping=True, max_msg_size=0)
         await socket.prepare(request)
         self._sockets.add(socket)
+        self._no_sockets.clear()
         session: GatewaySession | None = None
         try:
             await socket.send_str(
@@ -727,7 +730,16 @@ class StandInServer:
             self._sockets.discard(socket)
             if session is not None and session.socket is socket:
                 session.socket = None
+                if socket.close_code in (1000, 1001):
+                    # A clean close ends the session; anything else may be resumed.
+                    self.sessions.pop(session.id, None)
+            if not self._sockets:
+                self._no_sockets.set()
         return socket
+
+    async def wait_disconnected(self) -> None:
+        """Until no gateway socket is open (the server has seen every close)."""
+        await self._no_sockets.wait()
 
     async def _identify(self, socket: web.WebSocketResponse, data: JSON) -> GatewaySession | None:
         if data.get("token") != self.world.token:
@@ -806,8 +818,14 @@ class StandInServer:
         session.sequence += 1
         frame = {"op": 0, "t": event, "s": session.sequence, "d": data}
         session.sent.append(frame)
-        if session.socket is not None and not session.socket.closed:
-            await session.socket.send_str(json.dumps(frame))
+        socket = session.socket
+        if socket is not None and not socket.closed:
+            try:
+                await socket.send_str(json.dumps(frame))
+            except ConnectionError:
+                # The client went away mid-frame; it is kept for a RESUME.
+                if session.socket is socket:
+                    session.socket = None
 
     def live_sessions(self) -> list[GatewaySession]:
         return list(self.sessions.values())

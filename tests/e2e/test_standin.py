@@ -287,3 +287,12 @@ async def test_a_custom_world() -> None:
         assert result.payload["guild_locale"] == "pt-BR"
         assert result.payload["channel"]["type"] == 11
         assert result.message.channel_id == custom.channel("brawl").id
+
+
+async def test_a_clean_close_ends_the_gateway_session(standin: StandIn) -> None:
+    async with running(PlainBot(standin.guild.id), standin):
+        assert len(standin.server.sessions) == 1
+    await asyncio.wait_for(standin.server.wait_disconnected(), 10)
+    assert standin.server.sessions == {}
+    with pytest.raises(RuntimeError, match="no bot is connected"):
+        await standin.slash("echo", text="anyone?")
