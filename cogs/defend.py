@@ -141,6 +141,7 @@ class Defend(commands.Cog):
         defense=_("defense", key="defend.cmd.defense.name"),
         retreat=_("retreat", key="defend.cmd.retreat.name"),
         defender=_("defender", key="defend.cmd.defender.name"),
+        acrobatic=_("acrobatic", key="defend.cmd.acrobatic.name"),
     )
     @app_commands.describe(
         target=_("The combatant who was attacked", key="defend.cmd.target.description"),
@@ -153,15 +154,20 @@ class Defend(commands.Cog):
             "A companion who parries for the target instead (R6.8)",
             key="defend.cmd.defender.description",
         ),
+        acrobatic=_(
+            "An Acrobatics roll first: +1 to Dodge, or -2 if it fails (R6.4)",
+            key="defend.cmd.acrobatic.description",
+        ),
     )
     @app_commands.autocomplete(target=combatant_autocomplete, defender=combatant_autocomplete)
-    async def defend(
+    async def defend(  # noqa: PLR0917 - one parameter per slash-command option
         self,
         interaction: discord.Interaction[GurpsBot],
         target: str,
         defense: str,
         retreat: bool | None = None,
         defender: str | None = None,
+        acrobatic: bool = False,
     ) -> None:
         channel = channel_of(interaction)
         row = await self._oldest_for(channel, target)
@@ -181,6 +187,7 @@ class Defend(commands.Cog):
             kind=kind,
             weapon_index=index,
             retreat=retreat,
+            acrobatic=acrobatic,
             options=options,
             at=interaction.created_at,
         )
@@ -329,6 +336,7 @@ class Defend(commands.Cog):
         retreat: bool | None,
         options: RuleOptions,
         at: datetime,
+        acrobatic: bool = False,
     ) -> RetreatToggled | DefenseDone:
         """One transaction: lock the pending attack, roll, update the target, close or keep it."""
         async with self.encounters.change(channel, actor, "defend") as change:
@@ -347,7 +355,9 @@ class Defend(commands.Cog):
             if retreat is not None:
                 payload = payload.model_copy(update={"retreat": retreat})
             choice = DefenseChoice(
-                kind=None if kind == "none" else DefenseKind(kind), weapon_index=weapon_index
+                kind=None if kind == "none" else DefenseKind(kind),
+                weapon_index=weapon_index,
+                acrobatic=acrobatic,
             )
             outcome = resolve_defense(
                 payload,

@@ -40,6 +40,7 @@ from rules.defense import (
     DefenseRoll,
     ParryWeapon,
     ShieldDefense,
+    acrobatic_dodge,
     available_defenses,
     roll_defense,
 )
@@ -92,6 +93,7 @@ ERROR_KEYS: Final = frozenset(
         "attack.not_an_attack_maneuver",
         "attack.self",
         "attack.cannot_act",
+        "defend.no_acrobatics",
         "maneuver.use_attack",
         "maneuver.needs_target",
         "maneuver.self_target",
@@ -222,6 +224,7 @@ class DefenseChoice(BaseModel):
 
     kind: DefenseKind | None
     weapon_index: int | None = None
+    acrobatic: bool = False
 
 
 class DefenseOutcome(BaseModel):
@@ -238,6 +241,8 @@ class DefenseOutcome(BaseModel):
     target_turn: TurnState
     concentration: SuccessRoll | None = None
     """R5.10: the IQ-3 roll a concentrating defender makes after defending."""
+    acrobatics: SuccessRoll | None = None
+    """R6.4: the Acrobatics roll before an acrobatic Dodge."""
 
 
 # --------------------------------------------------------------------------- inputs
@@ -623,6 +628,14 @@ def resolve_defense(
         )
     defenses = defense_options(target, turn, pending, options)
     option = defenses.find(choice.kind, choice.weapon_index)
+    acrobatics: SuccessRoll | None = None
+    if choice.acrobatic:
+        level = target.skill("acrobatics")
+        if level is None:
+            raise RuleError(
+                "defend.no_acrobatics", f"{target.name} has no Acrobatics", combatant=target.name
+            )
+        acrobatics, option = acrobatic_dodge(option, level, roller, options)
     roll = roll_defense(option, roller, options, retreat=pending.retreat)
     new_turn = _spend(turn, choice.kind, roll.retreat)
     concentration = None
@@ -635,6 +648,7 @@ def resolve_defense(
             defended=True,
             target_turn=new_turn,
             concentration=concentration,
+            acrobatics=acrobatics,
         )
     after = pending.model_copy(update={"tried": (*pending.tried, roll), "retreat": False})
     if defenses.double_defense and len(after.tried) < 2:
@@ -648,6 +662,7 @@ def resolve_defense(
                 defenses=second,
                 target_turn=new_turn,
                 concentration=concentration,
+                acrobatics=acrobatics,
             )
     damage = apply_strike(pending.strike, target, roller, options)
     return DefenseOutcome(
@@ -657,6 +672,7 @@ def resolve_defense(
         damage=damage,
         target_turn=new_turn,
         concentration=concentration,
+        acrobatics=acrobatics,
     )
 
 

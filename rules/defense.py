@@ -31,6 +31,7 @@ from rules.roller import DiceRoller
 ERROR_KEYS: Final = frozenset(
     {
         "defend.after_all_out_attack",
+        "defend.acrobatic_dodge_only",
         "defend.already_tried",
         "defend.cannot_parry_missile",
         "defend.cannot_defend",
@@ -493,3 +494,21 @@ def roll_defense(
         critical_success=roll.outcome is Outcome.CRITICAL_SUCCESS,
         critical_failure=roll.outcome is Outcome.CRITICAL_FAILURE,
     )
+
+
+def acrobatic_dodge(
+    option: DefenseOption, acrobatics: int, roller: DiceRoller, options: RuleOptions
+) -> tuple[SuccessRoll, DefenseOption]:
+    """R6.4: an Acrobatics roll before a Dodge: +1 on success, -2 on failure."""
+    if option.kind is not DefenseKind.dodge:
+        raise RuleError(
+            "defend.acrobatic_dodge_only",
+            "only a Dodge can be acrobatic",
+            defense=option.kind.value,
+        )
+    roll = success_roll(acrobatics, roller, options)
+    modifier = Modifier(key="acrobatic_dodge", value=1 if roll.succeeded else -2, rule_id="R6.4")
+    changed = option.model_copy(
+        update={"modifiers": (*option.modifiers, modifier), "value": option.value + modifier.value}
+    )
+    return roll, changed

@@ -344,6 +344,20 @@ def render_defense(
             _defense_result(outcome, messages, locale),
             inline=False,
         )
+    if outcome.acrobatics is not None:
+        acro = outcome.acrobatics
+        add_field(
+            embed,
+            messages.text("defend.field.acrobatics", locale),
+            messages.text(
+                "defend.acrobatics_made" if acro.succeeded else "defend.acrobatics_failed",
+                locale,
+                target=acro.effective_skill,
+                total=acro.total,
+                faces=_faces(acro),
+            ),
+            inline=False,
+        )
     if outcome.concentration is not None:
         concentration = outcome.concentration
         add_field(

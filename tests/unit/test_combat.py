@@ -571,3 +571,46 @@ def test_a_masters_attacks_are_numbered_at_falling_initiative_r5_15_r5_23() -> N
 def test_ordinary_fighters_have_one_attack() -> None:
     outcome = resolve_attack(KNIGHT, ORC, AttackRequest(), ScriptedDice([6, 6, 6]), OPTIONS)
     assert (outcome.attack_number, outcome.attacks_available) == (1, 1)
+
+
+@pytest.mark.parametrize(("faces", "target"), [([4, 4, 4], 9), ([5, 5, 5], 6)])
+def test_acrobatic_dodge_r6_4(faces: list[int], target: int) -> None:
+    """R6.4 worked example: Dodge 8, Acrobatics 13: 12 succeeds -> 9; 15 fails -> 6."""
+    nimble = ORC.model_copy(
+        update={
+            "combatant": Combatant.create(
+                name="Orc",
+                attributes={"st": 12, "dx": 11, "ht": 11, "hp": 14},
+                skills={"acrobatics": 13},
+            )
+        }
+    )
+    outcome = resolve_attack(KNIGHT, nimble, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert outcome.pending is not None
+    result = resolve_defense(
+        outcome.pending,
+        nimble.combatant,
+        nimble.turn,
+        DefenseChoice(kind=DefenseKind.dodge, acrobatic=True),
+        roller=ScriptedDice([*faces, 1, 1, 1]),
+        options=OPTIONS,
+    )
+    assert result.acrobatics is not None
+    assert result.roll is not None
+    assert result.roll.target == target
+    assert result.defended
+
+
+def test_acrobatic_dodge_needs_the_skill() -> None:
+    outcome = resolve_attack(KNIGHT, ORC, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert outcome.pending is not None
+    with pytest.raises(RuleError) as info:
+        resolve_defense(
+            outcome.pending,
+            ORC.combatant,
+            ORC.turn,
+            DefenseChoice(kind=DefenseKind.dodge, acrobatic=True),
+            roller=ScriptedDice([]),
+            options=OPTIONS,
+        )
+    assert info.value.key == "defend.no_acrobatics"
