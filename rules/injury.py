@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from rules.checks import Outcome, SuccessRoll, success_roll
 from rules.combatant import (
@@ -111,6 +111,7 @@ _CRIPPLEABLE: Final = LIMBS | EXTREMITIES
 _PAIRED_PARTS: Final = _CRIPPLEABLE | {_EYE}
 _NEED_CHECK: Final = frozenset({_VITALS, _EYE})
 _PAIN_TRAITS: Final = frozenset({_HIGH_PAIN_THRESHOLD, _LOW_PAIN_THRESHOLD})
+_KNOCKDOWN_LOCATIONS: Final = HEAD | {_VITALS, _GROIN}
 _SHOCK_RULES: Final = ("R7.6",)
 _SHOCK_TRIGGER_LOCATIONS: Final = HEAD | {_VITALS}
 _MAX_SHOCK: Final = 4
@@ -118,6 +119,20 @@ _MAX_DOUBLED_SHOCK: Final = 8
 
 
 # --------------------------------------------------------------------------- roll records
+
+_T = TypeVar("_T")
+
+
+def _fast_build(cls: type[_T], **values: Any) -> _T:
+    """Build a frozen dataclass in one step for the hot path (every field must be given).
+
+    A frozen dataclass's ``__init__`` sets its fields one ``object.__setattr__``
+    at a time; filling ``__dict__`` at once makes the same object several times
+    faster. Only for the record classes here, which have no ``__post_init__``.
+    """
+    built = object.__new__(cls)
+    object.__setattr__(built, "__dict__", values)
+    return built
 
 
 class RollPurpose(StrEnum):
@@ -144,7 +159,7 @@ class Modifier:
     rule_id: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class RollRecord:
     """A success roll the rules made: what for, against what, with which modifiers, and the dice."""
 
@@ -183,8 +198,11 @@ def roll_against(
     options: RuleOptions = DEFAULT_OPTIONS,
 ) -> RollRecord:
     """Roll 3d6 against ``base`` plus ``modifiers`` (A.1) and record it."""
-    target = base + sum(m.value for m in modifiers)
-    return RollRecord(
+    target = base
+    for modifier in modifiers:
+        target += modifier.value
+    return _fast_build(
+        RollRecord,
         purpose=purpose,
         rule_id=rule_id,
         attribute=attribute,
@@ -306,7 +324,7 @@ class KnockdownTrigger(StrEnum):
     VITALS_SHOCK = "vitals_shock"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Knockdown:
     """The knockdown HT roll and its result."""
 
@@ -349,6 +367,8 @@ def knockdown_modifiers(
     drops the location penalty where it applies (R7.9), and with
     ``injury_tolerance_no_knockdown_modifiers`` the pain thresholds too.
     """
+    if location not in _KNOCKDOWN_LOCATIONS and _PAIN_TRAITS.isdisjoint(target.traits):
+        return ()
     modifiers: list[Modifier] = []
     tolerant = False
     if major_wound:
@@ -421,7 +441,7 @@ def knockdown_check(
         result = KnockdownResult.KNOCKED_OUT
     else:
         result = KnockdownResult.KNOCKED_DOWN
-    return Knockdown(trigger=trigger, roll=record, result=result)
+    return _fast_build(Knockdown, trigger=trigger, roll=record, result=result)
 
 
 # --------------------------------------------------------------------------- knockback
@@ -629,17 +649,6 @@ class InjuryOutcome:
     def combatant(self) -> Combatant:
         """The victim after the hit: ``target`` with ``state`` applied."""
         return self.target.model_copy(update={"state": self.state})
-
-    @classmethod
-    def _fast(cls, **values: Any) -> InjuryOutcome:
-        """Build an outcome in one step for the hot path (every field must be given).
-
-        A frozen dataclass sets its fields one ``object.__setattr__`` at a time;
-        filling ``__dict__`` at once is the same object, several times faster.
-        """
-        outcome = object.__new__(cls)
-        object.__setattr__(outcome, "__dict__", values)
-        return outcome
 
 
 # --------------------------------------------------------------------------- the pipeline
@@ -964,7 +973,8 @@ def apply_hit(
         update["posture"] = posture
 
     new_state = state.evolve(update) if update else state
-    return InjuryOutcome._fast(
+    return _fast_build(
+        InjuryOutcome,
         spec=spec,
         rolled_damage=spec.basic_damage,
         basic_damage=basic,

@@ -965,3 +965,16 @@ def test_more_dr_never_more_injury(
 def test_blunt_trauma_property(damage_type: DamageType, damage: int) -> None:
     trauma = blunt_trauma(damage_type, damage)
     assert 0 <= trauma <= damage // 5
+
+
+def test_outcome_and_records_are_frozen() -> None:
+    import dataclasses
+
+    outcome = apply_hit(person(), hit(11, T.CUT), rolls(3))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        outcome.injury = 0  # type: ignore[misc]
+    assert outcome.knockdown is not None
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        outcome.knockdown.roll.target = 20  # type: ignore[misc]
+    assert dataclasses.replace(outcome, injury=3).injury == 3
+    assert outcome == dataclasses.replace(outcome)
