@@ -20,7 +20,7 @@ from bot.storage.encounter import EncounterRepository
 from bot.storage.pending_attack import PendingAttackRepository
 from cogs._autocomplete import combatant_autocomplete
 from cogs.defend import channel_of, rule_options
-from rules.attack import Arc, AttackKind, Hand
+from rules.attack import Arc, AttackKind, Gait, Hand, RangedClass
 from rules.combat import AttackRequest, ManeuverRequest, resolve_attack, take_maneuver
 from rules.combatant import HitLocation, Posture, Side
 from rules.maneuver import (
@@ -53,6 +53,8 @@ ARC_CHOICES = _choices("attack.arc", [a.value for a in Arc])
 KIND_CHOICES = _choices("attack.kind", [k.value for k in AttackKind])
 HAND_CHOICES = _choices("attack.hand", [h.value for h in Hand])
 SIDE_CHOICES = _choices("attack.side", [s.value for s in Side])
+GAIT_CHOICES = _choices("attack.gait", [g.value for g in Gait])
+LAUNCHER_CHOICES = _choices("attack.launcher", [r.value for r in RangedClass])
 POSTURE_CHOICES = _choices(
     "maneuver.posture",
     [p.value for p in Posture if p not in (Posture.LYING_FACE_UP, Posture.CRAWLING)],
@@ -97,6 +99,8 @@ class Attack(commands.Cog):
         close_combat=_("close-combat", key="attack.cmd.close_combat.name"),
         darkness=_("darkness", key="attack.cmd.darkness.name"),
         master=_("master", key="attack.cmd.master.name"),
+        moving=_("moving", key="attack.cmd.moving.name"),
+        launcher=_("launcher", key="attack.cmd.launcher.name"),
     )
     @app_commands.describe(
         attacker=_("Who attacks", key="attack.cmd.attacker.description"),
@@ -134,6 +138,11 @@ class Attack(commands.Cog):
             "Trained by a Master or Weapon Master: chambara rules (R5.15-R5.27)",
             key="attack.cmd.master.description",
         ),
+        moving=_("Firing while walking or running (R5.13)", key="attack.cmd.moving.description"),
+        launcher=_(
+            "Bow or crossbow: moving penalties x6 or x3 (R12.10)",
+            key="attack.cmd.launcher.description",
+        ),
     )
     @app_commands.choices(
         location=LOCATION_CHOICES,
@@ -143,6 +152,8 @@ class Attack(commands.Cog):
         kind=KIND_CHOICES,
         dual=HAND_CHOICES,
         side=SIDE_CHOICES,
+        moving=GAIT_CHOICES,
+        launcher=LAUNCHER_CHOICES,
     )
     @app_commands.autocomplete(attacker=combatant_autocomplete, target=combatant_autocomplete)
     async def attack(  # noqa: PLR0917 - one parameter per slash-command option
@@ -169,6 +180,8 @@ class Attack(commands.Cog):
         close_combat: bool = False,
         darkness: app_commands.Range[int, -10, 0] = 0,
         master: bool = False,
+        moving: app_commands.Choice[str] | None = None,
+        launcher: app_commands.Choice[str] | None = None,
     ) -> None:
         channel = channel_of(interaction)
         authority = await EncounterAuthority.of(interaction)
@@ -195,6 +208,8 @@ class Attack(commands.Cog):
             dual_weapon_same_target=both_at_target,
             close_combat=close_combat,
             chambara=master,
+            moving=Gait(moving.value) if moving else None,
+            ranged_class=RangedClass(launcher.value) if launcher else RangedClass.other,
         )
         attack_id: int | None = None
         owner_id: int | None = None

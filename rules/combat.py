@@ -22,7 +22,9 @@ from rules.attack import (
     AttackRoll,
     EffectiveSkill,
     FeintOutcome,
+    Gait,
     Hand,
+    RangedClass,
     all_out_damage_bonus,
     attacks_per_turn,
     effective_attack_skill,
@@ -138,6 +140,8 @@ class AttackRequest(BaseModel):
     close_combat_rounds: int = Field(default=0, ge=0)
     chambara: bool = False
     for_other: bool = False
+    moving: Gait | None = None
+    ranged_class: RangedClass = RangedClass.other
 
 
 class Strike(BaseModel):
@@ -483,6 +487,9 @@ def resolve_attack(
         posture=sheet.state.posture,
         close_combat_rounds=request.close_combat_rounds if request.close_combat else 0,
         shield_db=shield_db,
+        moving=request.moving
+        or (Gait.walk if request.maneuver is Maneuver.move_and_attack else None),
+        ranged_class=request.ranged_class,
     )
     effective = effective_attack_skill(attack_input)
     feinted: FeintOutcome | None = None

@@ -614,3 +614,32 @@ def test_acrobatic_dodge_needs_the_skill() -> None:
             options=OPTIONS,
         )
     assert info.value.key == "defend.no_acrobatics"
+
+
+def test_moving_fire_with_a_bow_r5_13_r12_10() -> None:
+    """A bow while running: -2 x 6 = -12; Move and Attack walks by default (-1 x 6 = -6)."""
+    from rules.attack import Gait, RangedClass
+
+    archer = fighter(
+        "c7",
+        "Archer",
+        weapons=[{"name": "bow", "skill": 16, "damage": "1d+2 imp", "snap_shot": 10}],
+    )
+    running = resolve_attack(
+        archer,
+        ORC,
+        AttackRequest(kind="missile", moving=Gait.run, ranged_class=RangedClass.bow),
+        ScriptedDice([6, 6, 6]),
+        OPTIONS,
+    )
+    assert running.effective.value == 16 - 12 - 4
+    walking = resolve_attack(
+        archer,
+        ORC,
+        AttackRequest(
+            kind="missile", maneuver=Maneuver.move_and_attack, ranged_class=RangedClass.bow
+        ),
+        ScriptedDice([6, 6, 6]),
+        OPTIONS,
+    )
+    assert walking.effective.value == 16 - 6
