@@ -110,7 +110,7 @@ class Defend(commands.Cog):
             options=options,
             at=interaction.created_at,
         )
-        kept = list(interaction.message.embeds[:1]) if interaction.message is not None else []
+        kept = list(interaction.message.embeds) if interaction.message is not None else []
         messages = self.bot.messages
         if isinstance(result, RetreatToggled):
             view = defense_view(attack_id, result.pending, result.defenses, messages, locale)

@@ -313,6 +313,7 @@ async def test_all_out_defense_offers_a_second_defense_r5_12(
     await standin.click(second, "Dodge 9", user="alice")
     done = standin.message(attack.message.id)
     assert labels(done) == []
+    assert len(done.embeds) == 3  # the attack, the failed parry, the successful dodge
     assert fields(done.embeds[-1])["Defense roll"] == "Rolled **9** (3, 3, 3): defended (by 0)"
     assert await ana_hp(bot, standin) == 11
     assert dice.remaining == 0
