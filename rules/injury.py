@@ -123,6 +123,13 @@ _MAX_DOUBLED_SHOCK: Final = 8
 _T = TypeVar("_T")
 
 
+def _from_fields(cls: type[_T], values: dict[str, Any]) -> _T:
+    """:func:`_fast_build` from a ready dict (a dict literal is the cheapest to make)."""
+    built = object.__new__(cls)
+    object.__setattr__(built, "__dict__", values)
+    return built
+
+
 def _fast_build(cls: type[_T], **values: Any) -> _T:
     """Build a frozen dataclass in one step for the hot path (every field must be given).
 
@@ -973,40 +980,42 @@ def apply_hit(
         update["posture"] = posture
 
     new_state = state.evolve(update) if update else state
-    return _fast_build(
+    return _from_fields(
         InjuryOutcome,
-        spec=spec,
-        rolled_damage=spec.basic_damage,
-        basic_damage=basic,
-        minimum_applied=minimum_applied,
-        half_damage_applied=half,
-        dr=dr,
-        penetrating=penetrating,
-        wounding=wounding,
-        raw_injury=raw,
-        tolerance_cap=cap,
-        blunt_trauma=trauma,
-        crippling_threshold=threshold,
-        injury_lost=lost,
-        injury=injury,
-        hp_before=hp_before,
-        hp_after=hp_after,
-        fp_before=fp_before,
-        fp_after=fp_after,
-        shock_penalty=shock,
-        major_wound=major_wound,
-        crippled=crippled_now,
-        blinded=tuple(blinded),
-        trachea_roll=trachea_roll,
-        decapitation_roll=decapitation_roll,
-        death_checks=death_rolls,
-        knockdown=knockdown,
-        knockback=knockback,
-        died=dead and alive_before,
-        destroyed=destroyed,
-        mortally_wounded=mortal,
-        knocked_out=knocked_out,
-        state=new_state,
-        target=target,
-        rule_ids=tuple(dict.fromkeys(rule_ids)),
+        {
+            "spec": spec,
+            "rolled_damage": spec.basic_damage,
+            "basic_damage": basic,
+            "minimum_applied": minimum_applied,
+            "half_damage_applied": half,
+            "dr": dr,
+            "penetrating": penetrating,
+            "wounding": wounding,
+            "raw_injury": raw,
+            "tolerance_cap": cap,
+            "blunt_trauma": trauma,
+            "crippling_threshold": threshold,
+            "injury_lost": lost,
+            "injury": injury,
+            "hp_before": hp_before,
+            "hp_after": hp_after,
+            "fp_before": fp_before,
+            "fp_after": fp_after,
+            "shock_penalty": shock,
+            "major_wound": major_wound,
+            "crippled": crippled_now,
+            "blinded": tuple(blinded),
+            "trachea_roll": trachea_roll,
+            "decapitation_roll": decapitation_roll,
+            "death_checks": death_rolls,
+            "knockdown": knockdown,
+            "knockback": knockback,
+            "died": dead and alive_before,
+            "destroyed": destroyed,
+            "mortally_wounded": mortal,
+            "knocked_out": knocked_out,
+            "state": new_state,
+            "target": target,
+            "rule_ids": tuple(dict.fromkeys(rule_ids)),
+        },
     )

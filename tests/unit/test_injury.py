@@ -976,5 +976,6 @@ def test_outcome_and_records_are_frozen() -> None:
     assert outcome.knockdown is not None
     with pytest.raises(dataclasses.FrozenInstanceError):
         outcome.knockdown.roll.target = 20  # type: ignore[misc]
+    assert set(vars(outcome)) == {field.name for field in dataclasses.fields(outcome)}
     assert dataclasses.replace(outcome, injury=3).injury == 3
     assert outcome == dataclasses.replace(outcome)
