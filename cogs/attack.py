@@ -313,6 +313,7 @@ class Attack(commands.Cog):
         posture=_("posture", key="maneuver.cmd.posture.name"),
         missile=_("missile", key="maneuver.cmd.missile.name"),
         weapon=_("weapon", key="maneuver.cmd.weapon.name"),
+        trigger=_("trigger", key="maneuver.cmd.trigger.name"),
     )
     @app_commands.describe(
         combatant=_("Whose turn it is", key="maneuver.cmd.combatant.description"),
@@ -328,6 +329,7 @@ class Attack(commands.Cog):
             key="maneuver.cmd.missile.description",
         ),
         weapon=_("Feint with which weapon", key="maneuver.cmd.weapon.description"),
+        trigger=_("Wait: what sets it off (R5.11)", key="maneuver.cmd.trigger.description"),
     )
     @app_commands.choices(
         maneuver=OTHER_MANEUVER_CHOICES,
@@ -346,6 +348,7 @@ class Attack(commands.Cog):
         posture: app_commands.Choice[str] | None = None,
         missile: bool = False,
         weapon: str | None = None,
+        trigger: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
         channel = channel_of(interaction)
         authority = await EncounterAuthority.of(interaction)
@@ -372,6 +375,8 @@ class Attack(commands.Cog):
                 fighter.model_copy(update={"turn": outcome.turn}).with_sheet(outcome.combatant)
             )
             change.detail = {"combatant": fighter.name, "maneuver": maneuver.value}
+            if trigger:
+                change.detail["trigger"] = trigger
         notes: list[str] = []
         messages = self.bot.messages
         if outcome.turn.aim_turns and other is not None:
@@ -389,6 +394,8 @@ class Attack(commands.Cog):
                     bonus=outcome.evaluate_bonus,
                 )
             )
+        if trigger and request.maneuver is Maneuver.wait:
+            notes.append(messages.text("maneuver.wait_line", locale, trigger=trigger))
         if outcome.feint is not None and other is not None:
             contest = outcome.feint.contest
             notes.append(

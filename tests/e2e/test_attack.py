@@ -450,3 +450,17 @@ async def test_weapon_autocomplete_lists_the_attackers_weapons(
     assert [(c["name"], c["value"]) for c in choices] == [
         ("axe · skill 13 · sw+2 cut · reach 1 · parry 9", "axe")
     ]
+
+
+async def test_wait_shows_its_trigger_r5_11(standin: StandIn, bot: GurpsBot) -> None:
+    await start_duel(standin, bot)
+    shown = await standin.slash(
+        "maneuver",
+        {"combatant": "Ana", "maneuver": "wait", "trigger": "the orc steps in"},
+        user="alice",
+        channel=CHANNEL,
+    )
+    assert fields(shown.embed)["Notes"] == "Waiting for: the orc steps in (R5.11)"
+    assert fields(shown.embed)["Movement"] == "step 1 m"
+    record = await EncounterRepository(bot.database).require_active(standin.channel(CHANNEL).id)
+    assert record.encounter.find("Ana").turn.maneuver == "wait"
