@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import math
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from rules.errors import RuleError
+
+if TYPE_CHECKING:
+    from rules.dice import DiceExpression
 
 __all__ = [
     "ENCUMBRANCE_MOVE_FACTORS",
@@ -528,6 +531,20 @@ class Combatant(BaseModel):
             combatant=self.name,
             weapon=name,
         )
+
+    @property
+    def thrust(self) -> DiceExpression:
+        """Thrust damage for his ST (A.3)."""
+        from rules.damage import thrust  # noqa: PLC0415 - rules.damage imports this module
+
+        return thrust(self.attributes.st)
+
+    @property
+    def swing(self) -> DiceExpression:
+        """Swing damage for his ST (A.3)."""
+        from rules.damage import swing  # noqa: PLC0415 - rules.damage imports this module
+
+        return swing(self.attributes.st)
 
     def skill(self, name: str) -> int | None:
         """Level in a named skill (``"acrobatics"``, ``"judo"`` …), if he has it."""

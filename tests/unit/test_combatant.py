@@ -282,3 +282,13 @@ def test_evolve_is_model_copy_without_the_cost() -> None:
     assert evolved.model_dump_json() == copied.model_dump_json()
     assert evolved.model_fields_set == copied.model_fields_set
     assert state.hp == 12
+
+
+@pytest.mark.parametrize(("st", "thrust", "swing"), [(12, "1d-1", "1d+2"), (21, "2d", "4d-1")])
+def test_thrust_and_swing_from_st(st: int, thrust: str, swing: str) -> None:
+    """A.3 through the combatant, ST above 20 included."""
+    from rules.dice import DiceExpression
+
+    c = Combatant.create(name="Strong", attributes={"st": st})
+    assert c.thrust == DiceExpression.parse(thrust)
+    assert c.swing == DiceExpression.parse(swing)
