@@ -64,9 +64,14 @@ def _targets() -> list[Combatant]:
         attributes={"st": 12, "dx": 9, "ht": 12},
         traits=[Trait.IT_UNLIVING, Trait.IT_NO_BRAIN],
     )
+    padded = Combatant.create(
+        name="Man-at-arms in heavy gambeson",
+        attributes={"st": 11, "dx": 11, "ht": 11},
+        dr={"uniform": Armor(flexible=8)},
+    )
     hurt = plain.with_state(hp=2, shock_penalty=-2, shock_injury=2)
     dying = knight.with_state(hp=-10, death_checks_made=0)
-    return [plain, knight, archer, ogre, golem, zombie, hurt, dying]
+    return [plain, knight, archer, padded, ogre, golem, zombie, hurt, dying]
 
 
 def build_batch(count: int, seed: int = 20_261_129) -> list[tuple[Combatant, DamageSpec]]:
@@ -74,7 +79,19 @@ def build_batch(count: int, seed: int = 20_261_129) -> list[tuple[Combatant, Dam
     rng = random.Random(seed)
     targets = _targets()
     types = list(DamageType)
-    weights = [5, 5, 4, 1, 2, 2, 1, 2, 1, 1, 1]  # cr, cut, imp, pi-, pi, pi+, pi++, burn, cor, tox, fat
+    weights = [
+        5,
+        5,
+        4,
+        1,
+        2,
+        2,
+        1,
+        2,
+        1,
+        1,
+        1,
+    ]  # cr, cut, imp, pi-, pi, pi+, pi++, burn, cor, tox, fat
     locations = list(HitLocation)
     location_weights = [10, 2, 2, 1, 2, 1, 1, 3, 3, 1, 1]
     divisors = [Fraction(1)] * 8 + [Fraction(2), Fraction(5), Fraction(1, 2)]
@@ -156,8 +173,10 @@ def main() -> None:
     )
     print(f"hits:            {len(batch):,}")
     print(f"best of {args.repeat}:       {best:.3f} s")
-    print(f"outcomes/s:      {rate:,.0f}  (goal {GOAL_PER_SECOND:,}: "
-          f"{'met' if rate >= GOAL_PER_SECOND else 'NOT met'})")
+    print(
+        f"outcomes/s:      {rate:,.0f}  (goal {GOAL_PER_SECOND:,}: "
+        f"{'met' if rate >= GOAL_PER_SECOND else 'NOT met'})"
+    )
     print(f"µs per outcome:  {best / len(batch) * 1e6:.2f}")
     print(f"3d6 rolls made:  {rolls:,} ({rolls / len(batch):.2f} per hit)")
     for name, seen in sorted(effects.items()):

@@ -248,7 +248,7 @@ def effective_dr(target: Combatant, spec: DamageSpec) -> DRComputation:
     location = spec.location
     armor = profile.overrides.get(location)
     if armor is None:
-        armor = profile.at(location)
+        armor = profile.at(location) if location is _VITALS_LOCATION else profile.uniform
     return _dr(
         armor.rigid,
         armor.flexible,
@@ -262,6 +262,7 @@ def effective_dr(target: Combatant, spec: DamageSpec) -> DRComputation:
 
 _ALL_LOCATIONS: Final = tuple(HitLocation)
 _NO_DIVISOR: Final = Fraction(1)
+_VITALS_LOCATION: Final = HitLocation.VITALS
 
 
 @functools.lru_cache(maxsize=4096)
