@@ -553,7 +553,11 @@ class Sandbox:
             return []
         values: list[str] = []
         if option.get("choices"):
-            values = [localized(c, "name", self.locale) for c in option["choices"]]
+            names = [localized(c, "name", self.locale) for c in option["choices"]]
+            values = [
+                name if " " not in name else str(choice["value"])
+                for name, choice in zip(names, option["choices"], strict=True)
+            ]
         elif option["type"] == BOOLEAN:
             values = ["true", "false"]
         elif option["type"] == USER:

@@ -237,6 +237,8 @@ class OptionBuilder:
         raise CommandInputError(f"{label}: {raw!r} is not one of the choices ({names})")
 
     def _string(self, label: str, option: JSON, raw: object) -> str:
+        if isinstance(raw, int | float) and not isinstance(raw, bool):
+            raw = str(raw)  # what a user typing the number would send
         if not isinstance(raw, str):
             raise CommandInputError(f"{label}: expected text, got {raw!r}")
         low = int(option.get("min_length", 0))

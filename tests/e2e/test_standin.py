@@ -111,6 +111,10 @@ async def test_input_is_checked_like_discords_client(standin: StandIn, plain_bot
         await standin.slash("nope")
     with pytest.raises(CommandInputError, match="no option"):
         await standin.slash("echo", text="x", loud=True)
+    with pytest.raises(CommandInputError, match="not a whole number"):
+        await standin.slash("echo", text="x", times="two")
+    typed = await standin.slash("echo", text=42)  # a number typed into a text option
+    assert typed.payload["data"]["options"][0]["value"] == "42"
 
 
 async def test_buttons_update_the_message(standin: StandIn, plain_bot: PlainBot) -> None:
