@@ -14,6 +14,8 @@ Lines understood (``:help`` prints this)::
     :locale pt-BR                       switch the client's language
     :channel combat                     type in another channel
     :who                                members, and who is typing
+    :last                               show the channel's latest message again
+    :restart                            restart the bot on the same database
     :quit                               stop the bot and leave
 """
 
@@ -62,6 +64,8 @@ META_COMMANDS = (
     ":locale",
     ":channel",
     ":who",
+    ":last",
+    ":restart",
     ":help",
     ":quit",
 )
@@ -264,8 +268,10 @@ class Sandbox:
         locale: str = "en-US",
         user: str = "gm",
         channel: str = "general",
+        live: LiveBot | None = None,
     ) -> None:
         self.standin = standin
+        self.live = live
         self.write = write
         self.locale = locale
         self.user = standin.user(user)
@@ -344,6 +350,25 @@ class Sandbox:
                 marker = " ← typing" if member.user.id == self.user.id else ""
                 listed = f" ({', '.join(roles)})" if roles else ""
                 self.write(f"  {member.user.username}: {member.user.display_name}{listed}{marker}")
+        elif name == ":last":
+            visible = [
+                m
+                for m in self.standin.messages(self.channel)
+                if m.visible_to in (None, self.user.id)
+            ]
+            if not visible:
+                raise SandboxInputError(f"#{self.channel.name} has no messages yet")
+            previous = self.shown.components
+            self.shown = Shown()
+            self._show_message(visible[-1], edited=False)
+            if not self.shown.components:
+                self.shown.components = previous
+        elif name == ":restart":
+            if self.live is None:
+                raise SandboxInputError("this sandbox cannot restart its bot")
+            self.write("(restarting the bot on the same database)")
+            await self.live.restart()
+            self.write("(the bot is back)")
         elif name == ":click":
             self._need(args, ":click NUMBER|LABEL")
             message, item = self._find_component(" ".join(args))
@@ -699,22 +724,23 @@ async def run_sandbox(
         stream.flush()
 
     _prepare_database(database, fresh=fresh)
-    async with (
-        StandIn(default_locale=locale, callback_deadline=DISCORD_CALLBACK_DEADLINE) as standin,
-        LiveBot(standin, database, dice, default_locale=bot_locale),
-    ):
-        sandbox = Sandbox(standin, write=write, locale=locale, user=user)
-        count = len(leaf_paths(standin.commands()))
-        write(f"GURPS combat sandbox: the real bot, {count} commands, no Discord needed.")
-        write("Type /commands as in Discord, :help for more, :quit to leave.")
-        if lines is not None:
-            for line in lines:
-                write(sandbox.prompt + line)
-                if not await sandbox.execute(line):
-                    break
-        else:
-            await _interactive(sandbox, write)
-        write("(stopping the bot)")
+    async with StandIn(
+        default_locale=locale, callback_deadline=DISCORD_CALLBACK_DEADLINE
+    ) as standin:
+        live = LiveBot(standin, database, dice, default_locale=bot_locale)
+        async with live:
+            sandbox = Sandbox(standin, write=write, locale=locale, user=user, live=live)
+            count = len(leaf_paths(standin.commands()))
+            write(f"GURPS combat sandbox: the real bot, {count} commands, no Discord needed.")
+            write("Type /commands as in Discord, :help for more, :quit to leave.")
+            if lines is not None:
+                for line in lines:
+                    write(sandbox.prompt + line)
+                    if not await sandbox.execute(line):
+                        break
+            else:
+                await _interactive(sandbox, write)
+            write("(stopping the bot)")
     return 0
 
 

@@ -323,7 +323,7 @@ async def test_autocomplete_from_the_real_bot_while_typing(standin: StandIn, bot
     assert not [line for line in written if line.startswith("!")]
 
 
-async def test_a_scripted_fight_start_add_attack_click_status_quit(tmp_path: Path) -> None:
+async def test_a_scripted_fight_survives_a_restart_before_the_defense(tmp_path: Path) -> None:
     out = io.StringIO()
     # To hit: 1+6+5 = 12 against skill 12 (a hit); Alice's parry: 2+3+3 = 8 against 9.
     dice = ScriptedDice([1, 6, 5, 2, 3, 3])
@@ -333,7 +333,9 @@ async def test_a_scripted_fight_start_add_attack_click_status_quit(tmp_path: Pat
         "/combatant add name:Alice st:10 dx:13 iq:10 ht:11 owner:alice parry:9",
         "/encounter next",
         "/attack attacker:Orc target:Alice skill:12 damage:2d+1 cut",
+        ":restart",
         ":as alice",
+        ":last",
         ":click Parry",
         "/encounter status",
         ":quit",
@@ -352,6 +354,13 @@ async def test_a_scripted_fight_start_add_attack_click_status_quit(tmp_path: Pat
     ]
     row = next(line for line in lines[attack:] if line.startswith("  [1 "))
     assert row.startswith(f"  [1 {buttons[0]}] [2 {buttons[1]}]")
+    restarted = lines.index("gm@#general> :restart")
+    assert lines[restarted + 1 : restarted + 3] == [
+        "(restarting the bot on the same database)",
+        "(the bot is back)",
+    ]
+    shown_again = lines.index("alice@#general> :last")
+    assert lines[shown_again + 1] == "GURPS Combat (/attack by gm):"
     clicked = lines.index("alice@#general> :click Parry")
     assert lines[clicked + 1] == "GURPS Combat (/attack by gm; edited):"
     defended = text("defend.title", "en", target="Alice", attacker="Orc")
