@@ -87,6 +87,7 @@ __all__ = [
     "Knockback",
     "Knockdown",
     "KnockdownResult",
+    "KnockdownTrigger",
     "Modifier",
     "RollPurpose",
     "RollRecord",

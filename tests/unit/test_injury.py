@@ -539,7 +539,15 @@ def test_pain_thresholds_and_shock(trait: Trait, shock: int, options: RuleOption
 
 @pytest.mark.parametrize(
     ("hp", "injury", "major"),
-    [(15, 7, False), (15, 8, True), (12, 6, False), (12, 7, True), (11, 5, False), (11, 6, True)],
+    [
+        (15, 7, False),
+        (15, 8, True),
+        (12, 5, False),
+        (12, 6, False),
+        (12, 7, True),
+        (11, 5, False),
+        (11, 6, True),
+    ],
 )
 def test_major_wound_boundary(hp: int, injury: int, major: bool) -> None:
     """R7.7: more than half of basic HP in one blow."""
