@@ -482,11 +482,16 @@ class StandInServer:
         if not self.world.has_channel(channel_id):
             return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
         limit = int(request.query.get("limit", "50"))
+        before = int(request.query.get("before", str(2**63)))
+        after = int(request.query.get("after", "0"))
         visible = [
             m
             for m in self.world.channel_messages(channel_id).values()
-            if not m.deleted and not m.ephemeral
+            if not m.deleted and not m.ephemeral and after < m.id < before
         ]
+        if "after" in request.query and "before" not in request.query:
+            oldest_first = sorted(visible, key=lambda m: m.id)[:limit]
+            return json_response([m.to_json() for m in reversed(oldest_first)])
         newest_first = sorted(visible, key=lambda m: m.id, reverse=True)[:limit]
         return json_response([m.to_json() for m in newest_first])
 

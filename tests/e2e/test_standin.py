@@ -300,3 +300,18 @@ async def test_a_clean_close_ends_the_gateway_session(standin: StandIn) -> None:
     assert standin.server.sessions == {}
     with pytest.raises(RuntimeError, match="no bot is connected"):
         await standin.slash("echo", text="anyone?")
+
+
+async def test_channel_history_through_the_client(standin: StandIn, plain_bot: PlainBot) -> None:
+    for word in ("one", "two", "three"):
+        await standin.slash("echo", text=word, channel="combat")
+    await standin.slash("echo", text="hidden", secret=True, channel="combat")
+    channel = plain_bot.get_channel(standin.channel("combat").id)
+    assert isinstance(channel, discord.TextChannel)
+    newest = [m.embeds[0].description async for m in channel.history(limit=2)]
+    assert newest == ["three", "two"]
+    first = standin.messages("combat")[0]
+    later = [m.embeds[0].description async for m in channel.history(after=first, oldest_first=True)]
+    assert later == ["two", "three"]
+    fetched = await channel.fetch_message(first.id)
+    assert fetched.embeds[0].description == "one"
