@@ -380,7 +380,7 @@ class Message:
         self.flags &= ~LOADING
         self.edited_at = when
 
-    # Reading components, for tests and the sandbox---------------------------------------------
+    # Reading components (tests and the sandbox) -----------------------------------------
 
     def walk_components(self) -> Iterator[JSON]:
         """Every component, depth first (action rows, containers, sections, buttons...)."""
