@@ -1,0 +1,130 @@
+"""The limits the stand-in enforces, so a payload Discord would refuse fails a test here too."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.standin.validation import (
+    IS_COMPONENTS_V2,
+    choice_problems,
+    component_problems,
+    embed_problems,
+    message_problems,
+    modal_problems,
+)
+
+
+def button(custom_id: str, label: str = "Go", **extra: Any) -> dict[str, Any]:
+    return {"type": 2, "style": 1, "custom_id": custom_id, "label": label, **extra}
+
+
+def row(*items: dict[str, Any]) -> dict[str, Any]:
+    return {"type": 1, "components": list(items)}
+
+
+def test_a_full_but_legal_embed_passes() -> None:
+    embed = {
+        "title": "t" * 256,
+        "description": "d" * 3000,
+        "fields": [{"name": f"f{i}", "value": "v" * 50} for i in range(25)],
+        "footer": {"text": "f" * 100},
+    }
+    assert embed_problems([embed]) == []
+
+
+@pytest.mark.parametrize(
+    ("embed", "problem"),
+    [
+        ({"title": "t" * 257}, "embeds[0].title has 257 characters (at most 256)"),
+        ({"description": "d" * 4097}, "embeds[0].description has 4097 characters (at most 4096)"),
+        ({"fields": [{"name": "n", "value": "v"}] * 26}, "embeds[0] has 26 fields (at most 25)"),
+        (
+            {"fields": [{"name": "", "value": "v"}]},
+            "embeds[0].fields[0].name has 0 characters (1-256)",
+        ),
+        (
+            {"fields": [{"name": "n", "value": "v" * 1025}]},
+            "embeds[0].fields[0].value has 1025 characters (1-1024)",
+        ),
+        (
+            {"footer": {"text": "f" * 2049}},
+            "embeds[0].footer.text has 2049 characters (at most 2048)",
+        ),
+        (
+            {"description": "d" * 4000, "footer": {"text": "f" * 2001}},
+            "embeds hold 6001 characters in all (at most 6000)",
+        ),
+    ],
+)
+def test_embed_limits(embed: dict[str, Any], problem: str) -> None:
+    assert problem in embed_problems([embed])
+
+
+def test_at_most_ten_embeds() -> None:
+    assert embed_problems([{"title": "x"}] * 11) == ["11 embeds (at most 10)"]
+
+
+def test_component_rules() -> None:
+    assert component_problems([row(button("a"), button("b"))]) == []
+    assert component_problems([row(button("a"))] * 6)[0] == "6 action rows (at most 5)"
+    assert "components[0] has 6 buttons (at most 5)" in component_problems(
+        [row(*(button(str(i)) for i in range(6)))]
+    )
+    assert component_problems([row(button("a"), button("a"))]) == [
+        "components[0].components[1].custom_id 'a' is used twice"
+    ]
+    assert component_problems([row(button("x" * 101))]) == [
+        f"components[0].components[0].custom_id must have 1-100 characters, got {'x' * 101!r}"
+    ]
+    assert component_problems([button("a")]) == ["components[0] must be an action row, got type 2"]
+    link = {"type": 2, "style": 5, "label": "Rules", "url": "https://example.org"}
+    assert component_problems([row(link)]) == []
+    select = {"type": 3, "custom_id": "s", "options": [{"label": "a", "value": "a"}]}
+    assert component_problems([row(select, button("b"))]) == [
+        "components[0]: a select menu must be alone in its row"
+    ]
+
+
+def test_components_v2_allow_nesting_but_not_content() -> None:
+    container = {"type": 17, "components": [{"type": 10, "content": "hi"}, row(button("a"))]}
+    assert component_problems([container], IS_COMPONENTS_V2) == []
+    payload = {"content": "no", "components": [container], "flags": IS_COMPONENTS_V2}
+    assert message_problems(payload, creating=True) == [
+        "a components-v2 message cannot have content or embeds"
+    ]
+
+
+def test_empty_and_long_messages() -> None:
+    assert message_problems({}, creating=True) == ["Cannot send an empty message"]
+    assert message_problems({}, creating=False) == []
+    assert message_problems({"content": "c" * 2001}, creating=True) == [
+        "content has 2001 characters (at most 2000)"
+    ]
+
+
+def test_modal_rules() -> None:
+    text_input = {"type": 4, "custom_id": "name", "label": "Name", "style": 1}
+    assert (
+        modal_problems({"custom_id": "m", "title": "Who?", "components": [row(text_input)]}) == []
+    )
+    labelled = {"type": 18, "label": "Name", "component": text_input}
+    assert modal_problems({"custom_id": "m", "title": "Who?", "components": [labelled]}) == []
+    assert modal_problems(
+        {"custom_id": "m", "title": "t" * 46, "components": [row(text_input)]}
+    ) == [f"modal title must have 1-45 characters, got {'t' * 46!r}"]
+    assert modal_problems({"custom_id": "m", "title": "Who?", "components": []}) == [
+        "a modal holds 1-5 components, got 0"
+    ]
+
+
+def test_autocomplete_choice_rules() -> None:
+    assert choice_problems([{"name": "Orc", "value": "orc"}]) == []
+    assert choice_problems([{"name": "x", "value": 1}] * 26) == [
+        "26 autocomplete choices (at most 25)"
+    ]
+    assert choice_problems([{"name": "", "value": 1}]) == [
+        "choices[0].name has 0 characters (1-100)"
+    ]
+    assert choice_problems([{"name": "x"}]) == ["choices[0] has no value"]
