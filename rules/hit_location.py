@@ -46,6 +46,7 @@ __all__ = [
     "effective_dr",
     "miss_by_one",
     "random_hit_location",
+    "wounding_for_traits",
     "wounding_multiplier",
 ]
 
@@ -321,11 +322,17 @@ def _dr(  # noqa: PLR0917 - positional keeps the cache lookup cheap on the hot p
 
 @dataclass(frozen=True, slots=True)
 class Wounding:
-    """The multiplier applied to penetrating damage, and where it came from."""
+    """The multiplier applied to penetrating damage, and where it came from.
+
+    ``numerator``/``denominator`` repeat the multiplier as plain integers for the
+    hot path (``Fraction``'s own are Python properties).
+    """
 
     multiplier: Fraction
     wounding_location: HitLocation
     rule_ids: tuple[str, ...]
+    numerator: int = 1
+    denominator: int = 1
 
 
 _NO_BRAIN_TRAITS: Final = frozenset({Trait.IT_NO_BRAIN, Trait.IT_HOMOGENEOUS, Trait.IT_DIFFUSE})
@@ -399,18 +406,20 @@ def wounding_multiplier(
     eye hits, No Vitals vitals and groin hits, as torso hits; Unliving and
     Homogeneous change imp and piercing (Base 4e).
     """
-    return _wounding(location, damage_type, tight_beam, large_area, target.traits)
+    return wounding_for_traits(location, damage_type, tight_beam, large_area, target.traits)
 
 
 @functools.lru_cache(maxsize=4096)
-def _wounding(
+def wounding_for_traits(
     location: HitLocation,
     damage_type: DamageType,
     tight_beam: bool,
     large_area: bool,
     traits: frozenset[Trait],
 ) -> Wounding:
-    """The multiplier for one combination (cached: it depends on nothing else)."""
+    """:func:`wounding_multiplier` from the target's traits alone (cached: it depends on
+    nothing else; positional arguments keep the cache look-up cheap).
+    """
     where = HitLocation.TORSO if large_area else location
     rule_ids: list[str] = ["R7.18"] if large_area else []
     if (where in _BRAIN and not _NO_BRAIN_TRAITS.isdisjoint(traits)) or (
@@ -425,7 +434,13 @@ def _wounding(
     if special is None:
         rule_ids.append(base_rule)
     rule_ids.append(_LOCATION_RULE[where])
-    return Wounding(multiplier=multiplier, wounding_location=where, rule_ids=tuple(rule_ids))
+    return Wounding(
+        multiplier=multiplier,
+        wounding_location=where,
+        rule_ids=tuple(rule_ids),
+        numerator=multiplier.numerator,
+        denominator=multiplier.denominator,
+    )
 
 
 # --------------------------------------------------------------------------- crippling

@@ -26,7 +26,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from fractions import Fraction
 from typing import Any, Final, TypeVar
 
 from rules.checks import Outcome, SuccessRoll, success_roll
@@ -52,7 +51,7 @@ from rules.hit_location import (
     effective_dr,
     has_no_brain,
     has_no_vitals,
-    wounding_multiplier,
+    wounding_for_traits,
 )
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
@@ -764,18 +763,13 @@ def apply_hit(
     rule_ids.extend(dr.rule_ids)
     penetrating = basic - dr.effective
     penetrating = max(penetrating, 0)
-    wounding = wounding_multiplier(
-        spec.location if area_as_torso else location,
-        kind,
-        target,
-        tight_beam=spec.tight_beam,
-        large_area=area_as_torso,
+    wounding = wounding_for_traits(
+        spec.location if area_as_torso else location, kind, spec.tight_beam, area_as_torso, traits
     )
     rule_ids.extend(wounding.rule_ids)
     raw = 0
     if penetrating:
-        multiplier: Fraction = wounding.multiplier
-        raw = penetrating * multiplier.numerator // multiplier.denominator
+        raw = penetrating * wounding.numerator // wounding.denominator
         raw = max(raw, 1)
         rule_ids.append("A.2")
     injury = raw
