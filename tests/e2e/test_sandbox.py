@@ -305,7 +305,9 @@ async def test_an_encounter_script_with_mentions_shown_as_names(tmp_path: Path) 
     assert f"  ┃ {text('encounter.error.not_gm', 'en')}" in lines[refused + 1 :]
 
 
-async def test_autocomplete_from_the_real_bot_while_typing(standin: StandIn, bot: GurpsBot) -> None:
+async def test_autocomplete_from_the_real_bot_while_typing(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
     written: list[str] = []
     sandbox = Sandbox(standin, write=written.append)
     await sandbox.execute("/encounter start name:Ambush")
@@ -321,6 +323,18 @@ async def test_autocomplete_from_the_real_bot_while_typing(standin: StandIn, bot
         "kind:regular",
     ]
     assert not [line for line in written if line.startswith("!")]
+    # A Portuguese client sees and types the Portuguese names.
+    await sandbox.execute(":locale pt-BR")
+    text = bot.messages.text
+    roll = text("roll.cmd.roll.name", "pt-BR")
+    dice_name = text("roll.cmd.roll.dice.name", "pt-BR")
+    assert roll != "roll"
+    assert f"/{roll}" in sandbox.completions(f"/{roll[:3]}")
+    assert sandbox.completions(f"/{roll} {dice_name[:2]}") == [f"{dice_name}:"]
+    written.clear()
+    dice.extend([1, 2, 3])
+    await sandbox.execute(f"/{roll} {dice_name}:3d")
+    assert written[0] == "GURPS Combat (/roll by gm):"
 
 
 async def test_a_scripted_fight_survives_a_restart_before_the_defense(tmp_path: Path) -> None:
