@@ -133,6 +133,13 @@ def find_command(commands: Sequence[JSON], words: Sequence[str]) -> tuple[Comman
         if ok and (best is None or depth > best[1]):
             best = (candidate, depth)
     if best is None:
+        for command in commands:
+            if _matches(command, words[0]) and command.get("options"):
+                subs = [o["name"] for o in command["options"] if o["type"] in (1, 2)]
+                if subs:
+                    raise CommandInputError(
+                        f"/{command['name']} needs a subcommand: {', '.join(subs)}"
+                    )
         known = sorted({" ".join(p.path) for p in leaf_paths(commands)})
         raise CommandInputError(f"unknown command /{' '.join(words)} (known: {', '.join(known)})")
     return best

@@ -87,6 +87,8 @@ def test_a_bare_value_fills_the_first_required_option() -> None:
     ("line", "message"),
     [
         ("/fly", "unknown command"),
+        ("/combatant", "/combatant needs a subcommand: add"),
+        ("/combatant remove name:Orc", "/combatant needs a subcommand: add"),
         ("/roll dice:3d dice:2d", "given twice"),
         ("roll dice:3d", "start with /"),
     ],
