@@ -232,10 +232,9 @@ class Attack(commands.Cog):
                 "injury": outcome.damage.injury.injury if outcome.damage is not None else 0,
             }
             if outcome.pending is not None:
-                assert change.connection is not None
                 owner_id = victim.owner_id
                 attack_id = await PendingAttackRepository.insert(
-                    change.connection,
+                    change,
                     guild_id=interaction.guild_id,
                     channel_id=channel,
                     owner_user_id=owner_id,

@@ -26,6 +26,7 @@ from bot.storage.encounter import EncounterRepository
 from bot.storage.pending_attack import PendingAttack, PendingAttackRepository
 from bot.views.defense import DefenseButton, parse_choice
 from cogs._autocomplete import combatant_autocomplete
+from cogs._pending import ensure_awaiting
 from rules.combat import (
     DefenseChoice,
     DefenseOutcome,
@@ -88,9 +89,7 @@ class Defend(commands.Cog):
 
     async def may_defend(self, interaction: discord.Interaction[Any], attack_id: int) -> bool:
         """Owner or GM; anyone else gets an ephemeral refusal and nothing changes."""
-        row = await self.pending.get(attack_id)
-        if row is None or not row.awaiting:
-            raise UserFacingError("defend.error.gone")
+        row = ensure_awaiting(await self.pending.get(attack_id))
         await self._authorize(interaction, row)
         return True
 
@@ -270,9 +269,7 @@ class Defend(commands.Cog):
         async with self.encounters.change(row.channel_id, interaction.user.id, "defend") as change:
             conn = change.connection
             assert conn is not None
-            locked = await PendingAttackRepository.lock(conn, row.attack_id)
-            if locked is None or not locked.awaiting:
-                raise UserFacingError("defend.error.gone")
+            locked = ensure_awaiting(await PendingAttackRepository.lock(conn, row.attack_id))
             fight = change.encounter
             guard = fight.find(defender)
             authority.ensure_can_act_for(fight.gm_id, guard.owner_id, guard.name)
@@ -296,7 +293,7 @@ class Defend(commands.Cog):
                 "defender": guard.name,
                 "defended": result.defended,
             }
-            await PendingAttackRepository.close(conn, row.attack_id, interaction.created_at)
+            await PendingAttackRepository.close(change, row.attack_id, interaction.created_at)
         outcome = DefenseOutcome(
             pending=result.pending,
             roll=result.roll,
@@ -342,9 +339,7 @@ class Defend(commands.Cog):
         async with self.encounters.change(channel, actor, "defend") as change:
             conn = change.connection
             assert conn is not None
-            row = await PendingAttackRepository.lock(conn, attack_id)
-            if row is None or not row.awaiting:
-                raise UserFacingError("defend.error.gone")
+            row = ensure_awaiting(await PendingAttackRepository.lock(conn, attack_id))
             fighter = change.encounter.get(row.target_id)
             payload = row.payload
             if kind == "retreat":
@@ -380,10 +375,10 @@ class Defend(commands.Cog):
             }
             if outcome.second_defense is not None:
                 await PendingAttackRepository.update_payload(
-                    conn, attack_id, outcome.second_defense
+                    change, attack_id, outcome.second_defense
                 )
             else:
-                await PendingAttackRepository.close(conn, attack_id, at)
+                await PendingAttackRepository.close(change, attack_id, at)
         return DefenseDone(outcome)
 
     async def _clear_buttons(

@@ -1,4 +1,9 @@
-"""``/encounter``: start, track, advance, surprise, undo and end a fight in this channel."""
+"""``/encounter``: start, track, advance, surprise, undo and end a fight in this channel.
+
+Undo and end also settle the attacks still waiting for a defense: an undone
+defense makes its attack wait again (fresh buttons), an undone attack and every
+attack open when the fight ends are cancelled in the same transaction.
+"""
 
 from __future__ import annotations
 
@@ -21,7 +26,9 @@ from bot.render.encounter import (
     render_undone,
 )
 from bot.storage.encounter import EncounterRepository
+from bot.storage.pending_attack import CancelReason, PendingAttackRepository
 from cogs._autocomplete import combatant_autocomplete, side_autocomplete
+from cogs._pending import refresh_attack_messages
 from rules.encounter import (
     Encounter,
     advance_turn,
@@ -181,15 +188,18 @@ class EncounterCog(commands.Cog):
     )
     async def end(self, interaction: discord.Interaction[GurpsBot]) -> None:
         authority = await EncounterAuthority.of(interaction)
-        locale = await self.bot.locale_for(interaction)
-        async with self.encounters.change(
-            _channel(interaction), interaction.user.id, "end"
-        ) as change:
+        context = await self.bot.context_for(interaction)
+        channel = _channel(interaction)
+        async with self.encounters.change(channel, interaction.user.id, "end") as change:
             authority.ensure_gm(change.encounter.gm_id)
             change.end(interaction.created_at)
+            cancelled = await PendingAttackRepository.cancel_open(
+                change, channel, interaction.created_at, CancelReason.ENDED
+            )
         await interaction.response.send_message(
-            embed=render_ended(change.encounter, self.bot.messages, locale)
+            embed=render_ended(change.encounter, self.bot.messages, context.locale)
         )
+        await refresh_attack_messages(self.bot, cancelled, None, context.options, context.locale)
 
     @encounter.command(
         name=_("undo", key="encounter.cmd.undo.name"),
@@ -202,13 +212,17 @@ class EncounterCog(commands.Cog):
         authority = await EncounterAuthority.of(interaction)
         record = await self.encounters.require_active(channel)
         authority.ensure_gm(record.encounter.gm_id)
-        locale = await self.bot.locale_for(interaction)
+        context = await self.bot.context_for(interaction)
+        locale = context.locale
         result = await self.encounters.undo(channel, interaction.user.id)
         await interaction.response.send_message(
             embeds=[
                 render_undone(result, self.bot.messages, locale),
                 render_tracker(result.record.encounter, self.bot.messages, locale),
             ]
+        )
+        await refresh_attack_messages(
+            self.bot, result.pending_attacks, result.record.encounter, context.options, locale
         )
 
     @encounter.command(

@@ -14,6 +14,10 @@ appended to the log with who did it and the before/after of exactly those rows.
 :meth:`EncounterRepository.undo` puts the ``before`` back (repeatable: each undo
 takes the latest change not yet undone). The log itself is append-only (the
 migration's triggers refuse deletes and edits other than marking "undone").
+
+Pending attacks written through the change (``PendingAttackRepository`` methods
+given the change itself) are logged the same way, under ``"pending_attacks"``:
+undoing a defense makes its attack wait again, undoing the attack cancels it.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from pydantic import BaseModel, ConfigDict
 
 from bot.errors import UserFacingError
 from bot.storage.database import Database
+from bot.storage.pending_attack import PendingState, read_state, restore_state
 from rules.encounter import Encounter, EncounterCombatant
 
 __all__ = [
@@ -102,12 +107,17 @@ class EncounterEvent(BaseModel):
 
 
 class UndoResult(BaseModel):
-    """What ``undo`` reverted and the encounter as it is now."""
+    """What ``undo`` reverted and the encounter as it is now.
+
+    ``pending_attacks`` are the ids of the pending attacks the undo put back (their
+    messages' buttons need refreshing).
+    """
 
     model_config = ConfigDict(frozen=True)
 
     undone: EncounterEvent
     record: EncounterRecord
+    pending_attacks: tuple[int, ...] = ()
 
 
 class EncounterChange:
@@ -116,8 +126,10 @@ class EncounterChange:
     :attr:`record` is the encounter as loaded (do not modify it). Call
     :meth:`end` to close the fight. :attr:`connection` is the open transaction's
     connection, for other repositories whose rows must commit together with this
-    change (pending attacks). After the ``async with`` block :attr:`event_id` is
-    the id of the logged event (``None`` when nothing changed).
+    change; pending-attack writes take the change itself, which notes each row's
+    state before it (:meth:`note_pending`) so the event logs and ``undo`` reverts
+    it. After the ``async with`` block :attr:`event_id` is the id of the logged
+    event (``None`` when nothing changed).
     """
 
     def __init__(
@@ -135,6 +147,11 @@ class EncounterChange:
         self.status: EncounterStatus = record.status
         self.ended_at: str | None = record.ended_at
         self.event_id: int | None = None
+        self.pending_before: dict[int, PendingState | None] = {}
+
+    def note_pending(self, attack_id: int, before: PendingState | None) -> None:
+        """Remember a pending attack's state before this change first wrote it."""
+        self.pending_before.setdefault(attack_id, before)
 
     def end(self, at: datetime) -> None:
         """Mark the encounter as ended at ``at``; it stays readable in the channel's history."""
@@ -301,6 +318,9 @@ async def _apply_snapshot(
     for combatant_id, row in combatants.items():
         if row is not None:
             await _write_combatant(conn, encounter_id, combatant_id, row)
+    pending: Mapping[str, PendingState | None] = snapshot.get("pending_attacks", {})
+    for attack_id, state in pending.items():
+        await restore_state(conn, int(attack_id), state)
 
 
 async def _append_event(
@@ -355,8 +375,26 @@ def _diff(
     return before, after
 
 
+async def _pending_diff(
+    conn: aiosqlite.Connection,
+    change: EncounterChange,
+    before: dict[str, Any],
+    after: dict[str, Any],
+) -> None:
+    """Add the pending attacks the change wrote, as they were and as they are now."""
+    for attack_id, was in sorted(change.pending_before.items()):
+        now = await read_state(conn, attack_id)
+        if _dumps(was) != _dumps(now):
+            before.setdefault("pending_attacks", {})[str(attack_id)] = was
+            after.setdefault("pending_attacks", {})[str(attack_id)] = now
+
+
 def _is_empty(snapshot: Mapping[str, Any]) -> bool:
-    return "encounter" not in snapshot and not snapshot["combatants"]
+    return (
+        "encounter" not in snapshot
+        and not snapshot["combatants"]
+        and not snapshot.get("pending_attacks")
+    )
 
 
 class EncounterRepository:
@@ -495,9 +533,10 @@ class EncounterRepository:
             change = EncounterChange(record, kind, detail or {}, conn)
             yield change
             before, after = _diff(record, change)
+            await _pending_diff(conn, change, before, after)
             if _is_empty(after):
                 return
-            await _apply_snapshot(conn, record.id, after)
+            await _apply_snapshot(conn, record.id, {**after, "pending_attacks": {}})
             change.event_id = await _append_event(
                 conn,
                 record.id,
@@ -540,4 +579,9 @@ class EncounterRepository:
             )
             reloaded = await _load(conn, "WHERE id = ?", (record.id,))
         assert reloaded is not None
-        return UndoResult(undone=event.model_copy(update={"undone_by": undo_id}), record=reloaded)
+        pending = tuple(int(attack_id) for attack_id in event.before.get("pending_attacks", {}))
+        return UndoResult(
+            undone=event.model_copy(update={"undone_by": undo_id}),
+            record=reloaded,
+            pending_attacks=pending,
+        )

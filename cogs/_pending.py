@@ -1,0 +1,83 @@
+"""Keeping an attack's message in step with its pending attack after undo or the end of a fight.
+
+The defense buttons live on the attack's message. When ``/encounter undo`` puts a
+defense back, the attack waits again and its message gets fresh buttons (numbers
+from the target's restored state); when the undo cancels the attack, or the
+fight ends while it waits, the buttons come off with a line saying why. Edits are
+best effort: a message that is gone only loses its note, the stored state is
+already right and a late click is answered from it.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.client import GurpsBot
+from bot.errors import UserFacingError
+from bot.render.attack import defense_view
+from bot.storage.pending_attack import (
+    CancelReason,
+    PendingAttack,
+    PendingAttackRepository,
+    PendingStatus,
+)
+from rules.combat import defense_options
+from rules.encounter import Encounter
+from rules.errors import RuleError
+from rules.options import RuleOptions
+
+log = logging.getLogger(__name__)
+
+__all__ = ["ensure_awaiting", "refresh_attack_messages"]
+
+
+def ensure_awaiting(row: PendingAttack | None) -> PendingAttack:
+    """The row if it still waits for a defense; otherwise a refusal saying why."""
+    if row is None:
+        raise UserFacingError("defend.error.gone")
+    if row.status is PendingStatus.CANCELLED:
+        if row.cancel_reason is CancelReason.ENDED:
+            raise UserFacingError("defend.error.ended")
+        raise UserFacingError("defend.error.undone")
+    if not row.awaiting:
+        raise UserFacingError("defend.error.gone")
+    return row
+
+
+async def refresh_attack_messages(
+    bot: GurpsBot,
+    attack_ids: tuple[int, ...] | list[int],
+    encounter: Encounter | None,
+    options: RuleOptions,
+    locale: str,
+) -> None:
+    """Edit each attack's message to match its stored state (buttons back, or off with a note)."""
+    repository = PendingAttackRepository(bot.database)
+    messages = bot.messages
+    for attack_id in attack_ids:
+        row = await repository.get(attack_id)
+        if row is None or row.message_id is None:
+            continue
+        target = row.payload.target_name
+        view: discord.ui.View | None = None
+        if row.awaiting and encounter is not None:
+            try:
+                fighter = encounter.get(row.target_id)
+            except RuleError:
+                continue
+            found = defense_options(fighter.combatant, fighter.turn, row.payload, options)
+            view = defense_view(attack_id, row.payload, found, messages, locale)
+            content = messages.text("defend.notice.reopened", locale, target=target)
+        elif row.cancel_reason is CancelReason.ENDED:
+            content = messages.text("defend.notice.ended", locale, target=target)
+        elif row.status is PendingStatus.CANCELLED:
+            content = messages.text("defend.notice.undone", locale, target=target)
+        else:
+            continue
+        message = bot.get_partial_messageable(row.channel_id).get_partial_message(row.message_id)
+        try:
+            await message.edit(content=content, view=view)
+        except discord.HTTPException:
+            log.info("could not update the message of attack %s", attack_id)
