@@ -15,12 +15,12 @@ from rules.combat import (
     resolve_defense,
 )
 from rules.combatant import Combatant, HitLocation
-from rules.encounter import EncounterCombatant
+from rules.encounter import Encounter, EncounterCombatant, advance_turn
 from rules.errors import RuleError
 from rules.maneuver import AllOutAttackOption, DefenseKind, Maneuver
 from rules.options import RuleOptions
 from rules.roller import ScriptedDice
-from rules.turn import TurnState
+from rules.turn import TurnEventKind, TurnState
 
 OPTIONS = RuleOptions()
 
@@ -643,3 +643,68 @@ def test_moving_fire_with_a_bow_r5_13_r12_10() -> None:
         OPTIONS,
     )
     assert walking.effective.value == 16 - 6
+
+
+# ------------------------------------------------- R7.2: the exemption ends with a defense
+
+
+def _lying_still_orc_after(choice: DefenseChoice, defense_dice: list[int]) -> Encounter:
+    """The orc at -2 HP did nothing last turn; on the knight's turn the knight hits him
+    (11 vs 14) and the orc answers with ``choice`` (the cog writes the turn state back)."""
+    orc = ORC.model_copy(
+        update={
+            "combatant": ORC.combatant.with_state(hp=-2),
+            "turn": TurnState(maneuver="do_nothing"),
+        }
+    )
+    fight, started = advance_turn(
+        Encounter(name="Ford", gm_id=1, combatants=(KNIGHT, orc)), ScriptedDice([])
+    )
+    assert started.current == "c1"  # the knight (Basic Speed 6) before the orc (5.5)
+    outcome = resolve_attack(KNIGHT, orc, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert outcome.pending is not None
+    defended = resolve_defense(
+        outcome.pending,
+        orc.combatant,
+        orc.turn,
+        choice,
+        roller=ScriptedDice(defense_dice),
+        options=OPTIONS,
+    )
+    hurt = orc.model_copy(update={"turn": defended.target_turn})
+    if defended.damage is not None:
+        hurt = hurt.with_sheet(defended.damage.injury.combatant)
+    return fight.replace(hurt)
+
+
+def test_a_defense_ends_the_do_nothing_exemption_r7_2() -> None:
+    """He defended since his last turn, so his next turn starts with the HT roll (HT 11, -0)."""
+    fight = _lying_still_orc_after(DefenseChoice(kind=DefenseKind.dodge), [1, 1, 1])
+    assert fight.get("c2").turn.defended_since_last_turn
+    fight, result = advance_turn(fight, ScriptedDice([6, 6, 5]))
+    (check,) = [e for e in result.events if e.kind is TurnEventKind.STAY_CONSCIOUS]
+    assert check.combatant_id == "c2"
+    assert check.roll is not None
+    assert (check.roll.target, check.roll.total, check.roll.succeeded) == (11, 17, False)
+    assert fight.get("c2").combatant.state.unconscious
+    assert result.current == "c1"  # fainted: the round wraps to the knight
+
+
+def test_declining_the_defense_keeps_the_exemption_r7_2() -> None:
+    """ "No defense" is no active defense: still doing nothing undefended, no roll at all.
+    2d-1+1 = 2 cut against DR 2 does no injury, so only the choice matters here."""
+    fight = _lying_still_orc_after(DefenseChoice(kind=None), [1, 1])
+    assert not fight.get("c2").turn.defended_since_last_turn
+    fight, result = advance_turn(fight, ScriptedDice([]))
+    assert not any(e.kind is TurnEventKind.STAY_CONSCIOUS for e in result.events)
+    assert result.current == "c2"
+    assert fight.get("c2").combatant.state.hp == -2
+
+
+def test_the_defense_flag_clears_when_his_turn_starts_r7_2() -> None:
+    """ "Since his last turn": the flag set by a defense lasts only until his own turn begins."""
+    fight = _lying_still_orc_after(DefenseChoice(kind=DefenseKind.dodge), [1, 1, 1])
+    fight, _ = advance_turn(fight, ScriptedDice([2, 2, 2]))  # HT 11: 6, stays up
+    orc = fight.get("c2")
+    assert not orc.combatant.state.unconscious
+    assert not orc.turn.defended_since_last_turn
