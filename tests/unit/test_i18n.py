@@ -326,3 +326,92 @@ def test_every_rule_error_is_translated_with_its_parameters() -> None:
                 extra = sorted(placeholders(text) - keywords)
                 problems.append(f"rules/{module}: {key} ({locale}) uses unknown {extra}")
     assert problems == []
+
+
+ROOT = Path(__file__).resolve().parents[2]
+RAISING_PACKAGES = ("rules", "bot", "cogs")
+
+
+def _user_facing_keys() -> list[tuple[str, str, frozenset[str] | None]]:
+    """``(file, key, keyword names)`` of every error a user can see, in rules, bot and cogs:
+    ``RuleError("key", ...)``, ``UserFacingError("key", ...)`` and the
+    ``super().__init__("key", ...)`` of ``UserFacingError`` subclasses."""
+    found: list[tuple[str, str, frozenset[str] | None]] = []
+    for package in RAISING_PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            calls: list[ast.Call] = []
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                    if node.func.id in ("RuleError", "UserFacingError"):
+                        calls.append(node)
+                elif isinstance(node, ast.ClassDef) and any(
+                    isinstance(base, ast.Name) and base.id == "UserFacingError"
+                    for base in node.bases
+                ):
+                    calls.extend(
+                        call
+                        for call in ast.walk(node)
+                        if isinstance(call, ast.Call)
+                        and isinstance(call.func, ast.Attribute)
+                        and call.func.attr == "__init__"
+                    )
+            for call in calls:
+                if not (
+                    call.args
+                    and isinstance(call.args[0], ast.Constant)
+                    and isinstance(call.args[0].value, str)
+                ):
+                    continue
+                names = [keyword.arg for keyword in call.keywords]
+                keywords = None if None in names else frozenset(n for n in names if n is not None)
+                found.append((str(path.relative_to(ROOT)), call.args[0].value, keywords))
+    return found
+
+
+def test_user_facing_scan_reaches_every_package() -> None:
+    keys = {key for _, key, _ in _user_facing_keys()}
+    assert {
+        "hit_location.unreachable",  # rules, raised through /attack
+        "combatant.trachea_penalty_positive",  # rules
+        "encounter.error.none_active",  # a UserFacingError subclass in bot/storage
+        "defend.error.undone",  # a UserFacingError in cogs
+    } <= keys
+
+
+def test_every_error_raised_anywhere_is_translated_with_its_parameters() -> None:
+    catalogs = load_catalogs()
+    problems: list[str] = []
+    for where, key, keywords in _user_facing_keys():
+        for locale in SUPPORTED_LOCALES:
+            text = catalogs[locale].get(key)
+            if text is None:
+                problems.append(f"{where}: {key} has no {locale} text")
+            elif keywords is not None and not placeholders(text) <= keywords:
+                extra = sorted(placeholders(text) - keywords)
+                problems.append(f"{where}: {key} ({locale}) uses unknown {extra}")
+    assert problems == []
+
+
+def test_every_declared_error_key_is_translated_and_covers_its_module() -> None:
+    """A module's ``ERROR_KEYS`` (also the refusal reasons raised by variable) all have text,
+    and every literal ``RuleError`` key the module raises is declared there."""
+    catalogs = load_catalogs()
+    problems: list[str] = []
+    raised: dict[str, set[str]] = {}
+    for where, key, _ in _user_facing_keys():
+        raised.setdefault(where, set()).add(key)
+    for path in sorted((ROOT / "rules").glob("*.py")):
+        module = __import__(f"rules.{path.stem}", fromlist=["ERROR_KEYS"])
+        declared: frozenset[str] | None = getattr(module, "ERROR_KEYS", None)
+        if declared is None:
+            continue
+        for key in sorted(declared):
+            problems.extend(
+                f"rules/{path.name}: {key} has no {locale} text"
+                for locale in SUPPORTED_LOCALES
+                if key not in catalogs[locale]
+            )
+        undeclared = raised.get(f"rules/{path.name}", set()) - declared
+        problems.extend(f"rules/{path.name}: {key} not in ERROR_KEYS" for key in sorted(undeclared))
+    assert problems == []
