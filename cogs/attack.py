@@ -14,6 +14,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.client import GurpsBot
+from bot.errors import UserFacingError
 from bot.permissions import EncounterAuthority
 from bot.render.attack import defense_view, prompt_text, render_attack, render_maneuver
 from bot.storage.encounter import EncounterRepository
@@ -101,6 +102,7 @@ class Attack(commands.Cog):
         master=_("master", key="attack.cmd.master.name"),
         moving=_("moving", key="attack.cmd.moving.name"),
         launcher=_("launcher", key="attack.cmd.launcher.name"),
+        extra_attack=_("extra-attack", key="attack.cmd.extra_attack.name"),
     )
     @app_commands.describe(
         attacker=_("Who attacks", key="attack.cmd.attacker.description"),
@@ -143,6 +145,10 @@ class Attack(commands.Cog):
             "Bow or crossbow: moving penalties x6 or x3 (R12.10)",
             key="attack.cmd.launcher.description",
         ),
+        extra_attack=_(
+            "GM: allow an attack beyond this turn's allowance",
+            key="attack.cmd.extra_attack.description",
+        ),
     )
     @app_commands.choices(
         location=LOCATION_CHOICES,
@@ -182,6 +188,7 @@ class Attack(commands.Cog):
         master: bool = False,
         moving: app_commands.Choice[str] | None = None,
         launcher: app_commands.Choice[str] | None = None,
+        extra_attack: bool = False,
     ) -> None:
         channel = channel_of(interaction)
         authority = await EncounterAuthority.of(interaction)
@@ -210,6 +217,7 @@ class Attack(commands.Cog):
             chambara=master,
             moving=Gait(moving.value) if moving else None,
             ranged_class=RangedClass(launcher.value) if launcher else RangedClass.other,
+            beyond_allowance=extra_attack,
         )
         attack_id: int | None = None
         owner_id: int | None = None
@@ -218,7 +226,16 @@ class Attack(commands.Cog):
             striker = fight.find(attacker)
             victim = fight.find(target)
             authority.ensure_can_act_for(fight.gm_id, striker.owner_id, striker.name)
-            outcome = resolve_attack(striker, victim, request, self.bot.dice, options)
+            if extra_attack and not authority.is_gm(fight.gm_id):
+                raise UserFacingError("attack.extra_gm_only")
+            outcome = resolve_attack(
+                striker,
+                victim,
+                request,
+                self.bot.dice,
+                options,
+                count_attacks=fight.sequence.started,
+            )
             updated = [striker.model_copy(update={"turn": outcome.attacker_turn})]
             if outcome.damage is not None:
                 updated.append(victim.with_sheet(outcome.damage.injury.combatant))

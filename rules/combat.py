@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rules.attack import (
     Arc,
+    AttackCount,
     AttackInput,
     AttackKind,
     AttackRoll,
@@ -30,6 +31,7 @@ from rules.attack import (
     effective_attack_skill,
     feint,
     initiative_slots,
+    maneuvers_per_turn,
     roll_attack,
 )
 from rules.checks import SuccessRoll, success_roll
@@ -78,6 +80,7 @@ __all__ = [
     "Strike",
     "StrikeResult",
     "apply_strike",
+    "attacks_used_this_turn",
     "defender_input",
     "defense_options",
     "parries_per_turn",
@@ -95,6 +98,7 @@ ERROR_KEYS: Final = frozenset(
         "attack.not_an_attack_maneuver",
         "attack.self",
         "attack.cannot_act",
+        "attack.no_attacks_left",
         "defend.no_acrobatics",
         "maneuver.use_attack",
         "maneuver.needs_target",
@@ -142,6 +146,8 @@ class AttackRequest(BaseModel):
     for_other: bool = False
     moving: Gait | None = None
     ranged_class: RangedClass = RangedClass.other
+    beyond_allowance: bool = False
+    """The GM lets this attack through although the turn's allowance is spent."""
 
 
 class Strike(BaseModel):
@@ -423,14 +429,69 @@ def apply_strike(
 # --------------------------------------------------------------------------- the exchange
 
 
+def attacks_used_this_turn(turn: TurnState) -> int:
+    """Attacks already made in the attacker's current turn (counted from his turn's start)."""
+    return turn.attacks_used if turn.attacks_turn == turn.turns_taken else 0
+
+
+def _next_attack(
+    sheet: Combatant,
+    turn: TurnState,
+    request: AttackRequest,
+    skill: int,
+    options: RuleOptions,
+    *,
+    counting: bool,
+) -> tuple[AttackCount, int]:
+    """The turn's allowance and this attack's number in it; refuses one past the allowance.
+
+    The allowance comes from this attack's maneuver, or from the All-Out Attack
+    already taken this turn: R5.7 two weapons (one attack per hand, never a
+    third), R5.8/R5.20 All-Out Attack (double), R5.14/R5.15 multiple attacks,
+    R5.27 the master's second weapon, R5.29 super-speed's extra maneuvers. The
+    GM may let one more through (``beyond_allowance``). Without ``counting``
+    (the turn sequence has not started) attacks are numbered but never refused.
+    """
+    used = attacks_used_this_turn(turn)
+    all_out = request.all_out_option
+    if all_out is None and used and turn.all_out_attack is not None:
+        all_out = AllOutAttackOption(turn.all_out_attack)
+    count = attacks_per_turn(
+        skill,
+        options,
+        chambara=request.chambara,
+        all_out_option=all_out,
+        two_weapons=request.dual_weapon is not None,
+        extra_maneuvers=maneuvers_per_turn(sheet.attributes.basic_speed) - 1,
+    )
+    if request.dual_weapon is not None and not request.chambara and count.attacks < 2:
+        count = count.model_copy(update={"attacks": 2, "rule_ids": (*count.rule_ids, "R5.7")})
+    number = used + 1
+    if counting and number > count.attacks and not request.beyond_allowance:
+        raise RuleError(
+            "attack.no_attacks_left",
+            f"{sheet.name} has made all {count.attacks} attacks of this turn",
+            combatant=sheet.name,
+            allowed=count.attacks,
+            rules=", ".join(count.rule_ids) or "R4.4",
+        )
+    return count, number
+
+
 def resolve_attack(
     attacker: EncounterCombatant,
     target: EncounterCombatant,
     request: AttackRequest,
     roller: DiceRoller,
     options: RuleOptions,
+    *,
+    count_attacks: bool = True,
 ) -> AttackOutcome:
     """Roll the attack; on a hit either wait for a defense or go straight to damage.
+
+    An attack past the turn's allowance is refused (``attack.no_attacks_left``)
+    unless the request says the GM allows it; ``count_attacks`` is off before
+    the turn sequence starts, when there is no turn to count them in.
 
     A critical hit (A.1) or a target with no possible defense (All-Out Attack
     R5.8, an unseen rear attack R6.10) takes the damage at once.
@@ -492,6 +553,7 @@ def resolve_attack(
         ranged_class=request.ranged_class,
     )
     effective = effective_attack_skill(attack_input)
+    count, number = _next_attack(sheet, turn, request, skill, options, counting=count_attacks)
     feinted: FeintOutcome | None = None
     if (
         request.maneuver is Maneuver.all_out_attack
@@ -501,15 +563,6 @@ def resolve_attack(
         feinted = feint(skill + evaluate, _feint_defense(target.combatant), roller, options)
         feint_penalty = max(feint_penalty, feinted.penalty)
     roll = roll_attack(effective, roller, options)
-    count = attacks_per_turn(
-        skill,
-        options,
-        chambara=request.chambara,
-        all_out_option=request.all_out_option,
-        two_weapons=request.dual_weapon is not None,
-    )
-    used = turn.attacks_used if turn.attacks_turn == turn.turns_taken else 0
-    number = used + 1
     step = initiative_slots(sheet.attributes.basic_speed, max(count.attacks, number))[number - 1]
     location_hit = request.location
     missed_by_one = False
@@ -528,11 +581,19 @@ def resolve_attack(
         side=request.side,
         chinks_in_armor=request.chinks_in_armor and not missed_by_one,
     )
+    # A later blow of the same turn keeps its All-Out Attack (no defense until his next turn).
+    keeps_all_out = (
+        number > 1
+        and turn.all_out_attack is not None
+        and request.maneuver is not Maneuver.all_out_attack
+    )
     attacker_turn = turn.model_copy(
         update={
-            "maneuver": request.maneuver.value,
+            "maneuver": turn.maneuver if keeps_all_out else request.maneuver.value,
             "all_out_attack": (
-                (request.all_out_option or AllOutAttackOption.determined).value
+                turn.all_out_attack
+                if keeps_all_out
+                else (request.all_out_option or AllOutAttackOption.determined).value
                 if request.maneuver is Maneuver.all_out_attack
                 else None
             ),

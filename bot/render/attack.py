@@ -154,12 +154,13 @@ def render_attack(outcome: AttackOutcome, messages: Messages, locale: str) -> li
         ),
         inline=False,
     )
-    if outcome.attacks_available > 1:
+    beyond = outcome.attack_number > outcome.attacks_available
+    if outcome.attacks_available > 1 or beyond:
         add_field(
             embed,
             messages.text("attack.field.sequence", locale),
             messages.text(
-                "attack.sequence_line",
+                "attack.beyond_line" if beyond else "attack.sequence_line",
                 locale,
                 number=outcome.attack_number,
                 total=outcome.attacks_available,

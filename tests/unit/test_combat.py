@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.attack import Arc
+from rules.attack import Arc, Hand
 from rules.combat import (
     AttackRequest,
     DefenseChoice,
@@ -490,7 +490,7 @@ def test_braced_aim_feeds_the_shot_r5_3() -> None:
     assert shot.effective.value == 16
     assert shot.attacker_turn.aim_turns == 0
     unaimed = resolve_attack(
-        shot_fighter := archer.model_copy(update={"turn": shot.attacker_turn}),
+        shot_fighter := archer.model_copy(update={"turn": shot.attacker_turn.new_turn()}),
         ORC,
         AttackRequest(kind="missile"),
         ScriptedDice([6, 6, 6]),
@@ -708,3 +708,79 @@ def test_the_defense_flag_clears_when_his_turn_starts_r7_2() -> None:
     orc = fight.get("c2")
     assert not orc.combatant.state.unconscious
     assert not orc.turn.defended_since_last_turn
+
+
+# ------------------------------------------------- attacks per turn (R5.7, R5.8, R5.14, R5.20)
+
+
+def _after(
+    attacker: EncounterCombatant, request: AttackRequest, **kwargs: bool
+) -> EncounterCombatant:
+    """The attacker after a missed attack (15 vs the knight's 14 and anything lower)."""
+    outcome = resolve_attack(attacker, ORC, request, ScriptedDice([5, 5, 5]), OPTIONS, **kwargs)
+    assert not outcome.attack.hit
+    return attacker.model_copy(update={"turn": outcome.attacker_turn})
+
+
+def _refused(
+    attacker: EncounterCombatant, request: AttackRequest, options: RuleOptions = OPTIONS
+) -> RuleError:
+    """No dice are scripted: a refusal must come before anything is rolled."""
+    with pytest.raises(RuleError) as caught:
+        resolve_attack(attacker, ORC, request, ScriptedDice([]), options)
+    assert caught.value.key == "attack.no_attacks_left"
+    return caught.value
+
+
+def test_one_attack_a_turn_then_a_refusal() -> None:
+    knight = _after(KNIGHT, AttackRequest())
+    error = _refused(knight, AttackRequest())
+    assert error.params["combatant"] == "Knight"
+    assert error.params["allowed"] == 1
+    # His next turn starts a new count.
+    next_turn = knight.model_copy(update={"turn": knight.turn.new_turn()})
+    assert _after(next_turn, AttackRequest()).turn.attacks_used == 1
+
+
+def test_two_weapons_give_one_attack_per_hand_r5_7() -> None:
+    knight = _after(KNIGHT, AttackRequest(dual_weapon=Hand.main))
+    knight = _after(knight, AttackRequest(dual_weapon=Hand.off))
+    assert knight.turn.attacks_used == 2
+    assert _refused(knight, AttackRequest(dual_weapon=Hand.off)).params["allowed"] == 2
+
+
+def test_all_out_attack_double_counts_for_the_whole_turn_r5_8() -> None:
+    """The second blow of All-Out Attack (double) need not repeat the option."""
+    double = AttackRequest(
+        maneuver=Maneuver.all_out_attack, all_out_option=AllOutAttackOption.double
+    )
+    knight = _after(KNIGHT, double)
+    knight = _after(knight, AttackRequest())
+    assert (knight.turn.maneuver, knight.turn.all_out_attack) == ("all_out_attack", "double")
+    assert _refused(knight, AttackRequest()).params["allowed"] == 2
+
+
+def test_cinematic_multiple_attacks_from_skill_r5_14() -> None:
+    """Broadsword 14 under R5.14: floor(14/8) = 1 extra, 2 attacks."""
+    cinematic = RuleOptions(cinematic_multiple_attacks=True)
+    knight = KNIGHT
+    for number in (1, 2):
+        outcome = resolve_attack(knight, ORC, AttackRequest(), ScriptedDice([5, 5, 5]), cinematic)
+        assert (outcome.attack_number, outcome.attacks_available) == (number, 2)
+        knight = knight.model_copy(update={"turn": outcome.attacker_turn})
+    _refused(knight, AttackRequest(), cinematic)
+
+
+def test_the_gm_may_allow_one_more() -> None:
+    knight = _after(KNIGHT, AttackRequest())
+    outcome = resolve_attack(
+        knight, ORC, AttackRequest(beyond_allowance=True), ScriptedDice([5, 5, 5]), OPTIONS
+    )
+    assert (outcome.attack_number, outcome.attacks_available) == (2, 1)
+    assert outcome.attacker_turn.attacks_used == 2
+
+
+def test_no_refusal_before_the_turn_sequence_starts() -> None:
+    knight = _after(KNIGHT, AttackRequest(), count_attacks=False)
+    knight = _after(knight, AttackRequest(), count_attacks=False)
+    assert knight.turn.attacks_used == 2
