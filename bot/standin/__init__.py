@@ -6,7 +6,7 @@ The end-to-end tests and ``python -m bot sandbox`` run the real bot against it.
 from bot.standin.commands import CommandInputError, CommandPath, find_command, leaf_paths
 from bot.standin.driver import BotDidNotAnswer, Callback, InteractionResult, StandIn
 from bot.standin.harness import point_discord_at, running
-from bot.standin.state import Channel, Guild, Member, Message, Role, User, World
+from bot.standin.state import Channel, Guild, Member, Message, Role, Upload, User, World
 
 __all__ = [
     "BotDidNotAnswer",
@@ -20,6 +20,7 @@ __all__ = [
     "Message",
     "Role",
     "StandIn",
+    "Upload",
     "User",
     "World",
     "find_command",

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.standin.state import JSON, Channel, Guild, Role, User, World
+from bot.standin.state import JSON, Channel, Guild, Role, Upload, User, World
 
 SUB_COMMAND = 1
 SUB_COMMAND_GROUP = 2
@@ -223,6 +223,8 @@ class OptionBuilder:
             return str(self._resolve_role(label, raw).id)
         if kind == CHANNEL:
             return str(self._resolve_channel(label, option, raw).id)
+        if kind == ATTACHMENT:
+            return self._attachment(label, raw)
         if kind == MENTIONABLE:
             try:
                 return str(self._resolve_user(label, raw).id)
@@ -323,6 +325,14 @@ class OptionBuilder:
             role = found
         self._bucket("roles")[str(role.id)] = role.to_json()
         return role
+
+    def _attachment(self, label: str, raw: object) -> str:
+        """The file is uploaded first, as Discord's client does, then referred to by id."""
+        if not isinstance(raw, Upload):
+            raise CommandInputError(f"{label}: attach a file (an Upload), got {raw!r}")
+        stored = self.world.store_file(raw.filename, raw.data, raw.content_type)
+        self._bucket("attachments")[str(stored["id"])] = stored
+        return str(stored["id"])
 
     def _resolve_channel(self, label: str, option: JSON, raw: object) -> Channel:
         try:

@@ -384,6 +384,10 @@ class StandIn:
             raise AssertionError("the channel has no messages")
         return found[-1]
 
+    def file(self, attachment: JSON) -> bytes:
+        """The bytes of an attachment (one of ``message.attachments``)."""
+        return self.world.files[int(attachment["id"])]
+
     def message(self, message_id: int) -> Message:
         found = self.world.find_message(message_id)
         if found is None:

@@ -117,6 +117,7 @@ class StandInServer:
         site = web.TCPSite(self._runner, host, port)
         await site.start()
         self._site_port = int(self._runner.addresses[0][1])
+        self.world.files_url = f"http://127.0.0.1:{self._site_port}"
 
     async def stop(self) -> None:
         for socket in list(self._sockets):
@@ -181,6 +182,7 @@ class StandInServer:
             ("GET", p + "/guilds/{guild}/members", self.list_guild_members),
             ("GET", p + "/guilds/{guild}/members/{user}", self.get_guild_member),
             ("POST", p + "/users/@me/channels", self.open_dm),
+            ("GET", "/attachments/{attachment}/{filename}", self.get_attachment),
         ]
         for method, path, handler in routes:
             r.add_route(method, path, self._recorded(handler))
@@ -213,7 +215,15 @@ class StandInServer:
                 if part.name == "payload_json":
                     payload = json.loads(data)
                 else:
-                    files.append({"field": part.name, "filename": part.filename, "size": len(data)})
+                    stored = self.world.store_file(part.filename or "file", data)
+                    files.append(
+                        {
+                            "field": part.name,
+                            "filename": part.filename,
+                            "size": len(data),
+                            "file_id": stored["id"],
+                        }
+                    )
             described = payload.get("attachments") or (payload.get("data") or {}).get("attachments")
             attachments: list[JSON] = list(described or [])
             for index, item in enumerate(files):
@@ -250,6 +260,13 @@ class StandInServer:
                 },
             }
         )
+
+    async def get_attachment(self, request: web.Request) -> web.StreamResponse:
+        """An uploaded file, as Discord's CDN serves it."""
+        data = self.world.files.get(int(request.match_info["attachment"]))
+        if data is None:
+            return error_response(404, 0, "404: Not Found")
+        return web.Response(body=data, content_type="application/octet-stream")
 
     async def get_me(self, request: web.Request) -> web.StreamResponse:
         if not self._authorized(request):
@@ -421,15 +438,16 @@ class StandInServer:
         files: list[JSON] = list(payload.get("__files__") or [])
         result: list[JSON] = []
         for item in files:
-            attachment_id = self.world.snowflakes.next()
+            attachment_id = item.get("file_id") or str(self.world.snowflakes.next())
             filename = str(item.get("filename") or "file")
+            url = f"http://127.0.0.1:{self.port}/attachments/{attachment_id}/{filename}"
             result.append(
                 {
                     "id": str(attachment_id),
                     "filename": filename,
                     "size": item.get("size", 0),
-                    "url": f"http://127.0.0.1:{self.port}/attachments/{attachment_id}/{filename}",
-                    "proxy_url": f"http://127.0.0.1:{self.port}/attachments/{attachment_id}/{filename}",
+                    "url": url,
+                    "proxy_url": url,
                     "description": item.get("description"),
                 }
             )

@@ -292,6 +292,15 @@ class Guild:
         }
 
 
+@dataclass(frozen=True)
+class Upload:
+    """A file a user attaches to a slash command's attachment option."""
+
+    filename: str
+    data: bytes
+    content_type: str | None = None
+
+
 @dataclass
 class Message:
     """A message as the stand-in stores it; ``history`` keeps every earlier version."""
@@ -470,6 +479,10 @@ class World:
     interactions: dict[int, InteractionRecord] = field(default_factory=dict)
     # Direct-message channels the bot opened, by the other user's id.
     dm_channels: dict[int, Channel] = field(default_factory=dict)
+    # Uploaded files by attachment id (what users attach and what the bot sends),
+    # served at ``files_url/attachments/<id>/<filename>``.
+    files: dict[int, bytes] = field(default_factory=dict)
+    files_url: str = "http://127.0.0.1"
 
     @classmethod
     def default(
@@ -624,6 +637,22 @@ class World:
 
     def channel_messages(self, channel_id: int) -> dict[int, Message]:
         return self.messages.setdefault(channel_id, {})
+
+    def store_file(self, filename: str, data: bytes, content_type: str | None = None) -> JSON:
+        """Keep an uploaded file and describe it as Discord describes an attachment."""
+        attachment_id = self.snowflakes.next()
+        self.files[attachment_id] = data
+        url = f"{self.files_url}/attachments/{attachment_id}/{filename}"
+        described: JSON = {
+            "id": str(attachment_id),
+            "filename": filename,
+            "size": len(data),
+            "url": url,
+            "proxy_url": url,
+        }
+        if content_type is not None:
+            described["content_type"] = content_type
+        return described
 
     def find_message(self, message_id: int) -> Message | None:
         for store in self.messages.values():
