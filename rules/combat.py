@@ -100,6 +100,7 @@ ERROR_KEYS: Final = frozenset(
         "attack.cannot_act",
         "attack.no_attacks_left",
         "defend.no_acrobatics",
+        "defend.acrobatic_used",
         "maneuver.use_attack",
         "maneuver.needs_target",
         "maneuver.self_target",
@@ -698,6 +699,12 @@ def resolve_defense(
     option = defenses.find(choice.kind, choice.weapon_index)
     acrobatics: SuccessRoll | None = None
     if choice.acrobatic:
+        if turn.acrobatic_dodge_used:
+            raise RuleError(
+                "defend.acrobatic_used",
+                f"{target.name} already tried an acrobatic Dodge this turn",
+                combatant=target.name,
+            )
         level = target.skill("acrobatics")
         if level is None:
             raise RuleError(
@@ -706,9 +713,13 @@ def resolve_defense(
         acrobatics, option = acrobatic_dodge(option, level, roller, options)
     roll = roll_defense(option, roller, options, retreat=pending.retreat)
     new_turn = _spend(turn, choice.kind, roll.retreat)
+    if choice.acrobatic:
+        new_turn = new_turn.model_copy(update={"acrobatic_dodge_used": True})
     concentration = None
-    if turn.maneuver == Maneuver.concentrate.value:
+    if turn.maneuver == Maneuver.concentrate.value and not turn.concentration_lost:
         concentration = success_roll(target.attributes.iq - 3, roller, options)
+        if not concentration.succeeded:
+            new_turn = new_turn.model_copy(update={"concentration_lost": True})
     if roll.success:
         return DefenseOutcome(
             pending=pending,

@@ -103,6 +103,10 @@ class TurnState(BaseModel):
     blocks_used: int = Field(default=0, ge=0)
     dodges_used: int = Field(default=0, ge=0)
     retreat_used: bool = False
+    acrobatic_dodge_used: bool = False
+    """The one acrobatic Dodge a turn has been tried (R6.4)."""
+    concentration_lost: bool = False
+    """A defense broke this turn's Concentrate (the IQ-3 roll failed, R5.10)."""
     all_out_defense: str | None = None
     """A ``rules.maneuver.AllOutDefenseOption`` value while All-Out Defense lasts."""
     all_out_attack: str | None = None
@@ -129,6 +133,8 @@ class TurnState(BaseModel):
                 "blocks_used": 0,
                 "dodges_used": 0,
                 "retreat_used": False,
+                "acrobatic_dodge_used": False,
+                "concentration_lost": False,
                 "all_out_defense": None,
                 "all_out_attack": None,
                 "readying_missile": False,

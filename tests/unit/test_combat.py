@@ -784,3 +784,119 @@ def test_no_refusal_before_the_turn_sequence_starts() -> None:
     knight = _after(KNIGHT, AttackRequest(), count_attacks=False)
     knight = _after(knight, AttackRequest(), count_attacks=False)
     assert knight.turn.attacks_used == 2
+
+
+# ------------------------------------------------- R6.4 once a turn, R5.10 concentration kept lost
+
+NIMBLE = ORC.model_copy(
+    update={
+        "combatant": Combatant.create(
+            name="Orc",
+            attributes={"st": 12, "dx": 11, "ht": 11, "hp": 14},
+            skills={"acrobatics": 13},
+        )
+    }
+)
+
+
+def _a_hit_on(target: EncounterCombatant) -> PendingDefense:
+    outcome = resolve_attack(KNIGHT, target, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert outcome.pending is not None
+    return outcome.pending
+
+
+def test_one_acrobatic_dodge_a_turn_r6_4() -> None:
+    """The first is tried (Acrobatics 12 succeeds, Dodge 9 on 3); a second is refused before
+    any die is rolled, a plain Dodge is still open, and his next turn allows another."""
+    acrobatic = DefenseChoice(kind=DefenseKind.dodge, acrobatic=True)
+    first = resolve_defense(
+        _a_hit_on(NIMBLE),
+        NIMBLE.combatant,
+        NIMBLE.turn,
+        acrobatic,
+        roller=ScriptedDice([4, 4, 4, 1, 1, 1]),
+        options=OPTIONS,
+    )
+    assert first.defended
+    assert first.target_turn.acrobatic_dodge_used
+    with pytest.raises(RuleError) as info:
+        resolve_defense(
+            _a_hit_on(NIMBLE),
+            NIMBLE.combatant,
+            first.target_turn,
+            acrobatic,
+            roller=ScriptedDice([]),
+            options=OPTIONS,
+        )
+    assert info.value.key == "defend.acrobatic_used"
+    assert info.value.params["combatant"] == "Orc"
+    plain = resolve_defense(
+        _a_hit_on(NIMBLE),
+        NIMBLE.combatant,
+        first.target_turn,
+        DefenseChoice(kind=DefenseKind.dodge),
+        roller=ScriptedDice([1, 1, 1]),
+        options=OPTIONS,
+    )
+    assert plain.defended
+    assert not first.target_turn.new_turn().acrobatic_dodge_used
+
+
+def test_a_failed_acrobatics_roll_still_spends_the_turns_try_r6_4() -> None:
+    failed = resolve_defense(
+        _a_hit_on(NIMBLE),
+        NIMBLE.combatant,
+        NIMBLE.turn,
+        DefenseChoice(kind=DefenseKind.dodge, acrobatic=True),
+        roller=ScriptedDice([5, 5, 5, 1, 1, 1]),
+        options=OPTIONS,
+    )
+    assert failed.acrobatics is not None
+    assert not failed.acrobatics.succeeded
+    assert failed.target_turn.acrobatic_dodge_used
+
+
+def test_lost_concentration_is_stored_and_not_rolled_again_r5_10() -> None:
+    """IQ 13 concentrating: the first defense's IQ-3 roll (11 vs 10) fails and the loss is
+    stored; his next defense rolls no IQ-3 at all, and his next turn starts clean."""
+    mage = fighter("c5", "Mage", attributes={"iq": 13, "dx": 10, "ht": 10})
+    mage = mage.model_copy(update={"turn": TurnState(maneuver="concentrate")})
+    first = resolve_defense(
+        _a_hit_on(mage),
+        mage.combatant,
+        mage.turn,
+        DefenseChoice(kind=DefenseKind.dodge),
+        roller=ScriptedDice([2, 2, 2, 4, 4, 3]),
+        options=OPTIONS,
+    )
+    assert first.concentration is not None
+    assert not first.concentration.succeeded
+    assert first.target_turn.concentration_lost
+    assert first.target_turn.maneuver == "concentrate"
+    second = resolve_defense(
+        _a_hit_on(mage),
+        mage.combatant,
+        first.target_turn,
+        DefenseChoice(kind=DefenseKind.dodge),
+        roller=ScriptedDice([2, 2, 2]),
+        options=OPTIONS,
+    )
+    assert second.concentration is None
+    assert second.target_turn.concentration_lost
+    assert not first.target_turn.new_turn().concentration_lost
+
+
+def test_kept_concentration_is_rolled_again_at_the_next_defense_r5_10() -> None:
+    mage = fighter("c5", "Mage", attributes={"iq": 13, "dx": 10, "ht": 10})
+    mage = mage.model_copy(update={"turn": TurnState(maneuver="concentrate")})
+    kept = resolve_defense(
+        _a_hit_on(mage),
+        mage.combatant,
+        mage.turn,
+        DefenseChoice(kind=DefenseKind.dodge),
+        roller=ScriptedDice([2, 2, 2, 3, 3, 3]),
+        options=OPTIONS,
+    )
+    assert kept.concentration is not None
+    assert kept.concentration.succeeded
+    assert not kept.target_turn.concentration_lost
