@@ -108,3 +108,34 @@ class EncounterAuthority:
         """Refuse (``encounter.error.not_owner``) unless the user may act for this combatant."""
         if not self.can_act_for(gm_id, owner_id):
             raise UserFacingError("encounter.error.not_owner", name=name)
+
+
+# --------------------------------------------------------------------------- saved characters
+
+
+class CharacterAuthority:
+    """Who may change a saved character: its owner or a guild GM (:func:`check_gm`).
+
+    Worked out before the storage transaction, like :class:`EncounterAuthority`.
+    """
+
+    def __init__(self, user_id: int, *, guild_gm: bool) -> None:
+        self.user_id = user_id
+        self.guild_gm = guild_gm
+
+    @classmethod
+    async def of(cls, interaction: discord.Interaction[GurpsBot]) -> CharacterAuthority:
+        return cls(interaction.user.id, guild_gm=await check_gm(interaction))
+
+    def can_edit(self, owner_id: int) -> bool:
+        return self.guild_gm or owner_id == self.user_id
+
+    def ensure_can_edit(self, owner_id: int, name: str) -> None:
+        """Refuse (``character.error.not_yours``) unless the user owns the sheet or is a GM."""
+        if not self.can_edit(owner_id):
+            raise UserFacingError("character.error.not_yours", name=name)
+
+    def ensure_can_give(self, owner_id: int) -> None:
+        """Only a GM makes or hands a sheet to someone else (``character.error.owner_gm_only``)."""
+        if owner_id != self.user_id and not self.guild_gm:
+            raise UserFacingError("character.error.owner_gm_only")

@@ -1,6 +1,13 @@
-"""``/combatant``: add, show, list, edit, remove combatants and set their conditions by hand."""
+"""``/combatant``: add, show, list, edit, remove combatants and set their conditions by hand.
+
+``add`` takes plain stats or a saved character (``character:``); ``weapon`` and
+``armor`` equip a fighter already in the fight with the options ``/character`` uses.
+"""
 
 from __future__ import annotations
+
+import functools
+from collections.abc import Callable
 
 import discord
 from discord import app_commands
@@ -10,6 +17,7 @@ from discord.ext import commands
 from bot.client import GurpsBot
 from bot.errors import UserFacingError
 from bot.permissions import EncounterAuthority
+from bot.render.character import render_gear
 from bot.render.encounter import (
     render_added,
     render_changed,
@@ -17,9 +25,17 @@ from bot.render.encounter import (
     render_sheet,
     render_tracker,
 )
+from bot.storage.character import CharacterRepository
 from bot.storage.encounter import EncounterRepository
-from cogs._autocomplete import combatant_autocomplete, side_autocomplete
-from rules.combatant import Posture
+from cogs._autocomplete import (
+    character_autocomplete,
+    combatant_autocomplete,
+    combatant_weapon_autocomplete,
+    side_autocomplete,
+)
+from cogs._gear import armor_options, location_of, weapon_options
+from rules.character import add_weapon, build_weapon, fighting_copy, remove_weapon, set_armor
+from rules.combatant import Armor, Combatant, Posture
 from rules.encounter import (
     Condition,
     add_combatants,
@@ -51,6 +67,12 @@ POSTURE_CHOICES = [
 Attribute = app_commands.Range[int, 1, 40]
 
 
+def _guild(interaction: discord.Interaction[GurpsBot]) -> int:
+    if interaction.guild_id is None:
+        raise UserFacingError("core.error.guild_only")
+    return interaction.guild_id
+
+
 def _channel(interaction: discord.Interaction[GurpsBot]) -> int:
     if interaction.channel_id is None:
         raise UserFacingError("core.error.guild_only")
@@ -66,9 +88,21 @@ class CombatantCog(commands.Cog):
         guild_only=True,
     )
 
+    weapon = app_commands.Group(
+        name=_("weapon", key="combatant.cmd.weapon.name"),
+        description=_("A fighter's weapons", key="combatant.cmd.weapon.description"),
+        parent=combatant,
+    )
+    armor = app_commands.Group(
+        name=_("armor", key="combatant.cmd.armor.name"),
+        description=_("A fighter's armor by hit location", key="combatant.cmd.armor.description"),
+        parent=combatant,
+    )
+
     def __init__(self, bot: GurpsBot) -> None:
         self.bot = bot
         self.encounters = EncounterRepository(bot.database)
+        self.characters = CharacterRepository(bot.database)
 
     @combatant.command(
         name=_("add", key="combatant.cmd.add.name"),
@@ -100,6 +134,7 @@ class CombatantCog(commands.Cog):
         side=_("side", key="combatant.cmd.add.side.name"),
         count=_("count", key="combatant.cmd.add.count.name"),
         aware=_("aware", key="combatant.cmd.add.aware.name"),
+        character=_("character", key="combatant.cmd.add.character.name"),
     )
     @app_commands.describe(
         name=_("The combatant's name", key="combatant.cmd.add.name_option.description"),
@@ -142,16 +177,20 @@ class CombatantCog(commands.Cog):
             "Joining a running fight aware of it: acts at once (R2.4)",
             key="combatant.cmd.add.aware.description",
         ),
+        character=_(
+            "A saved character instead of the stats (its name unless name is given)",
+            key="combatant.cmd.add.character.description",
+        ),
     )
-    @app_commands.autocomplete(side=side_autocomplete)
+    @app_commands.autocomplete(side=side_autocomplete, character=character_autocomplete)
     async def add(  # noqa: PLR0917 - one parameter per slash-command option
         self,
         interaction: discord.Interaction[GurpsBot],
-        name: app_commands.Range[str, 1, 80],
-        st: Attribute,
-        dx: Attribute,
-        iq: Attribute,
-        ht: Attribute,
+        name: app_commands.Range[str, 1, 80] | None = None,
+        st: Attribute | None = None,
+        dx: Attribute | None = None,
+        iq: Attribute | None = None,
+        ht: Attribute | None = None,
         hp: app_commands.Range[int, 1, 999] | None = None,
         fp: app_commands.Range[int, 0, 999] | None = None,
         will: Attribute | None = None,
@@ -169,46 +208,64 @@ class CombatantCog(commands.Cog):
         side: app_commands.Range[str, 1, 40] | None = None,
         count: app_commands.Range[int, 1, 20] = 1,
         aware: bool = False,
+        character: str | None = None,
     ) -> None:
         authority = await EncounterAuthority.of(interaction)
         locale = await self.bot.locale_for(interaction)
+        stats = (hp, fp, will, per, basic_speed, move, dodge, parry, block)
+        sheet_options = any(v is not None for v in stats) or bool(
+            dr or size_modifier or encumbrance or combat_reflexes
+        )
+        owner_id = owner.id if owner is not None else None
+        sheet_for: Callable[[str], Combatant]
+        if character is not None:
+            if sheet_options or any(v is not None for v in (st, dx, iq, ht)):
+                raise UserFacingError("combatant.error.character_and_stats")
+            saved = await self.characters.require(_guild(interaction), character)
+            if owner is None and saved.owner_id != interaction.user.id:
+                owner_id = saved.owner_id  # a GM's own sheets fight as the GM's
+            base = (name or saved.name).strip()
+            sheet_for = functools.partial(fighting_copy, saved.sheet)
+        else:
+            if name is None or st is None or dx is None or iq is None or ht is None:
+                raise UserFacingError("combatant.error.stats_or_character")
+            base = name.strip()
+            sheet_for = functools.partial(
+                quick_sheet,
+                st=st,
+                dx=dx,
+                iq=iq,
+                ht=ht,
+                hp=hp,
+                fp=fp,
+                will=will,
+                per=per,
+                basic_speed=basic_speed,
+                move=move,
+                dodge=dodge,
+                parry=parry,
+                block=block,
+                dr=dr,
+                size_modifier=size_modifier,
+                encumbrance=encumbrance,
+                combat_reflexes=combat_reflexes,
+            )
         async with self.encounters.change(
             _channel(interaction), interaction.user.id, "add"
         ) as change:
             authority.ensure_gm(change.encounter.gm_id)
-            names = copy_names(name.strip(), count, [c.name for c in change.encounter.combatants])
-            sheets = [
-                quick_sheet(
-                    each,
-                    st=st,
-                    dx=dx,
-                    iq=iq,
-                    ht=ht,
-                    hp=hp,
-                    fp=fp,
-                    will=will,
-                    per=per,
-                    basic_speed=basic_speed,
-                    move=move,
-                    dodge=dodge,
-                    parry=parry,
-                    block=block,
-                    dr=dr,
-                    size_modifier=size_modifier,
-                    encumbrance=encumbrance,
-                    combat_reflexes=combat_reflexes,
-                )
-                for each in names
-            ]
+            names = copy_names(base, count, [c.name for c in change.encounter.combatants])
             change.encounter, added = add_combatants(
                 change.encounter,
-                sheets,
-                owner_id=owner.id if owner is not None else None,
+                [sheet_for(each) for each in names],
+                owner_id=owner_id,
                 side=side,
                 aware=aware,
                 roller=self.bot.dice,
             )
             change.detail = {"names": list(names), "aware": aware}
+            if character is not None:
+                change.detail["character"] = character
         await interaction.response.send_message(
             embed=render_added(change.encounter, added, self.bot.messages, locale, aware=aware)
         )
@@ -370,6 +427,146 @@ class CombatantCog(commands.Cog):
             }
         await interaction.response.send_message(
             embed=render_changed(updated, self.bot.messages, locale)
+        )
+
+    # ------------------------------------------------------------------ gear
+
+    @weapon.command(
+        name=_("add", key="combatant.cmd.weapon.add.name"),
+        description=_(
+            "Give a fighter in this fight a weapon", key="combatant.cmd.weapon.add.description"
+        ),
+    )
+    @app_commands.rename(
+        name=_("name", key="combatant.cmd.target.name"),
+        weapon=_("weapon", key="combatant.cmd.weapon.weapon.name"),
+    )
+    @app_commands.describe(
+        name=_("Which combatant", key="combatant.cmd.target.description"),
+        weapon=_("The weapon's name", key="combatant.cmd.weapon.weapon.description"),
+    )
+    @weapon_options
+    @app_commands.autocomplete(name=combatant_autocomplete)
+    async def weapon_add(  # noqa: PLR0917 - one parameter per slash-command option
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        name: str,
+        weapon: app_commands.Range[str, 1, 40],
+        skill: app_commands.Range[int, 0, 40],
+        damage: app_commands.Range[str, 1, 60],
+        reach: app_commands.Range[str, 1, 12] = "1",
+        parry: app_commands.Range[str, 1, 6] = "0",
+        flail: bool = False,
+        knife: bool = False,
+        two_handed: bool = False,
+        thrown: bool = False,
+        accuracy: app_commands.Range[int, 0, 30] = 0,
+        snap_shot: app_commands.Range[int, 1, 40] | None = None,
+        min_st: app_commands.Range[int, 0, 40] = 0,
+    ) -> None:
+        ready = build_weapon(
+            weapon,
+            skill=skill,
+            damage=damage,
+            reach=reach,
+            parry=parry,
+            flail=flail,
+            knife=knife,
+            two_handed=two_handed,
+            thrown=thrown,
+            accuracy=accuracy,
+            snap_shot=snap_shot,
+            min_st=min_st,
+        )
+        authority = await EncounterAuthority.of(interaction)
+        locale = await self.bot.locale_for(interaction)
+        async with self.encounters.change(
+            _channel(interaction), interaction.user.id, "weapon"
+        ) as change:
+            authority.ensure_gm(change.encounter.gm_id)
+            found = change.encounter.find(name)
+            updated = found.with_sheet(add_weapon(found.combatant, ready))
+            change.encounter = change.encounter.replace(updated)
+            change.detail = {"name": found.name, "weapon": ready.name, "added": True}
+        headline = self.bot.messages.text(
+            "character.weapon_added", locale, name=found.name, weapon=ready.name
+        )
+        await interaction.response.send_message(
+            embed=render_gear(
+                found.name, updated.combatant, self.bot.messages, locale, headline=headline
+            )
+        )
+
+    @weapon.command(
+        name=_("remove", key="combatant.cmd.weapon.remove.name"),
+        description=_(
+            "Take a weapon from a fighter in this fight",
+            key="combatant.cmd.weapon.remove.description",
+        ),
+    )
+    @app_commands.rename(
+        name=_("name", key="combatant.cmd.target.name"),
+        weapon=_("weapon", key="combatant.cmd.weapon.weapon.name"),
+    )
+    @app_commands.describe(
+        name=_("Which combatant", key="combatant.cmd.target.description"),
+        weapon=_("The weapon's name", key="combatant.cmd.weapon.weapon.description"),
+    )
+    @app_commands.autocomplete(name=combatant_autocomplete, weapon=combatant_weapon_autocomplete)
+    async def weapon_remove(
+        self, interaction: discord.Interaction[GurpsBot], name: str, weapon: str
+    ) -> None:
+        authority = await EncounterAuthority.of(interaction)
+        locale = await self.bot.locale_for(interaction)
+        async with self.encounters.change(
+            _channel(interaction), interaction.user.id, "weapon"
+        ) as change:
+            authority.ensure_gm(change.encounter.gm_id)
+            found = change.encounter.find(name)
+            sheet, removed = remove_weapon(found.combatant, weapon)
+            updated = found.with_sheet(sheet)
+            change.encounter = change.encounter.replace(updated)
+            change.detail = {"name": found.name, "weapon": removed.name, "added": False}
+        headline = self.bot.messages.text(
+            "character.weapon_removed", locale, name=found.name, weapon=removed.name
+        )
+        await interaction.response.send_message(
+            embed=render_gear(found.name, sheet, self.bot.messages, locale, headline=headline)
+        )
+
+    @armor.command(
+        name=_("set", key="combatant.cmd.armor.set.name"),
+        description=_(
+            "Set a fighter's DR at a hit location (or all)",
+            key="combatant.cmd.armor.set.description",
+        ),
+    )
+    @app_commands.rename(name=_("name", key="combatant.cmd.target.name"))
+    @app_commands.describe(name=_("Which combatant", key="combatant.cmd.target.description"))
+    @armor_options
+    @app_commands.autocomplete(name=combatant_autocomplete)
+    async def armor_set(
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        name: str,
+        location: app_commands.Choice[str],
+        dr: app_commands.Range[int, 0, 200],
+        flexible: bool = False,
+    ) -> None:
+        worn = Armor(flexible=dr) if flexible else Armor(rigid=dr)
+        authority = await EncounterAuthority.of(interaction)
+        locale = await self.bot.locale_for(interaction)
+        async with self.encounters.change(
+            _channel(interaction), interaction.user.id, "armor"
+        ) as change:
+            authority.ensure_gm(change.encounter.gm_id)
+            found = change.encounter.find(name)
+            sheet = set_armor(found.combatant, location_of(location.value), worn)
+            change.encounter = change.encounter.replace(found.with_sheet(sheet))
+            change.detail = {"name": found.name, "location": location.value, "dr": dr}
+        headline = self.bot.messages.text("character.armor_set", locale, name=found.name)
+        await interaction.response.send_message(
+            embed=render_gear(found.name, sheet, self.bot.messages, locale, headline=headline)
         )
 
 

@@ -24,6 +24,7 @@ from rules.damage import parse_damage
 from rules.errors import RuleError
 
 __all__ = [
+    "ERROR_KEYS",
     "EXPORT_EXCLUDE",
     "MAX_IMPORT_BYTES",
     "MAX_WEAPONS",
@@ -48,6 +49,24 @@ __all__ = [
     "sheet_problems",
 ]
 
+ERROR_KEYS: Final = frozenset(
+    {
+        "character.bad_parry",  #           text
+        "character.bad_reach",  #           text
+        "character.weapon_exists",  #       character, weapon
+        "character.too_many_weapons",  #    maximum
+        "character.conflicting_traits",  #  character, trait, other
+        "character.trait_missing",  #       character, trait
+        "character.invalid_field",  #       field
+        "character.import_too_large",  #    size, maximum
+        "character.import_not_text",  #     (none)
+        "character.import_not_json",  #     line, column
+        "character.import_invalid",  #      count
+        "combatant.unknown_weapon",  #      combatant, weapon
+        "combatant.value_too_low",  #       field, value, minimum
+    }
+)
+"""Every :class:`RuleError` key this module raises, for the translation catalogs."""
 MAX_WEAPONS: Final = 20
 """A sheet's weapon list must fit one autocomplete page (25) and one embed field."""
 MAX_IMPORT_BYTES: Final = 64 * 1024

@@ -14,7 +14,7 @@ import discord
 from bot.i18n import Messages
 from bot.render.common import MAX_FIELDS, ResultKind, add_field, new_embed, set_footer, signed
 from bot.storage.encounter import EncounterRecord, UndoResult
-from rules.combatant import Posture
+from rules.combatant import Combatant, Posture
 from rules.encounter import Encounter, EncounterCombatant, health_word
 from rules.surprise import PartialSurpriseOutcome, SurpriseModifier, TotalSurpriseOutcome
 from rules.turn import RollRecord, TurnAdvance, TurnEvent, TurnEventKind
@@ -409,7 +409,14 @@ def render_sheet(
     )
     if not show:
         return embed
-    sheet = c.combatant
+    add_sheet_fields(embed, c.combatant, messages, locale)
+    return embed
+
+
+def add_sheet_fields(
+    embed: discord.Embed, sheet: Combatant, messages: Messages, locale: str
+) -> None:
+    """Attributes, defenses, Speed/Move/DR and traits: the numbers of any sheet."""
     a = sheet.attributes
     add_field(
         embed,
@@ -455,7 +462,6 @@ def render_sheet(
             ", ".join(sorted(t.value.replace("_", " ") for t in sheet.traits)),
             inline=False,
         )
-    return embed
 
 
 def render_history(

@@ -1,0 +1,224 @@
+"""Embeds for saved characters: the sheet with its gear, the guild's list, import problems.
+
+The numbers every sheet shows (attributes, defenses, Speed, Move) come from
+:func:`bot.render.encounter.add_sheet_fields`; this module adds what a saved
+sheet carries besides: weapons, shield, armor by location and Hard to Kill.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot.i18n import Messages
+from bot.render.common import (
+    MAX_DESCRIPTION,
+    ResultKind,
+    add_field,
+    error_embed,
+    new_embed,
+    set_footer,
+)
+from bot.render.encounter import add_sheet_fields
+from bot.storage.character import CharacterRecord
+from rules.character import SheetProblem
+from rules.combatant import Armor, Combatant, Weapon
+from rules.damage import parse_damage
+from rules.errors import RuleError
+
+NONE = "—"
+
+
+def _t(messages: Messages, locale: str, key: str, **params: object) -> str:
+    return messages.text(key, locale, **params)
+
+
+def armor_text(armor: Armor, messages: Messages, locale: str) -> str:
+    """``3``, ``4 flexible`` or ``2 + 4 flexible`` (R7.15's two layers)."""
+    if armor.flexible and armor.rigid:
+        return _t(
+            messages, locale, "character.armor.both", rigid=armor.rigid, flexible=armor.flexible
+        )
+    if armor.flexible:
+        return _t(messages, locale, "character.armor.flexible", dr=armor.flexible)
+    return str(armor.rigid)
+
+
+def _dice(weapon: Weapon, sheet: Combatant) -> str:
+    """What the damage text rolls for this wielder (``sw+1 cut`` → ``2d-1``)."""
+    try:
+        return str(parse_damage(weapon.damage).expression(sheet.attributes.st))
+    except RuleError:
+        return "?"
+
+
+def weapon_line(weapon: Weapon, sheet: Combatant, messages: Messages, locale: str) -> str:
+    parry = sheet.parry(weapon)
+    return _t(
+        messages,
+        locale,
+        "character.show.weapon_line",
+        name=weapon.name,
+        skill=weapon.skill,
+        damage=weapon.damage,
+        dice=_dice(weapon, sheet),
+        reach=weapon.reach,
+        parry=NONE if parry is None else parry,
+    )
+
+
+def add_gear_fields(
+    embed: discord.Embed, sheet: Combatant, messages: Messages, locale: str
+) -> None:
+    """Weapons, shield, armor by location and Hard to Kill."""
+    weapons = "\n".join(weapon_line(w, sheet, messages, locale) for w in sheet.weapons)
+    add_field(
+        embed,
+        _t(messages, locale, "character.show.weapons"),
+        weapons or _t(messages, locale, "character.show.no_weapons"),
+        inline=False,
+    )
+    if sheet.shield is not None:
+        add_field(
+            embed,
+            _t(messages, locale, "character.show.shield"),
+            _t(
+                messages,
+                locale,
+                "character.show.shield_line",
+                name=sheet.shield.name,
+                skill=sheet.shield.skill,
+                db=sheet.shield.db,
+                block=NONE if sheet.block is None else sheet.block,
+            ),
+            inline=False,
+        )
+    lines = [
+        _t(
+            messages,
+            locale,
+            "character.show.armor_everywhere",
+            dr=armor_text(sheet.dr.uniform, messages, locale),
+        )
+    ]
+    lines.extend(
+        _t(
+            messages,
+            locale,
+            "character.show.armor_at",
+            location=_t(messages, locale, f"character.location.{location.value}"),
+            dr=armor_text(armor, messages, locale),
+        )
+        for location, armor in sorted(sheet.dr.overrides.items())
+    )
+    add_field(embed, _t(messages, locale, "character.show.armor"), "\n".join(lines), inline=False)
+    if sheet.hard_to_kill:
+        add_field(
+            embed,
+            _t(messages, locale, "character.trait.hard_to_kill"),
+            str(sheet.hard_to_kill),
+            inline=False,
+        )
+
+
+def render_character(
+    record: CharacterRecord, messages: Messages, locale: str, *, headline: str | None = None
+) -> discord.Embed:
+    """A saved sheet: owner, the numbers and the gear; ``headline`` says what just changed."""
+    owner = _t(messages, locale, "character.show.owner", owner=f"<@{record.owner_id}>")
+    embed = new_embed(
+        ResultKind.INFO,
+        title=headline or record.name,
+        description=owner,
+    )
+    add_sheet_fields(embed, record.sheet, messages, locale)
+    add_gear_fields(embed, record.sheet, messages, locale)
+    return embed
+
+
+def render_gear(
+    name: str, sheet: Combatant, messages: Messages, locale: str, *, headline: str
+) -> discord.Embed:
+    """A fighter's gear after a change in the middle of a fight."""
+    embed = new_embed(ResultKind.INFO, title=headline, description=name)
+    add_gear_fields(embed, sheet, messages, locale)
+    return embed
+
+
+def render_character_list(
+    records: Sequence[CharacterRecord], total: int, messages: Messages, locale: str
+) -> discord.Embed:
+    """``/character list``: names, owners and a one-line summary, by name."""
+    embed = new_embed(ResultKind.INFO, title=_t(messages, locale, "character.list.title"))
+    if not records:
+        embed.description = _t(messages, locale, "character.list.empty")
+        return embed
+    lines = []
+    for record in records:
+        a = record.sheet.attributes
+        lines.append(
+            _t(
+                messages,
+                locale,
+                "character.list.line",
+                name=record.name,
+                owner=f"<@{record.owner_id}>",
+                st=a.st,
+                dx=a.dx,
+                iq=a.iq,
+                ht=a.ht,
+                weapons=len(record.sheet.weapons),
+            )
+        )
+    text = ""
+    shown = 0
+    for line in lines:
+        if len(text) + len(line) + 1 > MAX_DESCRIPTION:
+            break
+        text += line + "\n"
+        shown += 1
+    embed.description = text.rstrip("\n")
+    if total > shown:
+        set_footer(embed, _t(messages, locale, "character.list.more", count=total - shown))
+    return embed
+
+
+def render_deleted(name: str, messages: Messages, locale: str) -> discord.Embed:
+    return new_embed(ResultKind.INFO, title=_t(messages, locale, "character.deleted", name=name))
+
+
+def render_exported(name: str, messages: Messages, locale: str) -> discord.Embed:
+    return new_embed(
+        ResultKind.INFO,
+        title=_t(messages, locale, "character.exported.title", name=name),
+        description=_t(messages, locale, "character.exported.description"),
+    )
+
+
+def problem_line(problem: SheetProblem, messages: Messages, locale: str) -> str:
+    """``attributes.st: must be a whole number`` in the reader's language."""
+    what = _t(messages, locale, problem.key, **problem.params)
+    where = problem.field or _t(messages, locale, "character.problem.sheet")
+    return f"`{where}`: {what}"
+
+
+def render_import_problems(
+    problems: Sequence[SheetProblem], messages: Messages, locale: str
+) -> discord.Embed:
+    """Why an imported file is not a sheet: every problem, one per line."""
+    embed = error_embed(messages, locale, "character.import_invalid", {"count": len(problems)})
+    lines = [f"• {problem_line(p, messages, locale)}" for p in problems]
+    text = ""
+    shown = 0
+    for line in lines:
+        if len(text) + len(line) + 1 > 1000:
+            break
+        text += line + "\n"
+        shown += 1
+    if shown < len(lines):
+        text += _t(messages, locale, "character.problem.more", count=len(lines) - shown)
+    add_field(
+        embed, _t(messages, locale, "character.problem.title"), text.rstrip("\n"), inline=False
+    )
+    return embed

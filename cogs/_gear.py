@@ -1,0 +1,111 @@
+"""Slash-command options shared by the commands that equip a sheet.
+
+``/character weapon add`` (a saved sheet) and ``/combatant weapon add`` (a fighter
+in this channel's fight) take the same weapon options; ``/character armor set``
+and ``/combatant armor set`` the same location choices. Declared once here::
+
+    @weapon_options
+    async def add(self, interaction, ..., skill: int, damage: str, ...) -> None: ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from discord import app_commands
+from discord.app_commands import locale_str as _
+
+from rules.character import SheetTrait
+from rules.combatant import HitLocation
+
+T = TypeVar("T")
+
+ALL_LOCATIONS = "all"
+"""The ``location`` choice that sets the same DR everywhere."""
+
+LOCATION_CHOICES = [
+    app_commands.Choice(name=_("all", key="character.location.all"), value=ALL_LOCATIONS),
+    *(
+        app_commands.Choice(
+            name=_(loc.value, key=f"character.location.{loc.value}"), value=loc.value
+        )
+        for loc in HitLocation
+    ),
+]
+
+TRAIT_CHOICES = [
+    app_commands.Choice(
+        name=_(t.value.replace("_", " "), key=f"character.trait.{t.value}"), value=t.value
+    )
+    for t in SheetTrait
+]
+
+
+def location_of(value: str) -> HitLocation | None:
+    """The chosen location, ``None`` for "all"."""
+    return None if value == ALL_LOCATIONS else HitLocation(value)
+
+
+def weapon_options(func: T) -> T:
+    """Names and descriptions of the weapon options (the callback's parameters share them)."""
+    renamed: Callable[[T], T] = app_commands.rename(
+        skill=_("skill", key="character.cmd.weapon.skill.name"),
+        damage=_("damage", key="character.cmd.weapon.damage.name"),
+        reach=_("reach", key="character.cmd.weapon.reach.name"),
+        parry=_("parry", key="character.cmd.weapon.parry.name"),
+        flail=_("flail", key="character.cmd.weapon.flail.name"),
+        knife=_("knife", key="character.cmd.weapon.knife.name"),
+        two_handed=_("two-handed", key="character.cmd.weapon.two_handed.name"),
+        thrown=_("thrown", key="character.cmd.weapon.thrown.name"),
+        accuracy=_("accuracy", key="character.cmd.weapon.accuracy.name"),
+        snap_shot=_("snap-shot", key="character.cmd.weapon.snap_shot.name"),
+        min_st=_("min-st", key="character.cmd.weapon.min_st.name"),
+    )
+    described: Callable[[T], T] = app_commands.describe(
+        skill=_("Skill level with it", key="character.cmd.weapon.skill.description"),
+        damage=_(
+            "Damage, e.g. sw+2 cut, thr+1 imp, 1d+1 pi",
+            key="character.cmd.weapon.damage.description",
+        ),
+        reach=_("Reach: C, 1, 1,2 … (default 1)", key="character.cmd.weapon.reach.description"),
+        parry=_(
+            "Parry as in the weapon table: 0, -1, 0F, 0U or No (default 0)",
+            key="character.cmd.weapon.parry.description",
+        ),
+        flail=_("A flail (R6.7)", key="character.cmd.weapon.flail.description"),
+        knife=_("A knife (R6.7)", key="character.cmd.weapon.knife.description"),
+        two_handed=_("Needs both hands", key="character.cmd.weapon.two_handed.description"),
+        thrown=_("A thrown weapon", key="character.cmd.weapon.thrown.description"),
+        accuracy=_(
+            "Accuracy (Acc) of a ranged weapon", key="character.cmd.weapon.accuracy.description"
+        ),
+        snap_shot=_(
+            "Snap Shot number (TR, G4) of a ranged weapon",
+            key="character.cmd.weapon.snap_shot.description",
+        ),
+        min_st=_("Minimum ST", key="character.cmd.weapon.min_st.description"),
+    )
+    return described(renamed(func))
+
+
+def armor_options(func: T) -> T:
+    """Names, descriptions and choices of ``location``, ``dr`` and ``flexible``."""
+    renamed: Callable[[T], T] = app_commands.rename(
+        location=_("location", key="character.cmd.armor.location.name"),
+        dr=_("dr", key="character.cmd.armor.dr.name"),
+        flexible=_("flexible", key="character.cmd.armor.flexible.name"),
+    )
+    described: Callable[[T], T] = app_commands.describe(
+        location=_(
+            "Hit location, or all for the same DR everywhere",
+            key="character.cmd.armor.location.description",
+        ),
+        dr=_("Damage Resistance there", key="character.cmd.armor.dr.description"),
+        flexible=_(
+            "Flexible armor (blunt trauma, R7.15) instead of rigid",
+            key="character.cmd.armor.flexible.description",
+        ),
+    )
+    chosen: Callable[[T], T] = app_commands.choices(location=LOCATION_CHOICES)
+    return chosen(described(renamed(func)))
