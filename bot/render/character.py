@@ -14,6 +14,7 @@ import discord
 from bot.i18n import Messages
 from bot.render.common import (
     MAX_DESCRIPTION,
+    MAX_FIELD_VALUE,
     ResultKind,
     add_field,
     error_embed,
@@ -23,11 +24,13 @@ from bot.render.common import (
 from bot.render.encounter import add_sheet_fields
 from bot.storage.character import CharacterRecord
 from rules.character import SheetProblem
-from rules.combatant import Armor, Combatant, Weapon
+from rules.combatant import Armor, Combatant, HitLocation, Weapon
 from rules.damage import parse_damage
 from rules.errors import RuleError
 
 NONE = "—"
+PROBLEMS_BUDGET = MAX_FIELD_VALUE - 50
+"""Room for the problem lines, leaving enough for the "… and N more" line."""
 
 
 def _t(messages: Messages, locale: str, key: str, **params: object) -> str:
@@ -68,17 +71,40 @@ def weapon_line(weapon: Weapon, sheet: Combatant, messages: Messages, locale: st
     )
 
 
+def _chunks(lines: Sequence[str], limit: int) -> list[str]:
+    """Lines joined into as few texts of at most ``limit`` characters as they fit in."""
+    chunks: list[str] = []
+    current = ""
+    for line in lines:
+        candidate = f"{current}\n{line}" if current else line
+        if current and len(candidate) > limit:
+            chunks.append(current)
+            candidate = line
+        current = candidate
+    if current:
+        chunks.append(current)
+    return chunks
+
+
+_LOCATIONS = list(HitLocation)
+
+
+def _location_order(item: tuple[HitLocation, Armor]) -> int:
+    """The hit-location table's order (R7.19), not the alphabet's."""
+    return _LOCATIONS.index(item[0])
+
+
 def add_gear_fields(
     embed: discord.Embed, sheet: Combatant, messages: Messages, locale: str
 ) -> None:
     """Weapons, shield, armor by location and Hard to Kill."""
-    weapons = "\n".join(weapon_line(w, sheet, messages, locale) for w in sheet.weapons)
-    add_field(
-        embed,
-        _t(messages, locale, "character.show.weapons"),
-        weapons or _t(messages, locale, "character.show.no_weapons"),
-        inline=False,
-    )
+    title = _t(messages, locale, "character.show.weapons")
+    lines = [weapon_line(w, sheet, messages, locale) for w in sheet.weapons]
+    if not lines:
+        add_field(embed, title, _t(messages, locale, "character.show.no_weapons"), inline=False)
+    for chunk in _chunks(lines, MAX_FIELD_VALUE):
+        add_field(embed, title, chunk, inline=False)
+        title = "\u200b"
     if sheet.shield is not None:
         add_field(
             embed,
@@ -110,7 +136,7 @@ def add_gear_fields(
             location=_t(messages, locale, f"character.location.{location.value}"),
             dr=armor_text(armor, messages, locale),
         )
-        for location, armor in sorted(sheet.dr.overrides.items())
+        for location, armor in sorted(sheet.dr.overrides.items(), key=_location_order)
     )
     add_field(embed, _t(messages, locale, "character.show.armor"), "\n".join(lines), inline=False)
     if sheet.hard_to_kill:
@@ -212,7 +238,7 @@ def render_import_problems(
     text = ""
     shown = 0
     for line in lines:
-        if len(text) + len(line) + 1 > 1000:
+        if len(text) + len(line) + 1 > PROBLEMS_BUDGET:
             break
         text += line + "\n"
         shown += 1
