@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from bot.standin.state import JSON, Channel, Guild, Role, Upload, User, World
@@ -327,9 +328,17 @@ class OptionBuilder:
         return role
 
     def _attachment(self, label: str, raw: object) -> str:
-        """The file is uploaded first, as Discord's client does, then referred to by id."""
+        """The file is uploaded first, as Discord's client does, then referred to by id.
+
+        ``raw`` is an :class:`Upload`, or (typed in the sandbox) the path of a file.
+        """
+        if isinstance(raw, str | Path):
+            path = Path(raw).expanduser()
+            if not path.is_file():
+                raise CommandInputError(f"{label}: no file {str(raw)!r}")
+            raw = Upload(path.name, path.read_bytes())
         if not isinstance(raw, Upload):
-            raise CommandInputError(f"{label}: attach a file (an Upload), got {raw!r}")
+            raise CommandInputError(f"{label}: attach a file (an Upload or a path), got {raw!r}")
         stored = self.world.store_file(raw.filename, raw.data, raw.content_type)
         self._bucket("attachments")[str(stored["id"])] = stored
         return str(stored["id"])

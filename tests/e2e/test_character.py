@@ -7,11 +7,14 @@ Scripted dice make the blow exact: 1d+2 cut rolls 7, DR 3 stops 3, ×1.5 → 6 i
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from bot.client import GurpsBot
 from bot.i18n import Messages
-from bot.standin import StandIn, Upload
+from bot.standin import CommandInputError, StandIn, Upload
 from bot.storage.character import CharacterRepository
 from bot.storage.encounter import EncounterRepository
 from rules.character import export_sheet
@@ -420,3 +423,21 @@ async def test_character_autocomplete_and_portuguese_names(
     assert shown.embed["description"] == messages.text(
         "character.show.owner", "pt-BR", owner=f"<@{standin.user('alice').id}>"
     )
+
+
+async def test_a_typed_path_attaches_that_file(
+    standin: StandIn, bot: GurpsBot, tmp_path: Path, messages: Messages
+) -> None:
+    """What the sandbox sends when a file option is typed as a path."""
+    path = tmp_path / "bea.json"
+    path.write_text(json.dumps({"name": "Bea", "attributes": {"st": 9, "dx": 14}}))
+    imported = await standin.slash("character import", {"file": str(path)}, user="carol")
+    assert imported.embed["title"] == messages.text("character.imported", "en", name="Bea")
+    bea = await saved(bot, standin, "Bea")
+    assert (bea.owner_id, bea.sheet.attributes.dx, bea.sheet.attributes.hp) == (
+        standin.user("carol").id,
+        14,
+        9,
+    )
+    with pytest.raises(CommandInputError, match="no file"):
+        await standin.slash("character import", {"file": str(tmp_path / "none.json")}, user="carol")
