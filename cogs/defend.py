@@ -141,6 +141,7 @@ class Defend(commands.Cog):
         retreat=_("retreat", key="defend.cmd.retreat.name"),
         defender=_("defender", key="defend.cmd.defender.name"),
         acrobatic=_("acrobatic", key="defend.cmd.acrobatic.name"),
+        master_dodge=_("master-dodge", key="defend.cmd.master_dodge.name"),
     )
     @app_commands.describe(
         target=_("The combatant who was attacked", key="defend.cmd.target.description"),
@@ -157,6 +158,10 @@ class Defend(commands.Cog):
             "An Acrobatics roll first: +1 to Dodge, or -2 if it fails (R6.4)",
             key="defend.cmd.acrobatic.description",
         ),
+        master_dodge=_(
+            "A master's DX, Jumping or Acrobatics roll first to double the Dodge (R5.18)",
+            key="defend.cmd.master_dodge.description",
+        ),
     )
     @app_commands.autocomplete(target=combatant_autocomplete, defender=combatant_autocomplete)
     async def defend(  # noqa: PLR0917 - one parameter per slash-command option
@@ -167,6 +172,7 @@ class Defend(commands.Cog):
         retreat: bool | None = None,
         defender: str | None = None,
         acrobatic: bool = False,
+        master_dodge: bool = False,
     ) -> None:
         channel = channel_of(interaction)
         row = await self._oldest_for(channel, target)
@@ -187,6 +193,7 @@ class Defend(commands.Cog):
             weapon_index=index,
             retreat=retreat,
             acrobatic=acrobatic,
+            master_dodge=master_dodge,
             options=options,
             at=interaction.created_at,
         )
@@ -334,6 +341,7 @@ class Defend(commands.Cog):
         options: RuleOptions,
         at: datetime,
         acrobatic: bool = False,
+        master_dodge: bool = False,
     ) -> RetreatToggled | DefenseDone:
         """One transaction: lock the pending attack, roll, update the target, close or keep it."""
         async with self.encounters.change(channel, actor, "defend") as change:
@@ -353,6 +361,7 @@ class Defend(commands.Cog):
                 kind=None if kind == "none" else DefenseKind(kind),
                 weapon_index=weapon_index,
                 acrobatic=acrobatic,
+                master_dodge=master_dodge,
             )
             outcome = resolve_defense(
                 payload,
@@ -363,6 +372,8 @@ class Defend(commands.Cog):
                 options=options,
             )
             updated = fighter.model_copy(update={"turn": outcome.target_turn})
+            if outcome.combatant is not None:
+                updated = updated.with_sheet(outcome.combatant)
             if outcome.damage is not None:
                 updated = updated.with_sheet(outcome.damage.injury.combatant)
             change.encounter = change.encounter.replace(updated)

@@ -34,7 +34,7 @@ from rules.attack import (
     maneuvers_per_turn,
     roll_attack,
 )
-from rules.checks import SuccessRoll, success_roll
+from rules.checks import Outcome, SuccessRoll, success_roll
 from rules.combatant import Combatant, HitLocation, Posture, Side, Trait, Weapon
 from rules.damage import DamageSpec, parse_damage
 from rules.defense import (
@@ -46,6 +46,7 @@ from rules.defense import (
     ShieldDefense,
     acrobatic_dodge,
     available_defenses,
+    master_dodge,
     roll_defense,
 )
 from rules.encounter import EncounterCombatant
@@ -101,6 +102,7 @@ ERROR_KEYS: Final = frozenset(
         "attack.no_attacks_left",
         "defend.no_acrobatics",
         "defend.acrobatic_used",
+        "defend.master_dodge_not_acrobatic",
         "maneuver.use_attack",
         "maneuver.needs_target",
         "maneuver.self_target",
@@ -236,6 +238,8 @@ class DefenseChoice(BaseModel):
     kind: DefenseKind | None
     weapon_index: int | None = None
     acrobatic: bool = False
+    master_dodge: bool = False
+    """R5.18: a master's DX/Jumping/Acrobatics roll first, to double his Dodge."""
 
 
 class DefenseOutcome(BaseModel):
@@ -254,6 +258,11 @@ class DefenseOutcome(BaseModel):
     """R5.10: the IQ-3 roll a concentrating defender makes after defending."""
     acrobatics: SuccessRoll | None = None
     """R6.4: the Acrobatics roll before an acrobatic Dodge."""
+    master_dodge: SuccessRoll | None = None
+    """R5.18: the enabling roll before a master's doubled Dodge."""
+    combatant: Combatant | None = None
+    """The target's sheet when the defense itself changed it (a master's fall on a critical
+    failure, R5.18); damage that lands already starts from it."""
 
 
 # --------------------------------------------------------------------------- inputs
@@ -699,6 +708,12 @@ def resolve_defense(
     option = defenses.find(choice.kind, choice.weapon_index)
     acrobatics: SuccessRoll | None = None
     if choice.acrobatic:
+        if choice.master_dodge:
+            raise RuleError(
+                "defend.master_dodge_not_acrobatic",
+                "a Dodge is either acrobatic (R6.4) or a master's doubled Dodge (R5.18)",
+                combatant=target.name,
+            )
         if turn.acrobatic_dodge_used:
             raise RuleError(
                 "defend.acrobatic_used",
@@ -711,47 +726,69 @@ def resolve_defense(
                 "defend.no_acrobatics", f"{target.name} has no Acrobatics", combatant=target.name
             )
         acrobatics, option = acrobatic_dodge(option, level, roller, options)
+    enabling: SuccessRoll | None = None
+    fallen: Combatant | None = None
+    if choice.master_dodge:
+        best = max(
+            target.attributes.dx, target.skill("jumping") or 0, target.skill("acrobatics") or 0
+        )
+        enabling, option = master_dodge(option, best, roller, options)
+        if enabling.outcome is Outcome.CRITICAL_FAILURE:
+            fallen = target.with_state(posture=Posture.PRONE)
+            target = fallen
     roll = roll_defense(option, roller, options, retreat=pending.retreat)
     new_turn = _spend(turn, choice.kind, roll.retreat)
     if choice.acrobatic:
         new_turn = new_turn.model_copy(update={"acrobatic_dodge_used": True})
+    if enabling is not None:
+        # R5.18: one Attack and one Parry, spent on the attempt (the catalog's reading).
+        new_turn = new_turn.model_copy(
+            update={
+                "parries_used": new_turn.parries_used + 1,
+                "attacks_used": attacks_used_this_turn(turn) + 1,
+                "attacks_turn": turn.turns_taken,
+            }
+        )
     concentration = None
     if turn.maneuver == Maneuver.concentrate.value and not turn.concentration_lost:
         concentration = success_roll(target.attributes.iq - 3, roller, options)
         if not concentration.succeeded:
             new_turn = new_turn.model_copy(update={"concentration_lost": True})
+    extra = {
+        "concentration": concentration,
+        "acrobatics": acrobatics,
+        "master_dodge": enabling,
+        "combatant": fallen,
+    }
     if roll.success:
-        return DefenseOutcome(
-            pending=pending,
-            roll=roll,
-            defended=True,
-            target_turn=new_turn,
-            concentration=concentration,
-            acrobatics=acrobatics,
+        return DefenseOutcome.model_validate(
+            {"pending": pending, "roll": roll, "defended": True, "target_turn": new_turn, **extra}
         )
     after = pending.model_copy(update={"tried": (*pending.tried, roll), "retreat": False})
     if defenses.double_defense and len(after.tried) < 2:
         second = defense_options(target, new_turn, after, options)
         if second.options:
-            return DefenseOutcome(
-                pending=pending,
-                roll=roll,
-                defended=False,
-                second_defense=after,
-                defenses=second,
-                target_turn=new_turn,
-                concentration=concentration,
-                acrobatics=acrobatics,
+            return DefenseOutcome.model_validate(
+                {
+                    "pending": pending,
+                    "roll": roll,
+                    "defended": False,
+                    "second_defense": after,
+                    "defenses": second,
+                    "target_turn": new_turn,
+                    **extra,
+                }
             )
     damage = apply_strike(pending.strike, target, roller, options)
-    return DefenseOutcome(
-        pending=pending,
-        roll=roll,
-        defended=False,
-        damage=damage,
-        target_turn=new_turn,
-        concentration=concentration,
-        acrobatics=acrobatics,
+    return DefenseOutcome.model_validate(
+        {
+            "pending": pending,
+            "roll": roll,
+            "defended": False,
+            "damage": damage,
+            "target_turn": new_turn,
+            **extra,
+        }
     )
 
 

@@ -32,6 +32,7 @@ ERROR_KEYS: Final = frozenset(
     {
         "defend.after_all_out_attack",
         "defend.acrobatic_dodge_only",
+        "defend.master_dodge_only",
         "defend.already_tried",
         "defend.cannot_parry_missile",
         "defend.cannot_defend",
@@ -512,3 +513,25 @@ def acrobatic_dodge(
         update={"modifiers": (*option.modifiers, modifier), "value": option.value + modifier.value}
     )
     return roll, changed
+
+
+def master_dodge(
+    option: DefenseOption, enabling_level: int, roller: DiceRoller, options: RuleOptions
+) -> tuple[SuccessRoll, DefenseOption]:
+    """R5.18: a master's DX, Jumping or Acrobatics roll (``enabling_level``, the best of them)
+    doubles his Dodge against this one attack; a failure leaves it as it was. A critical
+    failure also drops him, which the caller applies to the sheet."""
+    if option.kind is not DefenseKind.dodge:
+        raise RuleError(
+            "defend.master_dodge_only",
+            "only a Dodge can be doubled",
+            defense=option.kind.value,
+        )
+    roll = success_roll(enabling_level, roller, options)
+    if not roll.succeeded:
+        return roll, option
+    modifier = Modifier(key="master_dodge", value=option.value, rule_id="R5.18")
+    doubled = option.model_copy(
+        update={"modifiers": (*option.modifiers, modifier), "value": option.value * 2}
+    )
+    return roll, doubled

@@ -359,6 +359,26 @@ def render_defense(
             ),
             inline=False,
         )
+    if outcome.master_dodge is not None:
+        enabling = outcome.master_dodge
+        if enabling.outcome is Outcome.CRITICAL_FAILURE:
+            key = "defend.master_dodge_fell"
+        elif enabling.succeeded:
+            key = "defend.master_dodge_made"
+        else:
+            key = "defend.master_dodge_failed"
+        add_field(
+            embed,
+            messages.text("defend.field.master_dodge", locale),
+            messages.text(
+                key,
+                locale,
+                target=enabling.effective_skill,
+                total=enabling.total,
+                faces=_faces(enabling),
+            ),
+            inline=False,
+        )
     if outcome.concentration is not None:
         concentration = outcome.concentration
         add_field(

@@ -9,12 +9,13 @@ from rules.attack import Arc, Hand
 from rules.combat import (
     AttackRequest,
     DefenseChoice,
+    DefenseOutcome,
     PendingDefense,
     apply_strike,
     resolve_attack,
     resolve_defense,
 )
-from rules.combatant import Combatant, HitLocation
+from rules.combatant import Combatant, HitLocation, Posture
 from rules.encounter import Encounter, EncounterCombatant, advance_turn
 from rules.errors import RuleError
 from rules.maneuver import AllOutAttackOption, DefenseKind, Maneuver
@@ -900,3 +901,81 @@ def test_kept_concentration_is_rolled_again_at_the_next_defense_r5_10() -> None:
     assert kept.concentration is not None
     assert kept.concentration.succeeded
     assert not kept.target_turn.concentration_lost
+
+
+# ------------------------------------------------- R5.18: the master's doubled Dodge
+
+MASTER = ORC.model_copy(
+    update={
+        "combatant": Combatant.create(
+            name="Orc",
+            attributes={"st": 12, "dx": 11, "ht": 11, "hp": 14},
+            skills={"acrobatics": 14},
+        )
+    }
+)
+DOUBLED = DefenseChoice(kind=DefenseKind.dodge, master_dodge=True)
+
+
+def _master_defends(faces: list[int], choice: DefenseChoice = DOUBLED) -> DefenseOutcome:
+    return resolve_defense(
+        _a_hit_on(MASTER),
+        MASTER.combatant,
+        MASTER.turn,
+        choice,
+        roller=ScriptedDice(faces),
+        options=OPTIONS,
+    )
+
+
+def test_master_dodge_doubles_on_the_enabling_roll_r5_18() -> None:
+    """Catalog example: Dodge 8, Acrobatics 14; the roll of 11 succeeds → Dodge 16. It costs
+    one attack and one parry this turn."""
+    result = _master_defends([3, 4, 4, 5, 5, 5])
+    assert result.master_dodge is not None
+    assert (result.master_dodge.effective_skill, result.master_dodge.total) == (14, 11)
+    assert result.roll is not None
+    assert (result.roll.target, result.roll.roll.total) == (16, 15)
+    assert result.defended
+    assert (result.target_turn.parries_used, result.target_turn.attacks_used) == (1, 1)
+    assert result.combatant is None
+
+
+def test_master_dodge_failed_roll_dodges_normally_and_still_costs_r5_18() -> None:
+    result = _master_defends([5, 5, 5, 1, 1, 2])
+    assert result.master_dodge is not None
+    assert not result.master_dodge.succeeded
+    assert result.roll is not None
+    assert result.roll.target == 8
+    assert (result.target_turn.parries_used, result.target_turn.attacks_used) == (1, 1)
+
+
+def test_master_dodge_critical_failure_drops_him_r5_18() -> None:
+    """18 on the enabling roll: he falls (prone) and dodges at 8; 6 succeeds."""
+    result = _master_defends([6, 6, 6, 2, 2, 2])
+    assert result.combatant is not None
+    assert result.combatant.state.posture is Posture.PRONE
+    assert result.defended
+
+
+def test_master_dodge_only_for_a_plain_dodge_r5_18() -> None:
+    with pytest.raises(RuleError) as both:
+        _master_defends(
+            [], DefenseChoice(kind=DefenseKind.dodge, master_dodge=True, acrobatic=True)
+        )
+    assert both.value.key == "defend.master_dodge_not_acrobatic"
+    armed = MASTER.model_copy(
+        update={
+            "combatant": MASTER.combatant.model_copy(update={"weapons": KNIGHT.combatant.weapons})
+        }
+    )
+    with pytest.raises(RuleError) as parry:
+        resolve_defense(
+            _a_hit_on(armed),
+            armed.combatant,
+            armed.turn,
+            DefenseChoice(kind=DefenseKind.parry, master_dodge=True),
+            roller=ScriptedDice([]),
+            options=OPTIONS,
+        )
+    assert parry.value.key == "defend.master_dodge_only"
