@@ -29,6 +29,7 @@ import re
 import shlex
 import signal
 import sys
+import tempfile
 import textwrap
 import threading
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
@@ -277,6 +278,7 @@ class Sandbox:
         self.user = standin.user(user)
         self.channel = standin.channel(channel)
         self.shown = Shown()
+        self.downloads: Path | None = None
 
     @property
     def world(self) -> World:
@@ -510,6 +512,8 @@ class Sandbox:
                 self.write("  ┃")
             for line in render_embed(embed, self.world):
                 self.write(line)
+        for attachment in message.attachments:
+            self.write(f"  📎 {self._download(attachment)}")
 
         def numbered(item: JSON) -> int:
             self.shown.components.append((message, item))
@@ -517,6 +521,16 @@ class Sandbox:
 
         for line in _render_layout(message.components, numbered, self.world):
             self.write(line)
+
+    def _download(self, attachment: JSON) -> Path:
+        """Save a file the bot sent where a later ``file:<path>`` option can attach it."""
+        if self.downloads is None:
+            self.downloads = Path(tempfile.mkdtemp(prefix="gurps-sandbox-"))
+        folder = self.downloads / str(attachment["id"])
+        folder.mkdir(exist_ok=True)
+        path = folder / Path(str(attachment["filename"])).name
+        path.write_bytes(self.standin.file(attachment))
+        return path
 
     # Tab completion ---------------------------------------------------------------------
 

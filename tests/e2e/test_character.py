@@ -6,6 +6,7 @@ Scripted dice make the blow exact: 1d+2 cut rolls 7, DR 3 stops 3, ×1.5 → 6 i
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ import pytest
 
 from bot.client import GurpsBot
 from bot.i18n import Messages
+from bot.sandbox import Sandbox
 from bot.standin import CommandInputError, StandIn, Upload
 from bot.storage.character import CharacterRepository
 from bot.storage.encounter import EncounterRepository
@@ -441,3 +443,22 @@ async def test_a_typed_path_attaches_that_file(
     )
     with pytest.raises(CommandInputError, match="no file"):
         await standin.slash("character import", {"file": str(tmp_path / "none.json")}, user="carol")
+
+
+async def test_the_sandbox_saves_an_export_for_a_later_import(
+    standin: StandIn, bot: GurpsBot, tmp_path: Path
+) -> None:
+    await make_ana(standin)
+    written: list[str] = []
+    sandbox = Sandbox(standin, write=written.append, user="alice")
+    sandbox.downloads = tmp_path
+    await sandbox.execute("/character export name:Ana")
+    (shown,) = [line for line in written if line.startswith("  📎 ")]
+    path = Path(shown.removeprefix("  📎 "))
+    assert path.parent.parent == tmp_path
+    assert path.name == "Ana.json"
+    original = await saved(bot, standin, "Ana")
+    assert await asyncio.to_thread(path.read_text) == export_sheet(original.sheet)
+    await sandbox.execute("/character delete name:Ana")
+    await sandbox.execute(f"/character import file:{path}")
+    assert (await saved(bot, standin, "Ana")).sheet == original.sheet
