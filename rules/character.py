@@ -27,7 +27,9 @@ __all__ = [
     "ERROR_KEYS",
     "EXPORT_EXCLUDE",
     "MAX_IMPORT_BYTES",
+    "MAX_NAME",
     "MAX_WEAPONS",
+    "MAX_WEAPON_NAME",
     "ParryEntry",
     "SheetInvalidError",
     "SheetProblem",
@@ -69,6 +71,10 @@ ERROR_KEYS: Final = frozenset(
 """Every :class:`RuleError` key this module raises, for the translation catalogs."""
 MAX_WEAPONS: Final = 20
 """A sheet's weapon list must fit one autocomplete page (25) and one embed field."""
+MAX_NAME: Final = 80
+"""A character's name, as ``/character create`` takes it."""
+MAX_WEAPON_NAME: Final = 40
+"""A weapon's name, as ``/character weapon add`` takes it."""
 MAX_IMPORT_BYTES: Final = 64 * 1024
 """An imported sheet is a few kilobytes; anything much larger is not a sheet."""
 EXPORT_EXCLUDE: Final = frozenset({"state"})
@@ -356,10 +362,18 @@ def sheet_problems(data: object) -> tuple[SheetProblem, ...]:
         Combatant.model_validate(rest)
     except ValidationError as exc:
         problems.extend(_problems(exc))
+    problems.extend(_too_long("name", data.get("name"), MAX_NAME))
     weapons = data.get("weapons")
     if isinstance(weapons, list):
+        if len(weapons) > MAX_WEAPONS:
+            problems.append(
+                SheetProblem("weapons", "character.too_many_weapons", {"maximum": MAX_WEAPONS})
+            )
         for index, weapon in enumerate(weapons):
-            damage = weapon.get("damage") if isinstance(weapon, dict) else None
+            if not isinstance(weapon, dict):
+                continue
+            problems.extend(_too_long(f"weapons.{index}.name", weapon.get("name"), MAX_WEAPON_NAME))
+            damage = weapon.get("damage")
             if not isinstance(damage, str):
                 continue
             try:
@@ -367,6 +381,13 @@ def sheet_problems(data: object) -> tuple[SheetProblem, ...]:
             except RuleError as exc:
                 problems.append(SheetProblem(f"weapons.{index}.damage", exc.key, dict(exc.params)))
     return tuple(problems)
+
+
+def _too_long(where: str, value: object, maximum: int) -> list[SheetProblem]:
+    """Names end up in Discord's choices (at most 100 characters) and embed titles."""
+    if isinstance(value, str) and len(value.strip()) > maximum:
+        return [SheetProblem(where, "character.problem.too_long", {"maximum": maximum})]
+    return []
 
 
 def import_sheet(data: object) -> Combatant:

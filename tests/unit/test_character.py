@@ -311,3 +311,21 @@ def test_export_import_round_trip(
     armor = Armor(flexible=dr) if flexible else Armor(rigid=dr)
     sheet = set_armor(Combatant.create(name="X", attributes={"st": strength}), location, armor)
     assert import_sheet(json.loads(export_sheet(sheet))) == sheet
+
+
+def test_import_refuses_names_too_long_for_discord() -> None:
+    data = {
+        "name": "N" * 81,
+        "weapons": [{"name": "W" * 41, "skill": 10, "damage": "sw cr"}],
+    }
+    assert sheet_problems(data) == (
+        SheetProblem("name", "character.problem.too_long", {"maximum": 80}),
+        SheetProblem("weapons.0.name", "character.problem.too_long", {"maximum": 40}),
+    )
+
+
+def test_import_refuses_more_weapons_than_a_sheet_holds() -> None:
+    weapons = [{"name": f"k{n}", "skill": 10, "damage": "thr imp"} for n in range(MAX_WEAPONS + 1)]
+    assert sheet_problems({"name": "Armory", "weapons": weapons}) == (
+        SheetProblem("weapons", "character.too_many_weapons", {"maximum": MAX_WEAPONS}),
+    )
