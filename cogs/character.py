@@ -105,9 +105,10 @@ class CharacterCog(commands.Cog):
         headline_key: str,
         *,
         ephemeral: bool = False,
+        locale: str | None = None,
         **params: object,
     ) -> None:
-        locale = await self.bot.locale_for(interaction)
+        locale = locale or await self.bot.locale_for(interaction)
         headline = self.bot.messages.text(headline_key, locale, name=record.name, **params)
         embed = render_character(record, self.bot.messages, locale, headline=headline)
         await interaction.response.send_message(embed=embed, ephemeral=ephemeral)
@@ -513,7 +514,9 @@ class CharacterCog(commands.Cog):
         assert change.saved is not None
         locale = await self.bot.locale_for(interaction)
         label = self.bot.messages.text(f"character.trait.{chosen.value}", locale)
-        await self._answer(interaction, change.saved, "character.trait_added", trait=label)
+        await self._answer(
+            interaction, change.saved, "character.trait_added", locale=locale, trait=label
+        )
 
     @trait.command(
         name=_("remove", key="character.cmd.trait.remove.name"),
@@ -545,7 +548,9 @@ class CharacterCog(commands.Cog):
         assert change.saved is not None
         locale = await self.bot.locale_for(interaction)
         label = self.bot.messages.text(f"character.trait.{chosen.value}", locale)
-        await self._answer(interaction, change.saved, "character.trait_removed", trait=label)
+        await self._answer(
+            interaction, change.saved, "character.trait_removed", locale=locale, trait=label
+        )
 
     # ------------------------------------------------------------------ export, import
 
