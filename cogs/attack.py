@@ -20,7 +20,7 @@ from bot.render.attack import defense_view, prompt_text, render_attack, render_m
 from bot.storage.encounter import EncounterRepository
 from bot.storage.pending_attack import PendingAttackRepository
 from cogs._autocomplete import combatant_autocomplete
-from cogs.defend import channel_of, rule_options
+from cogs._shared import channel_of
 from rules.attack import Arc, AttackKind, Gait, Hand, RangedClass
 from rules.combat import AttackRequest, ManeuverRequest, resolve_attack, take_maneuver
 from rules.combatant import HitLocation, Posture, Side
@@ -192,8 +192,8 @@ class Attack(commands.Cog):
     ) -> None:
         channel = channel_of(interaction)
         authority = await EncounterAuthority.of(interaction)
-        locale = await self.bot.locale_for(interaction)
-        options = await rule_options(self.bot, interaction.guild_id)
+        context = await self.bot.context_for(interaction)
+        locale, options = context.locale, context.options
         chosen = Maneuver(maneuver.value) if maneuver else Maneuver.attack
         request = AttackRequest(
             weapon=weapon,
@@ -368,8 +368,8 @@ class Attack(commands.Cog):
     ) -> None:
         channel = channel_of(interaction)
         authority = await EncounterAuthority.of(interaction)
-        locale = await self.bot.locale_for(interaction)
-        options = await rule_options(self.bot, interaction.guild_id)
+        context = await self.bot.context_for(interaction)
+        locale, options = context.locale, context.options
         async with self.encounters.change(channel, interaction.user.id, "maneuver") as change:
             fight = change.encounter
             fighter = fight.find(combatant)

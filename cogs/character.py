@@ -28,6 +28,7 @@ from bot.render.character import (
 from bot.storage.character import CharacterRecord, CharacterRepository
 from cogs._autocomplete import character_autocomplete
 from cogs._gear import TRAIT_CHOICES, armor_options, location_of, weapon_options
+from cogs._shared import guild_of
 from rules.character import (
     MAX_IMPORT_BYTES,
     SheetInvalidError,
@@ -50,12 +51,6 @@ from rules.encounter import quick_sheet
 Attribute = app_commands.Range[int, 1, 40]
 SheetName = app_commands.Range[str, 1, 80]
 _UNSAFE_FILENAME = re.compile(r"[^\w.-]+")
-
-
-def _guild(interaction: discord.Interaction[GurpsBot]) -> int:
-    if interaction.guild_id is None:
-        raise UserFacingError("core.error.guild_only")
-    return interaction.guild_id
 
 
 def export_filename(name: str) -> str:
@@ -191,7 +186,7 @@ class CharacterCog(commands.Cog):
         combat_reflexes: bool = False,
         owner: discord.Member | None = None,
     ) -> None:
-        guild_id = _guild(interaction)
+        guild_id = guild_of(interaction)
         authority = await CharacterAuthority.of(interaction)
         owner_id = owner.id if owner is not None else interaction.user.id
         authority.ensure_can_give(owner_id)
@@ -226,7 +221,7 @@ class CharacterCog(commands.Cog):
     @app_commands.describe(name=_("Which character", key="character.cmd.target.description"))
     @app_commands.autocomplete(name=character_autocomplete)
     async def show(self, interaction: discord.Interaction[GurpsBot], name: str) -> None:
-        record = await self.characters.require(_guild(interaction), name)
+        record = await self.characters.require(guild_of(interaction), name)
         authority = await CharacterAuthority.of(interaction)
         authority.ensure_can_edit(record.owner_id, record.name)
         locale = await self.bot.locale_for(interaction)
@@ -244,7 +239,7 @@ class CharacterCog(commands.Cog):
     async def list_characters(
         self, interaction: discord.Interaction[GurpsBot], owner: discord.Member | None = None
     ) -> None:
-        guild_id = _guild(interaction)
+        guild_id = guild_of(interaction)
         owner_id = owner.id if owner is not None else None
         records = await self.characters.in_guild(guild_id, owner_id=owner_id)
         total = await self.characters.count(guild_id, owner_id=owner_id)
@@ -261,7 +256,7 @@ class CharacterCog(commands.Cog):
     @app_commands.autocomplete(name=character_autocomplete)
     async def delete(self, interaction: discord.Interaction[GurpsBot], name: str) -> None:
         authority = await CharacterAuthority.of(interaction)
-        async with self.characters.edit(_guild(interaction), name) as change:
+        async with self.characters.edit(guild_of(interaction), name) as change:
             authority.ensure_can_edit(change.record.owner_id, change.record.name)
             change.delete()
         locale = await self.bot.locale_for(interaction)
@@ -286,7 +281,7 @@ class CharacterCog(commands.Cog):
         self, interaction: discord.Interaction[GurpsBot], name: str, new_name: SheetName
     ) -> None:
         authority = await CharacterAuthority.of(interaction)
-        async with self.characters.edit(_guild(interaction), name) as change:
+        async with self.characters.edit(guild_of(interaction), name) as change:
             authority.ensure_can_edit(change.record.owner_id, change.record.name)
             change.sheet = rename_sheet(change.sheet, new_name)
         assert change.saved is not None
@@ -342,7 +337,7 @@ class CharacterCog(commands.Cog):
             min_st=min_st,
         )
         authority = await CharacterAuthority.of(interaction)
-        async with self.characters.edit(_guild(interaction), character) as change:
+        async with self.characters.edit(guild_of(interaction), character) as change:
             authority.ensure_can_edit(change.record.owner_id, change.record.name)
             change.sheet = add_weapon(change.sheet, weapon)
         assert change.saved is not None
@@ -367,7 +362,7 @@ class CharacterCog(commands.Cog):
         self, interaction: discord.Interaction[GurpsBot], character: str, name: str
     ) -> None:
         authority = await CharacterAuthority.of(interaction)
-        async with self.characters.edit(_guild(interaction), character) as change:
+        async with self.characters.edit(guild_of(interaction), character) as change:
             authority.ensure_can_edit(change.record.owner_id, change.record.name)
             change.sheet, removed = remove_weapon(change.sheet, name)
         assert change.saved is not None
@@ -430,7 +425,7 @@ class CharacterCog(commands.Cog):
     ) -> None:
         ready = Shield(name=name.strip() or "shield", skill=skill, db=db, large=large)
         authority = await CharacterAuthority.of(interaction)
-        async with self.characters.edit(_guild(interaction), character) as change:
+        async with self.characters.edit(guild_of(interaction), character) as change:
             authority.ensure_can_edit(change.record.owner_id, change.record.name)
             change.sheet = set_shield(change.sheet, ready)
         assert change.saved is not None
@@ -447,7 +442,7 @@ class CharacterCog(commands.Cog):
         self, interaction: discord.Interaction[GurpsBot], character: str
     ) -> None:
         authority = await CharacterAuthority.of(interaction)
-        async with self.characters.edit(_guild(interaction), character) as change:
+        async with self.characters.edit(guild_of(interaction), character) as change:
             authority.ensure_can_edit(change.record.owner_id, change.record.name)
             if change.sheet.shield is None:
                 raise UserFacingError("character.error.no_shield", name=change.record.name)
@@ -475,7 +470,7 @@ class CharacterCog(commands.Cog):
     ) -> None:
         worn = Armor(flexible=dr) if flexible else Armor(rigid=dr)
         authority = await CharacterAuthority.of(interaction)
-        async with self.characters.edit(_guild(interaction), character) as change:
+        async with self.characters.edit(guild_of(interaction), character) as change:
             authority.ensure_can_edit(change.record.owner_id, change.record.name)
             change.sheet = set_armor(change.sheet, location_of(location.value), worn)
         assert change.saved is not None
@@ -508,7 +503,7 @@ class CharacterCog(commands.Cog):
     ) -> None:
         chosen = SheetTrait(trait.value)
         authority = await CharacterAuthority.of(interaction)
-        async with self.characters.edit(_guild(interaction), character) as change:
+        async with self.characters.edit(guild_of(interaction), character) as change:
             authority.ensure_can_edit(change.record.owner_id, change.record.name)
             change.sheet = add_trait(change.sheet, chosen, level)
         assert change.saved is not None
@@ -542,7 +537,7 @@ class CharacterCog(commands.Cog):
     ) -> None:
         chosen = SheetTrait(trait.value)
         authority = await CharacterAuthority.of(interaction)
-        async with self.characters.edit(_guild(interaction), character) as change:
+        async with self.characters.edit(guild_of(interaction), character) as change:
             authority.ensure_can_edit(change.record.owner_id, change.record.name)
             change.sheet = remove_trait(change.sheet, chosen)
         assert change.saved is not None
@@ -564,7 +559,7 @@ class CharacterCog(commands.Cog):
     @app_commands.describe(name=_("Which character", key="character.cmd.target.description"))
     @app_commands.autocomplete(name=character_autocomplete)
     async def export(self, interaction: discord.Interaction[GurpsBot], name: str) -> None:
-        record = await self.characters.require(_guild(interaction), name)
+        record = await self.characters.require(guild_of(interaction), name)
         authority = await CharacterAuthority.of(interaction)
         authority.ensure_can_edit(record.owner_id, record.name)
         locale = await self.bot.locale_for(interaction)
@@ -605,7 +600,7 @@ class CharacterCog(commands.Cog):
         owner: discord.Member | None = None,
         replace: bool = False,
     ) -> None:
-        guild_id = _guild(interaction)
+        guild_id = guild_of(interaction)
         authority = await CharacterAuthority.of(interaction)
         owner_id = owner.id if owner is not None else interaction.user.id
         authority.ensure_can_give(owner_id)

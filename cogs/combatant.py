@@ -34,6 +34,7 @@ from cogs._autocomplete import (
     side_autocomplete,
 )
 from cogs._gear import armor_options, location_of, weapon_options
+from cogs._shared import channel_of, guild_of
 from rules.character import add_weapon, build_weapon, fighting_copy, remove_weapon, set_armor
 from rules.combatant import Armor, Combatant, Posture
 from rules.encounter import (
@@ -65,18 +66,6 @@ POSTURE_CHOICES = [
 ]
 
 Attribute = app_commands.Range[int, 1, 40]
-
-
-def _guild(interaction: discord.Interaction[GurpsBot]) -> int:
-    if interaction.guild_id is None:
-        raise UserFacingError("core.error.guild_only")
-    return interaction.guild_id
-
-
-def _channel(interaction: discord.Interaction[GurpsBot]) -> int:
-    if interaction.channel_id is None:
-        raise UserFacingError("core.error.guild_only")
-    return interaction.channel_id
 
 
 class CombatantCog(commands.Cog):
@@ -221,7 +210,7 @@ class CombatantCog(commands.Cog):
         if character is not None:
             if sheet_options or any(v is not None for v in (st, dx, iq, ht)):
                 raise UserFacingError("combatant.error.character_and_stats")
-            saved = await self.characters.require(_guild(interaction), character)
+            saved = await self.characters.require(guild_of(interaction), character)
             if owner is None and saved.owner_id != interaction.user.id:
                 owner_id = saved.owner_id  # a GM's own sheets fight as the GM's
             base = (name or saved.name).strip()
@@ -251,7 +240,7 @@ class CombatantCog(commands.Cog):
                 combat_reflexes=combat_reflexes,
             )
         async with self.encounters.change(
-            _channel(interaction), interaction.user.id, "add"
+            channel_of(interaction), interaction.user.id, "add"
         ) as change:
             authority.ensure_gm(change.encounter.gm_id)
             names = copy_names(base, count, [c.name for c in change.encounter.combatants])
@@ -277,7 +266,7 @@ class CombatantCog(commands.Cog):
         ),
     )
     async def list_combatants(self, interaction: discord.Interaction[GurpsBot]) -> None:
-        record = await self.encounters.require_active(_channel(interaction))
+        record = await self.encounters.require_active(channel_of(interaction))
         locale = await self.bot.locale_for(interaction)
         await interaction.response.send_message(
             embed=render_tracker(record.encounter, self.bot.messages, locale)
@@ -291,7 +280,7 @@ class CombatantCog(commands.Cog):
     @app_commands.describe(name=_("Which combatant", key="combatant.cmd.target.description"))
     @app_commands.autocomplete(name=combatant_autocomplete)
     async def show(self, interaction: discord.Interaction[GurpsBot], name: str) -> None:
-        record = await self.encounters.require_active(_channel(interaction))
+        record = await self.encounters.require_active(channel_of(interaction))
         authority = await EncounterAuthority.of(interaction)
         locale = await self.bot.locale_for(interaction)
         found = record.encounter.find(name)
@@ -310,7 +299,7 @@ class CombatantCog(commands.Cog):
         authority = await EncounterAuthority.of(interaction)
         locale = await self.bot.locale_for(interaction)
         async with self.encounters.change(
-            _channel(interaction), interaction.user.id, "remove"
+            channel_of(interaction), interaction.user.id, "remove"
         ) as change:
             authority.ensure_gm(change.encounter.gm_id)
             found = change.encounter.find(name)
@@ -360,7 +349,7 @@ class CombatantCog(commands.Cog):
         authority = await EncounterAuthority.of(interaction)
         locale = await self.bot.locale_for(interaction)
         async with self.encounters.change(
-            _channel(interaction), interaction.user.id, "edit"
+            channel_of(interaction), interaction.user.id, "edit"
         ) as change:
             authority.ensure_gm(change.encounter.gm_id)
             found = change.encounter.find(name)
@@ -409,7 +398,7 @@ class CombatantCog(commands.Cog):
         authority = await EncounterAuthority.of(interaction)
         locale = await self.bot.locale_for(interaction)
         async with self.encounters.change(
-            _channel(interaction), interaction.user.id, "condition"
+            channel_of(interaction), interaction.user.id, "condition"
         ) as change:
             authority.ensure_gm(change.encounter.gm_id)
             found = change.encounter.find(name)
@@ -481,7 +470,7 @@ class CombatantCog(commands.Cog):
         authority = await EncounterAuthority.of(interaction)
         locale = await self.bot.locale_for(interaction)
         async with self.encounters.change(
-            _channel(interaction), interaction.user.id, "weapon"
+            channel_of(interaction), interaction.user.id, "weapon"
         ) as change:
             authority.ensure_gm(change.encounter.gm_id)
             found = change.encounter.find(name)
@@ -519,7 +508,7 @@ class CombatantCog(commands.Cog):
         authority = await EncounterAuthority.of(interaction)
         locale = await self.bot.locale_for(interaction)
         async with self.encounters.change(
-            _channel(interaction), interaction.user.id, "weapon"
+            channel_of(interaction), interaction.user.id, "weapon"
         ) as change:
             authority.ensure_gm(change.encounter.gm_id)
             found = change.encounter.find(name)
@@ -557,7 +546,7 @@ class CombatantCog(commands.Cog):
         authority = await EncounterAuthority.of(interaction)
         locale = await self.bot.locale_for(interaction)
         async with self.encounters.change(
-            _channel(interaction), interaction.user.id, "armor"
+            channel_of(interaction), interaction.user.id, "armor"
         ) as change:
             authority.ensure_gm(change.encounter.gm_id)
             found = change.encounter.find(name)

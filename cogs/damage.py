@@ -19,7 +19,7 @@ from bot.permissions import EncounterAuthority
 from bot.render.attack import render_damage
 from bot.storage.encounter import EncounterRepository
 from cogs._autocomplete import combatant_autocomplete
-from cogs.defend import channel_of, rule_options
+from cogs._shared import channel_of
 from rules.combatant import HitLocation, Side
 from rules.damage import DamageSpec, DamageType
 from rules.injury import apply_hit
@@ -101,8 +101,8 @@ class Damage(commands.Cog):
     ) -> None:
         channel = channel_of(interaction)
         authority = await EncounterAuthority.of(interaction)
-        locale = await self.bot.locale_for(interaction)
-        options = await rule_options(self.bot, interaction.guild_id)
+        context = await self.bot.context_for(interaction)
+        locale, options = context.locale, context.options
         spec = DamageSpec(
             basic_damage=amount,
             damage_type=DamageType(damage_type.value),

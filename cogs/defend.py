@@ -27,6 +27,7 @@ from bot.storage.pending_attack import PendingAttack, PendingAttackRepository
 from bot.views.defense import DefenseButton, parse_choice
 from cogs._autocomplete import combatant_autocomplete
 from cogs._pending import ensure_awaiting
+from cogs._shared import channel_of
 from rules.combat import (
     DefenseChoice,
     DefenseOutcome,
@@ -58,19 +59,6 @@ class DefenseDone:
     outcome: DefenseOutcome
 
 
-async def rule_options(bot: GurpsBot, guild_id: int | None) -> RuleOptions:
-    """The guild's rule switches (the defaults outside a guild)."""
-    if guild_id is None:
-        return RuleOptions()
-    return (await bot.guild_settings.get(guild_id)).rule_options
-
-
-def channel_of(interaction: discord.Interaction[GurpsBot]) -> int:
-    if interaction.channel_id is None:
-        raise UserFacingError("core.error.guild_only")
-    return interaction.channel_id
-
-
 class Defend(commands.Cog):
     """Resolves pending attacks: persistent buttons and ``/defend``."""
 
@@ -97,8 +85,8 @@ class Defend(commands.Cog):
         self, interaction: discord.Interaction[Any], attack_id: int, choice: str
     ) -> None:
         kind, index = parse_choice(choice)
-        locale = await self.bot.locale_for(interaction)
-        options = await rule_options(self.bot, interaction.guild_id)
+        context = await self.bot.context_for(interaction)
+        locale, options = context.locale, context.options
         result = await self._apply(
             channel_of(interaction),
             interaction.user.id,
@@ -183,8 +171,8 @@ class Defend(commands.Cog):
         await self._authorize(interaction, row)
         if kind not in ("dodge", "parry", "block", "none"):
             raise UserFacingError("defend.error.unknown_choice", choice=defense)
-        locale = await self.bot.locale_for(interaction)
-        options = await rule_options(self.bot, interaction.guild_id)
+        context = await self.bot.context_for(interaction)
+        locale, options = context.locale, context.options
         result = await self._apply(
             channel,
             interaction.user.id,
@@ -227,8 +215,8 @@ class Defend(commands.Cog):
         rows = await self.pending.open_against(interaction.channel_id, fighter.combatant_id)
         if not rows:
             return []
-        locale = await self.bot.locale_for(interaction)
-        options = await rule_options(self.bot, interaction.guild_id)
+        context = await self.bot.context_for(interaction)
+        locale, options = context.locale, context.options
         guard_name = getattr(interaction.namespace, "defender", None)
         if guard_name:
             try:
@@ -271,8 +259,8 @@ class Defend(commands.Cog):
         if kind != "parry":
             raise UserFacingError("defend.error.for_other_parry")
         authority = await EncounterAuthority.of(interaction)
-        locale = await self.bot.locale_for(interaction)
-        options = await rule_options(self.bot, interaction.guild_id)
+        context = await self.bot.context_for(interaction)
+        locale, options = context.locale, context.options
         async with self.encounters.change(row.channel_id, interaction.user.id, "defend") as change:
             conn = change.connection
             assert conn is not None

@@ -29,6 +29,7 @@ from bot.storage.encounter import EncounterRepository
 from bot.storage.pending_attack import CancelReason, PendingAttackRepository
 from cogs._autocomplete import combatant_autocomplete, side_autocomplete
 from cogs._pending import refresh_attack_messages
+from cogs._shared import channel_of
 from rules.encounter import (
     Encounter,
     advance_turn,
@@ -52,12 +53,6 @@ SURPRISE_CHOICES = [
         name=_("partial", key="encounter.cmd.surprise.kind.partial"), value="partial"
     ),
 ]
-
-
-def _channel(interaction: discord.Interaction[GurpsBot]) -> int:
-    if interaction.channel_id is None:
-        raise UserFacingError("core.error.guild_only")
-    return interaction.channel_id
 
 
 class EncounterCog(commands.Cog):
@@ -111,7 +106,7 @@ class EncounterCog(commands.Cog):
         )
         record = await self.encounters.start(
             guild_id=interaction.guild_id,
-            channel_id=_channel(interaction),
+            channel_id=channel_of(interaction),
             actor_id=interaction.user.id,
             encounter=fight,
             at=interaction.created_at,
@@ -137,7 +132,7 @@ class EncounterCog(commands.Cog):
     async def status(
         self, interaction: discord.Interaction[GurpsBot], private: bool = False
     ) -> None:
-        record = await self.encounters.require_active(_channel(interaction))
+        record = await self.encounters.require_active(channel_of(interaction))
         authority = await EncounterAuthority.of(interaction)
         locale = await self.bot.locale_for(interaction)
         gm_view = private and authority.is_gm(record.encounter.gm_id)
@@ -150,11 +145,10 @@ class EncounterCog(commands.Cog):
     )
     async def next_turn(self, interaction: discord.Interaction[GurpsBot]) -> None:
         authority = await EncounterAuthority.of(interaction)
-        locale = await self.bot.locale_for(interaction)
-        stored = await self.bot.settings_for(interaction.guild_id)
-        options = stored.rule_options if stored is not None else None
+        context = await self.bot.context_for(interaction)
+        locale, options = context.locale, context.options
         async with self.encounters.change(
-            _channel(interaction), interaction.user.id, "next"
+            channel_of(interaction), interaction.user.id, "next"
         ) as change:
             current = change.encounter.current
             owner = current.owner_id if current is not None else None
@@ -189,7 +183,7 @@ class EncounterCog(commands.Cog):
     async def end(self, interaction: discord.Interaction[GurpsBot]) -> None:
         authority = await EncounterAuthority.of(interaction)
         context = await self.bot.context_for(interaction)
-        channel = _channel(interaction)
+        channel = channel_of(interaction)
         async with self.encounters.change(channel, interaction.user.id, "end") as change:
             authority.ensure_gm(change.encounter.gm_id)
             change.end(interaction.created_at)
@@ -208,7 +202,7 @@ class EncounterCog(commands.Cog):
         ),
     )
     async def undo(self, interaction: discord.Interaction[GurpsBot]) -> None:
-        channel = _channel(interaction)
+        channel = channel_of(interaction)
         authority = await EncounterAuthority.of(interaction)
         record = await self.encounters.require_active(channel)
         authority.ensure_gm(record.encounter.gm_id)
@@ -284,7 +278,7 @@ class EncounterCog(commands.Cog):
         authority = await EncounterAuthority.of(interaction)
         locale = await self.bot.locale_for(interaction)
         async with self.encounters.change(
-            _channel(interaction), interaction.user.id, "surprise"
+            channel_of(interaction), interaction.user.id, "surprise"
         ) as change:
             authority.ensure_gm(change.encounter.gm_id)
             if kind.value == "total":
@@ -314,7 +308,7 @@ class EncounterCog(commands.Cog):
         ),
     )
     async def history(self, interaction: discord.Interaction[GurpsBot]) -> None:
-        records = await self.encounters.history(_channel(interaction))
+        records = await self.encounters.history(channel_of(interaction))
         locale = await self.bot.locale_for(interaction)
         await interaction.response.send_message(
             embed=render_history(records, self.bot.messages, locale), ephemeral=True
@@ -339,7 +333,7 @@ class EncounterCog(commands.Cog):
         locale = await self.bot.locale_for(interaction)
         names = [part.strip() for part in order.split(",") if part.strip()]
         async with self.encounters.change(
-            _channel(interaction), interaction.user.id, "reorder"
+            channel_of(interaction), interaction.user.id, "reorder"
         ) as change:
             authority.ensure_gm(change.encounter.gm_id)
             change.encounter = reorder_turns(change.encounter, names)

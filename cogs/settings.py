@@ -18,6 +18,7 @@ from bot.render.settings import (
     render_settings,
 )
 from bot.storage.guild_settings import rule_option_names
+from cogs._shared import guild_of
 
 LANGUAGE_CHOICES = [
     app_commands.Choice(name=_("English", key="settings.cmd.language.choice.en"), value="en"),
@@ -60,7 +61,7 @@ class ServerSettings(commands.Cog):
     )
     @gm_only()
     async def show(self, interaction: discord.Interaction[GurpsBot]) -> None:
-        stored = await self.bot.guild_settings.get(_guild_id(interaction))
+        stored = await self.bot.guild_settings.get(guild_of(interaction))
         locale = await self.bot.locale_for(interaction)
         embed = render_settings(
             stored, self.bot.messages, locale, bot_default_locale=self.bot.settings.default_locale
@@ -86,7 +87,7 @@ class ServerSettings(commands.Cog):
         self, interaction: discord.Interaction[GurpsBot], role: discord.Role | None = None
     ) -> None:
         role_id = role.id if role is not None else None
-        await self.bot.guild_settings.set_gm_role(_guild_id(interaction), role_id)
+        await self.bot.guild_settings.set_gm_role(guild_of(interaction), role_id)
         locale = await self.bot.locale_for(interaction)
         embed = render_gm_role_changed(role_id, self.bot.messages, locale)
         await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -108,7 +109,7 @@ class ServerSettings(commands.Cog):
         self, interaction: discord.Interaction[GurpsBot], value: app_commands.Choice[str]
     ) -> None:
         code = None if value.value == "default" else cast(Literal["en", "pt-BR"], value.value)
-        await self.bot.guild_settings.set_locale(_guild_id(interaction), code)
+        await self.bot.guild_settings.set_locale(guild_of(interaction), code)
         locale = await self.bot.locale_for(interaction)
         embed = render_language_changed(
             code, self.bot.messages, locale, bot_default_locale=self.bot.settings.default_locale
@@ -138,16 +139,10 @@ class ServerSettings(commands.Cog):
         option: app_commands.Choice[str],
         enabled: bool,
     ) -> None:
-        await self.bot.guild_settings.set_rule_option(_guild_id(interaction), option.value, enabled)
+        await self.bot.guild_settings.set_rule_option(guild_of(interaction), option.value, enabled)
         locale = await self.bot.locale_for(interaction)
         embed = render_rule_option_changed(option.value, enabled, self.bot.messages, locale)
         await interaction.response.send_message(embed=embed, ephemeral=True)
-
-
-def _guild_id(interaction: discord.Interaction[GurpsBot]) -> int:
-    # gm_only() has already refused direct messages.
-    assert interaction.guild_id is not None
-    return interaction.guild_id
 
 
 async def setup(bot: GurpsBot) -> None:
