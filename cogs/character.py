@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 
 import discord
 from discord import app_commands
@@ -25,7 +27,7 @@ from bot.render.character import (
     render_exported,
     render_import_problems,
 )
-from bot.storage.character import CharacterRecord, CharacterRepository
+from bot.storage.character import CharacterChange, CharacterRecord, CharacterRepository
 from cogs._autocomplete import character_autocomplete
 from cogs._gear import TRAIT_CHOICES, armor_options, location_of, weapon_options
 from cogs._shared import guild_of
@@ -45,7 +47,7 @@ from rules.character import (
     set_armor,
     set_shield,
 )
-from rules.combatant import Armor, Shield
+from rules.combatant import Armor, Combatant, Shield
 from rules.encounter import quick_sheet
 
 Attribute = app_commands.Range[int, 1, 40]
@@ -107,6 +109,37 @@ class CharacterCog(commands.Cog):
         headline = self.bot.messages.text(headline_key, locale, name=record.name, **params)
         embed = render_character(record, self.bot.messages, locale, headline=headline)
         await interaction.response.send_message(embed=embed, ephemeral=ephemeral)
+
+    @asynccontextmanager
+    async def _editing(
+        self, interaction: discord.Interaction[GurpsBot], name: str
+    ) -> AsyncIterator[CharacterChange]:
+        """The sheet ``name`` opened for a change; only its owner or a GM gets past."""
+        authority = await CharacterAuthority.of(interaction)
+        async with self.characters.edit(guild_of(interaction), name) as change:
+            authority.ensure_can_edit(change.record.owner_id, change.record.name)
+            yield change
+
+    async def _edit(
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        name: str,
+        edit: Callable[[Combatant], Combatant],
+    ) -> CharacterRecord:
+        """Save ``edit`` of the sheet ``name``; the stored record."""
+        async with self._editing(interaction, name) as change:
+            change.sheet = edit(change.sheet)
+        assert change.saved is not None
+        return change.saved
+
+    async def _readable(
+        self, interaction: discord.Interaction[GurpsBot], name: str
+    ) -> CharacterRecord:
+        """The sheet ``name``, shown only to its owner or a GM."""
+        record = await self.characters.require(guild_of(interaction), name)
+        authority = await CharacterAuthority.of(interaction)
+        authority.ensure_can_edit(record.owner_id, record.name)
+        return record
 
     # ------------------------------------------------------------------ sheets
 
@@ -221,9 +254,7 @@ class CharacterCog(commands.Cog):
     @app_commands.describe(name=_("Which character", key="character.cmd.target.description"))
     @app_commands.autocomplete(name=character_autocomplete)
     async def show(self, interaction: discord.Interaction[GurpsBot], name: str) -> None:
-        record = await self.characters.require(guild_of(interaction), name)
-        authority = await CharacterAuthority.of(interaction)
-        authority.ensure_can_edit(record.owner_id, record.name)
+        record = await self._readable(interaction, name)
         locale = await self.bot.locale_for(interaction)
         embed = render_character(record, self.bot.messages, locale)
         await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -255,9 +286,7 @@ class CharacterCog(commands.Cog):
     @app_commands.describe(name=_("Which character", key="character.cmd.target.description"))
     @app_commands.autocomplete(name=character_autocomplete)
     async def delete(self, interaction: discord.Interaction[GurpsBot], name: str) -> None:
-        authority = await CharacterAuthority.of(interaction)
-        async with self.characters.edit(guild_of(interaction), name) as change:
-            authority.ensure_can_edit(change.record.owner_id, change.record.name)
+        async with self._editing(interaction, name) as change:
             change.delete()
         locale = await self.bot.locale_for(interaction)
         await interaction.response.send_message(
@@ -280,9 +309,7 @@ class CharacterCog(commands.Cog):
     async def rename(
         self, interaction: discord.Interaction[GurpsBot], name: str, new_name: SheetName
     ) -> None:
-        authority = await CharacterAuthority.of(interaction)
-        async with self.characters.edit(guild_of(interaction), name) as change:
-            authority.ensure_can_edit(change.record.owner_id, change.record.name)
+        async with self._editing(interaction, name) as change:
             change.sheet = rename_sheet(change.sheet, new_name)
         assert change.saved is not None
         await self._answer(interaction, change.saved, "character.renamed", old=change.record.name)
@@ -336,12 +363,8 @@ class CharacterCog(commands.Cog):
             snap_shot=snap_shot,
             min_st=min_st,
         )
-        authority = await CharacterAuthority.of(interaction)
-        async with self.characters.edit(guild_of(interaction), character) as change:
-            authority.ensure_can_edit(change.record.owner_id, change.record.name)
-            change.sheet = add_weapon(change.sheet, weapon)
-        assert change.saved is not None
-        await self._answer(interaction, change.saved, "character.weapon_added", weapon=weapon.name)
+        saved = await self._edit(interaction, character, lambda sheet: add_weapon(sheet, weapon))
+        await self._answer(interaction, saved, "character.weapon_added", weapon=weapon.name)
 
     @weapon.command(
         name=_("remove", key="character.cmd.weapon.remove.name"),
@@ -361,9 +384,7 @@ class CharacterCog(commands.Cog):
     async def weapon_remove(
         self, interaction: discord.Interaction[GurpsBot], character: str, name: str
     ) -> None:
-        authority = await CharacterAuthority.of(interaction)
-        async with self.characters.edit(guild_of(interaction), character) as change:
-            authority.ensure_can_edit(change.record.owner_id, change.record.name)
+        async with self._editing(interaction, character) as change:
             change.sheet, removed = remove_weapon(change.sheet, name)
         assert change.saved is not None
         await self._answer(
@@ -424,12 +445,8 @@ class CharacterCog(commands.Cog):
         large: bool = False,
     ) -> None:
         ready = Shield(name=name.strip() or "shield", skill=skill, db=db, large=large)
-        authority = await CharacterAuthority.of(interaction)
-        async with self.characters.edit(guild_of(interaction), character) as change:
-            authority.ensure_can_edit(change.record.owner_id, change.record.name)
-            change.sheet = set_shield(change.sheet, ready)
-        assert change.saved is not None
-        await self._answer(interaction, change.saved, "character.shield_set", shield=ready.name)
+        saved = await self._edit(interaction, character, lambda sheet: set_shield(sheet, ready))
+        await self._answer(interaction, saved, "character.shield_set", shield=ready.name)
 
     @shield.command(
         name=_("remove", key="character.cmd.shield.remove.name"),
@@ -441,9 +458,7 @@ class CharacterCog(commands.Cog):
     async def shield_remove(
         self, interaction: discord.Interaction[GurpsBot], character: str
     ) -> None:
-        authority = await CharacterAuthority.of(interaction)
-        async with self.characters.edit(guild_of(interaction), character) as change:
-            authority.ensure_can_edit(change.record.owner_id, change.record.name)
+        async with self._editing(interaction, character) as change:
             if change.sheet.shield is None:
                 raise UserFacingError("character.error.no_shield", name=change.record.name)
             change.sheet = set_shield(change.sheet, None)
@@ -469,12 +484,12 @@ class CharacterCog(commands.Cog):
         flexible: bool = False,
     ) -> None:
         worn = Armor(flexible=dr) if flexible else Armor(rigid=dr)
-        authority = await CharacterAuthority.of(interaction)
-        async with self.characters.edit(guild_of(interaction), character) as change:
-            authority.ensure_can_edit(change.record.owner_id, change.record.name)
-            change.sheet = set_armor(change.sheet, location_of(location.value), worn)
-        assert change.saved is not None
-        await self._answer(interaction, change.saved, "character.armor_set")
+        saved = await self._edit(
+            interaction,
+            character,
+            lambda sheet: set_armor(sheet, location_of(location.value), worn),
+        )
+        await self._answer(interaction, saved, "character.armor_set")
 
     # ------------------------------------------------------------------ traits
 
@@ -502,16 +517,12 @@ class CharacterCog(commands.Cog):
         level: app_commands.Range[int, 1, 10] = 1,
     ) -> None:
         chosen = SheetTrait(trait.value)
-        authority = await CharacterAuthority.of(interaction)
-        async with self.characters.edit(guild_of(interaction), character) as change:
-            authority.ensure_can_edit(change.record.owner_id, change.record.name)
-            change.sheet = add_trait(change.sheet, chosen, level)
-        assert change.saved is not None
+        saved = await self._edit(
+            interaction, character, lambda sheet: add_trait(sheet, chosen, level)
+        )
         locale = await self.bot.locale_for(interaction)
         label = self.bot.messages.text(f"character.trait.{chosen.value}", locale)
-        await self._answer(
-            interaction, change.saved, "character.trait_added", locale=locale, trait=label
-        )
+        await self._answer(interaction, saved, "character.trait_added", locale=locale, trait=label)
 
     @trait.command(
         name=_("remove", key="character.cmd.trait.remove.name"),
@@ -536,15 +547,11 @@ class CharacterCog(commands.Cog):
         trait: app_commands.Choice[str],
     ) -> None:
         chosen = SheetTrait(trait.value)
-        authority = await CharacterAuthority.of(interaction)
-        async with self.characters.edit(guild_of(interaction), character) as change:
-            authority.ensure_can_edit(change.record.owner_id, change.record.name)
-            change.sheet = remove_trait(change.sheet, chosen)
-        assert change.saved is not None
+        saved = await self._edit(interaction, character, lambda sheet: remove_trait(sheet, chosen))
         locale = await self.bot.locale_for(interaction)
         label = self.bot.messages.text(f"character.trait.{chosen.value}", locale)
         await self._answer(
-            interaction, change.saved, "character.trait_removed", locale=locale, trait=label
+            interaction, saved, "character.trait_removed", locale=locale, trait=label
         )
 
     # ------------------------------------------------------------------ export, import
@@ -559,9 +566,7 @@ class CharacterCog(commands.Cog):
     @app_commands.describe(name=_("Which character", key="character.cmd.target.description"))
     @app_commands.autocomplete(name=character_autocomplete)
     async def export(self, interaction: discord.Interaction[GurpsBot], name: str) -> None:
-        record = await self.characters.require(guild_of(interaction), name)
-        authority = await CharacterAuthority.of(interaction)
-        authority.ensure_can_edit(record.owner_id, record.name)
+        record = await self._readable(interaction, name)
         locale = await self.bot.locale_for(interaction)
         data = export_sheet(record.sheet).encode("utf-8")
         await interaction.response.send_message(
