@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 
 from rules.character import SheetTrait
-from rules.combatant import HitLocation
+from rules.combatant import Armor, HitLocation
 
 T = TypeVar("T")
 
@@ -40,6 +40,11 @@ TRAIT_CHOICES = [
     )
     for t in SheetTrait
 ]
+
+
+def worn_armor(dr: int, *, flexible: bool) -> Armor:
+    """The armor ``armor set`` puts on: flexible or rigid DR."""
+    return Armor(flexible=dr) if flexible else Armor(rigid=dr)
 
 
 def location_of(value: str) -> HitLocation | None:

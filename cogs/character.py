@@ -29,7 +29,7 @@ from bot.render.character import (
 )
 from bot.storage.character import CharacterChange, CharacterRecord, CharacterRepository
 from cogs._autocomplete import character_autocomplete
-from cogs._gear import TRAIT_CHOICES, armor_options, location_of, weapon_options
+from cogs._gear import TRAIT_CHOICES, armor_options, location_of, weapon_options, worn_armor
 from cogs._shared import guild_of
 from rules.character import (
     MAX_IMPORT_BYTES,
@@ -47,7 +47,7 @@ from rules.character import (
     set_armor,
     set_shield,
 )
-from rules.combatant import Armor, Combatant, Shield
+from rules.combatant import Combatant, Shield
 from rules.encounter import quick_sheet
 
 Attribute = app_commands.Range[int, 1, 40]
@@ -483,7 +483,7 @@ class CharacterCog(commands.Cog):
         dr: app_commands.Range[int, 0, 200],
         flexible: bool = False,
     ) -> None:
-        worn = Armor(flexible=dr) if flexible else Armor(rigid=dr)
+        worn = worn_armor(dr, flexible=flexible)
         saved = await self._edit(
             interaction,
             character,

@@ -33,10 +33,10 @@ from cogs._autocomplete import (
     combatant_weapon_autocomplete,
     side_autocomplete,
 )
-from cogs._gear import armor_options, location_of, weapon_options
+from cogs._gear import armor_options, location_of, weapon_options, worn_armor
 from cogs._shared import channel_of, guild_of
 from rules.character import add_weapon, build_weapon, fighting_copy, remove_weapon, set_armor
-from rules.combatant import Armor, Combatant, Posture
+from rules.combatant import Combatant, Posture
 from rules.encounter import (
     Condition,
     add_combatants,
@@ -420,6 +420,34 @@ class CombatantCog(commands.Cog):
 
     # ------------------------------------------------------------------ gear
 
+    async def _change_gear(
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        name: str,
+        action: str,
+        headline_key: str,
+        edit: Callable[[Combatant], tuple[Combatant, dict[str, object]]],
+        **detail: object,
+    ) -> None:
+        """GM only: apply ``edit`` to fighter ``name``'s sheet, log it and show the gear.
+
+        ``edit`` returns the new sheet and the headline's parameters (also logged).
+        """
+        authority = await EncounterAuthority.of(interaction)
+        locale = await self.bot.locale_for(interaction)
+        async with self.encounters.change(
+            channel_of(interaction), interaction.user.id, action
+        ) as change:
+            authority.ensure_gm(change.encounter.gm_id)
+            found = change.encounter.find(name)
+            sheet, params = edit(found.combatant)
+            change.encounter = change.encounter.replace(found.with_sheet(sheet))
+            change.detail = {"name": found.name, **params, **detail}
+        headline = self.bot.messages.text(headline_key, locale, name=found.name, **params)
+        await interaction.response.send_message(
+            embed=render_gear(found.name, sheet, self.bot.messages, locale, headline=headline)
+        )
+
     @weapon.command(
         name=_("add", key="combatant.cmd.weapon.add.name"),
         description=_(
@@ -467,23 +495,13 @@ class CombatantCog(commands.Cog):
             snap_shot=snap_shot,
             min_st=min_st,
         )
-        authority = await EncounterAuthority.of(interaction)
-        locale = await self.bot.locale_for(interaction)
-        async with self.encounters.change(
-            channel_of(interaction), interaction.user.id, "weapon"
-        ) as change:
-            authority.ensure_gm(change.encounter.gm_id)
-            found = change.encounter.find(name)
-            updated = found.with_sheet(add_weapon(found.combatant, ready))
-            change.encounter = change.encounter.replace(updated)
-            change.detail = {"name": found.name, "weapon": ready.name, "added": True}
-        headline = self.bot.messages.text(
-            "character.weapon_added", locale, name=found.name, weapon=ready.name
-        )
-        await interaction.response.send_message(
-            embed=render_gear(
-                found.name, updated.combatant, self.bot.messages, locale, headline=headline
-            )
+        await self._change_gear(
+            interaction,
+            name,
+            "weapon",
+            "character.weapon_added",
+            lambda sheet: (add_weapon(sheet, ready), {"weapon": ready.name}),
+            added=True,
         )
 
     @weapon.command(
@@ -505,22 +523,12 @@ class CombatantCog(commands.Cog):
     async def weapon_remove(
         self, interaction: discord.Interaction[GurpsBot], name: str, weapon: str
     ) -> None:
-        authority = await EncounterAuthority.of(interaction)
-        locale = await self.bot.locale_for(interaction)
-        async with self.encounters.change(
-            channel_of(interaction), interaction.user.id, "weapon"
-        ) as change:
-            authority.ensure_gm(change.encounter.gm_id)
-            found = change.encounter.find(name)
-            sheet, removed = remove_weapon(found.combatant, weapon)
-            updated = found.with_sheet(sheet)
-            change.encounter = change.encounter.replace(updated)
-            change.detail = {"name": found.name, "weapon": removed.name, "added": False}
-        headline = self.bot.messages.text(
-            "character.weapon_removed", locale, name=found.name, weapon=removed.name
-        )
-        await interaction.response.send_message(
-            embed=render_gear(found.name, sheet, self.bot.messages, locale, headline=headline)
+        def take_off(sheet: Combatant) -> tuple[Combatant, dict[str, object]]:
+            sheet, removed = remove_weapon(sheet, weapon)
+            return sheet, {"weapon": removed.name}
+
+        await self._change_gear(
+            interaction, name, "weapon", "character.weapon_removed", take_off, added=False
         )
 
     @armor.command(
@@ -542,20 +550,15 @@ class CombatantCog(commands.Cog):
         dr: app_commands.Range[int, 0, 200],
         flexible: bool = False,
     ) -> None:
-        worn = Armor(flexible=dr) if flexible else Armor(rigid=dr)
-        authority = await EncounterAuthority.of(interaction)
-        locale = await self.bot.locale_for(interaction)
-        async with self.encounters.change(
-            channel_of(interaction), interaction.user.id, "armor"
-        ) as change:
-            authority.ensure_gm(change.encounter.gm_id)
-            found = change.encounter.find(name)
-            sheet = set_armor(found.combatant, location_of(location.value), worn)
-            change.encounter = change.encounter.replace(found.with_sheet(sheet))
-            change.detail = {"name": found.name, "location": location.value, "dr": dr}
-        headline = self.bot.messages.text("character.armor_set", locale, name=found.name)
-        await interaction.response.send_message(
-            embed=render_gear(found.name, sheet, self.bot.messages, locale, headline=headline)
+        worn = worn_armor(dr, flexible=flexible)
+        await self._change_gear(
+            interaction,
+            name,
+            "armor",
+            "character.armor_set",
+            lambda sheet: (set_armor(sheet, location_of(location.value), worn), {}),
+            location=location.value,
+            dr=dr,
         )
 
 
