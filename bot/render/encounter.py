@@ -2,7 +2,10 @@
 
 Pure functions of rules outcomes and stored records plus a locale. The tracker
 has one field per combatant in turn order (``HP 9/12 · FP 10/10 · standing ·
-stunned``); when the GM hides NPC numbers, players see a state word instead.
+stunned · maneuver: Attack``); when the GM hides NPC numbers, players see a
+state word instead. A fallen combatant (dead, destroyed or unconscious) shows
+only what still matters: HP, the condition that took him out, and his posture
+when he lies on the ground.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from bot.storage.encounter import EncounterRecord, UndoResult
 from rules.combatant import Combatant, Posture
 from rules.encounter import Encounter, EncounterCombatant, health_word
 from rules.surprise import PartialSurpriseOutcome, SurpriseModifier, TotalSurpriseOutcome
-from rules.turn import RollRecord, TurnAdvance, TurnEvent, TurnEventKind
+from rules.turn import RollRecord, TurnAdvance, TurnEvent, TurnEventKind, TurnState
 
 CURRENT_MARK = "▶"
 SEPARATOR = " · "
@@ -31,15 +34,39 @@ def mode_name(messages: Messages, locale: str, mode: str) -> str:
     return _t(messages, locale, f"encounter.mode.{mode}")
 
 
+def _is_fallen(c: EncounterCombatant) -> bool:
+    """Out of the fight (R4.2): dead, destroyed or unconscious."""
+    return not c.combatant.is_conscious
+
+
+def _fallen_conditions(c: EncounterCombatant, messages: Messages, locale: str) -> list[str]:
+    """What matters once a combatant is down: how he fell, and what may still kill him."""
+    state = c.combatant.state
+    if state.destroyed:
+        keys = ["destroyed"]
+    elif state.dead:
+        keys = ["dead"]
+    else:
+        keys = ["unconscious"]
+        if state.mortally_wounded:
+            keys.append("mortally_wounded")
+        if c.turn.cardiac_arrest:
+            keys.append("cardiac_arrest")
+    return [_t(messages, locale, f"encounter.condition.{key}") for key in keys]
+
+
 def conditions(c: EncounterCombatant, messages: Messages, locale: str) -> list[str]:
-    """Translated condition words for one combatant (empty when fighting fit)."""
+    """Translated condition words for one combatant (empty when fighting fit).
+
+    For a fallen combatant only the fall itself (and a mortal wound or cardiac
+    arrest still running) counts: stun, shock or reeling no longer mean anything.
+    """
+    if _is_fallen(c):
+        return _fallen_conditions(c, messages, locale)
     state = c.combatant.state
     turn = c.turn
     found: list[str] = []
     flags = (
-        ("destroyed", state.destroyed),
-        ("dead", state.dead and not state.destroyed),
-        ("unconscious", state.unconscious),
         ("mortally_wounded", state.mortally_wounded),
         ("cardiac_arrest", turn.cardiac_arrest),
         ("asleep", turn.asleep),
@@ -67,33 +94,56 @@ def conditions(c: EncounterCombatant, messages: Messages, locale: str) -> list[s
     return found
 
 
+def decimal(value: float, locale: str) -> str:
+    """``5.75`` as players write it: ``5.75``, or ``5,75`` in pt-BR."""
+    text = f"{value:g}"
+    return text.replace(".", ",") if locale == "pt-BR" else text
+
+
 def posture_name(messages: Messages, locale: str, posture: Posture) -> str:
     return _t(messages, locale, f"encounter.posture.{posture.value}")
+
+
+def maneuver_name(turn: TurnState, messages: Messages, locale: str) -> str | None:
+    """This turn's maneuver by its catalog name (``maneuver.name.*``), with its All-Out option."""
+    if not turn.maneuver:
+        return None
+    key = f"maneuver.name.{turn.maneuver}"
+    name = _t(messages, locale, key) if messages.has(key) else turn.maneuver.replace("_", " ")
+    for option_key in (
+        f"maneuver.all_out_attack.{turn.all_out_attack}" if turn.all_out_attack else None,
+        f"maneuver.all_out_defense.{turn.all_out_defense}" if turn.all_out_defense else None,
+    ):
+        if option_key is not None and messages.has(option_key):
+            name += f" ({_t(messages, locale, option_key)})"
+    return name
 
 
 def combatant_line(
     c: EncounterCombatant, messages: Messages, locale: str, *, show_numbers: bool
 ) -> str:
-    """``HP 9/12 · FP 10/10 · standing · stunned · maneuver: attack`` (or a state word)."""
+    """``HP 9/12 · FP 10/10 · standing · stunned · maneuver: Attack`` (or a state word).
+
+    The fallen show HP (and FP while still alive), how they fell and, only when
+    they lie on the ground, their posture: no maneuver, shock or stun.
+    """
     sheet = c.combatant
+    state = sheet.state
+    fallen = _is_fallen(c)
     parts: list[str] = []
     if show_numbers:
-        parts.append(_t(messages, locale, "encounter.line.hp", hp=sheet.state.hp, max=sheet.max_hp))
-        parts.append(_t(messages, locale, "encounter.line.fp", fp=sheet.state.fp, max=sheet.max_fp))
+        parts.append(_t(messages, locale, "encounter.line.hp", hp=state.hp, max=sheet.max_hp))
+        if not (state.dead or state.destroyed):
+            parts.append(_t(messages, locale, "encounter.line.fp", fp=state.fp, max=sheet.max_fp))
     else:
         parts.append(_t(messages, locale, f"encounter.health.{health_word(sheet).value}"))
-    parts.append(posture_name(messages, locale, sheet.state.posture))
+    if not fallen or state.is_lying:
+        parts.append(posture_name(messages, locale, state.posture))
     if show_numbers:
         parts.extend(conditions(c, messages, locale))
-    if c.turn.maneuver:
-        parts.append(
-            _t(
-                messages,
-                locale,
-                "encounter.line.maneuver",
-                maneuver=c.turn.maneuver.replace("_", " "),
-            )
-        )
+    maneuver = None if fallen else maneuver_name(c.turn, messages, locale)
+    if maneuver is not None:
+        parts.append(_t(messages, locale, "encounter.line.maneuver", maneuver=maneuver))
     return SEPARATOR.join(parts)
 
 
@@ -421,8 +471,19 @@ def add_sheet_fields(
     add_field(
         embed,
         _t(messages, locale, "combatant.show.attributes"),
-        f"ST {a.st} · DX {a.dx} · IQ {a.iq} · HT {a.ht}\n"
-        f"HP {a.hp} · FP {a.fp} · Will {a.will} · Per {a.per}",
+        _t(
+            messages,
+            locale,
+            "encounter.line.attributes",
+            st=a.st,
+            dx=a.dx,
+            iq=a.iq,
+            ht=a.ht,
+            hp=a.hp,
+            fp=a.fp,
+            will=a.will,
+            per=a.per,
+        ),
         inline=False,
     )
     parry = [f"{w.name} {p}" for w in sheet.weapons if (p := sheet.parry(w)) is not None]
@@ -447,7 +508,7 @@ def add_sheet_fields(
             messages,
             locale,
             "combatant.show.movement_line",
-            speed=f"{a.basic_speed:g}",
+            speed=decimal(a.basic_speed, locale),
             move=sheet.move,
             dr=sheet.dr.uniform.dr,
             sm=signed(sheet.size_modifier),
@@ -459,7 +520,9 @@ def add_sheet_fields(
         add_field(
             embed,
             _t(messages, locale, "combatant.show.traits"),
-            ", ".join(sorted(t.value.replace("_", " ") for t in sheet.traits)),
+            ", ".join(
+                sorted(_t(messages, locale, f"character.trait.{t.value}") for t in sheet.traits)
+            ),
             inline=False,
         )
 

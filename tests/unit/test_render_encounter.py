@@ -2,23 +2,30 @@
 
 from __future__ import annotations
 
-from bot.i18n import Messages
+import pytest
+
+from bot.i18n import SUPPORTED_LOCALES, Messages
 from bot.render.common import MAX_FIELDS, within_limits
 from bot.render.encounter import (
     render_ended,
     render_partial_surprise,
+    render_sheet,
     render_tracker,
     render_turn,
+    render_undone,
 )
-from rules.combatant import Combatant
+from bot.storage.encounter import EncounterEvent, EncounterRecord, UndoResult
+from rules.combatant import Combatant, Posture, Trait
 from rules.encounter import (
     MAX_COMBATANTS,
     Condition,
     Encounter,
+    EncounterCombatant,
     add_combatants,
     advance_turn,
     set_condition,
 )
+from rules.maneuver import AllOutAttackOption, AllOutDefenseOption, Maneuver
 from rules.roller import ScriptedDice
 from rules.surprise import SideProfile, partial_surprise
 
@@ -109,3 +116,190 @@ def test_partial_surprise_embed(messages: Messages) -> None:
         ("party", "Dice 2; leader with Combat Reflexes +2, more intelligent leader +1; total 5"),
         ("orcs", "Dice 6; no leader -2; total 4"),
     ]
+
+
+# --------------------------------------------------------------------------- the fallen
+
+
+def hurt(encounter: Encounter, name: str, **state: object) -> Encounter:
+    """``encounter`` with ``name``'s state fields changed (and this turn's maneuver kept)."""
+    found = encounter.find(name)
+    return encounter.replace(found.with_sheet(found.combatant.with_state(**state)))
+
+
+def acting(encounter: Encounter, name: str, maneuver: str, **turn: object) -> Encounter:
+    found = encounter.find(name)
+    updated = found.turn.model_copy(update={"maneuver": maneuver, **turn})
+    return encounter.replace(found.model_copy(update={"turn": updated}))
+
+
+def line_of(embed: object, name: str) -> str:
+    return next(value for field, value in values(embed) if f" {name} [" in field)
+
+
+def test_the_dead_show_hp_and_death_only(messages: Messages) -> None:
+    encounter = acting(fight(), "Orc 2", "attack")
+    encounter = hurt(
+        encounter, "Orc 2", hp=-7, dead=True, stunned=True, shock_penalty=-4, knocked_down=True
+    )
+    assert line_of(render_tracker(encounter, messages, "en"), "Orc 2") == "HP -7/12 · dead"
+    assert line_of(render_tracker(encounter, messages, "pt-BR"), "Orc 2") == "PV -7/12 · morto"
+
+
+def test_the_destroyed_and_the_dead_lying_down(messages: Messages) -> None:
+    encounter = hurt(fight(), "Orc 1", hp=-70, dead=True, destroyed=True)
+    encounter = hurt(encounter, "Orc 2", hp=-13, dead=True, posture=Posture.PRONE)
+    embed = render_tracker(encounter, messages, "en")
+    assert line_of(embed, "Orc 1") == "HP -70/12 · destroyed"
+    assert line_of(embed, "Orc 2") == "HP -13/12 · prone · dead"
+    pt = render_tracker(encounter, messages, "pt-BR")
+    assert line_of(pt, "Orc 1") == "PV -70/12 · destruído"
+    assert line_of(pt, "Orc 2") == "PV -13/12 · deitado de bruços · morto"
+
+
+def test_the_unconscious_keep_fp_and_what_may_still_kill_them(messages: Messages) -> None:
+    encounter = acting(fight(), "Orc 1", "all_out_defense", all_out_defense="increased_dodge")
+    encounter = hurt(
+        encounter,
+        "Orc 1",
+        hp=-3,
+        unconscious=True,
+        mortally_wounded=True,
+        posture=Posture.LYING_FACE_UP,
+        stunned=True,
+        shock_penalty=-2,
+    )
+    encounter = hurt(encounter, "Orc 2", unconscious=True)  # set by hand: still standing
+    embed = render_tracker(encounter, messages, "en")
+    assert line_of(embed, "Orc 1") == (
+        "HP -3/12 · FP 10/10 · lying face up · unconscious · mortally wounded"
+    )
+    assert line_of(embed, "Orc 2") == "HP 12/12 · FP 10/10 · unconscious"
+    pt = render_tracker(encounter, messages, "pt-BR")
+    assert line_of(pt, "Orc 1") == (
+        "PV -3/12 · PF 10/10 · deitado de costas · inconsciente · mortalmente ferido"
+    )
+
+
+def test_hidden_npcs_fallen_show_a_state_word_and_a_lying_posture(messages: Messages) -> None:
+    encounter = hurt(fight(hide=True), "Orc 1", hp=-13, dead=True, shock_penalty=-4)
+    encounter = hurt(encounter, "Orc 2", hp=-1, unconscious=True, posture=Posture.PRONE)
+    assert [v for _, v in values(render_tracker(encounter, messages, "en"))] == [
+        "dead",
+        "unconscious · prone",
+    ]
+    assert [v for _, v in values(render_tracker(encounter, messages, "pt-BR"))] == [
+        "morto",
+        "inconsciente · deitado de bruços",
+    ]
+
+
+def test_end_summary_lists_only_how_each_fell(messages: Messages) -> None:
+    encounter = hurt(fight(), "Orc 1", hp=-13, dead=True, shock_penalty=-4, stunned=True)
+    encounter = hurt(encounter, "Orc 2", hp=-2, unconscious=True, shock_penalty=-2)
+    assert values(render_ended(encounter, messages, "en")) == [
+        ("Fallen", "Orc 1: dead\nOrc 2: unconscious")
+    ]
+    assert values(render_ended(encounter, messages, "pt-BR")) == [
+        ("Caídos", "Orc 1: morto\nOrc 2: inconsciente")
+    ]
+
+
+# --------------------------------------------------------------------------- maneuvers
+
+
+def test_maneuver_is_shown_by_its_catalog_name(messages: Messages) -> None:
+    encounter = acting(fight(), "Orc 1", "move_and_attack")
+    encounter = acting(encounter, "Orc 2", "all_out_attack", all_out_attack="determined")
+    embed = render_tracker(encounter, messages, "en")
+    assert values(embed) == [
+        ("1. Orc 1 [npc]", "HP 12/12 · FP 10/10 · standing · maneuver: Move and Attack"),
+        ("2. Orc 2 [npc]", "HP 12/12 · FP 10/10 · standing · maneuver: All-Out Attack (+4 to hit)"),
+    ]
+    pt = render_tracker(encounter, messages, "pt-BR")
+    assert values(pt) == [
+        ("1. Orc 1 [npc]", "PV 12/12 · PF 10/10 · de pé · manobra: Deslocamento e Ataque"),
+        ("2. Orc 2 [npc]", "PV 12/12 · PF 10/10 · de pé · manobra: Ataque Total (+4 no acerto)"),
+    ]
+
+
+@pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
+@pytest.mark.parametrize("maneuver", list(Maneuver))
+def test_every_maneuver_and_option_has_a_name(
+    messages: Messages, locale: str, maneuver: Maneuver
+) -> None:
+    encounter = acting(fight(), "Orc 1", maneuver.value)
+    line = line_of(render_tracker(encounter, messages, locale), "Orc 1")
+    name = messages.text(f"maneuver.name.{maneuver.value}", locale)
+    assert line.endswith(messages.text("encounter.line.maneuver", locale, maneuver=name))
+    assert maneuver.value not in line
+
+
+@pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
+def test_every_all_out_option_has_a_name(messages: Messages, locale: str) -> None:
+    for option in AllOutAttackOption:
+        encounter = acting(fight(), "Orc 1", "all_out_attack", all_out_attack=option.value)
+        suffix = f"({messages.text(f'maneuver.all_out_attack.{option.value}', locale)})"
+        assert line_of(render_tracker(encounter, messages, locale), "Orc 1").endswith(suffix)
+    for choice in AllOutDefenseOption:
+        encounter = acting(fight(), "Orc 1", "all_out_defense", all_out_defense=choice.value)
+        suffix = f"({messages.text(f'maneuver.all_out_defense.{choice.value}', locale)})"
+        assert line_of(render_tracker(encounter, messages, locale), "Orc 1").endswith(suffix)
+
+
+# --------------------------------------------------------------------------- the sheet and undo
+
+
+def test_sheet_words_are_translated(messages: Messages) -> None:
+    sheet = Combatant.create(
+        name="Ghoul",
+        attributes={"st": 12, "dx": 11, "iq": 9, "ht": 12, "basic_speed": 5.75},
+        traits=frozenset({Trait.IT_UNLIVING, Trait.COMBAT_REFLEXES}),
+    )
+    ghoul = EncounterCombatant(combatant_id="1", side="npc", combatant=sheet)
+    encounter = Encounter(name="Crypt", gm_id=1, combatants=(ghoul,))
+    pt = dict(values(render_sheet(ghoul, encounter, messages, "pt-BR", gm_view=True)))
+    assert pt["Atributos"] == "ST 12 · DX 11 · IQ 9 · HT 12\nPV 12 · PF 12 · Vontade 9 · Per 9"
+    assert pt["Velocidade, Deslocamento e proteção"].startswith("Velocidade Básica 5,75 ·")
+    assert pt["Características"] == "Reflexos em Combate, Tolerância a Ferimentos (Não Vivo)"
+    en = dict(values(render_sheet(ghoul, encounter, messages, "en", gm_view=True)))
+    assert en["Attributes"] == "ST 12 · DX 11 · IQ 9 · HT 12\nHP 12 · FP 12 · Will 9 · Per 9"
+    assert en["Speed, Move and protection"].startswith("Basic Speed 5.75 ·")
+    assert en["Traits"] == "Combat Reflexes, Injury Tolerance (Unliving)"
+
+
+@pytest.mark.parametrize(
+    ("kind", "english", "portuguese"),
+    [
+        ("weapon", "weapon change", "mudança de arma"),
+        ("armor", "armor change", "mudança de armadura"),
+    ],
+)
+def test_undo_names_gear_changes(
+    messages: Messages, kind: str, english: str, portuguese: str
+) -> None:
+    encounter = fight()
+    event = EncounterEvent(
+        id=3,
+        encounter_id=1,
+        kind=kind,
+        actor_id=1,
+        created_at="2026-01-01T00:00:00",
+        before={"combatants": {"1": {"name": "Orc 1"}}},
+        after={"combatants": {"1": {"name": "Orc 1"}}},
+        detail={},
+        undoes=None,
+        undone_by=4,
+    )
+    record = EncounterRecord(
+        id=1,
+        guild_id=1,
+        channel_id=2,
+        status="active",
+        created_at="2026-01-01T00:00:00",
+        ended_at=None,
+        encounter=encounter,
+    )
+    result = UndoResult(undone=event, record=record)
+    assert render_undone(result, messages, "en").title == f"Undone: {english}"
+    assert render_undone(result, messages, "pt-BR").title == f"Desfeito: {portuguese}"
