@@ -1,8 +1,9 @@
-"""Slash-command options shared by the commands that equip a sheet.
+"""Slash-command options shared by the commands that build or equip a sheet.
 
 ``/character weapon add`` (a saved sheet) and ``/combatant weapon add`` (a fighter
 in this channel's fight) take the same weapon options; ``/character armor set``
-and ``/combatant armor set`` the same location choices. Declared once here::
+and ``/combatant armor set`` the same location choices; ``/character create``
+and ``/combatant add`` the same stats. Declared once here::
 
     @weapon_options
     async def add(self, interaction, ..., skill: int, damage: str, ...) -> None: ...
@@ -50,6 +51,52 @@ def worn_armor(dr: int, *, flexible: bool) -> Armor:
 def location_of(value: str) -> HitLocation | None:
     """The chosen location, ``None`` for "all"."""
     return None if value == ALL_LOCATIONS else HitLocation(value)
+
+
+def sheet_options(func: T) -> T:
+    """Names and descriptions of the quick-sheet stats both sheet-building commands take."""
+    renamed: Callable[[T], T] = app_commands.rename(
+        st=_("st", key="combatant.cmd.add.st.name"),
+        dx=_("dx", key="combatant.cmd.add.dx.name"),
+        iq=_("iq", key="combatant.cmd.add.iq.name"),
+        ht=_("ht", key="combatant.cmd.add.ht.name"),
+        hp=_("hp", key="combatant.cmd.add.hp.name"),
+        fp=_("fp", key="combatant.cmd.add.fp.name"),
+        will=_("will", key="combatant.cmd.add.will.name"),
+        per=_("per", key="combatant.cmd.add.per.name"),
+        basic_speed=_("basic-speed", key="combatant.cmd.add.basic_speed.name"),
+        move=_("move", key="combatant.cmd.add.move.name"),
+        dodge=_("dodge", key="combatant.cmd.add.dodge.name"),
+        dr=_("dr", key="combatant.cmd.add.dr.name"),
+        size_modifier=_("size-modifier", key="combatant.cmd.add.size_modifier.name"),
+        encumbrance=_("encumbrance", key="combatant.cmd.add.encumbrance.name"),
+        combat_reflexes=_("combat-reflexes", key="combatant.cmd.add.combat_reflexes.name"),
+    )
+    described: Callable[[T], T] = app_commands.describe(
+        st=_("Strength", key="combatant.cmd.add.st.description"),
+        dx=_("Dexterity", key="combatant.cmd.add.dx.description"),
+        iq=_("Intelligence", key="combatant.cmd.add.iq.description"),
+        ht=_("Health", key="combatant.cmd.add.ht.description"),
+        hp=_("Hit Points (default ST)", key="combatant.cmd.add.hp.description"),
+        fp=_("Fatigue Points (default HT)", key="combatant.cmd.add.fp.description"),
+        will=_("Will (default IQ)", key="combatant.cmd.add.will.description"),
+        per=_("Perception (default IQ)", key="combatant.cmd.add.per.description"),
+        basic_speed=_(
+            "Basic Speed (default (DX+HT)/4)", key="combatant.cmd.add.basic_speed.description"
+        ),
+        move=_(
+            "Basic Move (default Basic Speed, rounded down)",
+            key="combatant.cmd.add.move.description",
+        ),
+        dodge=_("Dodge (default Basic Speed + 3)", key="combatant.cmd.add.dodge.description"),
+        dr=_("Damage Resistance everywhere", key="combatant.cmd.add.dr.description"),
+        size_modifier=_("Size Modifier", key="combatant.cmd.add.size_modifier.description"),
+        encumbrance=_("Encumbrance level 0-4", key="combatant.cmd.add.encumbrance.description"),
+        combat_reflexes=_(
+            "Has Combat Reflexes", key="combatant.cmd.add.combat_reflexes.description"
+        ),
+    )
+    return described(renamed(func))
 
 
 def weapon_options(func: T) -> T:

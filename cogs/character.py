@@ -29,7 +29,14 @@ from bot.render.character import (
 )
 from bot.storage.character import CharacterChange, CharacterRecord, CharacterRepository
 from cogs._autocomplete import character_autocomplete
-from cogs._gear import TRAIT_CHOICES, armor_options, location_of, weapon_options, worn_armor
+from cogs._gear import (
+    TRAIT_CHOICES,
+    armor_options,
+    location_of,
+    sheet_options,
+    weapon_options,
+    worn_armor,
+)
 from cogs._shared import guild_of
 from rules.character import (
     MAX_IMPORT_BYTES,
@@ -152,52 +159,16 @@ class CharacterCog(commands.Cog):
     )
     @app_commands.rename(
         name=_("name", key="character.cmd.create.name_option.name"),
-        st=_("st", key="combatant.cmd.add.st.name"),
-        dx=_("dx", key="combatant.cmd.add.dx.name"),
-        iq=_("iq", key="combatant.cmd.add.iq.name"),
-        ht=_("ht", key="combatant.cmd.add.ht.name"),
-        hp=_("hp", key="combatant.cmd.add.hp.name"),
-        fp=_("fp", key="combatant.cmd.add.fp.name"),
-        will=_("will", key="combatant.cmd.add.will.name"),
-        per=_("per", key="combatant.cmd.add.per.name"),
-        basic_speed=_("basic-speed", key="combatant.cmd.add.basic_speed.name"),
-        move=_("move", key="combatant.cmd.add.move.name"),
-        dodge=_("dodge", key="combatant.cmd.add.dodge.name"),
-        dr=_("dr", key="combatant.cmd.add.dr.name"),
-        size_modifier=_("size-modifier", key="combatant.cmd.add.size_modifier.name"),
-        encumbrance=_("encumbrance", key="combatant.cmd.add.encumbrance.name"),
-        combat_reflexes=_("combat-reflexes", key="combatant.cmd.add.combat_reflexes.name"),
         owner=_("owner", key="character.cmd.create.owner.name"),
     )
     @app_commands.describe(
         name=_("The character's name", key="character.cmd.create.name_option.description"),
-        st=_("Strength", key="combatant.cmd.add.st.description"),
-        dx=_("Dexterity", key="combatant.cmd.add.dx.description"),
-        iq=_("Intelligence", key="combatant.cmd.add.iq.description"),
-        ht=_("Health", key="combatant.cmd.add.ht.description"),
-        hp=_("Hit Points (default ST)", key="combatant.cmd.add.hp.description"),
-        fp=_("Fatigue Points (default HT)", key="combatant.cmd.add.fp.description"),
-        will=_("Will (default IQ)", key="combatant.cmd.add.will.description"),
-        per=_("Perception (default IQ)", key="combatant.cmd.add.per.description"),
-        basic_speed=_(
-            "Basic Speed (default (DX+HT)/4)", key="combatant.cmd.add.basic_speed.description"
-        ),
-        move=_(
-            "Basic Move (default Basic Speed, rounded down)",
-            key="combatant.cmd.add.move.description",
-        ),
-        dodge=_("Dodge (default Basic Speed + 3)", key="combatant.cmd.add.dodge.description"),
-        dr=_("Damage Resistance everywhere", key="combatant.cmd.add.dr.description"),
-        size_modifier=_("Size Modifier", key="combatant.cmd.add.size_modifier.description"),
-        encumbrance=_("Encumbrance level 0-4", key="combatant.cmd.add.encumbrance.description"),
-        combat_reflexes=_(
-            "Has Combat Reflexes", key="combatant.cmd.add.combat_reflexes.description"
-        ),
         owner=_(
             "The player it belongs to (GMs only; default: you)",
             key="character.cmd.create.owner.description",
         ),
     )
+    @sheet_options
     async def create(  # noqa: PLR0917 - one parameter per slash-command option
         self,
         interaction: discord.Interaction[GurpsBot],

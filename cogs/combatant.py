@@ -33,7 +33,7 @@ from cogs._autocomplete import (
     combatant_weapon_autocomplete,
     side_autocomplete,
 )
-from cogs._gear import armor_options, location_of, weapon_options, worn_armor
+from cogs._gear import armor_options, location_of, sheet_options, weapon_options, worn_armor
 from cogs._shared import channel_of, guild_of
 from rules.character import add_weapon, build_weapon, fighting_copy, remove_weapon, set_armor
 from rules.combatant import Combatant, Posture
@@ -102,23 +102,8 @@ class CombatantCog(commands.Cog):
     )
     @app_commands.rename(
         name=_("name", key="combatant.cmd.add.name_option.name"),
-        st=_("st", key="combatant.cmd.add.st.name"),
-        dx=_("dx", key="combatant.cmd.add.dx.name"),
-        iq=_("iq", key="combatant.cmd.add.iq.name"),
-        ht=_("ht", key="combatant.cmd.add.ht.name"),
-        hp=_("hp", key="combatant.cmd.add.hp.name"),
-        fp=_("fp", key="combatant.cmd.add.fp.name"),
-        will=_("will", key="combatant.cmd.add.will.name"),
-        per=_("per", key="combatant.cmd.add.per.name"),
-        move=_("move", key="combatant.cmd.add.move.name"),
-        dodge=_("dodge", key="combatant.cmd.add.dodge.name"),
         parry=_("parry", key="combatant.cmd.add.parry.name"),
         block=_("block", key="combatant.cmd.add.block.name"),
-        dr=_("dr", key="combatant.cmd.add.dr.name"),
-        basic_speed=_("basic-speed", key="combatant.cmd.add.basic_speed.name"),
-        size_modifier=_("size-modifier", key="combatant.cmd.add.size_modifier.name"),
-        encumbrance=_("encumbrance", key="combatant.cmd.add.encumbrance.name"),
-        combat_reflexes=_("combat-reflexes", key="combatant.cmd.add.combat_reflexes.name"),
         owner=_("owner", key="combatant.cmd.add.owner.name"),
         side=_("side", key="combatant.cmd.add.side.name"),
         count=_("count", key="combatant.cmd.add.count.name"),
@@ -127,30 +112,8 @@ class CombatantCog(commands.Cog):
     )
     @app_commands.describe(
         name=_("The combatant's name", key="combatant.cmd.add.name_option.description"),
-        st=_("Strength", key="combatant.cmd.add.st.description"),
-        dx=_("Dexterity", key="combatant.cmd.add.dx.description"),
-        iq=_("Intelligence", key="combatant.cmd.add.iq.description"),
-        ht=_("Health", key="combatant.cmd.add.ht.description"),
-        hp=_("Hit Points (default ST)", key="combatant.cmd.add.hp.description"),
-        fp=_("Fatigue Points (default HT)", key="combatant.cmd.add.fp.description"),
-        will=_("Will (default IQ)", key="combatant.cmd.add.will.description"),
-        per=_("Perception (default IQ)", key="combatant.cmd.add.per.description"),
-        basic_speed=_(
-            "Basic Speed (default (DX+HT)/4)", key="combatant.cmd.add.basic_speed.description"
-        ),
-        move=_(
-            "Basic Move (default Basic Speed, rounded down)",
-            key="combatant.cmd.add.move.description",
-        ),
-        dodge=_("Dodge (default Basic Speed + 3)", key="combatant.cmd.add.dodge.description"),
         parry=_("Parry with the main weapon", key="combatant.cmd.add.parry.description"),
         block=_("Block with a shield", key="combatant.cmd.add.block.description"),
-        dr=_("Damage Resistance everywhere", key="combatant.cmd.add.dr.description"),
-        size_modifier=_("Size Modifier", key="combatant.cmd.add.size_modifier.description"),
-        encumbrance=_("Encumbrance level 0-4", key="combatant.cmd.add.encumbrance.description"),
-        combat_reflexes=_(
-            "Has Combat Reflexes", key="combatant.cmd.add.combat_reflexes.description"
-        ),
         owner=_(
             "The player who controls it (default: the GM)",
             key="combatant.cmd.add.owner.description",
@@ -171,6 +134,7 @@ class CombatantCog(commands.Cog):
             key="combatant.cmd.add.character.description",
         ),
     )
+    @sheet_options
     @app_commands.autocomplete(side=side_autocomplete, character=character_autocomplete)
     async def add(  # noqa: PLR0917 - one parameter per slash-command option
         self,
