@@ -17,6 +17,10 @@ Lines understood (``:help`` prints this)::
     :last                               show the channel's latest message again
     :restart                            restart the bot on the same database
     :quit                               stop the bot and leave
+
+    A file the bot sends (📎) is saved in a temporary folder and its path shown,
+    ready for an option such as file:<path>. The folder is deleted when the
+    sandbox stops: copy a file elsewhere to keep it.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ import contextlib
 import logging
 import re
 import shlex
+import shutil
 import signal
 import sys
 import tempfile
@@ -279,6 +284,8 @@ class Sandbox:
         self.channel = standin.channel(channel)
         self.shown = Shown()
         self.downloads: Path | None = None
+        """Where files the bot sends are saved; a temporary folder unless set beforehand."""
+        self._temporary: Path | None = None
 
     @property
     def world(self) -> World:
@@ -525,12 +532,21 @@ class Sandbox:
     def _download(self, attachment: JSON) -> Path:
         """Save a file the bot sent where a later ``file:<path>`` option can attach it."""
         if self.downloads is None:
-            self.downloads = Path(tempfile.mkdtemp(prefix="gurps-sandbox-"))
+            self.downloads = self._temporary = Path(tempfile.mkdtemp(prefix="gurps-sandbox-"))
         folder = self.downloads / str(attachment["id"])
         folder.mkdir(exist_ok=True)
         path = folder / Path(str(attachment["filename"])).name
         path.write_bytes(self.standin.file(attachment))
         return path
+
+    def close(self) -> None:
+        """Delete the temporary folder of saved files (a folder set by the caller is kept)."""
+        if self._temporary is None:
+            return
+        shutil.rmtree(self._temporary, ignore_errors=True)
+        if self.downloads == self._temporary:
+            self.downloads = None
+        self._temporary = None
 
     # Tab completion ---------------------------------------------------------------------
 
@@ -747,13 +763,16 @@ async def run_sandbox(
             count = len(leaf_paths(standin.commands()))
             write(f"GURPS combat sandbox: the real bot, {count} commands, no Discord needed.")
             write("Type /commands as in Discord, :help for more, :quit to leave.")
-            if lines is not None:
-                for line in lines:
-                    write(sandbox.prompt + line)
-                    if not await sandbox.execute(line):
-                        break
-            else:
-                await _interactive(sandbox, write)
+            try:
+                if lines is not None:
+                    for line in lines:
+                        write(sandbox.prompt + line)
+                        if not await sandbox.execute(line):
+                            break
+                else:
+                    await _interactive(sandbox, write)
+            finally:
+                sandbox.close()
             write("(stopping the bot)")
     return 0
 

@@ -433,3 +433,62 @@ async def test_selects_channels_and_other_meta_commands(
     await sandbox.execute(":help")
     assert written[0].splitlines()[0].startswith("/roll dice:3d6 label:Sneak attack")
     assert await sandbox.execute(":quit") is False
+
+
+@pytest.mark.parametrize("ending", [[":quit"], []], ids=["quit", "end-of-script"])
+async def test_files_the_bot_sent_are_deleted_when_the_sandbox_stops(
+    tmp_path: Path, ending: list[str]
+) -> None:
+    out = io.StringIO()
+    script = [
+        "/character create name:Ana st:10 dx:12 iq:10 ht:11",
+        "/character export name:Ana",
+        *ending,
+    ]
+    code = await run_sandbox(
+        database=tmp_path / "files.sqlite3", dice=ScriptedDice([]), lines=script, out=out
+    )
+    assert code == 0
+    (shown,) = [line for line in out.getvalue().splitlines() if line.startswith("  📎 ")]
+    path = Path(shown.removeprefix("  📎 "))
+    assert path.name == "Ana.json"
+    folder = path.parent.parent
+    assert folder.name.startswith("gurps-sandbox-")
+    assert not await asyncio.to_thread(path.exists)
+    assert not await asyncio.to_thread(folder.exists)
+
+
+async def test_close_deletes_only_the_sandboxs_own_folder(
+    standin: StandIn, bot: GurpsBot, tmp_path: Path
+) -> None:
+    del bot  # the real bot answers the commands
+    chosen = tmp_path / "kept"
+    await asyncio.to_thread(chosen.mkdir)
+    kept = Sandbox(standin, write=lambda _: None)
+    kept.downloads = chosen
+    own = Sandbox(standin, write=lambda _: None)
+    await kept.execute("/character create name:Ana st:10 dx:12 iq:10 ht:11")
+    for sandbox in (kept, own):
+        await sandbox.execute("/character export name:Ana")
+    (exported,) = await asyncio.to_thread(lambda: list(chosen.glob("*/Ana.json")))
+    temporary = own.downloads
+    assert temporary is not None
+    found = await asyncio.to_thread(lambda: [p.name for p in temporary.glob("*/*")])
+    assert found == ["Ana.json"]
+    for sandbox in (kept, own):
+        sandbox.close()
+        sandbox.close()  # twice is harmless
+    assert await asyncio.to_thread(exported.exists)
+    assert kept.downloads == chosen
+    assert not await asyncio.to_thread(temporary.exists)
+    assert own.downloads is None
+
+
+async def test_help_says_where_files_go_and_when_they_are_deleted(
+    plain_sandbox: tuple[Sandbox, list[str]],
+) -> None:
+    sandbox, written = plain_sandbox
+    await sandbox.execute(":help")
+    (text,) = written
+    assert "ready for an option such as file:<path>" in text
+    assert "The folder is deleted when the\nsandbox stops" in text
