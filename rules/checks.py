@@ -206,13 +206,51 @@ def evaluate(
     )
 
 
+# A success roll depends only on its three faces, the effective skill and the
+# extended-criticals switch, and it is immutable: each one is built once by
+# :func:`evaluate` and handed out again. Per skill, a list of the 216 ordered
+# faces, filled as they come up; one dict per setting of the switch.
+_KNOWN_ROLLS: Final[tuple[dict[int, list[SuccessRoll | None]], ...]] = ({}, {})
+_KNOWN_SKILLS_LIMIT: Final = 256
+"""Skills remembered per setting; past that the memory starts over (bounds odd inputs)."""
+
+
+def _remember(
+    faces: tuple[int, int, int], effective_skill: int, options: RuleOptions
+) -> SuccessRoll:
+    """:func:`evaluate` for faces in 1..6, kept for the next identical roll."""
+    known = _KNOWN_ROLLS[options.extended_criticals]
+    rolls = known.get(effective_skill)
+    if rolls is None:
+        if len(known) >= _KNOWN_SKILLS_LIMIT:
+            known.clear()
+        rolls = known[effective_skill] = [None] * 216
+    made = rolls[faces[0] * 36 + faces[1] * 6 + faces[2] - 43] = evaluate(
+        faces, effective_skill, options
+    )
+    return made
+
+
 def success_roll(
     effective_skill: int, roller: DiceRoller, options: RuleOptions = DEFAULT_OPTIONS
 ) -> SuccessRoll:
-    """Roll 3d6 against ``effective_skill`` (any integer; see the module notes)."""
+    """Roll 3d6 against ``effective_skill`` (any integer; see the module notes).
+
+    Three dice from ``roller``, one at a time, then :func:`evaluate`; a roll seen
+    before (same faces, skill and switch) is the same frozen record again.
+    """
     roll_die = roller.roll_die
-    faces = (roll_die(6), roll_die(6), roll_die(6))
-    return evaluate(faces, effective_skill, options)
+    first = roll_die(6)
+    second = roll_die(6)
+    third = roll_die(6)
+    if 0 < first <= 6 and 0 < second <= 6 and 0 < third <= 6:
+        rolls = _KNOWN_ROLLS[options.extended_criticals].get(effective_skill)
+        if rolls is not None:
+            made = rolls[first * 36 + second * 6 + third - 43]
+            if made is not None:
+                return made
+        return _remember((first, second, third), effective_skill, options)
+    return evaluate((first, second, third), effective_skill, options)
 
 
 # --------------------------------------------------------------------------- odds
