@@ -36,6 +36,20 @@ def _faces(roll: SuccessRoll) -> str:
     return ", ".join(str(face) for face in roll.faces)
 
 
+def _dice_line(roll: SuccessRoll, result: str, messages: Messages, locale: str) -> str:
+    """``14 (5, 4, 5): hit by 2`` — the attack's or the defense's dice and what they did."""
+    return messages.text(
+        "attack.roll_line", locale, total=roll.total, faces=_faces(roll), result=result
+    )
+
+
+def _check_line(line_key: str, roll: SuccessRoll, messages: Messages, locale: str) -> str:
+    """A success roll made along the way (acrobatics, concentration …): target, total, dice."""
+    return messages.text(
+        line_key, locale, target=roll.effective_skill, total=roll.total, faces=_faces(roll)
+    )
+
+
 def _modifier_lines(
     modifiers: Iterable[Modifier], messages: Messages, locale: str, prefix: str
 ) -> list[str]:
@@ -145,13 +159,7 @@ def render_attack(outcome: AttackOutcome, messages: Messages, locale: str) -> li
     add_field(
         embed,
         messages.text("attack.field.roll", locale),
-        messages.text(
-            "attack.roll_line",
-            locale,
-            total=roll.roll.total,
-            faces=_faces(roll.roll),
-            result=_attack_result(roll, messages, locale),
-        ),
+        _dice_line(roll.roll, _attack_result(roll, messages, locale), messages, locale),
         inline=False,
     )
     beyond = outcome.attack_number > outcome.attacks_available
@@ -329,13 +337,7 @@ def render_defense(
         add_field(
             embed,
             messages.text("defend.field.roll", locale),
-            messages.text(
-                "attack.roll_line",
-                locale,
-                total=roll.roll.total,
-                faces=_faces(roll.roll),
-                result=_defense_result(outcome, messages, locale),
-            ),
+            _dice_line(roll.roll, _defense_result(outcome, messages, locale), messages, locale),
             inline=False,
         )
     else:
@@ -347,16 +349,11 @@ def render_defense(
         )
     if outcome.acrobatics is not None:
         acro = outcome.acrobatics
+        key = "defend.acrobatics_made" if acro.succeeded else "defend.acrobatics_failed"
         add_field(
             embed,
             messages.text("defend.field.acrobatics", locale),
-            messages.text(
-                "defend.acrobatics_made" if acro.succeeded else "defend.acrobatics_failed",
-                locale,
-                target=acro.effective_skill,
-                total=acro.total,
-                faces=_faces(acro),
-            ),
+            _check_line(key, acro, messages, locale),
             inline=False,
         )
     if outcome.master_dodge is not None:
@@ -370,29 +367,17 @@ def render_defense(
         add_field(
             embed,
             messages.text("defend.field.master_dodge", locale),
-            messages.text(
-                key,
-                locale,
-                target=enabling.effective_skill,
-                total=enabling.total,
-                faces=_faces(enabling),
-            ),
+            _check_line(key, enabling, messages, locale),
             inline=False,
         )
     if outcome.concentration is not None:
         concentration = outcome.concentration
+        kept = concentration.succeeded
+        key = "defend.concentration_kept" if kept else "defend.concentration_lost"
         add_field(
             embed,
             messages.text("defend.field.concentration", locale),
-            messages.text(
-                "defend.concentration_kept"
-                if concentration.succeeded
-                else "defend.concentration_lost",
-                locale,
-                target=concentration.effective_skill,
-                total=concentration.total,
-                faces=_faces(concentration),
-            ),
+            _check_line(key, concentration, messages, locale),
             inline=False,
         )
     if outcome.second_defense is not None and outcome.defenses is not None:
