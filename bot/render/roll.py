@@ -260,6 +260,37 @@ def _side_field(
     )
 
 
+def _contest_embed(
+    title_key: str,
+    winner: ContestWinner,
+    a: SuccessRoll,
+    b: SuccessRoll,
+    messages: Messages,
+    *,
+    locale: str,
+    name_a: str,
+    name_b: str,
+    options: RuleOptions,
+) -> discord.Embed:
+    """The title and both sides' latest rolls, coloured by whether someone won."""
+    embed = new_embed(
+        _contest_kind(winner),
+        title=messages.text(title_key, locale, name_a=name_a, name_b=name_b),
+    )
+    _side_field(embed, a, name=name_a, messages=messages, locale=locale, options=options)
+    _side_field(embed, b, name=name_b, messages=messages, locale=locale, options=options)
+    return embed
+
+
+def _add_result(
+    embed: discord.Embed, result: str, rule_ids: tuple[str, ...], messages: Messages, locale: str
+) -> discord.Embed:
+    """Who won, and the rules that applied in the footer."""
+    add_field(embed, messages.text("roll.contest.result", locale), result, inline=False)
+    set_footer(embed, messages.text("roll.check.rules", locale, rules=", ".join(rule_ids)))
+    return embed
+
+
 def _render_quick(
     contest: QuickContest,
     messages: Messages,
@@ -269,12 +300,17 @@ def _render_quick(
     name_b: str,
     options: RuleOptions,
 ) -> discord.Embed:
-    embed = new_embed(
-        _contest_kind(contest.winner),
-        title=messages.text("roll.contest.title_quick", locale, name_a=name_a, name_b=name_b),
+    embed = _contest_embed(
+        "roll.contest.title_quick",
+        contest.winner,
+        contest.a,
+        contest.b,
+        messages,
+        locale=locale,
+        name_a=name_a,
+        name_b=name_b,
+        options=options,
     )
-    _side_field(embed, contest.a, name=name_a, messages=messages, locale=locale, options=options)
-    _side_field(embed, contest.b, name=name_b, messages=messages, locale=locale, options=options)
     if contest.winner is ContestWinner.TIE:
         result = messages.text("roll.contest.tie", locale)
     else:
@@ -282,9 +318,7 @@ def _render_quick(
         result = messages.text(
             "roll.contest.won", locale, name=winner, margin=contest.margin_of_victory
         )
-    add_field(embed, messages.text("roll.contest.result", locale), result, inline=False)
-    set_footer(embed, messages.text("roll.check.rules", locale, rules=", ".join(contest.rule_ids)))
-    return embed
+    return _add_result(embed, result, contest.rule_ids, messages, locale)
 
 
 def _last_lines(lines: list[str]) -> str:
@@ -306,9 +340,17 @@ def _render_regular(
     name_b: str,
     options: RuleOptions,
 ) -> discord.Embed:
-    embed = new_embed(
-        _contest_kind(contest.winner),
-        title=messages.text("roll.contest.title_regular", locale, name_a=name_a, name_b=name_b),
+    last = contest.rounds[-1]
+    embed = _contest_embed(
+        "roll.contest.title_regular",
+        contest.winner,
+        last.a,
+        last.b,
+        messages,
+        locale=locale,
+        name_a=name_a,
+        name_b=name_b,
+        options=options,
     )
     if contest.adjusted:
         embed.description = messages.text(
@@ -317,9 +359,6 @@ def _render_regular(
             effective_a=contest.effective_a,
             effective_b=contest.effective_b,
         )
-    last = contest.rounds[-1]
-    _side_field(embed, last.a, name=name_a, messages=messages, locale=locale, options=options)
-    _side_field(embed, last.b, name=name_b, messages=messages, locale=locale, options=options)
     lines = [
         messages.text(
             "roll.contest.round_line",
@@ -342,6 +381,4 @@ def _render_regular(
         result = messages.text(
             "roll.contest.won_regular", locale, name=winner, rounds=len(contest.rounds)
         )
-    add_field(embed, messages.text("roll.contest.result", locale), result, inline=False)
-    set_footer(embed, messages.text("roll.check.rules", locale, rules=", ".join(contest.rule_ids)))
-    return embed
+    return _add_result(embed, result, contest.rule_ids, messages, locale)
