@@ -121,24 +121,21 @@ _MAX_DOUBLED_SHOCK: Final = 8
 # --------------------------------------------------------------------------- roll records
 
 _T = TypeVar("_T")
+_new = object.__new__
+_set = object.__setattr__
 
 
 def _from_fields(cls: type[_T], values: dict[str, Any]) -> _T:
-    """:func:`_fast_build` from a ready dict (a dict literal is the cheapest to make)."""
-    built = object.__new__(cls)
-    object.__setattr__(built, "__dict__", values)
-    return built
-
-
-def _fast_build(cls: type[_T], **values: Any) -> _T:
     """Build a frozen dataclass in one step for the hot path (every field must be given).
 
     A frozen dataclass's ``__init__`` sets its fields one ``object.__setattr__``
-    at a time; filling ``__dict__`` at once makes the same object several times
-    faster. Only for the record classes here, which have no ``__post_init__``.
+    at a time; filling ``__dict__`` at once, from a dict literal, makes the same
+    object several times faster. Only for the record classes here, which have
+    no ``__post_init__`` and no slots (the hottest, :class:`RollRecord` and
+    :class:`Knockdown`, are built inline the same way).
     """
-    built = object.__new__(cls)
-    object.__setattr__(built, "__dict__", values)
+    built = _new(cls)
+    _set(built, "__dict__", values)
     return built
 
 
@@ -208,16 +205,35 @@ def roll_against(
     target = base
     for modifier in modifiers:
         target += modifier.value
-    return _fast_build(
-        RollRecord,
-        purpose=purpose,
-        rule_id=rule_id,
-        attribute=attribute,
-        base=base,
-        modifiers=modifiers,
-        target=target,
-        roll=success_roll(target, roller, options),
+    return _record(purpose, rule_id, attribute, base, modifiers, target, roller, options)
+
+
+def _record(  # noqa: PLR0917 - positional keeps the hot path's calls cheap
+    purpose: RollPurpose,
+    rule_id: str,
+    attribute: str,
+    base: int,
+    modifiers: tuple[Modifier, ...],
+    target: int,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> RollRecord:
+    """:func:`roll_against` with the target already summed."""
+    record = _new(RollRecord)
+    _set(
+        record,
+        "__dict__",
+        {
+            "purpose": purpose,
+            "rule_id": rule_id,
+            "attribute": attribute,
+            "base": base,
+            "modifiers": modifiers,
+            "target": target,
+            "roll": success_roll(target, roller, options),
+        },
     )
+    return record
 
 
 # --------------------------------------------------------------------------- pure pieces
@@ -331,6 +347,18 @@ class KnockdownTrigger(StrEnum):
     VITALS_SHOCK = "vitals_shock"
 
 
+_KNOCKDOWN = RollPurpose.KNOCKDOWN
+_DEATH_CHECK = RollPurpose.DEATH_CHECK
+_KNOCKBACK_BALANCE = RollPurpose.KNOCKBACK_BALANCE
+_SUCCESSES: Final = frozenset({Outcome.CRITICAL_SUCCESS, Outcome.SUCCESS})
+_RESISTED = KnockdownResult.RESISTED
+_KNOCKED_DOWN = KnockdownResult.KNOCKED_DOWN
+_KNOCKED_OUT = KnockdownResult.KNOCKED_OUT
+_MAJOR_WOUND_TRIGGER = KnockdownTrigger.MAJOR_WOUND
+_HEAD_SHOCK = KnockdownTrigger.HEAD_SHOCK
+_VITALS_SHOCK = KnockdownTrigger.VITALS_SHOCK
+
+
 @dataclass(frozen=True)
 class Knockdown:
     """The knockdown HT roll and its result."""
@@ -431,24 +459,36 @@ def knockdown_check(
     trigger = knockdown_trigger(target, location, major_wound, injury)
     if trigger is None:
         return None
+    return _knockdown(target, location, major_wound, damage_type, trigger, roller, options)
+
+
+def _knockdown(  # noqa: PLR0917 - positional keeps the hot path's calls cheap
+    target: Combatant,
+    location: HitLocation,
+    major_wound: bool,
+    damage_type: DamageType,
+    trigger: KnockdownTrigger,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> Knockdown:
+    """The knockdown roll of :func:`knockdown_check` once ``trigger`` is known."""
+    ht = target.attributes.ht
     modifiers = knockdown_modifiers(target, location, major_wound, damage_type, options)
-    record = roll_against(
-        RollPurpose.KNOCKDOWN,
-        "R7.8",
-        "ht",
-        target.attributes.ht,
-        modifiers,
-        roller=roller,
-        options=options,
-    )
+    effective = ht
+    for modifier in modifiers:
+        effective += modifier.value
+    record = _record(_KNOCKDOWN, "R7.8", "ht", ht, modifiers, effective, roller, options)
     roll = record.roll
-    if roll.outcome.is_success:
-        result = KnockdownResult.RESISTED
-    elif roll.outcome is _CRITICAL_FAILURE or roll.margin <= -5:
-        result = KnockdownResult.KNOCKED_OUT
+    outcome = roll.outcome
+    if outcome in _SUCCESSES:
+        result = _RESISTED
+    elif outcome is _CRITICAL_FAILURE or roll.margin <= -5:
+        result = _KNOCKED_OUT
     else:
-        result = KnockdownResult.KNOCKED_DOWN
-    return _fast_build(Knockdown, trigger=trigger, roll=record, result=result)
+        result = _KNOCKED_DOWN
+    knockdown = _new(Knockdown)
+    _set(knockdown, "__dict__", {"trigger": trigger, "roll": record, "result": result})
+    return knockdown
 
 
 # --------------------------------------------------------------------------- knockback
@@ -493,17 +533,15 @@ def _knockback(
             level = target.skills.get(skill)
             if level is not None and level > best:
                 best_name, best = skill, level
-        modifiers = (Modifier("knockback_distance", -(metres - 1), "R7.14"),) if metres > 1 else ()
-        record = roll_against(
-            RollPurpose.KNOCKBACK_BALANCE,
-            "R7.14",
-            best_name,
-            best,
-            modifiers,
-            roller=roller,
-            options=options,
+        modifiers: tuple[Modifier, ...] = ()
+        effective = best
+        if metres > 1:
+            modifiers = (Modifier("knockback_distance", -(metres - 1), "R7.14"),)
+            effective -= metres - 1
+        record = _record(
+            _KNOCKBACK_BALANCE, "R7.14", best_name, best, modifiers, effective, roller, options
         )
-        fell = not record.roll.outcome.is_success
+        fell = record.roll.outcome not in _SUCCESSES
     return Knockback(
         basic_damage=basic,
         attribute=attribute,
@@ -557,23 +595,17 @@ def resolve_death_checks(
         dead = True
         made = 4
     elif not dead:
-        bonus = (
-            (Modifier("hard_to_kill", target.hard_to_kill, "B58"),) if target.hard_to_kill else ()
-        )
+        ht = target.attributes.ht
+        hard_to_kill = target.hard_to_kill
+        bonus = (Modifier("hard_to_kill", hard_to_kill, "B58"),) if hard_to_kill else ()
         for k in death_check_thresholds(hp_after, max_hp, made):
             made = k
-            record = roll_against(
-                RollPurpose.DEATH_CHECK,
-                "R7.3",
-                "ht",
-                target.attributes.ht,
-                bonus,
-                roller=roller,
-                options=options,
+            record = _record(
+                _DEATH_CHECK, "R7.3", "ht", ht, bonus, ht + hard_to_kill, roller, options
             )
             rolls.append(record)
             outcome = record.roll.outcome
-            if outcome.is_success:
+            if outcome in _SUCCESSES:
                 continue
             if (
                 options.mortal_wounds
@@ -669,10 +701,9 @@ def _diffuse_cap(target: Combatant, spec: DamageSpec, options: RuleOptions) -> i
     return 1 if spec.damage_type in _IMP_OR_PI else 2
 
 
-def _next_shock(
+def _next_shock(  # noqa: PLR0917 - positional keeps the call cheap
     state: CombatantState,
     injury: int,
-    *,
     max_hp: int,
     doubled: bool,
     target: Combatant,
@@ -853,12 +884,24 @@ def apply_hit(
             and target.male_humanoid
             and not has_no_vitals(target)
         )
-        shock, shock_rules = _next_shock(
-            state, injury, max_hp=max_hp, doubled=doubled, target=target, options=options
-        )
-        rule_ids.extend(shock_rules)
+        earlier = state.shock_injury
+        if doubled or (options.pain_threshold_shock and not _PAIN_TRAITS.isdisjoint(traits)):
+            shock, shock_rules = _next_shock(state, injury, max_hp, doubled, target, options)
+            rule_ids.extend(shock_rules)
+        else:
+            # _next_shock()'s common case, inline: no doubling, no pain threshold (R7.6).
+            if max_hp >= 20:
+                after = (earlier + injury) * 10 // max_hp
+                before = earlier * 10 // max_hp
+            else:
+                after = earlier + injury
+                before = earlier
+            after = min(after, _MAX_SHOCK)
+            before = min(before, _MAX_SHOCK)
+            shock = min(shock, max(-_MAX_SHOCK, shock - after + before))
+            rule_ids.append("R7.6")
         update["shock_penalty"] = shock
-        update["shock_injury"] = state.shock_injury + injury
+        update["shock_injury"] = earlier + injury
 
     # 7. Rolls.
     dead = state.dead
@@ -933,22 +976,21 @@ def apply_hit(
         and injury
         and (major_wound or location in _SHOCK_TRIGGER_LOCATIONS)
     ):
-        knockdown = knockdown_check(
-            target,
-            location,
-            major_wound=major_wound,
-            injury=injury,
-            damage_type=kind,
-            roller=roller,
-            options=options,
-        )
-        if knockdown is not None:
+        # knockdown_trigger() for an injury above 0 (R7.8, R7.9).
+        trigger: KnockdownTrigger | None = _MAJOR_WOUND_TRIGGER
+        if not major_wound:
+            if location is _VITALS:
+                trigger = None if has_no_vitals(target) else _VITALS_SHOCK
+            else:
+                trigger = None if has_no_brain(target) else _HEAD_SHOCK
+        if trigger is not None:
+            knockdown = _knockdown(target, location, major_wound, kind, trigger, roller, options)
             rule_ids.append("R7.8")
-            if knockdown.result is not KnockdownResult.RESISTED:
+            if knockdown.result is not _RESISTED:
                 posture = _PRONE
                 update["stunned"] = True
                 update["knocked_down"] = True
-                if knockdown.result is KnockdownResult.KNOCKED_OUT:
+                if knockdown.result is _KNOCKED_OUT:
                     unconscious = knocked_out = True
                     update["unconscious"] = True
                     rule_ids.append("R7.13")
