@@ -20,6 +20,7 @@ Everything rolled is returned in :class:`TurnEvent` objects; nothing is text.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Generic, TypeVar
 
@@ -291,6 +292,26 @@ class TurnEvent(BaseModel):
     rule_id: str
 
 
+@dataclass(slots=True)
+class _TurnLog:
+    """The events of one fighter's end or start of turn, all in the same round."""
+
+    round: int
+    combatant_id: str
+    events: list[TurnEvent] = field(default_factory=list)
+
+    def add(self, kind: TurnEventKind, rule_id: str, roll: RollRecord | None = None) -> None:
+        self.events.append(
+            TurnEvent(
+                kind=kind,
+                round=self.round,
+                combatant_id=self.combatant_id,
+                roll=roll,
+                rule_id=rule_id,
+            )
+        )
+
+
 class TurnAdvance(BaseModel, Generic[F]):
     """The result of :func:`advance`: the new sequence, every fighter, what happened."""
 
@@ -334,23 +355,14 @@ def _end_of_turn(
     Mental stun from partial surprise adds +1 per turn after the first (R2.2);
     paralysis from total surprise is not yet mental stun, so no roll (R2.1).
     """
-    events: list[TurnEvent] = []
     sheet = fighter.combatant
     turn = fighter.turn
-    cid = fighter.combatant_id
+    log = _TurnLog(round_, fighter.combatant_id)
     if not sheet.is_conscious:
-        return fighter, events
+        return fighter, log.events
     stun = recovery.stun_recovery(sheet, roller, options)
     if stun.roll is not None:
-        events.append(
-            TurnEvent(
-                kind=TurnEventKind.STUN_RECOVERY,
-                round=round_,
-                combatant_id=cid,
-                roll=RollRecord.from_record(stun.roll),
-                rule_id="R7.10",
-            )
-        )
+        log.add(TurnEventKind.STUN_RECOVERY, "R7.10", RollRecord.from_record(stun.roll))
     sheet = sheet.with_state(stun.state)
     if sheet.state.mentally_stunned and turn.paralysed_through_round is None:
         attempt = turn.recovery_attempts + 1
@@ -358,14 +370,10 @@ def _end_of_turn(
             sheet, roller, options, bonus=cumulative_bonus(turn.surprise, attempt)
         )
         if mental.roll is not None:
-            events.append(
-                TurnEvent(
-                    kind=TurnEventKind.MENTAL_STUN_RECOVERY,
-                    round=round_,
-                    combatant_id=cid,
-                    roll=RollRecord.from_record(mental.roll),
-                    rule_id="R2.2" if turn.surprise is SurpriseKind.PARTIAL else "R7.11",
-                )
+            log.add(
+                TurnEventKind.MENTAL_STUN_RECOVERY,
+                "R2.2" if turn.surprise is SurpriseKind.PARTIAL else "R7.11",
+                RollRecord.from_record(mental.roll),
             )
         sheet = sheet.with_state(mental.state)
         if mental.recovered:
@@ -374,13 +382,9 @@ def _end_of_turn(
             turn = turn.model_copy(update={"recovery_attempts": attempt})
     cleared = recovery.clear_shock(sheet.state)
     if cleared != sheet.state:
-        events.append(
-            TurnEvent(
-                kind=TurnEventKind.SHOCK_EXPIRED, round=round_, combatant_id=cid, rule_id="R7.6"
-            )
-        )
+        log.add(TurnEventKind.SHOCK_EXPIRED, "R7.6")
     updated = fighter.model_copy(update={"combatant": sheet.with_state(cleared), "turn": turn})
-    return updated, events
+    return updated, log.events
 
 
 # --------------------------------------------------------------------------- start of turn
@@ -420,28 +424,19 @@ def _start_of_turn(
     fighter: F, round_: int, roller: DiceRoller, options: RuleOptions
 ) -> tuple[F, list[TurnEvent], bool]:
     """Checks as the turn begins; returns the fighter, events and whether he still acts."""
-    events: list[TurnEvent] = []
     sheet = fighter.combatant
     state = sheet.state
     turn = fighter.turn
-    cid = fighter.combatant_id
+    log = _TurnLog(round_, fighter.combatant_id)
 
     if turn.paralysed_through_round is not None and round_ > turn.paralysed_through_round:
         # R2.1: paralysis over; now mentally stunned, rolling IQ at the end of each turn.
         turn = turn.model_copy(update={"paralysed_through_round": None, "recovery_attempts": 0})
         state = state.model_copy(update={"mentally_stunned": True})
-        events.append(
-            TurnEvent(
-                kind=TurnEventKind.PARALYSIS_ENDED, round=round_, combatant_id=cid, rule_id="R2.1"
-            )
-        )
+        log.add(TurnEventKind.PARALYSIS_ENDED, "R2.1")
     if turn.collapsed and state.fp > 0:
         turn = turn.model_copy(update={"collapsed": False})
-        events.append(
-            TurnEvent(
-                kind=TurnEventKind.COLLAPSE_ENDED, round=round_, combatant_id=cid, rule_id="R8.2"
-            )
-        )
+        log.add(TurnEventKind.COLLAPSE_ENDED, "R8.2")
 
     acts = True
     # R7.2 through rules.recovery: exempt when he did nothing last turn and has not
@@ -453,62 +448,30 @@ def _start_of_turn(
         doing_nothing_undefended=turn.maneuver == DO_NOTHING and not turn.defended_since_last_turn,
     )
     if check.roll is not None:
-        events.append(
-            TurnEvent(
-                kind=TurnEventKind.STAY_CONSCIOUS,
-                round=round_,
-                combatant_id=cid,
-                roll=RollRecord.from_record(check.roll),
-                rule_id="R7.2",
-            )
-        )
+        log.add(TurnEventKind.STAY_CONSCIOUS, "R7.2", RollRecord.from_record(check.roll))
     state = check.state
     if check.fainted:
-        events.append(
-            TurnEvent(
-                kind=TurnEventKind.FELL_UNCONSCIOUS, round=round_, combatant_id=cid, rule_id="R7.2"
-            )
-        )
+        log.add(TurnEventKind.FELL_UNCONSCIOUS, "R7.2")
         acts = False
     if acts and state.fp <= 0 and sheet.max_fp > 0:
         # R8.2: a Will roll before acting at 0 FP or less.
         roll = _roll("will", sheet.attributes.will, (), roller, options)
-        events.append(
-            TurnEvent(
-                kind=TurnEventKind.WILL_TO_ACT,
-                round=round_,
-                combatant_id=cid,
-                roll=roll,
-                rule_id="R8.2",
-            )
-        )
+        log.add(TurnEventKind.WILL_TO_ACT, "R8.2", roll)
         if not roll.succeeded:
             turn = turn.model_copy(update={"collapsed": True})
             acts = False
         if roll.outcome is Outcome.CRITICAL_FAILURE:
             heart = _roll("ht", sheet.attributes.ht, (), roller, options)
-            events.append(
-                TurnEvent(
-                    kind=TurnEventKind.CARDIAC_ARREST,
-                    round=round_,
-                    combatant_id=cid,
-                    roll=heart,
-                    rule_id="R8.2",
-                )
-            )
+            log.add(TurnEventKind.CARDIAC_ARREST, "R8.2", heart)
             if not heart.succeeded:
                 turn = turn.model_copy(update={"cardiac_arrest": True})
                 state = state.model_copy(update={"fp": -sheet.max_fp})
 
     if acts:
         turn = turn.new_turn()
-        events.append(
-            TurnEvent(
-                kind=TurnEventKind.TURN_STARTED, round=round_, combatant_id=cid, rule_id="R4.4"
-            )
-        )
+        log.add(TurnEventKind.TURN_STARTED, "R4.4")
     updated = fighter.model_copy(update={"combatant": sheet.with_state(state), "turn": turn})
-    return updated, events, acts
+    return updated, log.events, acts
 
 
 # --------------------------------------------------------------------------- the sequence
