@@ -81,6 +81,21 @@ class StunRecovery:
     state: CombatantState
 
 
+def _ht_roll(
+    combatant: Combatant,
+    purpose: RollPurpose,
+    rule_id: str,
+    roller: DiceRoller,
+    options: RuleOptions,
+    **penalties: int,
+) -> RollRecord:
+    """An HT roll under ``rule_id``; each nonzero penalty is one modifier of that rule."""
+    modifiers = tuple(Modifier(key, value, rule_id) for key, value in penalties.items() if value)
+    return roll_against(
+        purpose, rule_id, "ht", combatant.attributes.ht, modifiers, roller=roller, options=options
+    )
+
+
 def stun_recovery(
     combatant: Combatant, roller: DiceRoller, options: RuleOptions = DEFAULT_OPTIONS
 ) -> StunRecovery:
@@ -92,14 +107,7 @@ def stun_recovery(
     state = combatant.state
     if not state.stunned or not combatant.is_conscious:
         return StunRecovery(mental=False, roll=None, recovered=False, state=state)
-    record = roll_against(
-        RollPurpose.STUN_RECOVERY,
-        "R7.10",
-        "ht",
-        combatant.attributes.ht,
-        roller=roller,
-        options=options,
-    )
+    record = _ht_roll(combatant, RollPurpose.STUN_RECOVERY, "R7.10", roller, options)
     recovered = record.succeeded
     new_state = state.model_copy(update={"stunned": False}) if recovered else state
     return StunRecovery(mental=False, roll=record, recovered=recovered, state=new_state)
@@ -211,15 +219,8 @@ def stay_conscious(
         return ConsciousnessCheck(
             penalty=penalty, exempt=True, roll=None, fainted=False, state=state
         )
-    modifiers = (Modifier("below_zero_hp", penalty, "R7.2"),) if penalty else ()
-    record = roll_against(
-        RollPurpose.STAY_CONSCIOUS,
-        "R7.2",
-        "ht",
-        combatant.attributes.ht,
-        modifiers,
-        roller=roller,
-        options=options,
+    record = _ht_roll(
+        combatant, RollPurpose.STAY_CONSCIOUS, "R7.2", roller, options, below_zero_hp=penalty
     )
     fainted = not record.succeeded
     new_state = (
@@ -256,17 +257,13 @@ def crushed_trachea_roll(
     state = combatant.state
     if not state.crushed_trachea or state.dead:
         return TracheaCheck(roll=None, cleared=False, hp_lost=0, death_checks=None, state=state)
-    modifiers = (
-        (Modifier("injury", state.trachea_penalty, "R7.29"),) if state.trachea_penalty else ()
-    )
-    record = roll_against(
+    record = _ht_roll(
+        combatant,
         RollPurpose.CRUSHED_TRACHEA,
         "R7.29",
-        "ht",
-        combatant.attributes.ht,
-        modifiers,
-        roller=roller,
-        options=options,
+        roller,
+        options,
+        injury=state.trachea_penalty,
     )
     if record.succeeded:
         cleared = state.model_copy(update={"crushed_trachea": False, "trachea_penalty": 0})
@@ -384,14 +381,7 @@ def crippling_duration(
     Failure by 3 or more, or a critical failure: permanent (the catalog's reading
     of the gap at exactly 3).
     """
-    record = roll_against(
-        RollPurpose.CRIPPLING_DURATION,
-        "R7.17",
-        "ht",
-        combatant.attributes.ht,
-        roller=roller,
-        options=options,
-    )
+    record = _ht_roll(combatant, RollPurpose.CRIPPLING_DURATION, "R7.17", roller, options)
     if record.succeeded:
         return CripplingRecovery(
             part=part,
