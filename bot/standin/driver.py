@@ -420,16 +420,12 @@ class StandIn:
         a click).
         """
         values = {**(options or {}), **more_options}
-        path, built, guild, chan, who = self._prepare_command(
-            command, values, user, channel, locale
-        )
-        data = self._command_data(path, built.options, built.resolved)
-        record = self._record(
+        record = self._command_record(
             APPLICATION_COMMAND,
-            data=data,
-            user=who,
-            guild=guild,
-            channel=chan,
+            command,
+            values,
+            user=user,
+            channel=channel,
             locale=locale,
             guild_locale=guild_locale,
         )
@@ -471,19 +467,15 @@ class StandIn:
         locale: str | None = None,
         guild_locale: str | None = None,
     ) -> InteractionResult:
-        values = dict(options or {})
-        path, built, guild, chan, who = self._prepare_command(
-            command, values, user, channel, locale, focused=focused
-        )
-        data = self._command_data(path, built.options, built.resolved)
-        record = self._record(
+        record = self._command_record(
             AUTOCOMPLETE,
-            data=data,
-            user=who,
-            guild=guild,
-            channel=chan,
+            command,
+            dict(options or {}),
+            user=user,
+            channel=channel,
             locale=locale,
             guild_locale=guild_locale,
+            focused=focused,
         )
         return await self._send(record)
 
@@ -566,6 +558,32 @@ class StandIn:
         return await self._send(record, until)
 
     # Building interactions --------------------------------------------------------------
+
+    def _command_record(
+        self,
+        kind: int,
+        command: str | Sequence[str],
+        values: Mapping[str, object],
+        *,
+        user: UserRef | None,
+        channel: ChannelRef | None,
+        locale: str | None,
+        guild_locale: str | None,
+        focused: str | None = None,
+    ) -> InteractionRecord:
+        """A slash command or its autocomplete, its options checked against the schema."""
+        path, built, guild, chan, who = self._prepare_command(
+            command, values, user, channel, locale, focused=focused
+        )
+        return self._record(
+            kind,
+            data=self._command_data(path, built.options, built.resolved),
+            user=who,
+            guild=guild,
+            channel=chan,
+            locale=locale,
+            guild_locale=guild_locale,
+        )
 
     def _prepare_command(
         self,
