@@ -239,13 +239,22 @@ def large_area_dr(torso_dr: int, exposed_drs: tuple[int, ...]) -> int:
 def effective_dr(target: Combatant, spec: DamageSpec) -> DRComputation:
     """The DR ``spec`` meets on ``target`` (R7.18, R7.23, R7.25–R7.28, A.2)."""
     profile = target.dr
+    # The divisor as two integers: a Fraction hashes and compares in Python code,
+    # a pair of ints in C, and this is the key of the cached step.
+    divisor = spec.divisor_key
+    ratio = None if divisor is None else (divisor.numerator, divisor.denominator)
     if spec.large_area:
-        torso = profile.at(HitLocation.TORSO)
-        parts = spec.exposed or _ALL_LOCATIONS
-        large = large_area_dr(torso.dr, tuple(profile.at(part).dr for part in parts))
+        at = profile.at
+        torso = at(_TORSO_LOCATION)
+        least = torso_dr = torso.rigid + torso.flexible
+        for part in spec.exposed or _ALL_LOCATIONS:
+            covering = at(part)
+            dr = covering.rigid + covering.flexible
+            least = min(least, dr)
+        large = large_area_dr(torso_dr, (least,))
         # Split the averaged DR like the torso's layers, outer rigid first (R7.15).
         rigid = min(torso.rigid, large)
-        return _dr(rigid, large - rigid, spec.location, False, False, spec.divisor_key, large)
+        return _dr(rigid, large - rigid, spec.location, False, False, ratio, large)
     location = spec.location
     armor = profile.overrides.get(location)
     if armor is None:
@@ -256,13 +265,14 @@ def effective_dr(target: Combatant, spec: DamageSpec) -> DRComputation:
         location,
         spec.chinks_in_armor and spec.damage_type in _IMP_OR_PI,
         spec.armor_ignored,
-        spec.divisor_key,
+        ratio,
         None,
     )
 
 
 _ALL_LOCATIONS: Final = tuple(HitLocation)
 _NO_DIVISOR: Final = Fraction(1)
+_TORSO_LOCATION: Final = HitLocation.TORSO
 _VITALS_LOCATION: Final = HitLocation.VITALS
 
 
@@ -273,11 +283,14 @@ def _dr(  # noqa: PLR0917 - positional keeps the cache lookup cheap on the hot p
     location: HitLocation,
     chinks: bool,
     ignored: bool,
-    divisor_key: Fraction | None,
+    divisor_ratio: tuple[int, int] | None,
     large: int | None,
 ) -> DRComputation:
-    """The DR steps for one armor/location/attack combination (cached: they are pure)."""
-    divisor = _NO_DIVISOR if divisor_key is None else divisor_key
+    """The DR steps for one armor/location/attack combination (cached: they are pure).
+
+    ``divisor_ratio`` is the armor divisor's (numerator, denominator), ``None`` for none.
+    """
+    divisor = _NO_DIVISOR if divisor_ratio is None else Fraction(*divisor_ratio)
     rule_ids: list[str] = []
     armor = Armor(rigid=rigid, flexible=flexible)
     armor_dr = rigid + flexible
