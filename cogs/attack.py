@@ -393,41 +393,13 @@ class Attack(commands.Cog):
             change.detail = {"combatant": fighter.name, "maneuver": maneuver.value}
             if trigger:
                 change.detail["trigger"] = trigger
-        notes: list[str] = []
-        messages = self.bot.messages
-        if outcome.turn.aim_turns and other is not None:
-            notes.append(
-                messages.text(
-                    "maneuver.aim_line", locale, target=other.name, turns=outcome.turn.aim_turns
-                )
-            )
-        if outcome.evaluate_bonus and other is not None and request.maneuver is Maneuver.evaluate:
-            notes.append(
-                messages.text(
-                    "maneuver.evaluate_line",
-                    locale,
-                    target=other.name,
-                    bonus=outcome.evaluate_bonus,
-                )
-            )
-        if trigger and request.maneuver is Maneuver.wait:
-            notes.append(messages.text("maneuver.wait_line", locale, trigger=trigger))
-        if outcome.feint is not None and other is not None:
-            contest = outcome.feint.contest
-            notes.append(
-                messages.text(
-                    "maneuver.feint_line",
-                    locale,
-                    target=other.name,
-                    skill=outcome.feint.attacker_skill,
-                    roll=contest.a.total,
-                    defense=outcome.feint.defender_skill,
-                    defense_roll=contest.b.total,
-                    penalty=outcome.feint.penalty,
-                )
-            )
         embed = render_maneuver(
-            fighter.name, outcome.profile, messages, locale, notes=notes, posture=outcome.posture
+            fighter.name,
+            outcome,
+            self.bot.messages,
+            locale,
+            target_name=other.name if other is not None else None,
+            trigger=trigger,
         )
         await interaction.response.send_message(embed=embed)
 

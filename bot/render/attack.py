@@ -7,7 +7,7 @@ from the catalogs (``attack.*``, ``defend.*``, ``damage.*``, ``maneuver.*``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from fractions import Fraction
 
 import discord
@@ -17,11 +17,17 @@ from bot.render.common import ResultKind, add_field, new_embed, signed
 from bot.views.defense import DefenseButton
 from rules.attack import AttackRoll, EffectiveSkill
 from rules.checks import Outcome, SuccessRoll
-from rules.combat import AttackOutcome, DefenseOutcome, PendingDefense, StrikeResult
+from rules.combat import (
+    AttackOutcome,
+    DefenseOutcome,
+    ManeuverOutcome,
+    PendingDefense,
+    StrikeResult,
+)
 from rules.combatant import HitLocation
 from rules.defense import DefenseOption, DefenseOptions, RefusedDefense
 from rules.injury import InjuryOutcome, RollRecord
-from rules.maneuver import DefenseKind, ManeuverProfile, Modifier, PostureChange
+from rules.maneuver import DefenseKind, Maneuver, Modifier
 
 __all__ = [
     "defense_view",
@@ -537,17 +543,62 @@ def render_damage(
 # --------------------------------------------------------------------------- maneuver
 
 
-def render_maneuver(
-    combatant_name: str,
-    profile: ManeuverProfile,
+def _maneuver_notes(
+    outcome: ManeuverOutcome,
     messages: Messages,
     locale: str,
     *,
-    notes: Sequence[str] = (),
-    posture: PostureChange | None = None,
+    target_name: str | None,
+    trigger: str | None,
+) -> list[str]:
+    """What the maneuver built: Aim and Evaluate turns, the Wait trigger, the Feint contest."""
+    maneuver = outcome.profile.maneuver
+    notes: list[str] = []
+    if outcome.turn.aim_turns and target_name is not None:
+        notes.append(
+            messages.text(
+                "maneuver.aim_line", locale, target=target_name, turns=outcome.turn.aim_turns
+            )
+        )
+    if outcome.evaluate_bonus and target_name is not None and maneuver is Maneuver.evaluate:
+        notes.append(
+            messages.text(
+                "maneuver.evaluate_line", locale, target=target_name, bonus=outcome.evaluate_bonus
+            )
+        )
+    if trigger and maneuver is Maneuver.wait:
+        notes.append(messages.text("maneuver.wait_line", locale, trigger=trigger))
+    if outcome.feint is not None and target_name is not None:
+        feint = outcome.feint
+        notes.append(
+            messages.text(
+                "maneuver.feint_line",
+                locale,
+                target=target_name,
+                skill=feint.attacker_skill,
+                roll=feint.contest.a.total,
+                defense=feint.defender_skill,
+                defense_roll=feint.contest.b.total,
+                penalty=feint.penalty,
+            )
+        )
+    return notes
+
+
+def render_maneuver(
+    combatant_name: str,
+    outcome: ManeuverOutcome,
+    messages: Messages,
+    locale: str,
+    *,
+    target_name: str | None = None,
+    trigger: str | None = None,
 ) -> discord.Embed:
     """What the chosen maneuver allows until the combatant's next turn (R4.4, R5.x)."""
     t = messages.text
+    profile = outcome.profile
+    posture = outcome.posture
+    notes = _maneuver_notes(outcome, messages, locale, target_name=target_name, trigger=trigger)
     name = t(f"maneuver.name.{profile.maneuver.value}", locale)
     if profile.all_out_attack_option is not None:
         name += f" ({t(f'maneuver.all_out_attack.{profile.all_out_attack_option.value}', locale)})"
