@@ -399,7 +399,7 @@ class CombatantState(BaseModel):
         """
         new = _new_object(CombatantState)
         _set(new, "__dict__", {**self.__dict__, **update})
-        _set(new, "__pydantic_fields_set__", self.__pydantic_fields_set__ | update.keys())
+        _set(new, "__pydantic_fields_set__", self.__pydantic_fields_set__.union(update))
         _set(new, "__pydantic_extra__", None)
         _set(new, "__pydantic_private__", None)
         return new
