@@ -16,7 +16,13 @@ from discord.ext import commands
 from bot.client import GurpsBot
 from bot.errors import UserFacingError
 from bot.permissions import EncounterAuthority
-from bot.render.attack import defense_view, prompt_text, render_attack, render_maneuver
+from bot.render.attack import (
+    defense_view,
+    prompt_text,
+    render_attack,
+    render_maneuver,
+    weapon_choice,
+)
 from bot.storage.encounter import EncounterRepository
 from bot.storage.pending_attack import PendingAttackRepository
 from cogs._autocomplete import combatant_autocomplete
@@ -295,22 +301,14 @@ class Attack(commands.Cog):
             return []
         sheet = fighter.combatant
         wanted = current.casefold()
-        choices = []
-        for weapon in sheet.weapons:
-            if wanted not in weapon.name.casefold():
-                continue
-            parry = sheet.parry(weapon)
-            label = self.bot.messages.text(
-                "attack.weapon_choice",
-                await self.bot.locale_for(interaction),
-                name=weapon.name,
-                skill=weapon.skill,
-                damage=weapon.damage,
-                reach=weapon.reach,
-                parry="—" if parry is None else parry,
-            )
-            choices.append(app_commands.Choice(name=label[:100], value=weapon.name))
-        return choices[:25]
+        shown = [weapon for weapon in sheet.weapons if wanted in weapon.name.casefold()]
+        if not shown:
+            return []
+        locale = await self.bot.locale_for(interaction)
+        return [
+            weapon_choice(weapon, sheet.parry(weapon), self.bot.messages, locale)
+            for weapon in shown[:25]
+        ]
 
     @app_commands.command(
         name=_("maneuver", key="maneuver.cmd.name"),

@@ -21,7 +21,7 @@ from discord.ext import commands
 from bot.client import GurpsBot
 from bot.errors import UserFacingError
 from bot.permissions import EncounterAuthority
-from bot.render.attack import defense_label, defense_view, render_defense
+from bot.render.attack import defense_choices, defense_view, render_defense
 from bot.storage.encounter import EncounterRepository
 from bot.storage.pending_attack import PendingAttack, PendingAttackRepository
 from bot.views.defense import DefenseButton, parse_choice
@@ -228,22 +228,7 @@ class Defend(commands.Cog):
             )
         else:
             found = defense_options(fighter.combatant, fighter.turn, rows[0].payload, options)
-        choices = [
-            app_commands.Choice(
-                name=defense_label(option, self.bot.messages, locale),
-                value=(
-                    f"parry-{option.weapon_index}"
-                    if option.kind is DefenseKind.parry
-                    else option.kind.value
-                ),
-            )
-            for option in found.options
-        ]
-        choices.append(
-            app_commands.Choice(
-                name=self.bot.messages.text("defend.button.none", locale), value="none"
-            )
-        )
+        choices = defense_choices(found, self.bot.messages, locale)
         wanted = current.casefold()
         return [c for c in choices if wanted in c.name.casefold()][:25]
 

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 import discord
+from discord import app_commands
 
 from bot.i18n import Messages
 from bot.render.common import ResultKind, add_field, new_embed, signed
@@ -24,17 +25,20 @@ from rules.combat import (
     PendingDefense,
     StrikeResult,
 )
-from rules.combatant import HitLocation
+from rules.combatant import HitLocation, Weapon
 from rules.defense import DefenseOption, DefenseOptions, RefusedDefense
 from rules.injury import InjuryOutcome, RollRecord
 from rules.maneuver import DefenseKind, Maneuver, Modifier
 
 __all__ = [
+    "defense_choice",
+    "defense_choices",
     "defense_view",
     "render_attack",
     "render_damage",
     "render_defense",
     "render_maneuver",
+    "weapon_choice",
 ]
 
 
@@ -107,6 +111,45 @@ def defense_label(
     if option.kind is DefenseKind.parry:
         return messages.text("defend.button.parry", locale, value=value, weapon=option.weapon)
     return messages.text(f"defend.button.{option.kind.value}", locale, value=value)
+
+
+def defense_choice(option: DefenseOption) -> str:
+    """What a button or ``/defend`` sends for ``option``: ``parry-<weapon>`` or its kind."""
+    if option.kind is DefenseKind.parry:
+        return f"parry-{option.weapon_index}"
+    return option.kind.value
+
+
+def defense_choices(
+    defenses: DefenseOptions, messages: Messages, locale: str
+) -> list[app_commands.Choice[str]]:
+    """``/defend``'s choices: each defense with its number, then No defense."""
+    choices = [
+        app_commands.Choice(
+            name=defense_label(option, messages, locale), value=defense_choice(option)
+        )
+        for option in defenses.options
+    ]
+    choices.append(
+        app_commands.Choice(name=messages.text("defend.button.none", locale), value="none")
+    )
+    return choices
+
+
+def weapon_choice(
+    weapon: Weapon, parry: int | None, messages: Messages, locale: str
+) -> app_commands.Choice[str]:
+    """An attacker's weapon offered while typing: name, skill, damage, reach and parry."""
+    label = messages.text(
+        "attack.weapon_choice",
+        locale,
+        name=weapon.name,
+        skill=weapon.skill,
+        damage=weapon.damage,
+        reach=weapon.reach,
+        parry="—" if parry is None else parry,
+    )
+    return app_commands.Choice(name=label[:100], value=weapon.name)
 
 
 def _option_line(option: DefenseOption, messages: Messages, locale: str) -> str:
@@ -252,15 +295,10 @@ def defense_view(
     """Persistent buttons: each defense with its final number, Retreat toggle, No defense."""
     view = discord.ui.View(timeout=None)
     for option in defenses.options:
-        choice = (
-            f"parry-{option.weapon_index}"
-            if option.kind is DefenseKind.parry
-            else option.kind.value
-        )
         view.add_item(
             DefenseButton(
                 attack_id,
-                choice,
+                defense_choice(option),
                 label=defense_label(option, messages, locale, retreat=pending.retreat),
                 style=discord.ButtonStyle.primary,
             )
