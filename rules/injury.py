@@ -583,11 +583,36 @@ def resolve_death_checks(
     (R7.5). Hard to Kill adds its level (Base 4e, B58). With ``mortal_wounds`` a
     failure by 1 or 2 (not a critical failure) leaves him mortally wounded.
     """
-    max_hp = target.attributes.hp
     made = target.state.death_checks_made if checks_made is None else checks_made
     rule_ids: list[str] = []
+    rolls, made, dead, destroyed, mortal = _death_checks(
+        target, hp_after, roller, options, already_dead, made, can_destroy, rule_ids
+    )
+    return DeathChecks(
+        rolls=rolls,
+        checks_made=made,
+        dead=dead,
+        destroyed=destroyed,
+        mortally_wounded=mortal,
+        rule_ids=tuple(rule_ids),
+    )
+
+
+def _death_checks(  # noqa: PLR0917 - positional keeps the hot path's call cheap
+    target: Combatant,
+    hp_after: int,
+    roller: DiceRoller,
+    options: RuleOptions,
+    dead: bool,
+    made: int,
+    can_destroy: bool,
+    rule_ids: list[str],
+) -> tuple[tuple[RollRecord, ...], int, bool, bool, bool]:
+    """:func:`resolve_death_checks` as (rolls, checks made, dead, destroyed, mortally
+    wounded), its rule ids appended to ``rule_ids``.
+    """
+    max_hp = target.attributes.hp
     rolls: list[RollRecord] = []
-    dead = already_dead
     mortal = False
     if hp_after <= -5 * max_hp:
         if not dead:
@@ -598,7 +623,9 @@ def resolve_death_checks(
         ht = target.attributes.ht
         hard_to_kill = target.hard_to_kill
         bonus = (Modifier("hard_to_kill", hard_to_kill, "B58"),) if hard_to_kill else ()
-        for k in death_check_thresholds(hp_after, max_hp, made):
+        for k in range(made + 1, 5):
+            if hp_after > -k * max_hp:
+                continue  # death_check_thresholds(): only the multiples of −HP reached
             made = k
             record = _record(
                 _DEATH_CHECK, "R7.3", "ht", ht, bonus, ht + hard_to_kill, roller, options
@@ -622,14 +649,7 @@ def resolve_death_checks(
     if destroyed:
         dead = True
         rule_ids.append("R7.5")
-    return DeathChecks(
-        rolls=tuple(rolls),
-        checks_made=made,
-        dead=dead,
-        destroyed=destroyed,
-        mortally_wounded=mortal and not dead,
-        rule_ids=tuple(rule_ids),
-    )
+    return tuple(rolls), made, dead, destroyed, mortal and not dead
 
 
 # --------------------------------------------------------------------------- the outcome
@@ -943,21 +963,20 @@ def apply_hit(
     mortal = state.mortally_wounded
     death_rolls: tuple[RollRecord, ...] = ()
     if hp_after <= -max_hp:
-        deaths = resolve_death_checks(
+        death_rolls, made, died, destroyed_now, mortal_now = _death_checks(
             target,
             hp_after,
-            roller=roller,
-            options=options,
-            already_dead=dead,
-            checks_made=state.death_checks_made,
-            can_destroy=spec.can_destroy,
+            roller,
+            options,
+            dead,
+            state.death_checks_made,
+            spec.can_destroy,
+            rule_ids,
         )
-        rule_ids.extend(deaths.rule_ids)
-        dead = dead or deaths.dead
-        destroyed = destroyed or deaths.destroyed
-        mortal = (mortal or deaths.mortally_wounded) and not dead
-        death_rolls = deaths.rolls
-        update["death_checks_made"] = deaths.checks_made
+        dead = dead or died
+        destroyed = destroyed or destroyed_now
+        mortal = (mortal or mortal_now) and not dead
+        update["death_checks_made"] = made
         update["destroyed"] = destroyed
         update["mortally_wounded"] = mortal
     if dead and not state.dead:
