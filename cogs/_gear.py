@@ -17,6 +17,7 @@ from typing import TypeVar
 from discord import app_commands
 from discord.app_commands import locale_str as _
 
+from cogs._shared import catalog_choices
 from rules.character import SheetTrait
 from rules.combatant import Armor, HitLocation
 
@@ -25,22 +26,11 @@ T = TypeVar("T")
 ALL_LOCATIONS = "all"
 """The ``location`` choice that sets the same DR everywhere."""
 
-LOCATION_CHOICES = [
-    app_commands.Choice(name=_("all", key="character.location.all"), value=ALL_LOCATIONS),
-    *(
-        app_commands.Choice(
-            name=_(loc.value, key=f"character.location.{loc.value}"), value=loc.value
-        )
-        for loc in HitLocation
-    ),
-]
+LOCATION_CHOICES = catalog_choices(
+    "character.location", [ALL_LOCATIONS, *(loc.value for loc in HitLocation)]
+)
 
-TRAIT_CHOICES = [
-    app_commands.Choice(
-        name=_(t.value.replace("_", " "), key=f"character.trait.{t.value}"), value=t.value
-    )
-    for t in SheetTrait
-]
+TRAIT_CHOICES = catalog_choices("character.trait", [t.value for t in SheetTrait])
 
 
 def worn_armor(dr: int, *, flexible: bool) -> Armor:

@@ -1,4 +1,4 @@
-"""Where a command runs: the guild and channel ids every cog needs.
+"""What every cog needs: where a command runs, and choices named by the catalogs.
 
 Commands refuse outside a guild with ``core.error.guild_only``; the guild's
 language and rule options come from ``bot.context_for(interaction)``.
@@ -6,11 +6,27 @@ language and rule options come from ``bot.context_for(interaction)``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
 
 from bot.errors import UserFacingError
+from rules.combatant import HitLocation, Side
+
+
+def catalog_choices(prefix: str, values: Iterable[str]) -> list[app_commands.Choice[str]]:
+    """One choice per value, named by the catalog key ``<prefix>.<value>``."""
+    return [
+        app_commands.Choice(name=_(value.replace("_", " "), key=f"{prefix}.{value}"), value=value)
+        for value in values
+    ]
+
+
+LOCATION_CHOICES = catalog_choices("attack.location", [loc.value for loc in HitLocation])
+SIDE_CHOICES = catalog_choices("attack.side", [side.value for side in Side])
 
 
 def guild_of(interaction: discord.Interaction[Any]) -> int:

@@ -26,7 +26,7 @@ from bot.render.attack import (
 from bot.storage.encounter import EncounterRepository
 from bot.storage.pending_attack import PendingAttackRepository
 from cogs._autocomplete import combatant_autocomplete
-from cogs._shared import channel_of
+from cogs._shared import LOCATION_CHOICES, SIDE_CHOICES, catalog_choices, channel_of
 from rules.attack import Arc, AttackKind, Gait, Hand, RangedClass
 from rules.combat import AttackRequest, ManeuverRequest, resolve_attack, take_maneuver
 from rules.combatant import HitLocation, Posture, Side
@@ -37,32 +37,24 @@ from rules.maneuver import (
     Maneuver,
 )
 
-
-def _choices(prefix: str, values: list[str]) -> list[app_commands.Choice[str]]:
-    return [
-        app_commands.Choice(name=_(value.replace("_", " "), key=f"{prefix}.{value}"), value=value)
-        for value in values
-    ]
-
-
-LOCATION_CHOICES = _choices("attack.location", [loc.value for loc in HitLocation])
-ATTACK_MANEUVER_CHOICES = _choices(
+ATTACK_MANEUVER_CHOICES = catalog_choices(
     "maneuver.name", [m.value for m in Maneuver if m in ATTACK_MANEUVERS]
 )
-OTHER_MANEUVER_CHOICES = _choices(
+OTHER_MANEUVER_CHOICES = catalog_choices(
     "maneuver.name", [m.value for m in Maneuver if m not in ATTACK_MANEUVERS]
 )
-ALL_OUT_ATTACK_CHOICES = _choices("maneuver.all_out_attack", [o.value for o in AllOutAttackOption])
-ALL_OUT_DEFENSE_CHOICES = _choices(
+ALL_OUT_ATTACK_CHOICES = catalog_choices(
+    "maneuver.all_out_attack", [o.value for o in AllOutAttackOption]
+)
+ALL_OUT_DEFENSE_CHOICES = catalog_choices(
     "maneuver.all_out_defense", [o.value for o in AllOutDefenseOption]
 )
-ARC_CHOICES = _choices("attack.arc", [a.value for a in Arc])
-KIND_CHOICES = _choices("attack.kind", [k.value for k in AttackKind])
-HAND_CHOICES = _choices("attack.hand", [h.value for h in Hand])
-SIDE_CHOICES = _choices("attack.side", [s.value for s in Side])
-GAIT_CHOICES = _choices("attack.gait", [g.value for g in Gait])
-LAUNCHER_CHOICES = _choices("attack.launcher", [r.value for r in RangedClass])
-POSTURE_CHOICES = _choices(
+ARC_CHOICES = catalog_choices("attack.arc", [a.value for a in Arc])
+KIND_CHOICES = catalog_choices("attack.kind", [k.value for k in AttackKind])
+HAND_CHOICES = catalog_choices("attack.hand", [h.value for h in Hand])
+GAIT_CHOICES = catalog_choices("attack.gait", [g.value for g in Gait])
+LAUNCHER_CHOICES = catalog_choices("attack.launcher", [r.value for r in RangedClass])
+POSTURE_CHOICES = catalog_choices(
     "maneuver.posture",
     [p.value for p in Posture if p not in (Posture.LYING_FACE_UP, Posture.CRAWLING)],
 )

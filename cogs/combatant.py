@@ -34,7 +34,7 @@ from cogs._autocomplete import (
     side_autocomplete,
 )
 from cogs._gear import armor_options, location_of, sheet_options, weapon_options, worn_armor
-from cogs._shared import channel_of, guild_of
+from cogs._shared import catalog_choices, channel_of, guild_of
 from rules.character import add_weapon, build_weapon, fighting_copy, remove_weapon, set_armor
 from rules.combatant import Combatant, Posture
 from rules.encounter import (
@@ -50,20 +50,8 @@ from rules.encounter import (
     set_posture,
 )
 
-CONDITION_CHOICES = [
-    app_commands.Choice(
-        name=_(c.value.replace("_", " "), key=f"combatant.cmd.condition_choice.{c.value}"),
-        value=c.value,
-    )
-    for c in Condition
-]
-POSTURE_CHOICES = [
-    app_commands.Choice(
-        name=_(p.value.replace("_", " "), key=f"combatant.cmd.posture_choice.{p.value}"),
-        value=p.value,
-    )
-    for p in Posture
-]
+CONDITION_CHOICES = catalog_choices("combatant.cmd.condition_choice", [c.value for c in Condition])
+POSTURE_CHOICES = catalog_choices("combatant.cmd.posture_choice", [p.value for p in Posture])
 
 Attribute = app_commands.Range[int, 1, 40]
 

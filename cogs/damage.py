@@ -19,7 +19,7 @@ from bot.permissions import EncounterAuthority
 from bot.render.attack import render_damage
 from bot.storage.encounter import EncounterRepository
 from cogs._autocomplete import combatant_autocomplete
-from cogs._shared import channel_of
+from cogs._shared import LOCATION_CHOICES, SIDE_CHOICES, channel_of
 from rules.combatant import HitLocation, Side
 from rules.damage import DamageSpec, DamageType
 from rules.injury import apply_hit
@@ -29,14 +29,6 @@ TYPE_CHOICES = [
         name=_(kind.abbreviation, key=f"damage.type.{kind.value}"), value=kind.value
     )
     for kind in DamageType
-]
-LOCATION_CHOICES = [
-    app_commands.Choice(name=_(loc.value, key=f"attack.location.{loc.value}"), value=loc.value)
-    for loc in HitLocation
-]
-SIDE_CHOICES = [
-    app_commands.Choice(name=_(side.value, key=f"attack.side.{side.value}"), value=side.value)
-    for side in Side
 ]
 DIVISORS = ("0.2", "0.5", "2", "3", "5", "10")
 DIVISOR_CHOICES = [app_commands.Choice(name=f"({value})", value=value) for value in DIVISORS]
