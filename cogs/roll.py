@@ -16,7 +16,7 @@ from rules.checks import (
     RegularContest,
     quick_contest,
     regular_contest,
-    success_roll,
+    skill_check,
 )
 from rules.dice import roll as roll_dice
 
@@ -100,15 +100,9 @@ class Roll(commands.Cog):
         private: bool = False,
     ) -> None:
         context = await self.bot.context_for(interaction)
-        result = success_roll(skill + modifier, self.bot.dice, context.options)
+        result = skill_check(skill, self.bot.dice, context.options, modifier=modifier)
         embed = render_check(
-            result,
-            self.bot.messages,
-            context.locale,
-            skill=skill,
-            modifier=modifier,
-            label=label,
-            options=context.options,
+            result, self.bot.messages, context.locale, label=label, options=context.options
         )
         await interaction.response.send_message(embed=embed, ephemeral=private)
 

@@ -51,6 +51,7 @@ __all__ = [
     "Outcome",
     "QuickContest",
     "RegularContest",
+    "SkillCheck",
     "SuccessOdds",
     "SuccessRoll",
     "classify",
@@ -64,6 +65,7 @@ __all__ = [
     "quick_contest",
     "regular_contest",
     "regular_contest_skills",
+    "skill_check",
     "success_odds",
     "success_roll",
 ]
@@ -251,6 +253,25 @@ def success_roll(
                 return made
         return _remember((first, second, third), effective_skill, options)
     return evaluate((first, second, third), effective_skill, options)
+
+
+@dataclass(frozen=True, slots=True)
+class SkillCheck:
+    """A success roll against a skill plus the situation's net modifier (A.1)."""
+
+    skill: int
+    """The skill or attribute level before modifiers."""
+    modifier: int
+    """Every bonus and penalty added up."""
+    roll: SuccessRoll
+    """The roll against ``skill + modifier``, the effective skill."""
+
+
+def skill_check(
+    skill: int, roller: DiceRoller, options: RuleOptions = DEFAULT_OPTIONS, *, modifier: int = 0
+) -> SkillCheck:
+    """Roll 3d6 against the effective skill, ``skill + modifier`` (A.1)."""
+    return SkillCheck(skill, modifier, success_roll(skill + modifier, roller, options))
 
 
 # --------------------------------------------------------------------------- odds

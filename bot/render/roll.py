@@ -29,6 +29,7 @@ from rules.checks import (
     Outcome,
     QuickContest,
     RegularContest,
+    SkillCheck,
     SuccessRoll,
     success_odds,
 )
@@ -141,16 +142,15 @@ def outcome_text(outcome: Outcome, messages: Messages, locale: str) -> str:
 
 
 def render_check(
-    roll: SuccessRoll,
+    check: SkillCheck,
     messages: Messages,
     locale: str,
     *,
-    skill: int,
-    modifier: int = 0,
     label: str | None = None,
     options: RuleOptions | None = None,
 ) -> discord.Embed:
     """``/check``: the three dice, the effective skill, the outcome, the margin and the odds."""
+    roll = check.roll
     title = (
         messages.text("roll.check.title_label", locale, label=label)
         if label
@@ -162,11 +162,11 @@ def render_check(
         messages.text(
             "roll.check.effective_with_modifier",
             locale,
-            skill=skill,
-            modifier=signed(modifier),
+            skill=check.skill,
+            modifier=signed(check.modifier),
             effective=roll.effective_skill,
         )
-        if modifier
+        if check.modifier
         else f"**{roll.effective_skill}**"
     )
     add_field(embed, messages.text("roll.check.effective_skill", locale), effective)

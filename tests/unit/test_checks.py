@@ -26,6 +26,7 @@ from rules.checks import (
     quick_contest,
     regular_contest,
     regular_contest_skills,
+    skill_check,
     success_odds,
     success_roll,
 )
@@ -198,6 +199,16 @@ def test_success_roll_reports_faces_total_margin_and_rules() -> None:
     assert not result.is_critical
     assert result.rule_ids == ("A.1",)
     assert roller.remaining == 0
+
+
+def test_skill_check_rolls_against_skill_plus_modifier_and_records_both() -> None:
+    result = skill_check(12, ScriptedDice([4, 3, 3]), modifier=-2)
+    assert (result.skill, result.modifier) == (12, -2)
+    assert result.roll.effective_skill == 10
+    assert result.roll.total == 10
+    assert result.roll.outcome is S
+    assert result.roll.margin == 0
+    assert skill_check(12, ScriptedDice([4, 3, 3])).roll.effective_skill == 12
 
 
 def test_failure_margin_is_negative() -> None:

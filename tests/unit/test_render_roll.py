@@ -18,7 +18,7 @@ from bot.render.common import (
     within_limits,
 )
 from bot.render.roll import dice_odds, render_check, render_contest, render_dice_roll
-from rules.checks import quick_contest, regular_contest, success_roll
+from rules.checks import quick_contest, regular_contest, skill_check
 from rules.dice import DiceExpression, roll
 from rules.options import RuleOptions
 from rules.roller import ScriptedDice
@@ -92,8 +92,8 @@ def test_dice_odds_are_exact() -> None:
 
 
 def test_check_with_modifier_exact_success(messages: Messages) -> None:
-    result = success_roll(10, ScriptedDice([4, 3, 3]))
-    embed = render_check(result, messages, "en", skill=12, modifier=-2, label="Broadsword")
+    result = skill_check(12, ScriptedDice([4, 3, 3]), modifier=-2)
+    embed = render_check(result, messages, "en", label="Broadsword")
     assert embed.title == "🎯 Broadsword"
     assert embed.colour == COLOURS[ResultKind.SUCCESS]
     assert fields(embed) == [
@@ -107,7 +107,7 @@ def test_check_with_modifier_exact_success(messages: Messages) -> None:
 
 
 def test_check_failure(messages: Messages) -> None:
-    embed = render_check(success_roll(11, ScriptedDice([6, 5, 3])), messages, "en", skill=11)
+    embed = render_check(skill_check(11, ScriptedDice([6, 5, 3])), messages, "en")
     assert embed.title == "🎯 Success roll"
     assert embed.colour == COLOURS[ResultKind.FAILURE]
     assert fields(embed)[:4] == [
@@ -119,14 +119,14 @@ def test_check_failure(messages: Messages) -> None:
 
 
 def test_check_critical_failure_on_17_at_skill_15(messages: Messages) -> None:
-    embed = render_check(success_roll(15, ScriptedDice([6, 6, 5])), messages, "en", skill=15)
+    embed = render_check(skill_check(15, ScriptedDice([6, 6, 5])), messages, "en")
     assert embed.colour == COLOURS[ResultKind.CRITICAL_FAILURE]
     assert fields(embed)[2:4] == [("Result", "**Critical failure!**"), ("Margin", "Missed by 2")]
 
 
 def test_check_extended_critical_in_portuguese(messages: Messages) -> None:
-    result = success_roll(27, ScriptedDice([2, 3, 3]), EXTENDED)
-    embed = render_check(result, messages, "pt-BR", skill=27, options=EXTENDED)
+    result = skill_check(27, ScriptedDice([2, 3, 3]), EXTENDED)
+    embed = render_check(result, messages, "pt-BR", options=EXTENDED)
     assert embed.title == "🎯 Teste de sucesso"
     assert embed.colour == COLOURS[ResultKind.CRITICAL_SUCCESS]
     assert fields(embed) == [
@@ -141,8 +141,8 @@ def test_check_extended_critical_in_portuguese(messages: Messages) -> None:
 
 
 def test_check_without_extended_option_is_a_plain_success(messages: Messages) -> None:
-    result = success_roll(27, ScriptedDice([2, 3, 3]))
-    embed = render_check(result, messages, "en", skill=27)
+    result = skill_check(27, ScriptedDice([2, 3, 3]))
+    embed = render_check(result, messages, "en")
     assert fields(embed)[2] == ("Result", "**Success**")
     assert fields(embed)[4] == (
         "Chance of success",
