@@ -50,6 +50,7 @@ __all__ = [
     "ContestWinner",
     "Outcome",
     "QuickContest",
+    "QuickContestOdds",
     "RegularContest",
     "SkillCheck",
     "SuccessOdds",
@@ -63,6 +64,7 @@ __all__ = [
     "probability_of_critical_success",
     "probability_of_success",
     "quick_contest",
+    "quick_contest_odds",
     "regular_contest",
     "regular_contest_skills",
     "skill_check",
@@ -394,20 +396,27 @@ def decide_quick_contest(
     With ``resisted`` (a resistance roll: ``a`` attacks, ``b`` resists), ``a``
     must succeed to win and every tie goes to ``b``.
     """
-    if a.succeeded != b.succeeded:
-        winner = ContestWinner.A if a.succeeded else ContestWinner.B
-    elif a.margin > b.margin:
+    return _decide(a.succeeded, a.margin, b.succeeded, b.margin, resisted=resisted)
+
+
+def _decide(
+    a_succeeded: bool, a_margin: int, b_succeeded: bool, b_margin: int, *, resisted: bool
+) -> tuple[ContestWinner, int]:
+    """:func:`decide_quick_contest` from each side's success and margin alone."""
+    if a_succeeded != b_succeeded:
+        winner = ContestWinner.A if a_succeeded else ContestWinner.B
+    elif a_margin > b_margin:
         winner = ContestWinner.A
-    elif b.margin > a.margin:
+    elif b_margin > a_margin:
         winner = ContestWinner.B
     else:
         winner = ContestWinner.TIE
-    if resisted and (winner is ContestWinner.TIE or not a.succeeded):
+    if resisted and (winner is ContestWinner.TIE or not a_succeeded):
         winner = ContestWinner.B
     if winner is ContestWinner.A:
-        return winner, max(0, a.margin - b.margin)
+        return winner, max(0, a_margin - b_margin)
     if winner is ContestWinner.B:
-        return winner, max(0, b.margin - a.margin)
+        return winner, max(0, b_margin - a_margin)
     return winner, 0
 
 
@@ -424,6 +433,64 @@ def quick_contest(
     roll_b = success_roll(skill_b, roller, options)
     winner, margin = decide_quick_contest(roll_a, roll_b, resisted=resisted)
     return QuickContest(roll_a, roll_b, winner, margin, resisted)
+
+
+@dataclass(frozen=True, slots=True)
+class QuickContestOdds:
+    """Exact chance of each result of a Quick Contest (A.7); the three sum to 1."""
+
+    skill_a: int
+    skill_b: int
+    a_wins: Fraction
+    tie: Fraction
+    """Always 0 for a resistance roll, where ties go to ``b``."""
+    b_wins: Fraction
+
+
+def _contest_side(skill: int, options: RuleOptions) -> list[tuple[int, bool, int]]:
+    """Per 3d6 total: how many ways it is rolled, whether it succeeds, its margin."""
+    three_d6 = sum_distribution(3, 6)
+    return [
+        (three_d6.count(total), classify(total, skill, options).is_success, skill - total)
+        for total in range(_MIN_ROLL, _MAX_ROLL + 1)
+    ]
+
+
+@functools.lru_cache(maxsize=256)
+def _quick_contest_counts(
+    skill_a: int, skill_b: int, extended_criticals: bool, resisted: bool
+) -> tuple[int, int, int]:
+    """Of the 6**6 ways both sides' dice can fall: A wins, tie, B wins."""
+    options = RuleOptions(extended_criticals=extended_criticals)
+    side_a = _contest_side(skill_a, options)
+    side_b = _contest_side(skill_b, options)
+    tally = dict.fromkeys(ContestWinner, 0)
+    for ways_a, succeeded_a, margin_a in side_a:
+        for ways_b, succeeded_b, margin_b in side_b:
+            winner, _ = _decide(succeeded_a, margin_a, succeeded_b, margin_b, resisted=resisted)
+            tally[winner] += ways_a * ways_b
+    return tally[ContestWinner.A], tally[ContestWinner.TIE], tally[ContestWinner.B]
+
+
+def quick_contest_odds(
+    skill_a: int, skill_b: int, options: RuleOptions = DEFAULT_OPTIONS, *, resisted: bool = False
+) -> QuickContestOdds:
+    """Exact chance that ``a`` wins, that nobody does, and that ``b`` wins (A.7).
+
+    Every pair of 3d6 totals, weighted by how many ways each can be rolled, is
+    judged by the same rule as a rolled contest (:func:`decide_quick_contest`).
+    """
+    a_wins, tie, b_wins = _quick_contest_counts(
+        skill_a, skill_b, options.extended_criticals, resisted
+    )
+    outcomes = 6**6
+    return QuickContestOdds(
+        skill_a,
+        skill_b,
+        Fraction(a_wins, outcomes),
+        Fraction(tie, outcomes),
+        Fraction(b_wins, outcomes),
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,6 +31,7 @@ from rules.checks import (
     RegularContest,
     SkillCheck,
     SuccessRoll,
+    quick_contest_odds,
     success_odds,
 )
 from rules.dice import DiceExpression, DiceResult, distribution
@@ -214,7 +215,10 @@ def render_contest(
     name_b: str | None = None,
     options: RuleOptions | None = None,
 ) -> discord.Embed:
-    """``/contest``: each side's roll, outcome, margin and odds, then who won."""
+    """``/contest``: each side's roll, outcome, margin and odds, then who won.
+
+    A quick contest also gives the exact chance of each result before the dice.
+    """
     shown_a, shown_b = contest_names(messages, locale, name_a, name_b)
     rules = options or RuleOptions()
     if isinstance(contest, QuickContest):
@@ -310,6 +314,18 @@ def _render_quick(
         name_a=name_a,
         name_b=name_b,
         options=options,
+    )
+    odds = quick_contest_odds(
+        contest.a.effective_skill, contest.b.effective_skill, options, resisted=contest.resisted
+    )
+    embed.description = messages.text(
+        "roll.contest.odds",
+        locale,
+        name_a=name_a,
+        a_wins=percent(odds.a_wins, locale),
+        tie=percent(odds.tie, locale),
+        name_b=name_b,
+        b_wins=percent(odds.b_wins, locale),
     )
     if contest.winner is ContestWinner.TIE:
         result = messages.text("roll.contest.tie", locale)

@@ -24,6 +24,7 @@ from rules.checks import (
     probability_of_critical_success,
     probability_of_success,
     quick_contest,
+    quick_contest_odds,
     regular_contest,
     regular_contest_skills,
     skill_check,
@@ -378,6 +379,69 @@ def test_resisted_quick_contest() -> None:
     assert result.resisted
     assert result.winner is ContestWinner.A
     assert result.margin_of_victory == 4
+
+
+# --------------------------------------------------------------------------- contest odds
+
+
+ALL_FACES = list(itertools.product(range(1, 7), repeat=3))
+
+
+def _enumerated_contest(
+    skill_a: int, skill_b: int, options: RuleOptions, *, resisted: bool = False
+) -> dict[ContestWinner, Fraction]:
+    """Every one of the 6**6 ways the dice can fall, judged by decide_quick_contest."""
+    rolls_a = [evaluate(faces, skill_a, options) for faces in ALL_FACES]
+    rolls_b = [evaluate(faces, skill_b, options) for faces in ALL_FACES]
+    tally = dict.fromkeys(ContestWinner, 0)
+    for a in rolls_a:
+        for b in rolls_b:
+            tally[decide_quick_contest(a, b, resisted=resisted)[0]] += 1
+    return {winner: Fraction(count, 6**6) for winner, count in tally.items()}
+
+
+def test_quick_contest_odds_equal_skills_are_even() -> None:
+    odds = quick_contest_odds(10, 10)
+    # equal skills tie exactly when both totals are equal: sum of squared 3d6 counts
+    assert odds.tie == Fraction(4332, 46656) == Fraction(361, 3888)
+    assert odds.a_wins == odds.b_wins == Fraction(3527, 7776)
+    assert odds.a_wins + odds.tie + odds.b_wins == 1
+
+
+@pytest.mark.parametrize(
+    ("skill_a", "skill_b", "options", "resisted"),
+    [
+        (14, 12, BASIC, False),
+        (12, 12, BASIC, True),
+        (3, 16, BASIC, False),
+        (25, 20, EXTENDED, False),
+        (-5, 8, BASIC, True),
+    ],
+)
+def test_quick_contest_odds_match_every_roll_enumerated(
+    skill_a: int, skill_b: int, options: RuleOptions, resisted: bool
+) -> None:
+    odds = quick_contest_odds(skill_a, skill_b, options, resisted=resisted)
+    expected = _enumerated_contest(skill_a, skill_b, options, resisted=resisted)
+    assert (odds.a_wins, odds.tie, odds.b_wins) == (
+        expected[ContestWinner.A],
+        expected[ContestWinner.TIE],
+        expected[ContestWinner.B],
+    )
+
+
+def test_quick_contest_odds_resisted_never_tie() -> None:
+    odds = quick_contest_odds(12, 12, resisted=True)
+    assert odds.tie == 0
+    assert odds.a_wins < odds.b_wins
+
+
+@given(skill_a=st.integers(-20, 60), skill_b=st.integers(-20, 60))
+def test_quick_contest_odds_sum_to_one_and_swap_with_the_sides(skill_a: int, skill_b: int) -> None:
+    odds = quick_contest_odds(skill_a, skill_b)
+    swapped = quick_contest_odds(skill_b, skill_a)
+    assert odds.a_wins + odds.tie + odds.b_wins == 1
+    assert (swapped.a_wins, swapped.tie, swapped.b_wins) == (odds.b_wins, odds.tie, odds.a_wins)
 
 
 def test_regular_contest_over_several_rounds() -> None:

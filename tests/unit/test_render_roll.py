@@ -169,6 +169,15 @@ def test_quick_contest_names_and_winner(messages: Messages) -> None:
     assert embed.footer.text == "Rules: A.7"
 
 
+def test_quick_contest_shows_the_exact_chance_of_each_result(messages: Messages) -> None:
+    # 14 vs 12: A wins 9905/15552, tie 217/2592, B wins 4345/15552 (rules.checks)
+    contest = quick_contest(14, 12, ScriptedDice([3, 4, 5, 2, 3, 4]))
+    english = render_contest(contest, messages, "en", name_a="Ana")
+    assert english.description == "Odds: Ana wins 63.7% · tie 8.4% · Side B wins 27.9%"
+    portuguese = render_contest(contest, messages, "pt-BR", name_a="Ana", name_b="Bruno")
+    assert portuguese.description == "Chances: Ana vence 63,7% · empate 8,4% · Bruno vence 27,9%"
+
+
 def test_quick_contest_tie_in_portuguese(messages: Messages) -> None:
     contest = quick_contest(12, 12, ScriptedDice([3, 3, 4, 4, 3, 3]))
     embed = render_contest(contest, messages, "pt-BR", name_a="Ana", name_b="Bruno")
