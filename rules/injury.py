@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Final, TypeVar
+from typing import Final
 
 from rules.checks import Outcome, SuccessRoll, success_roll
 from rules.combatant import (
@@ -120,23 +120,13 @@ _MAX_DOUBLED_SHOCK: Final = 8
 
 # --------------------------------------------------------------------------- roll records
 
-_T = TypeVar("_T")
+# RollRecord, Knockdown and InjuryOutcome are frozen dataclasses without slots
+# or ``__post_init__``. Their ``__init__`` sets each field with one
+# ``object.__setattr__``; the hot path builds them in one step instead,
+# ``_new(cls)`` then ``__dict__`` set to a dict literal holding every field,
+# which makes the same object several times faster.
 _new = object.__new__
 _set = object.__setattr__
-
-
-def _from_fields(cls: type[_T], values: dict[str, Any]) -> _T:
-    """Build a frozen dataclass in one step for the hot path (every field must be given).
-
-    A frozen dataclass's ``__init__`` sets its fields one ``object.__setattr__``
-    at a time; filling ``__dict__`` at once, from a dict literal, makes the same
-    object several times faster. Only for the record classes here, which have
-    no ``__post_init__`` and no slots (the hottest, :class:`RollRecord` and
-    :class:`Knockdown`, are built inline the same way).
-    """
-    built = _new(cls)
-    _set(built, "__dict__", values)
-    return built
 
 
 class RollPurpose(StrEnum):
@@ -472,13 +462,27 @@ def _knockdown(  # noqa: PLR0917 - positional keeps the hot path's calls cheap
     options: RuleOptions,
 ) -> Knockdown:
     """The knockdown roll of :func:`knockdown_check` once ``trigger`` is known."""
-    ht = target.attributes.ht
-    modifiers = knockdown_modifiers(target, location, major_wound, damage_type, options)
-    effective = ht
-    for modifier in modifiers:
-        effective += modifier.value
-    record = _record(_KNOCKDOWN, "R7.8", "ht", ht, modifiers, effective, roller, options)
-    roll = record.roll
+    ht = effective = target.attributes.ht
+    modifiers: tuple[Modifier, ...] = ()
+    if location in _KNOCKDOWN_LOCATIONS or not _PAIN_TRAITS.isdisjoint(target.traits):
+        modifiers = knockdown_modifiers(target, location, major_wound, damage_type, options)
+        for modifier in modifiers:
+            effective += modifier.value
+    roll = success_roll(effective, roller, options)
+    record = _new(RollRecord)
+    _set(
+        record,
+        "__dict__",
+        {
+            "purpose": _KNOCKDOWN,
+            "rule_id": "R7.8",
+            "attribute": "ht",
+            "base": ht,
+            "modifiers": modifiers,
+            "target": effective,
+            "roll": roll,
+        },
+    )
     outcome = roll.outcome
     if outcome in _SUCCESSES:
         result = _RESISTED
@@ -506,10 +510,9 @@ class Knockback:
     fell: bool
 
 
-def _knockback(
+def _knockback(  # noqa: PLR0917 - positional keeps the call cheap
     target: Combatant,
     spec: DamageSpec,
-    *,
     basic: int,
     penetrating: int,
     roll_balance: bool,
@@ -811,17 +814,17 @@ def apply_hit(
 
     # 2. DR, 3. penetration and wounding (A.2).
     dr = effective_dr(target, spec)
-    rule_ids.extend(dr.rule_ids)
-    penetrating = basic - dr.effective
-    penetrating = max(penetrating, 0)
+    rule_ids += dr.rule_ids
+    stopped = dr.effective
+    penetrating = basic - stopped if basic > stopped else 0
     wounding = wounding_for_traits(
         spec.location if area_as_torso else location, kind, spec.tight_beam, area_as_torso, traits
     )
-    rule_ids.extend(wounding.rule_ids)
+    rule_ids += wounding.rule_ids
     raw = 0
     if penetrating:
-        raw = penetrating * wounding.numerator // wounding.denominator
-        raw = max(raw, 1)
+        # Rounded down, at least 1 (the product is never negative).
+        raw = penetrating * wounding.numerator // wounding.denominator or 1
         rule_ids.append("A.2")
     injury = raw
     cap: int | None = None
@@ -1022,11 +1025,11 @@ def apply_hit(
         knockback = _knockback(
             target,
             spec,
-            basic=basic,
-            penetrating=penetrating,
-            roll_balance=not dead and not unconscious and posture is not _PRONE,
-            roller=roller,
-            options=options,
+            basic,
+            penetrating,
+            not dead and not unconscious and posture is not _PRONE,
+            roller,
+            options,
         )
         if knockback is not None:
             rule_ids.append("R7.14")
@@ -1035,9 +1038,10 @@ def apply_hit(
     if posture is not state.posture:
         update["posture"] = posture
 
-    new_state = state.evolve(update) if update else state
-    return _from_fields(
-        InjuryOutcome,
+    outcome = _new(InjuryOutcome)
+    _set(
+        outcome,
+        "__dict__",
         {
             "spec": spec,
             "rolled_damage": spec.basic_damage,
@@ -1070,8 +1074,9 @@ def apply_hit(
             "destroyed": destroyed,
             "mortally_wounded": mortal,
             "knocked_out": knocked_out,
-            "state": new_state,
+            "state": state.evolve(update) if update else state,
             "target": target,
             "rule_ids": tuple(dict.fromkeys(rule_ids)),
         },
     )
+    return outcome
