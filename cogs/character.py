@@ -11,6 +11,7 @@ import io
 import re
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from typing import TypeVar
 
 import discord
 from discord import app_commands
@@ -57,9 +58,22 @@ from rules.character import (
 from rules.combatant import Combatant, Shield
 from rules.encounter import quick_sheet
 
+T = TypeVar("T")
 Attribute = app_commands.Range[int, 1, 40]
 SheetName = app_commands.Range[str, 1, 80]
 _UNSAFE_FILENAME = re.compile(r"[^\w.-]+")
+
+
+def _which_character(func: T) -> T:
+    """The ``character`` option: one of this server's saved sheets, completed as it is typed."""
+    renamed: Callable[[T], T] = app_commands.rename(
+        character=_("character", key="character.cmd.which.name")
+    )
+    described: Callable[[T], T] = app_commands.describe(
+        character=_("Which character", key="character.cmd.which.description")
+    )
+    completed: Callable[[T], T] = app_commands.autocomplete(character=character_autocomplete)
+    return completed(described(renamed(func)))
 
 
 def export_filename(name: str) -> str:
@@ -294,15 +308,13 @@ class CharacterCog(commands.Cog):
         ),
     )
     @app_commands.rename(
-        character=_("character", key="character.cmd.which.name"),
         name=_("name", key="character.cmd.weapon.name_option.name"),
     )
     @app_commands.describe(
-        character=_("Which character", key="character.cmd.which.description"),
         name=_("The weapon's name", key="character.cmd.weapon.name_option.description"),
     )
     @weapon_options
-    @app_commands.autocomplete(character=character_autocomplete)
+    @_which_character
     async def weapon_add(  # noqa: PLR0917 - one parameter per slash-command option
         self,
         interaction: discord.Interaction[GurpsBot],
@@ -344,14 +356,12 @@ class CharacterCog(commands.Cog):
         ),
     )
     @app_commands.rename(
-        character=_("character", key="character.cmd.which.name"),
         name=_("name", key="character.cmd.weapon.name_option.name"),
     )
     @app_commands.describe(
-        character=_("Which character", key="character.cmd.which.description"),
         name=_("The weapon's name", key="character.cmd.weapon.name_option.description"),
     )
-    @app_commands.autocomplete(character=character_autocomplete)
+    @_which_character
     async def weapon_remove(
         self, interaction: discord.Interaction[GurpsBot], character: str, name: str
     ) -> None:
@@ -389,14 +399,12 @@ class CharacterCog(commands.Cog):
         ),
     )
     @app_commands.rename(
-        character=_("character", key="character.cmd.which.name"),
         skill=_("skill", key="character.cmd.shield.skill.name"),
         db=_("db", key="character.cmd.shield.db.name"),
         name=_("name", key="character.cmd.shield.name_option.name"),
         large=_("large", key="character.cmd.shield.large.name"),
     )
     @app_commands.describe(
-        character=_("Which character", key="character.cmd.which.description"),
         skill=_("Shield skill", key="character.cmd.shield.skill.description"),
         db=_("Defense Bonus (DB; the summary's DP, G3)", key="character.cmd.shield.db.description"),
         name=_(
@@ -405,7 +413,7 @@ class CharacterCog(commands.Cog):
         ),
         large=_("A large shield", key="character.cmd.shield.large.description"),
     )
-    @app_commands.autocomplete(character=character_autocomplete)
+    @_which_character
     async def shield_set(  # noqa: PLR0917 - one parameter per slash-command option
         self,
         interaction: discord.Interaction[GurpsBot],
@@ -423,9 +431,7 @@ class CharacterCog(commands.Cog):
         name=_("remove", key="character.cmd.shield.remove.name"),
         description=_("Put the shield away", key="character.cmd.shield.remove.description"),
     )
-    @app_commands.rename(character=_("character", key="character.cmd.which.name"))
-    @app_commands.describe(character=_("Which character", key="character.cmd.which.description"))
-    @app_commands.autocomplete(character=character_autocomplete)
+    @_which_character
     async def shield_remove(
         self, interaction: discord.Interaction[GurpsBot], character: str
     ) -> None:
@@ -442,10 +448,8 @@ class CharacterCog(commands.Cog):
             "Set the DR at a hit location (or all)", key="character.cmd.armor.set.description"
         ),
     )
-    @app_commands.rename(character=_("character", key="character.cmd.which.name"))
-    @app_commands.describe(character=_("Which character", key="character.cmd.which.description"))
     @armor_options
-    @app_commands.autocomplete(character=character_autocomplete)
+    @_which_character
     async def armor_set(
         self,
         interaction: discord.Interaction[GurpsBot],
@@ -469,17 +473,15 @@ class CharacterCog(commands.Cog):
         description=_("Give a saved character a trait", key="character.cmd.trait.add.description"),
     )
     @app_commands.rename(
-        character=_("character", key="character.cmd.which.name"),
         trait=_("trait", key="character.cmd.trait.trait.name"),
         level=_("level", key="character.cmd.trait.level.name"),
     )
     @app_commands.describe(
-        character=_("Which character", key="character.cmd.which.description"),
         trait=_("The trait", key="character.cmd.trait.trait.description"),
         level=_("Level (Hard to Kill only)", key="character.cmd.trait.level.description"),
     )
     @app_commands.choices(trait=TRAIT_CHOICES)
-    @app_commands.autocomplete(character=character_autocomplete)
+    @_which_character
     async def trait_add(
         self,
         interaction: discord.Interaction[GurpsBot],
@@ -502,15 +504,13 @@ class CharacterCog(commands.Cog):
         ),
     )
     @app_commands.rename(
-        character=_("character", key="character.cmd.which.name"),
         trait=_("trait", key="character.cmd.trait.trait.name"),
     )
     @app_commands.describe(
-        character=_("Which character", key="character.cmd.which.description"),
         trait=_("The trait", key="character.cmd.trait.trait.description"),
     )
     @app_commands.choices(trait=TRAIT_CHOICES)
-    @app_commands.autocomplete(character=character_autocomplete)
+    @_which_character
     async def trait_remove(
         self,
         interaction: discord.Interaction[GurpsBot],

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from typing import TypeVar
 
 import discord
 from discord import app_commands
@@ -53,7 +54,18 @@ from rules.encounter import (
 CONDITION_CHOICES = catalog_choices("combatant.cmd.condition_choice", [c.value for c in Condition])
 POSTURE_CHOICES = catalog_choices("combatant.cmd.posture_choice", [p.value for p in Posture])
 
+T = TypeVar("T")
 Attribute = app_commands.Range[int, 1, 40]
+
+
+def _which_combatant(func: T) -> T:
+    """The ``name`` option: a fighter of this channel's encounter, completed as it is typed."""
+    renamed: Callable[[T], T] = app_commands.rename(name=_("name", key="combatant.cmd.target.name"))
+    described: Callable[[T], T] = app_commands.describe(
+        name=_("Which combatant", key="combatant.cmd.target.description")
+    )
+    completed: Callable[[T], T] = app_commands.autocomplete(name=combatant_autocomplete)
+    return completed(described(renamed(func)))
 
 
 class CombatantCog(commands.Cog):
@@ -228,9 +240,7 @@ class CombatantCog(commands.Cog):
         name=_("show", key="combatant.cmd.show.name"),
         description=_("Show one combatant's sheet and state", key="combatant.cmd.show.description"),
     )
-    @app_commands.rename(name=_("name", key="combatant.cmd.target.name"))
-    @app_commands.describe(name=_("Which combatant", key="combatant.cmd.target.description"))
-    @app_commands.autocomplete(name=combatant_autocomplete)
+    @_which_combatant
     async def show(self, interaction: discord.Interaction[GurpsBot], name: str) -> None:
         record = await self.encounters.require_active(channel_of(interaction))
         authority = await EncounterAuthority.of(interaction)
@@ -244,9 +254,7 @@ class CombatantCog(commands.Cog):
         name=_("remove", key="combatant.cmd.remove.name"),
         description=_("Take a combatant out of the fight", key="combatant.cmd.remove.description"),
     )
-    @app_commands.rename(name=_("name", key="combatant.cmd.target.name"))
-    @app_commands.describe(name=_("Which combatant", key="combatant.cmd.target.description"))
-    @app_commands.autocomplete(name=combatant_autocomplete)
+    @_which_combatant
     async def remove(self, interaction: discord.Interaction[GurpsBot], name: str) -> None:
         authority = await EncounterAuthority.of(interaction)
         locale = await self.bot.locale_for(interaction)
@@ -269,7 +277,6 @@ class CombatantCog(commands.Cog):
         ),
     )
     @app_commands.rename(
-        name=_("name", key="combatant.cmd.target.name"),
         hp=_("hp", key="combatant.cmd.edit.hp.name"),
         fp=_("fp", key="combatant.cmd.edit.fp.name"),
         new_name=_("new-name", key="combatant.cmd.edit.new_name.name"),
@@ -278,7 +285,6 @@ class CombatantCog(commands.Cog):
         side=_("side", key="combatant.cmd.edit.side.name"),
     )
     @app_commands.describe(
-        name=_("Which combatant", key="combatant.cmd.target.description"),
         hp=_("Current HP", key="combatant.cmd.edit.hp.description"),
         fp=_("Current FP", key="combatant.cmd.edit.fp.description"),
         new_name=_("A new name", key="combatant.cmd.edit.new_name.description"),
@@ -286,7 +292,8 @@ class CombatantCog(commands.Cog):
         to_gm=_("Give it back to the GM", key="combatant.cmd.edit.to_gm.description"),
         side=_("Move it to another side", key="combatant.cmd.edit.side.description"),
     )
-    @app_commands.autocomplete(name=combatant_autocomplete, side=side_autocomplete)
+    @app_commands.autocomplete(side=side_autocomplete)
+    @_which_combatant
     async def edit(  # noqa: PLR0917 - one parameter per slash-command option
         self,
         interaction: discord.Interaction[GurpsBot],
@@ -326,19 +333,17 @@ class CombatantCog(commands.Cog):
         ),
     )
     @app_commands.rename(
-        name=_("name", key="combatant.cmd.target.name"),
         condition=_("condition", key="combatant.cmd.condition.condition.name"),
         value=_("value", key="combatant.cmd.condition.value.name"),
         posture=_("posture", key="combatant.cmd.condition.posture.name"),
     )
     @app_commands.describe(
-        name=_("Which combatant", key="combatant.cmd.target.description"),
         condition=_("The condition", key="combatant.cmd.condition.condition.description"),
         value=_("On (true) or off (false)", key="combatant.cmd.condition.value.description"),
         posture=_("A new posture", key="combatant.cmd.condition.posture.description"),
     )
     @app_commands.choices(condition=CONDITION_CHOICES, posture=POSTURE_CHOICES)
-    @app_commands.autocomplete(name=combatant_autocomplete)
+    @_which_combatant
     async def condition(
         self,
         interaction: discord.Interaction[GurpsBot],
@@ -407,15 +412,13 @@ class CombatantCog(commands.Cog):
         ),
     )
     @app_commands.rename(
-        name=_("name", key="combatant.cmd.target.name"),
         weapon=_("weapon", key="combatant.cmd.weapon.weapon.name"),
     )
     @app_commands.describe(
-        name=_("Which combatant", key="combatant.cmd.target.description"),
         weapon=_("The weapon's name", key="combatant.cmd.weapon.weapon.description"),
     )
     @weapon_options
-    @app_commands.autocomplete(name=combatant_autocomplete)
+    @_which_combatant
     async def weapon_add(  # noqa: PLR0917 - one parameter per slash-command option
         self,
         interaction: discord.Interaction[GurpsBot],
@@ -464,14 +467,13 @@ class CombatantCog(commands.Cog):
         ),
     )
     @app_commands.rename(
-        name=_("name", key="combatant.cmd.target.name"),
         weapon=_("weapon", key="combatant.cmd.weapon.weapon.name"),
     )
     @app_commands.describe(
-        name=_("Which combatant", key="combatant.cmd.target.description"),
         weapon=_("The weapon's name", key="combatant.cmd.weapon.weapon.description"),
     )
-    @app_commands.autocomplete(name=combatant_autocomplete, weapon=combatant_weapon_autocomplete)
+    @app_commands.autocomplete(weapon=combatant_weapon_autocomplete)
+    @_which_combatant
     async def weapon_remove(
         self, interaction: discord.Interaction[GurpsBot], name: str, weapon: str
     ) -> None:
@@ -490,10 +492,8 @@ class CombatantCog(commands.Cog):
             key="combatant.cmd.armor.set.description",
         ),
     )
-    @app_commands.rename(name=_("name", key="combatant.cmd.target.name"))
-    @app_commands.describe(name=_("Which combatant", key="combatant.cmd.target.description"))
     @armor_options
-    @app_commands.autocomplete(name=combatant_autocomplete)
+    @_which_combatant
     async def armor_set(
         self,
         interaction: discord.Interaction[GurpsBot],
