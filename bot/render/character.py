@@ -18,6 +18,7 @@ from bot.render.common import (
     ResultKind,
     add_field,
     error_embed,
+    leading_lines,
     new_embed,
     set_footer,
 )
@@ -197,14 +198,7 @@ def render_character_list(
                 weapons=len(record.sheet.weapons),
             )
         )
-    text = ""
-    shown = 0
-    for line in lines:
-        if len(text) + len(line) + 1 > MAX_DESCRIPTION:
-            break
-        text += line + "\n"
-        shown += 1
-    embed.description = text.rstrip("\n")
+    embed.description, shown = leading_lines(lines, MAX_DESCRIPTION)
     if total > shown:
         set_footer(embed, _t(messages, locale, "character.list.more", count=total - shown))
     return embed
@@ -235,16 +229,9 @@ def render_import_problems(
     """Why an imported file is not a sheet: every problem, one per line."""
     embed = error_embed(messages, locale, "character.import_invalid", {"count": len(problems)})
     lines = [f"• {problem_line(p, messages, locale)}" for p in problems]
-    text = ""
-    shown = 0
-    for line in lines:
-        if len(text) + len(line) + 1 > PROBLEMS_BUDGET:
-            break
-        text += line + "\n"
-        shown += 1
+    text, shown = leading_lines(lines, PROBLEMS_BUDGET)
     if shown < len(lines):
-        text += _t(messages, locale, "character.problem.more", count=len(lines) - shown)
-    add_field(
-        embed, _t(messages, locale, "character.problem.title"), text.rstrip("\n"), inline=False
-    )
+        more = _t(messages, locale, "character.problem.more", count=len(lines) - shown)
+        text = f"{text}\n{more}" if text else more
+    add_field(embed, _t(messages, locale, "character.problem.title"), text, inline=False)
     return embed

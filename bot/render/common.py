@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from enum import StrEnum
 from fractions import Fraction
 from typing import Final
@@ -79,6 +79,22 @@ def add_field(embed: discord.Embed, name: str, value: str, *, inline: bool = Tru
         return False
     embed.add_field(name=name, value=value, inline=inline)
     return True
+
+
+def leading_lines(lines: Iterable[str], budget: int) -> tuple[str, int]:
+    """As many of the first ``lines`` as fit, newline-joined, in ``budget`` characters.
+
+    Returns the text and how many lines it holds, so the caller can say how many
+    were left out.
+    """
+    kept: list[str] = []
+    used = 0
+    for line in lines:
+        used += len(line) + 1
+        if used > budget:
+            break
+        kept.append(line)
+    return "\n".join(kept), len(kept)
 
 
 def set_footer(embed: discord.Embed, text: str) -> None:

@@ -11,7 +11,7 @@ from bot.render.character import (
     render_character_list,
     render_import_problems,
 )
-from bot.render.common import MAX_FIELD_VALUE, within_limits
+from bot.render.common import MAX_FIELD_VALUE, leading_lines, within_limits
 from bot.storage.character import CharacterRecord
 from rules.character import (
     MAX_WEAPONS,
@@ -117,3 +117,10 @@ def test_import_problems_are_listed_and_cut_to_fit(messages: Messages) -> None:
     assert 0 < listed < 80
     assert value.endswith(f"… and {80 - listed} more")
     assert within_limits(embed)
+
+
+def test_leading_lines_keep_what_fits_and_count_it() -> None:
+    assert leading_lines(["abc", "de", "f"], 7) == ("abc\nde", 2)  # 4 + 3 characters
+    assert leading_lines(["abc", "de", "f"], 6) == ("abc", 1)
+    assert leading_lines(["abcdef"], 6) == ("", 0)
+    assert leading_lines([], 10) == ("", 0)
