@@ -148,6 +148,12 @@ class DefenseOption(BaseModel):
         """The final number with Retreat, or ``None`` when Retreat is not possible."""
         return None if self.retreat is None else self.value + self.retreat.value
 
+    def with_modifier(self, modifier: Modifier) -> DefenseOption:
+        """The same defense with one more modifier counted in its final number."""
+        return self.model_copy(
+            update={"modifiers": (*self.modifiers, modifier), "value": self.value + modifier.value}
+        )
+
 
 class RefusedDefense(BaseModel):
     """A defense that is not allowed, and why."""
@@ -509,10 +515,7 @@ def acrobatic_dodge(
         )
     roll = success_roll(acrobatics, roller, options)
     modifier = Modifier(key="acrobatic_dodge", value=1 if roll.succeeded else -2, rule_id="R6.4")
-    changed = option.model_copy(
-        update={"modifiers": (*option.modifiers, modifier), "value": option.value + modifier.value}
-    )
-    return roll, changed
+    return roll, option.with_modifier(modifier)
 
 
 def master_dodge(
@@ -530,8 +533,7 @@ def master_dodge(
     roll = success_roll(enabling_level, roller, options)
     if not roll.succeeded:
         return roll, option
-    modifier = Modifier(key="master_dodge", value=option.value, rule_id="R5.18")
-    doubled = option.model_copy(
-        update={"modifiers": (*option.modifiers, modifier), "value": option.value * 2}
+    # doubled: the master's Dodge counted once more
+    return roll, option.with_modifier(
+        Modifier(key="master_dodge", value=option.value, rule_id="R5.18")
     )
-    return roll, doubled
