@@ -152,10 +152,7 @@ class EncounterCog(commands.Cog):
         ) as change:
             current = change.encounter.current
             owner = current.owner_id if current is not None else None
-            if not (
-                authority.is_gm(change.encounter.gm_id)
-                or (owner is not None and owner == interaction.user.id)
-            ):
+            if not authority.can_act_for(change.encounter.gm_id, owner):
                 raise UserFacingError("encounter.error.not_your_turn")
             change.encounter, result = advance_turn(change.encounter, self.bot.dice, options)
             change.detail = {"events": [e.model_dump(mode="json") for e in result.events]}
