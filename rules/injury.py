@@ -337,6 +337,16 @@ class KnockdownTrigger(StrEnum):
     VITALS_SHOCK = "vitals_shock"
 
 
+# The knockdown roll's fixed modifiers (R7.8, R7.28), built once: Modifier is immutable.
+_MAJOR_WOUND_MODIFIERS: Final = {
+    _SKULL: Modifier("major_wound_skull", -10, "R7.8"),
+    _EYE: Modifier("major_wound_eye", -10, "R7.8"),
+    _FACE: Modifier("major_wound_face", -5, "R7.8"),
+    _VITALS: Modifier("major_wound_vitals", -5, "R7.8"),
+    _GROIN: Modifier("major_wound_groin", -5, "R7.28"),
+}
+_HIGH_PAIN_THRESHOLD_MODIFIER: Final = Modifier("high_pain_threshold", 3, "R7.8")
+_LOW_PAIN_THRESHOLD_MODIFIER: Final = Modifier("low_pain_threshold", -4, "R7.8")
 _KNOCKDOWN = RollPurpose.KNOCKDOWN
 _DEATH_CHECK = RollPurpose.DEATH_CHECK
 _KNOCKBACK_BALANCE = RollPurpose.KNOCKBACK_BALANCE
@@ -392,7 +402,8 @@ def knockdown_modifiers(
     drops the location penalty where it applies (R7.9), and with
     ``injury_tolerance_no_knockdown_modifiers`` the pain thresholds too.
     """
-    if location not in _KNOCKDOWN_LOCATIONS and _PAIN_TRAITS.isdisjoint(target.traits):
+    traits = target.traits
+    if location not in _KNOCKDOWN_LOCATIONS and _PAIN_TRAITS.isdisjoint(traits):
         return ()
     modifiers: list[Modifier] = []
     tolerant = False
@@ -401,33 +412,33 @@ def knockdown_modifiers(
             if has_no_brain(target):
                 tolerant = True
             else:
-                modifiers.append(Modifier(f"major_wound_{location}", -10, "R7.8"))
+                modifiers.append(_MAJOR_WOUND_MODIFIERS[location])
         elif location is _FACE:
             if has_no_brain(target):
                 tolerant = True
             else:
-                modifiers.append(Modifier("major_wound_face", -5, "R7.8"))
+                modifiers.append(_MAJOR_WOUND_MODIFIERS[_FACE])
         elif location is _VITALS:
             if has_no_vitals(target):
                 tolerant = True
             else:
-                modifiers.append(Modifier("major_wound_vitals", -5, "R7.8"))
+                modifiers.append(_MAJOR_WOUND_MODIFIERS[_VITALS])
         elif location is _GROIN and target.male_humanoid:
             applies = damage_type is _CR or options.groin_knockdown_any_type
             if applies and has_no_vitals(target):
                 tolerant = True
             elif applies:
-                modifiers.append(Modifier("major_wound_groin", -5, "R7.28"))
+                modifiers.append(_MAJOR_WOUND_MODIFIERS[_GROIN])
     if (location in HEAD and has_no_brain(target)) or (
         location in (_VITALS, _GROIN) and has_no_vitals(target)
     ):
         tolerant = True
     if tolerant and options.injury_tolerance_no_knockdown_modifiers:
         return ()
-    if target.has(_HIGH_PAIN_THRESHOLD):
-        modifiers.append(Modifier("high_pain_threshold", 3, "R7.8"))
-    if target.has(_LOW_PAIN_THRESHOLD):
-        modifiers.append(Modifier("low_pain_threshold", -4, "R7.8"))
+    if _HIGH_PAIN_THRESHOLD in traits:
+        modifiers.append(_HIGH_PAIN_THRESHOLD_MODIFIER)
+    if _LOW_PAIN_THRESHOLD in traits:
+        modifiers.append(_LOW_PAIN_THRESHOLD_MODIFIER)
     return tuple(modifiers)
 
 
