@@ -27,6 +27,7 @@ from bot.render.character import (
     render_deleted,
     render_exported,
     render_import_problems,
+    trait_name,
 )
 from bot.storage.character import CharacterChange, CharacterRecord, CharacterRepository
 from cogs._autocomplete import character_autocomplete
@@ -130,6 +131,18 @@ class CharacterCog(commands.Cog):
         headline = self.bot.messages.text(headline_key, locale, name=record.name, **params)
         embed = render_character(record, self.bot.messages, locale, headline=headline)
         await interaction.response.send_message(embed=embed, ephemeral=ephemeral)
+
+    async def _answer_trait(
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        record: CharacterRecord,
+        headline_key: str,
+        trait: SheetTrait,
+    ) -> None:
+        """:meth:`_answer` with the trait's name in the reader's language."""
+        locale = await self.bot.locale_for(interaction)
+        label = trait_name(trait, self.bot.messages, locale)
+        await self._answer(interaction, record, headline_key, locale=locale, trait=label)
 
     @asynccontextmanager
     async def _editing(
@@ -493,9 +506,7 @@ class CharacterCog(commands.Cog):
         saved = await self._edit(
             interaction, character, lambda sheet: add_trait(sheet, chosen, level)
         )
-        locale = await self.bot.locale_for(interaction)
-        label = self.bot.messages.text(f"character.trait.{chosen.value}", locale)
-        await self._answer(interaction, saved, "character.trait_added", locale=locale, trait=label)
+        await self._answer_trait(interaction, saved, "character.trait_added", chosen)
 
     @trait.command(
         name=_("remove", key="character.cmd.trait.remove.name"),
@@ -519,11 +530,7 @@ class CharacterCog(commands.Cog):
     ) -> None:
         chosen = SheetTrait(trait.value)
         saved = await self._edit(interaction, character, lambda sheet: remove_trait(sheet, chosen))
-        locale = await self.bot.locale_for(interaction)
-        label = self.bot.messages.text(f"character.trait.{chosen.value}", locale)
-        await self._answer(
-            interaction, saved, "character.trait_removed", locale=locale, trait=label
-        )
+        await self._answer_trait(interaction, saved, "character.trait_removed", chosen)
 
     # ------------------------------------------------------------------ export, import
 

@@ -24,7 +24,7 @@ from bot.render.common import (
 )
 from bot.render.encounter import add_sheet_fields
 from bot.storage.character import CharacterRecord
-from rules.character import SheetProblem
+from rules.character import SheetProblem, SheetTrait
 from rules.combatant import Armor, Combatant, HitLocation, Weapon
 from rules.damage import parse_damage
 from rules.errors import RuleError
@@ -36,6 +36,11 @@ PROBLEMS_BUDGET = MAX_FIELD_VALUE - 50
 
 def _t(messages: Messages, locale: str, key: str, **params: object) -> str:
     return messages.text(key, locale, **params)
+
+
+def trait_name(trait: SheetTrait, messages: Messages, locale: str) -> str:
+    """A sheet trait's name in the reader's language."""
+    return _t(messages, locale, f"character.trait.{trait.value}")
 
 
 def armor_text(armor: Armor, messages: Messages, locale: str) -> str:
@@ -143,7 +148,7 @@ def add_gear_fields(
     if sheet.hard_to_kill:
         add_field(
             embed,
-            _t(messages, locale, "character.trait.hard_to_kill"),
+            trait_name(SheetTrait.HARD_TO_KILL, messages, locale),
             str(sheet.hard_to_kill),
             inline=False,
         )
