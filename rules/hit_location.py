@@ -243,20 +243,24 @@ def effective_dr(target: Combatant, spec: DamageSpec) -> DRComputation:
     # a pair of ints in C, and this is the key of the cached step.
     divisor = spec.divisor_key
     ratio = None if divisor is None else (divisor.numerator, divisor.denominator)
+    overrides = profile.overrides
     if spec.large_area:
-        at = profile.at
-        torso = at(_TORSO_LOCATION)
+        # DRProfile.at() for every part, inline: an override, else the vitals
+        # take the torso's armor and every other part the uniform armor.
+        uniform = profile.uniform
+        torso = overrides.get(_TORSO_LOCATION, uniform)
         least = torso_dr = torso.rigid + torso.flexible
         for part in spec.exposed or _ALL_LOCATIONS:
-            covering = at(part)
-            dr = covering.rigid + covering.flexible
-            least = min(least, dr)
+            covering = overrides.get(part)
+            if covering is None:
+                covering = torso if part is _VITALS_LOCATION else uniform
+            least = min(least, covering.rigid + covering.flexible)
         large = large_area_dr(torso_dr, (least,))
         # Split the averaged DR like the torso's layers, outer rigid first (R7.15).
         rigid = min(torso.rigid, large)
         return _dr(rigid, large - rigid, spec.location, False, False, ratio, large)
     location = spec.location
-    armor = profile.overrides.get(location)
+    armor = overrides.get(location)
     if armor is None:
         armor = profile.at(location) if location is _VITALS_LOCATION else profile.uniform
     return _dr(
