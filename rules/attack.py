@@ -26,6 +26,8 @@ from rules.checks import (
 from rules.combatant import Posture
 from rules.errors import RuleError
 from rules.maneuver import (
+    ALL_OUT_DETERMINED_BONUS,
+    ALL_OUT_STRONG_DAMAGE_BONUS,
     EVALUATE_MANEUVERS,
     AllOutAttackOption,
     Maneuver,
@@ -169,7 +171,7 @@ def effective_attack_skill(inp: AttackInput) -> EffectiveSkill:
     if inp.maneuver is Maneuver.all_out_attack and (
         inp.all_out_option in (None, AllOutAttackOption.determined)
     ):
-        add("all_out_attack_determined", 4, "R5.8")
+        add("all_out_attack_determined", ALL_OUT_DETERMINED_BONUS, "R5.8")
     if inp.evaluate_bonus and inp.maneuver in EVALUATE_MANEUVERS:
         add("evaluate", inp.evaluate_bonus, "R5.4")
     if ranged and inp.aim_turns:
@@ -226,7 +228,7 @@ def effective_attack_skill(inp: AttackInput) -> EffectiveSkill:
 def all_out_damage_bonus(maneuver: Maneuver, option: AllOutAttackOption | None) -> int:
     """R5.8 (d): an All-Out Attack (strong) adds +2 damage."""
     if maneuver is Maneuver.all_out_attack and option is AllOutAttackOption.strong:
-        return 2
+        return ALL_OUT_STRONG_DAMAGE_BONUS
     return 0
 
 

@@ -57,6 +57,12 @@ class AllOutAttackOption(StrEnum):
     strong = "strong"
 
 
+ALL_OUT_DETERMINED_BONUS: Final = 4
+"""R5.8 (c): All-Out Attack (determined), +4 to hit; the option taken when none is named."""
+ALL_OUT_STRONG_DAMAGE_BONUS: Final = 2
+"""R5.8 (d): All-Out Attack (strong), +2 damage."""
+
+
 class AllOutDefenseOption(StrEnum):
     """All-Out Defense variants.
 
@@ -263,9 +269,9 @@ def maneuver_profile(
         allowed = frozenset()
         rule_ids.append("R5.8")
         if option is AllOutAttackOption.determined:
-            attack_bonus = 4
+            attack_bonus = ALL_OUT_DETERMINED_BONUS
         elif option is AllOutAttackOption.strong:
-            damage_bonus = 2
+            damage_bonus = ALL_OUT_STRONG_DAMAGE_BONUS
         elif option is AllOutAttackOption.double:
             attacks = 2
     elif maneuver is Maneuver.all_out_defense:
