@@ -144,6 +144,15 @@ class CharacterCog(commands.Cog):
         label = trait_name(trait, self.bot.messages, locale)
         await self._answer(interaction, record, headline_key, locale=locale, trait=label)
 
+    async def _new_owner(
+        self, interaction: discord.Interaction[GurpsBot], owner: discord.Member | None
+    ) -> tuple[CharacterAuthority, int]:
+        """Who a new sheet belongs to: the user, or (GMs only) the ``owner`` named."""
+        authority = await CharacterAuthority.of(interaction)
+        owner_id = owner.id if owner is not None else interaction.user.id
+        authority.ensure_can_give(owner_id)
+        return authority, owner_id
+
     @asynccontextmanager
     async def _editing(
         self, interaction: discord.Interaction[GurpsBot], name: str
@@ -218,9 +227,7 @@ class CharacterCog(commands.Cog):
         owner: discord.Member | None = None,
     ) -> None:
         guild_id = guild_of(interaction)
-        authority = await CharacterAuthority.of(interaction)
-        owner_id = owner.id if owner is not None else interaction.user.id
-        authority.ensure_can_give(owner_id)
+        _, owner_id = await self._new_owner(interaction, owner)
         sheet = quick_sheet(
             name,
             st=st,
@@ -584,9 +591,7 @@ class CharacterCog(commands.Cog):
         replace: bool = False,
     ) -> None:
         guild_id = guild_of(interaction)
-        authority = await CharacterAuthority.of(interaction)
-        owner_id = owner.id if owner is not None else interaction.user.id
-        authority.ensure_can_give(owner_id)
+        authority, owner_id = await self._new_owner(interaction, owner)
         if file.size > MAX_IMPORT_BYTES:
             raise UserFacingError(
                 "character.import_too_large", size=file.size, maximum=MAX_IMPORT_BYTES
