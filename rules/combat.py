@@ -404,6 +404,18 @@ def _weapon(attacker: Combatant, request: AttackRequest) -> Weapon | None:
     return None
 
 
+def _weapon_kind(weapon: Weapon | None) -> AttackKind:
+    """What the weapon on the sheet shoots or swings: a thrown weapon is thrown; one with an
+    Accuracy or a Snap Shot number (R5.3, G4) is a missile weapon (R6.5, B376); else melee."""
+    if weapon is None:
+        return AttackKind.melee
+    if weapon.thrown:
+        return AttackKind.thrown
+    if weapon.snap_shot is not None or weapon.accuracy > 0:
+        return AttackKind.missile
+    return AttackKind.melee
+
+
 # --------------------------------------------------------------------------- damage
 
 
@@ -524,9 +536,7 @@ def resolve_attack(
     )
     parsed = parse_damage(damage_text)
     check_target(request.location, parsed.damage_type, tight_beam=parsed.tight_beam)
-    kind = request.kind or (
-        AttackKind.thrown if weapon is not None and weapon.thrown else AttackKind.melee
-    )
+    kind = request.kind or _weapon_kind(weapon)
     turn = attacker.turn
     location = attack_penalty(
         request.location, chinks_in_armor=request.chinks_in_armor, options=options

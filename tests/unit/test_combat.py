@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.attack import Arc, Hand
+from rules.attack import Arc, AttackKind, Hand
 from rules.combat import (
     AttackRequest,
     DefenseChoice,
@@ -979,3 +979,41 @@ def test_master_dodge_only_for_a_plain_dodge_r5_18() -> None:
             options=OPTIONS,
         )
     assert parry.value.key == "defend.master_dodge_only"
+
+
+ARCHER = fighter(
+    "c9",
+    "Archer",
+    attributes={"st": 11, "dx": 12, "ht": 12},
+    weapons=[{"name": "bow", "skill": 13, "damage": "1d+1 imp", "accuracy": 2, "snap_shot": 15}],
+)
+
+
+def test_a_bow_on_the_sheet_shoots_a_missile_r5_3_r6_5() -> None:
+    """R5.3 worked example: bow skill 13, TR 15, no Aim: 13 < 15 -> 13 - 4 = 9.
+    A missile cannot be parried (B376) nor retreated from (R6.9): Dodge 8 only."""
+    outcome = resolve_attack(
+        ARCHER, ORC, AttackRequest(weapon="bow"), ScriptedDice([2, 3, 3]), OPTIONS
+    )
+    assert outcome.effective.value == 9
+    assert [(m.key, m.value, m.rule_id) for m in outcome.effective.modifiers] == [
+        ("snap_shot", -4, "R5.3")
+    ]
+    assert outcome.pending is not None
+    assert outcome.pending.context.kind is AttackKind.missile
+    assert outcome.defenses is not None
+    assert [(o.kind, o.value, o.retreat_value) for o in outcome.defenses.options] == [
+        (DefenseKind.dodge, 8, None)
+    ]
+
+
+def test_three_braced_aims_with_the_bow_r5_3() -> None:
+    """R5.3 worked example: Acc 2, skill 13, three turns aiming braced: 13 + 2 + 2 + 1 = 18."""
+    archer = ARCHER.model_copy(
+        update={"turn": TurnState(aim_turns=3, aim_target=ORC.combatant_id, aim_braced=True)}
+    )
+    outcome = resolve_attack(
+        archer, ORC, AttackRequest(weapon="bow"), ScriptedDice([6, 6, 5]), OPTIONS
+    )
+    assert outcome.effective.value == 18
+    assert [(m.key, m.value) for m in outcome.effective.modifiers] == [("aim", 5)]
