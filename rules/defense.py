@@ -325,15 +325,16 @@ def available_defenses(
             refuse(DefenseKind.dodge, "defend.unseen_ranged", "R6.3")
         else:
             mods: list[Modifier] = []
-            halved = math.ceil(defender.dodge / 2)
-            if defender.reeling or defender.tired:
-                mods.append(
-                    Modifier(
-                        key="reeling" if defender.reeling else "tired",
-                        value=halved - defender.dodge,
-                        rule_id="R7.1" if defender.reeling else "R8.1",
-                    )
-                )
+            # Injury and fatigue effects are cumulative (R7.1, R8.1): halved once for each.
+            dodge = defender.dodge
+            for halving, key, rule_id in (
+                (defender.reeling, "reeling", "R7.1"),
+                (defender.tired, "tired", "R8.1"),
+            ):
+                if halving:
+                    halved = math.ceil(dodge / 2)
+                    mods.append(Modifier(key=key, value=halved - dodge, rule_id=rule_id))
+                    dodge = halved
             if is_side:
                 mods.append(Modifier(key="side", value=-2, rule_id=side_rule or "R6.2"))
             mods.extend(common)

@@ -1017,3 +1017,17 @@ def test_three_braced_aims_with_the_bow_r5_3() -> None:
     )
     assert outcome.effective.value == 18
     assert [(m.key, m.value) for m in outcome.effective.modifiers] == [("aim", 5)]
+
+
+def test_the_dodge_offered_is_the_dodge_on_the_sheet_r7_1_r8_1() -> None:
+    """HP 15 at 4 (reeling) and FP 12 at 3 (tired): base Dodge 9 is halved twice, 9 -> 5 -> 3."""
+    sheet = Combatant.create(
+        name="Worn",
+        attributes={"st": 10, "dx": 12, "ht": 12, "hp": 15, "fp": 12},
+        dodge_override=9,
+    )
+    worn = EncounterCombatant(combatant_id="c8", side="b", combatant=sheet.with_state(hp=4, fp=3))
+    outcome = resolve_attack(KNIGHT, worn, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert worn.combatant.dodge == 3
+    assert outcome.defenses is not None
+    assert [(o.kind, o.value) for o in outcome.defenses.options] == [(DefenseKind.dodge, 3)]

@@ -180,6 +180,17 @@ def test_reeling_halves_dodge_r7_1() -> None:
     assert result.options[0].modifiers[0].rule_id == "R7.1"
 
 
+def test_reeling_and_tired_halve_dodge_twice_r7_1_r8_1() -> None:
+    """R7.1 and R8.1: the effects are cumulative, Dodge 9 -> 5 (reeling) -> 3 (tired),
+    the same number the sheet shows (Combatant.dodge)."""
+    result = defenses(DefenderInput(dodge=9, reeling=True, tired=True))
+    assert values(result) == {"dodge": 3}
+    assert [(m.key, m.value, m.rule_id) for m in result.options[0].modifiers] == [
+        ("reeling", -4, "R7.1"),
+        ("tired", -2, "R8.1"),
+    ]
+
+
 def test_rear_attacks_r6_10() -> None:
     unaware = defenses(DefenderInput(dodge=9), AttackContext(arc=Arc.rear))
     assert unaware.options == ()
