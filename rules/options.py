@@ -73,7 +73,7 @@ class RuleOptions(BaseModel):
         "hit and 2 per other hit, except large-area attacks (Basic Set).",
     )
     pain_threshold_shock: bool = Field(
-        default=True,
+        default=False,
         description="R7.6: High Pain Threshold ignores shock and Low Pain Threshold doubles it "
         "(to at most -8), as in the Basic Set; off, shock ignores pain thresholds.",
     )

@@ -523,13 +523,15 @@ def test_shock_sums_within_a_turn_and_clears_with_the_state() -> None:
 @pytest.mark.parametrize(
     ("trait", "shock", "options"),
     [
-        (Trait.HIGH_PAIN_THRESHOLD, 0, RuleOptions()),
-        (Trait.LOW_PAIN_THRESHOLD, -6, RuleOptions()),
-        (Trait.HIGH_PAIN_THRESHOLD, -3, RuleOptions(pain_threshold_shock=False)),
-        (Trait.LOW_PAIN_THRESHOLD, -3, RuleOptions(pain_threshold_shock=False)),
+        (Trait.HIGH_PAIN_THRESHOLD, -3, RuleOptions()),
+        (Trait.LOW_PAIN_THRESHOLD, -3, RuleOptions()),
+        (Trait.HIGH_PAIN_THRESHOLD, 0, RuleOptions(pain_threshold_shock=True)),
+        (Trait.LOW_PAIN_THRESHOLD, -6, RuleOptions(pain_threshold_shock=True)),
     ],
 )
 def test_pain_thresholds_and_shock(trait: Trait, shock: int, options: RuleOptions) -> None:
+    """R7.6: the seed's shock is −min(4, injury) whatever the pain threshold (default);
+    the Basic Set's B59/B142 reading is the ``pain_threshold_shock`` switch."""
     target = person(attributes={"hp": 15, "st": 40}, traits=[trait])
     assert apply_hit(target, hit(3, T.CR), rolls(), options).shock_penalty == shock
 
