@@ -66,6 +66,9 @@ MAX_IDLE_ROUNDS = 8
 DO_NOTHING = "do_nothing"
 """``rules.maneuver.Maneuver.do_nothing``'s value."""
 
+FEINT = "feint"
+"""``rules.maneuver.Maneuver.feint``'s value."""
+
 
 class TurnState(BaseModel):
     """Per-turn combat state of one combatant, stored next to its :class:`Combatant`.
@@ -125,9 +128,16 @@ class TurnState(BaseModel):
     turns_taken: int = Field(default=0, ge=0)
 
     def new_turn(self) -> TurnState:
-        """The state as a new turn starts: maneuver-scoped fields cleared (R4.4, R4.5)."""
+        """The state as a new turn starts: maneuver-scoped fields cleared (R4.4, R4.5).
+
+        A Feint's penalty serves the feinter's next turn only (R5.9): it survives the start
+        of the turn after the Feint and is dropped at the start of the one after that.
+        """
+        feint_kept = self.maneuver == FEINT
         return self.model_copy(
             update={
+                "feint_penalty": self.feint_penalty if feint_kept else 0,
+                "feint_target": self.feint_target if feint_kept else None,
                 "maneuver": None,
                 "previous_maneuver": self.maneuver,
                 "parries_used": 0,

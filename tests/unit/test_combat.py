@@ -1031,3 +1031,56 @@ def test_the_dodge_offered_is_the_dodge_on_the_sheet_r7_1_r8_1() -> None:
     assert worn.combatant.dodge == 3
     assert outcome.defenses is not None
     assert [(o.kind, o.value) for o in outcome.defenses.options] == [(DefenseKind.dodge, 3)]
+
+
+def _knight_feinted_the_orc() -> EncounterCombatant:
+    """Knight 14 rolls 9 (margin 5); the orc's best (axe 12) rolls 15 and fails -> -5."""
+    from rules.combat import ManeuverRequest, take_maneuver
+
+    outcome = take_maneuver(
+        KNIGHT,
+        ORC,
+        ManeuverRequest(maneuver=Maneuver.feint, target_id="c2"),
+        ScriptedDice([3, 3, 3, 5, 5, 5]),
+        OPTIONS,
+    )
+    assert (outcome.turn.feint_penalty, outcome.turn.feint_target) == (5, "c2")
+    return KNIGHT.model_copy(update={"turn": outcome.turn})
+
+
+def test_the_feint_serves_the_feinters_next_turn_r5_9() -> None:
+    knight = _knight_feinted_the_orc()
+    next_turn = knight.turn.new_turn()
+    assert (next_turn.feint_penalty, next_turn.feint_target) == (5, "c2")
+    attack = resolve_attack(
+        knight.model_copy(update={"turn": next_turn}),
+        ORC,
+        AttackRequest(),
+        ScriptedDice([3, 4, 4]),
+        OPTIONS,
+    )
+    assert attack.defenses is not None
+    assert {o.kind: o.value for o in attack.defenses.options} == {
+        DefenseKind.dodge: 3,
+        DefenseKind.parry: 4,
+    }
+
+
+def test_the_feint_expires_after_the_feinters_next_turn_r5_9() -> None:
+    """Turn 1 Feint (-5), turn 2 Do Nothing, turn 3 attack: Orc Dodge 8 and Parry 9 again."""
+    knight = _knight_feinted_the_orc()
+    turn_2 = knight.turn.new_turn().model_copy(update={"maneuver": "do_nothing"})
+    turn_3 = turn_2.new_turn()
+    assert (turn_3.feint_penalty, turn_3.feint_target) == (0, None)
+    attack = resolve_attack(
+        knight.model_copy(update={"turn": turn_3}),
+        ORC,
+        AttackRequest(),
+        ScriptedDice([3, 4, 4]),
+        OPTIONS,
+    )
+    assert attack.defenses is not None
+    assert {o.kind: o.value for o in attack.defenses.options} == {
+        DefenseKind.dodge: 8,
+        DefenseKind.parry: 9,
+    }
