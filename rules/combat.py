@@ -580,7 +580,12 @@ def resolve_attack(
         and request.all_out_option is AllOutAttackOption.feint
     ):
         # R5.8 (b): the Feint's contest first; its penalty goes on this attack's defense.
-        feinted = feint(skill + evaluate, _feint_defense(target.combatant), roller, options)
+        feinted = feint(
+            skill + evaluate - abs(sheet.state.shock_penalty),
+            _feint_defense(target.combatant),
+            roller,
+            options,
+        )
         feint_penalty = max(feint_penalty, feinted.penalty)
     roll = roll_attack(effective, roller, options)
     step = initiative_slots(sheet.attributes.basic_speed, max(count.attacks, number))[number - 1]
@@ -916,9 +921,9 @@ def take_maneuver(
             )
         weapon = weapon or sheet.weapons[0]
         evaluate = min(3, turn.evaluate_turns) if turn.evaluate_target == target_id else 0
-        feint_outcome = feint(
-            weapon.skill + evaluate, _feint_defense(target.combatant), roller, options
-        )
+        # The Feint is a weapon-skill roll, so shock counts against it (R7.6).
+        skill = weapon.skill + evaluate - abs(sheet.state.shock_penalty)
+        feint_outcome = feint(skill, _feint_defense(target.combatant), roller, options)
         update["feint_penalty"] = feint_outcome.penalty
         update["feint_target"] = target_id if feint_outcome.penalty else None
         update["evaluate_turns"] = 0

@@ -1084,3 +1084,35 @@ def test_the_feint_expires_after_the_feinters_next_turn_r5_9() -> None:
         DefenseKind.dodge: 8,
         DefenseKind.parry: 9,
     }
+
+
+def _shaken_knight() -> EncounterCombatant:
+    return KNIGHT.with_sheet(KNIGHT.combatant.with_state(shock_penalty=-4))
+
+
+def test_shock_counts_against_the_feint_r7_6_r5_9() -> None:
+    """Broadsword 14 with shock -4 feints at 10: a roll of 9 wins by 1 against the orc's 15."""
+    from rules.combat import ManeuverRequest, take_maneuver
+
+    outcome = take_maneuver(
+        _shaken_knight(),
+        ORC,
+        ManeuverRequest(maneuver=Maneuver.feint, target_id="c2"),
+        ScriptedDice([3, 3, 3, 5, 5, 5]),
+        OPTIONS,
+    )
+    assert outcome.feint is not None
+    assert outcome.feint.attacker_skill == 10
+    assert outcome.turn.feint_penalty == 1
+
+
+def test_shock_counts_against_the_all_out_attack_feint_r7_6_r5_8() -> None:
+    request = AttackRequest(
+        maneuver=Maneuver.all_out_attack, all_out_option=AllOutAttackOption.feint
+    )
+    outcome = resolve_attack(
+        _shaken_knight(), ORC, request, ScriptedDice([3, 3, 3, 5, 5, 5, 3, 4, 4]), OPTIONS
+    )
+    assert outcome.feint is not None
+    assert (outcome.feint.attacker_skill, outcome.feint.penalty) == (10, 1)
+    assert outcome.effective.value == 10
