@@ -771,9 +771,14 @@ def _next_shock(  # noqa: PLR0917 - positional keeps the call cheap
     rules = ["R7.6"]
     if pain and _HIGH_PAIN_THRESHOLD in traits:
         return -old, [*rules, "B59"]
-    before = -shock_penalty(state.shock_injury, max_hp)
-    after = -shock_penalty(state.shock_injury + injury, max_hp)
-    increase = after - before
+    # The shock this blow causes on its own (R7.28: "provocado pelo ataque"): the rise of
+    # the uncapped injury count, at most 4. Doubling the rise of the capped total would
+    # shrink the groin's doubling when earlier injury already reached the -4 cap.
+    earlier = state.shock_injury
+    if max_hp >= 20:
+        increase = min(_MAX_SHOCK, (earlier + injury) * 10 // max_hp - earlier * 10 // max_hp)
+    else:
+        increase = min(_MAX_SHOCK, injury)
     cap = _MAX_SHOCK
     if doubled:
         increase *= 2

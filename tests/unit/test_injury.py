@@ -219,6 +219,26 @@ def test_r7_28_groin_crushing_doubles_shock(basic: int, shock: int) -> None:
     assert outcome.shock_penalty == shock
 
 
+@pytest.mark.parametrize(("earlier", "shock"), [(0, -6), (1, -7), (3, -8), (4, -8)])
+def test_r7_28_groin_doubling_adds_to_earlier_shock(earlier: int, shock: int) -> None:
+    """R7.28: the shock caused by the groin blow itself (3 → −6) is doubled, then added to
+    the shock already taken before his turn (R7.6 ambiguity 3), to at most −8."""
+    target = person(male_humanoid=True, attributes={"hp": 19, "st": 30})
+    if earlier:
+        target = apply_hit(target, hit(earlier, T.CR), rolls()).combatant
+    outcome = apply_hit(target, hit(3, T.CR, L.GROIN), rolls())
+    assert outcome.shock_penalty == shock
+
+
+def test_r7_28_groin_doubling_with_20_hp_counts_the_blow_alone() -> None:
+    """R7.28 with HP 20 (R7.6: −1 per full HP/10): 3 torso (−1), then 3 groin brings the
+    count from 1 to 3 → the blow's own −2, doubled to −4, added to −1 → −5."""
+    target = person(male_humanoid=True, attributes={"hp": 20, "st": 30})
+    first = apply_hit(target, hit(3, T.CR), rolls())
+    assert first.shock_penalty == -1
+    assert apply_hit(first.combatant, hit(3, T.CR, L.GROIN), rolls()).shock_penalty == -5
+
+
 def test_groin_doubling_only_for_crushing_and_male_humanoids() -> None:
     """R7.28: not for cutting, not for others."""
     male = person(male_humanoid=True, attributes={"hp": 19, "st": 30})
