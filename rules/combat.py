@@ -381,8 +381,15 @@ def parry_for_other_options(
     target's shield DB when the blow comes from his front or shield side."""
     shield_faces = pending.context.arc in (Arc.front, Arc.left)
     ally_db = target.shield_db if target.shield is not None and shield_faces else 0
+    # A Feint (R5.9) and two blows on one foe (R5.7) weaken the victim's guard, not the ally's.
     context = pending.context.model_copy(
-        update={"for_other": True, "ally_shield_db": ally_db, "arc": Arc.front}
+        update={
+            "for_other": True,
+            "ally_shield_db": ally_db,
+            "arc": Arc.front,
+            "feint_penalty": 0,
+            "dual_weapon_same_target": False,
+        }
     )
     mine = defender_input(defender, defender_turn).model_copy(
         update={"parries_per_turn": parries_per_turn(defender, options)}

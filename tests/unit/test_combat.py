@@ -1116,3 +1116,25 @@ def test_shock_counts_against_the_all_out_attack_feint_r7_6_r5_8() -> None:
     assert outcome.feint is not None
     assert (outcome.feint.attacker_skill, outcome.feint.penalty) == (10, 1)
     assert outcome.effective.value == 10
+
+
+def test_a_feint_on_the_victim_does_not_reach_the_ally_who_parries_r6_8_r5_9() -> None:
+    """The knight's -5 Feint is on the orc; his ally parries for him at 10 - 4 = 6 (R6.8)."""
+    from rules.combat import parry_for_other_options
+
+    guard = fighter(
+        "c3",
+        "Guard",
+        attributes={"st": 12, "dx": 12, "ht": 12},
+        weapons=[{"name": "spear", "skill": 14, "damage": "thr+2 imp"}],
+    )
+    knight = _knight_feinted_the_orc()
+    outcome = resolve_attack(knight, ORC, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert outcome.pending is not None
+    assert outcome.pending.context.feint_penalty == 5
+    found = parry_for_other_options(
+        guard.combatant, guard.turn, ORC.combatant, outcome.pending, OPTIONS
+    )
+    (parry,) = found.options
+    assert parry.value == 6
+    assert [(m.key, m.value) for m in parry.modifiers] == [("parry_for_other", -4)]
