@@ -300,7 +300,8 @@ def _parry_weapons(target: Combatant, turn: TurnState, close_combat: bool) -> li
                 side=Side.RIGHT if index == 0 else Side.LEFT,
                 two_handed=weapon.two_handed,
                 fencing=weapon.fencing,
-                light=weapon.weight_kg < 1,
+                # R6.7: under 1 kg; a knife is always that light (the sheet may not say).
+                light=weapon.knife or weapon.weight_kg < 1,
                 parries_used=turn.parries_used,
             )
         )

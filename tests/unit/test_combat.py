@@ -1138,3 +1138,52 @@ def test_a_feint_on_the_victim_does_not_reach_the_ally_who_parries_r6_8_r5_9() -
     (parry,) = found.options
     assert parry.value == 6
     assert [(m.key, m.value) for m in parry.modifiers] == [("parry_for_other", -4)]
+
+
+def _dagger_man() -> EncounterCombatant:
+    """Dagger skill 12, the knife's own Parry -1 (R6.7): 3 + 6 - 1 = 8."""
+    from rules.character import build_weapon
+
+    dagger = build_weapon("dagger", skill=12, damage="thr-1 imp", reach="C", parry="-1", knife=True)
+    return fighter("c6", "Cutpurse", attributes={"st": 10, "dx": 12, "ht": 10}, weapons=[dagger])
+
+
+def test_parrying_with_a_dagger_is_at_minus_one_r6_7() -> None:
+    target = _dagger_man()
+    assert target.combatant.parry("dagger") == 8
+    outcome = resolve_attack(KNIGHT, target, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert outcome.defenses is not None
+    assert {o.kind: o.value for o in outcome.defenses.options}[DefenseKind.parry] == 8
+
+
+def test_a_dagger_parrying_a_thrown_knife_is_at_minus_three_r6_7() -> None:
+    """R6.7 ambiguity: the dagger's own -1 and the thrown knife's -2 stack: Parry 9 - 3 = 6."""
+    thrower = fighter(
+        "c5",
+        "Thrower",
+        attributes={"st": 10, "dx": 12, "ht": 10},
+        weapons=[
+            {"name": "knife", "skill": 13, "damage": "thr imp", "thrown": True, "knife": True}
+        ],
+    )
+    outcome = resolve_attack(
+        thrower, _dagger_man(), AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS
+    )
+    assert outcome.defenses is not None
+    (parry,) = [o for o in outcome.defenses.options if o.kind is DefenseKind.parry]
+    assert (parry.base, parry.value) == (8, 6)
+    assert [(m.key, m.value, m.rule_id) for m in parry.modifiers] == [
+        ("parry_small_thrown", -2, "R6.7")
+    ]
+
+
+def test_a_knife_cannot_parry_a_shield_bash_r6_7() -> None:
+    """R6.7: weapons under 1 kg cannot parry shields; a knife built by the bot has no weight."""
+    outcome = resolve_attack(
+        KNIGHT, _dagger_man(), AttackRequest(shield_bash=True), ScriptedDice([3, 4, 4]), OPTIONS
+    )
+    assert outcome.defenses is not None
+    assert [o.kind for o in outcome.defenses.options] == [DefenseKind.dodge]
+    assert [(r.kind, r.key, r.rule_id) for r in outcome.defenses.refused] == [
+        (DefenseKind.parry, "defend.light_weapon_vs_shield", "R6.7")
+    ]
