@@ -546,8 +546,13 @@ def resolve_attack(
     check_target(request.location, parsed.damage_type, tight_beam=parsed.tight_beam)
     kind = request.kind or _weapon_kind(weapon)
     turn = attacker.turn
+    # The target's shield is carried on his left (ShieldDefense.side): that arm and hand are
+    # harder to hit (R7.21, R7.22).
     location = attack_penalty(
-        request.location, chinks_in_armor=request.chinks_in_armor, options=options
+        request.location,
+        chinks_in_armor=request.chinks_in_armor,
+        holding_shield=target.combatant.shield is not None and request.side is Side.LEFT,
+        options=options,
     )
     evaluate = 0
     if turn.evaluate_target == target.combatant_id:

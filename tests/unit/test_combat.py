@@ -15,7 +15,7 @@ from rules.combat import (
     resolve_attack,
     resolve_defense,
 )
-from rules.combatant import Combatant, HitLocation, Posture
+from rules.combatant import Combatant, HitLocation, Posture, Side
 from rules.encounter import Encounter, EncounterCombatant, advance_turn
 from rules.errors import RuleError
 from rules.maneuver import AllOutAttackOption, DefenseKind, Maneuver
@@ -1187,3 +1187,36 @@ def test_a_knife_cannot_parry_a_shield_bash_r6_7() -> None:
     assert [(r.kind, r.key, r.rule_id) for r in outcome.defenses.refused] == [
         (DefenseKind.parry, "defend.light_weapon_vs_shield", "R6.7")
     ]
+
+
+SHIELDED_ORC = ORC.with_sheet(
+    Combatant.create(
+        name="Orc",
+        attributes={"st": 12, "dx": 11, "ht": 11, "hp": 14},
+        weapons=[{"name": "axe", "skill": 12, "damage": "sw+2 cut"}],
+        shield={"skill": 10, "db": 2},
+    )
+)
+
+
+@pytest.mark.parametrize(
+    ("location", "side", "skill"),
+    [
+        (HitLocation.ARM, Side.LEFT, 10),
+        (HitLocation.ARM, Side.RIGHT, 12),
+        (HitLocation.HAND, Side.LEFT, 6),
+        (HitLocation.HAND, Side.RIGHT, 10),
+    ],
+)
+def test_the_arm_holding_a_shield_is_at_minus_four_r7_19(
+    location: HitLocation, side: Side, skill: int
+) -> None:
+    """R7.19: an arm holding a shield -4 (else -2), its hand -8 (else -4). Broadsword 14."""
+    outcome = resolve_attack(
+        KNIGHT,
+        SHIELDED_ORC,
+        AttackRequest(location=location, side=side),
+        ScriptedDice([6, 6, 6]),
+        OPTIONS,
+    )
+    assert outcome.effective.value == skill
