@@ -126,6 +126,10 @@ class TurnState(BaseModel):
     cardiac_arrest: bool = False
     asleep: bool = False
     turns_taken: int = Field(default=0, ge=0)
+    stunned_at_turn_start: bool = True
+    """Stunned as this turn began, so this was a lost turn that ends in an HT roll (R7.10).
+    A stun received during the turn costs the next one instead. Saved fights without the
+    field keep rolling at the end of the turn."""
 
     def new_turn(self) -> TurnState:
         """The state as a new turn starts: maneuver-scoped fields cleared (R4.4, R4.5).
@@ -370,10 +374,13 @@ def _end_of_turn(
     log = _TurnLog(round_, fighter.combatant_id)
     if not sheet.is_conscious:
         return fighter, log.events
-    stun = recovery.stun_recovery(sheet, roller, options)
-    if stun.roll is not None:
-        log.add(TurnEventKind.STUN_RECOVERY, "R7.10", RollRecord.from_record(stun.roll))
-    sheet = sheet.with_state(stun.state)
+    if turn.stunned_at_turn_start:
+        # R7.10: a stun received during his own turn costs him his next turn; the first
+        # recovery roll is at the end of that one.
+        stun = recovery.stun_recovery(sheet, roller, options)
+        if stun.roll is not None:
+            log.add(TurnEventKind.STUN_RECOVERY, "R7.10", RollRecord.from_record(stun.roll))
+        sheet = sheet.with_state(stun.state)
     if sheet.state.mentally_stunned and turn.paralysed_through_round is None:
         attempt = turn.recovery_attempts + 1
         mental = recovery.mental_stun_recovery(
@@ -478,7 +485,7 @@ def _start_of_turn(
                 state = state.model_copy(update={"fp": -sheet.max_fp})
 
     if acts:
-        turn = turn.new_turn()
+        turn = turn.new_turn().model_copy(update={"stunned_at_turn_start": state.stunned})
         log.add(TurnEventKind.TURN_STARTED, "R4.4")
     updated = fighter.model_copy(update={"combatant": sheet.with_state(state), "turn": turn})
     return updated, log.events, acts

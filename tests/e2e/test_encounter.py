@@ -85,11 +85,11 @@ async def test_a_fight_from_start_to_end(
     second = await standin.slash("encounter next", user="alice", channel=CHANNEL)
     assert second.embeds[0]["title"] == "Round 1: Orc 2's turn"
     assert second.response.content == ""
+    # Orc 1 is stunned (by hand) before his turn: he keeps it and rolls HT 11 at its end
+    # (R7.10; a stun taken during his own turn would cost him the next one instead).
+    await gm(standin, "combatant condition", name="Orc 1", condition="stunned", value=True)
     third = await gm(standin, "encounter next")
     assert third.embeds[0]["title"] == "Round 1: Orc 1's turn"
-
-    # Orc 1 is stunned (by hand): he keeps his turn and rolls HT 11 at its end (R7.10).
-    await gm(standin, "combatant condition", name="Orc 1", condition="stunned", value=True)
     dice.extend([3, 3, 3])
     fourth = await gm(standin, "encounter next")
     turn, tracker = fourth.embeds

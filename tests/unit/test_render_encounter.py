@@ -86,9 +86,11 @@ def test_a_full_encounter_stays_within_discords_limits(messages: Messages) -> No
 
 
 def test_turn_embed_lists_rolls_with_rule_ids(messages: Messages) -> None:
-    encounter, _ = advance_turn(fight(), ScriptedDice([]))
+    # Stunned before his turn, Orc 1 rolls HT as it ends (R7.10).
+    encounter = fight()
     stunned = set_condition(encounter.find("Orc 1"), Condition.STUNNED, True)
-    encounter, result = advance_turn(encounter.replace(stunned), ScriptedDice([6, 5, 4]))
+    encounter, _ = advance_turn(encounter.replace(stunned), ScriptedDice([]))
+    encounter, result = advance_turn(encounter, ScriptedDice([6, 5, 4]))
     embed = render_turn(encounter, result, messages, "en")
     assert embed.title == "Round 1: Orc 2's turn"
     assert embed.description == (

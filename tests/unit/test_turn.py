@@ -127,6 +127,36 @@ def test_stunned_keeps_turn_and_recovers_on_ht_r7_10() -> None:
     assert second.current == "mid"
 
 
+def test_stun_received_during_his_own_turn_costs_the_next_turn_r7_10() -> None:
+    """R7.10: stunned during his own turn (a Wait trigger, a stop-hit), he rolls no HT as
+    that turn ends; he must Do Nothing on his next turn and rolls at its end (HT 11, 9)."""
+    fighters = [fighter("fast", 7.0, attributes={"ht": 11}), fighter("mid", 6.0)]
+    first = advance(TurnSequence(), fighters, ScriptedDice([]))
+    assert first.current == "fast"
+    hit = list(first.fighters)
+    hit[0] = hit[0].model_copy(
+        update={
+            "combatant": hit[0].combatant.with_state(
+                hit[0].combatant.state.model_copy(update={"stunned": True})
+            )
+        }
+    )
+    dice = ScriptedDice([])
+    second = advance(first.sequence, hit, dice)
+    assert not [e for e in second.events if e.kind is TurnEventKind.STUN_RECOVERY]
+    assert second.fighters[0].combatant.state.stunned
+    third = advance(second.sequence, list(second.fighters), dice)
+    assert third.current == "fast"
+    assert third.fighters[0].combatant.state.stunned
+    assert third.fighters[0].turn.stunned_at_turn_start
+    fourth = advance(third.sequence, list(third.fighters), ScriptedDice([3, 3, 3]))
+    recovery = [e for e in fourth.events if e.kind is TurnEventKind.STUN_RECOVERY]
+    assert [(e.combatant_id, e.roll.target, e.roll.total) for e in recovery if e.roll] == [
+        ("fast", 11, 9)
+    ]
+    assert not fourth.fighters[0].combatant.state.stunned
+
+
 def test_stunned_stays_stunned_on_a_failed_roll_r7_10() -> None:
     fighters = [fighter("fast", 7.0, attributes={"ht": 11}, stunned=True), fighter("mid", 6.0)]
     first = advance(TurnSequence(), fighters, ScriptedDice([]))
