@@ -329,7 +329,9 @@ def _dr(  # noqa: PLR0917 - positional keeps the cache lookup cheap on the hot p
         before_divisor=before,
         armor_divisor=divisor,
         effective=effective,
-        rigid_effective=_divide(rigid + skull, divisor),
+        # The skull's bone lies under the armor, so it is no rigid layer over the
+        # flexible one: only worn rigid armor reduces what reaches it (R7.15, R7.25).
+        rigid_effective=_divide(rigid, divisor),
         rule_ids=tuple(rule_ids),
     )
 

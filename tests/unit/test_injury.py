@@ -346,6 +346,15 @@ def test_r7_15_blunt_trauma(armor: Armor, basic: int, damage_type: DamageType, t
     assert outcome.injury == trauma
 
 
+def test_r7_15_skull_bone_is_not_rigid_armor_over_a_coif() -> None:
+    """R7.15/R7.25: 10 cr to a skull in a mail coif (flexible 8; +2 skull → DR 10) does not
+    penetrate; all 10 points reach the coif, so blunt trauma is 10 // 5 = 2, as on a torso."""
+    target = person(attributes={"hp": 30, "st": 40}, dr={"uniform": Armor(flexible=8)})
+    outcome = apply_hit(target, hit(10, T.CR, L.SKULL), rolls(3))
+    assert outcome.penetrating == 0
+    assert outcome.blunt_trauma == 2
+
+
 def test_blunt_trauma_only_when_nothing_penetrates() -> None:
     target = person(attributes={"hp": 30, "st": 40}, dr={"uniform": Armor(flexible=15)})
     outcome = apply_hit(target, hit(16, T.CR), rolls())
