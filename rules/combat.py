@@ -337,7 +337,9 @@ def defender_input(
         weapons=tuple(_parry_weapons(target, turn, close)),
         shield=shield,
         posture=state.posture,
-        stunned=state.stunned or state.mentally_stunned,
+        # Paralysed by total surprise (R2.1) he is no better off than the mentally stunned
+        # man he becomes afterwards: -4 and no Retreat (R7.11).
+        stunned=state.stunned or state.mentally_stunned or turn.paralysed_through_round is not None,
         reeling=target.is_reeling,
         tired=target.is_tired,
         maneuver=turn_profile(turn),

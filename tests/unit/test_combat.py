@@ -1220,3 +1220,20 @@ def test_the_arm_holding_a_shield_is_at_minus_four_r7_19(
         OPTIONS,
     )
     assert outcome.effective.value == skill
+
+
+def test_a_paralysed_defender_defends_as_one_mentally_stunned_r2_1_r7_11() -> None:
+    """Total surprise, paralysed through round 4: Dodge 8 - 4 = 4, Parry 9 - 4 = 5, no Retreat."""
+    from rules.surprise import SurpriseKind
+
+    paralysed = ORC.model_copy(
+        update={"turn": TurnState(surprise=SurpriseKind.TOTAL, paralysed_through_round=4)}
+    )
+    outcome = resolve_attack(KNIGHT, paralysed, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert outcome.defenses is not None
+    assert {o.kind: (o.value, o.retreat_value) for o in outcome.defenses.options} == {
+        DefenseKind.dodge: (4, None),
+        DefenseKind.parry: (5, None),
+    }
+    assert outcome.defenses.retreat_refusal is not None
+    assert outcome.defenses.retreat_refusal.key == "defend.retreat_stunned"
