@@ -457,7 +457,10 @@ class DamageSpec:
     """``None`` for no armor divisor, else the divisor: a cheap cache key for the DR step."""
 
     def __post_init__(self) -> None:
-        divisor = Fraction(self.armor_divisor)
+        raw: object = self.armor_divisor
+        # A float (e.g. from JSON) goes through its decimal text: Fraction(0.2) would be
+        # 3602879701896397/18014398509481984, not the 1/5 that "(0.2)" means (A.2).
+        divisor = Fraction(str(raw)) if isinstance(raw, float) else Fraction(self.armor_divisor)
         object.__setattr__(self, "armor_divisor", divisor)
         object.__setattr__(self, "divisor_key", None if divisor == 1 else divisor)
         if self.armor_divisor <= 0:

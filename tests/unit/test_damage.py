@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.combatant import HitLocation
+from rules.combatant import Combatant, HitLocation
 from rules.damage import (
     WOUNDING_MODIFIERS,
     DamageSpec,
@@ -22,6 +22,7 @@ from rules.damage import (
 )
 from rules.dice import DiceExpression
 from rules.errors import RuleError
+from rules.hit_location import effective_dr
 from rules.options import RuleOptions
 from rules.roller import ScriptedDice
 
@@ -280,6 +281,21 @@ def test_bad_specs(changes: dict[str, object], key: str) -> None:
     with pytest.raises(RuleError) as err:
         DamageSpec(basic_damage=5, damage_type=DamageType.CR, **changes)  # type: ignore[arg-type]
     assert err.value.key == key
+
+
+@pytest.mark.parametrize(
+    ("divisor", "exact"), [(0.2, Fraction(1, 5)), (0.5, Fraction(1, 2)), (2.0, Fraction(2))]
+)
+def test_a_float_armor_divisor_is_read_as_its_decimal(divisor: float, exact: Fraction) -> None:
+    """A.2: (0.2) multiplies DR by 5, exactly, even when the divisor arrives as a float."""
+    spec = DamageSpec(basic_damage=30, damage_type=DamageType.CR, armor_divisor=divisor)  # type: ignore[arg-type]
+    assert spec.armor_divisor == exact
+
+
+def test_a_float_0_2_divisor_makes_dr_5_into_25() -> None:
+    """A.2: DR 5 against (0.2) is 25, not 24 from binary rounding."""
+    spec = DamageSpec(basic_damage=30, damage_type=DamageType.CR, armor_divisor=0.2)  # type: ignore[arg-type]
+    assert effective_dr(Combatant.create(name="t", dr={"uniform": 5}), spec).effective == 25
 
 
 def test_spec_from_weapon() -> None:
