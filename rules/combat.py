@@ -302,7 +302,7 @@ def _parry_weapons(target: Combatant, turn: TurnState, close_combat: bool) -> li
                 fencing=weapon.fencing,
                 # R6.7: under 1 kg; a knife is always that light (the sheet may not say).
                 light=weapon.knife or weapon.weight_kg < 1,
-                parries_used=turn.parries_used,
+                parries_used=turn.weapon_parries.get(weapon.name, 0),
             )
         )
     if close_combat:
@@ -316,7 +316,7 @@ def _parry_weapons(target: Combatant, turn: TurnState, close_combat: bool) -> li
                     name=name,
                     parry=3 + level // 2 + bonus,
                     unarmed=True,
-                    parries_used=turn.parries_used,
+                    parries_used=turn.weapon_parries.get(name, 0),
                 )
             )
     return weapons
@@ -697,7 +697,18 @@ def resolve_attack(
     return AttackOutcome.model_validate({**base, "pending": pending, "defenses": defenses})
 
 
-def _spend(turn: TurnState, kind: DefenseKind, retreat: bool) -> TurnState:
+def _parried_with(turn: TurnState, weapon: str | None) -> dict[str, object]:
+    """One more parry this turn, counted in total and for the weapon that made it (A.4)."""
+    update: dict[str, object] = {"parries_used": turn.parries_used + 1}
+    if weapon is not None:
+        update["weapon_parries"] = {
+            **turn.weapon_parries,
+            weapon: turn.weapon_parries.get(weapon, 0) + 1,
+        }
+    return update
+
+
+def _spend(turn: TurnState, kind: DefenseKind, retreat: bool, weapon: str | None) -> TurnState:
     """The target's turn state after one defense: counters up, Aim lost (R5.3, R6.9, A.4)."""
     update: dict[str, object] = {
         "defended_since_last_turn": True,
@@ -705,7 +716,7 @@ def _spend(turn: TurnState, kind: DefenseKind, retreat: bool) -> TurnState:
         "aim_target": None,
     }
     if kind is DefenseKind.parry:
-        update["parries_used"] = turn.parries_used + 1
+        update.update(_parried_with(turn, weapon))
     elif kind is DefenseKind.block:
         update["blocks_used"] = turn.blocks_used + 1
     else:
@@ -767,7 +778,7 @@ def resolve_defense(
             fallen = target.with_state(posture=Posture.PRONE)
             target = fallen
     roll = roll_defense(option, roller, options, retreat=pending.retreat)
-    new_turn = _spend(turn, choice.kind, roll.retreat)
+    new_turn = _spend(turn, choice.kind, roll.retreat, option.weapon)
     if choice.acrobatic:
         new_turn = new_turn.model_copy(update={"acrobatic_dodge_used": True})
     if enabling is not None:
@@ -992,7 +1003,7 @@ def resolve_parry_for_other(
     roll = roll_defense(option, roller, options)
     spent = defender_turn.model_copy(
         update={
-            "parries_used": defender_turn.parries_used + 1,
+            **_parried_with(defender_turn, option.weapon),
             "defending_for_others_penalty": -4,
             "defended_since_last_turn": True,
             "aim_turns": 0,

@@ -104,6 +104,9 @@ class TurnState(BaseModel):
     feint_penalty: int = 0
     feint_target: str | None = None
     parries_used: int = Field(default=0, ge=0)
+    """Parries this turn with every weapon together (the cinematic allowance, R5.14)."""
+    weapon_parries: dict[str, int] = Field(default_factory=dict)
+    """Parries this turn per weapon name: the repeated-parry penalty counts these (A.4)."""
     blocks_used: int = Field(default=0, ge=0)
     dodges_used: int = Field(default=0, ge=0)
     retreat_used: bool = False
@@ -145,6 +148,7 @@ class TurnState(BaseModel):
                 "maneuver": None,
                 "previous_maneuver": self.maneuver,
                 "parries_used": 0,
+                "weapon_parries": {},
                 "blocks_used": 0,
                 "dodges_used": 0,
                 "retreat_used": False,

@@ -1237,3 +1237,37 @@ def test_a_paralysed_defender_defends_as_one_mentally_stunned_r2_1_r7_11() -> No
     }
     assert outcome.defenses.retreat_refusal is not None
     assert outcome.defenses.retreat_refusal.key == "defend.retreat_stunned"
+
+
+TWO_SWORDS = fighter(
+    "c7",
+    "Duellist",
+    attributes={"st": 12, "dx": 12, "ht": 12},
+    weapons=[
+        {"name": "sword", "skill": 14, "damage": "sw+1 cut"},
+        {"name": "sword2", "skill": 14, "damage": "sw+1 cut"},
+    ],
+)
+
+
+def test_the_repeated_parry_penalty_counts_the_same_weapon_only_a_4() -> None:
+    """A.4: parries with the same weapon are at a cumulative -4 after the first. One parry
+    with the right-hand sword: right sword 10 - 4 = 6, the left sword still 10."""
+    first = resolve_attack(KNIGHT, TWO_SWORDS, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert first.pending is not None
+    parried = resolve_defense(
+        first.pending,
+        TWO_SWORDS.combatant,
+        TWO_SWORDS.turn,
+        DefenseChoice(kind=DefenseKind.parry, weapon_index=0),
+        roller=ScriptedDice([2, 3, 3]),
+        options=OPTIONS,
+    )
+    assert parried.defended
+    assert parried.target_turn.parries_used == 1
+    assert parried.target_turn.weapon_parries == {"sword": 1}
+    duellist = TWO_SWORDS.model_copy(update={"turn": parried.target_turn})
+    second = resolve_attack(KNIGHT, duellist, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert second.defenses is not None
+    parries = {o.weapon: o.value for o in second.defenses.options if o.kind is DefenseKind.parry}
+    assert parries == {"sword": 6, "sword2": 10}
