@@ -545,7 +545,12 @@ def resolve_attack(
         request.damage if request.damage is not None else (weapon.damage if weapon else "")
     )
     parsed = parse_damage(damage_text)
-    check_target(request.location, parsed.damage_type, tight_beam=parsed.tight_beam)
+    check_target(
+        request.location,
+        parsed.damage_type,
+        tight_beam=parsed.tight_beam,
+        from_side=request.arc in (Arc.left, Arc.right),
+    )
     kind = request.kind or _weapon_kind(weapon)
     turn = attacker.turn
     # The target's shield is carried on his left (ShieldDefense.side): that arm and hand are

@@ -50,7 +50,12 @@ __all__ = [
     "wounding_multiplier",
 ]
 
-ERROR_KEYS: Final = frozenset({"hit_location.unreachable"})  # location, damage_type
+ERROR_KEYS: Final = frozenset(
+    {
+        "hit_location.unreachable",  # location, damage_type
+        "hit_location.vitals_from_side",
+    }
+)
 
 #: Penalty to hit each location (R7.19).
 HIT_LOCATION_PENALTIES: Final[dict[HitLocation, int]] = {
@@ -183,9 +188,21 @@ def can_target(location: HitLocation, damage_type: DamageType, *, tight_beam: bo
 
 
 def check_target(
-    location: HitLocation, damage_type: DamageType, *, tight_beam: bool = False
+    location: HitLocation,
+    damage_type: DamageType,
+    *,
+    tight_beam: bool = False,
+    from_side: bool = False,
 ) -> None:
-    """Raise ``hit_location.unreachable`` when the attack cannot reach ``location``."""
+    """Raise ``hit_location.unreachable`` when the attack cannot reach ``location``, and
+    ``hit_location.vitals_from_side`` for the vitals from a side arc: heart and lungs are
+    hit only from the front, kidneys only from the rear (R7.24).
+    """
+    if from_side and location is HitLocation.VITALS:
+        raise RuleError(
+            "hit_location.vitals_from_side",
+            "the vitals can be hit only from the front or the rear",
+        )
     if not can_target(location, damage_type, tight_beam=tight_beam):
         raise RuleError(
             "hit_location.unreachable",

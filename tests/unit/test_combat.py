@@ -272,6 +272,28 @@ def test_crushing_cannot_aim_at_the_vitals() -> None:
     assert info.value.key == "hit_location.unreachable"
 
 
+@pytest.mark.parametrize(
+    ("arc", "refused"),
+    [
+        (Arc.left, True),
+        (Arc.right, True),
+        (Arc.front, False),
+        (Arc.rear, False),
+    ],
+)
+def test_the_vitals_cannot_be_hit_from_the_side_r7_24(arc: Arc, refused: bool) -> None:
+    """R7.24: heart and lungs only from the front, kidneys only from the rear."""
+    request = AttackRequest(damage="thr+2 imp", skill=12, location=HitLocation.VITALS, arc=arc)
+    spear = fighter("c3", "Spearman", attributes={"st": 12})
+    if refused:
+        with pytest.raises(RuleError) as info:
+            resolve_attack(spear, ORC, request, ScriptedDice([]), OPTIONS)
+        assert info.value.key == "hit_location.vitals_from_side"
+    else:
+        outcome = resolve_attack(spear, ORC, request, ScriptedDice([6, 6, 6]), OPTIONS)
+        assert outcome.attack.roll.total == 18
+
+
 def test_pending_defense_round_trips_through_json() -> None:
     outcome = resolve_attack(KNIGHT, ORC, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
     assert outcome.pending is not None

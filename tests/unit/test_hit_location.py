@@ -130,6 +130,27 @@ def test_unreachable_is_a_rule_error() -> None:
     assert err.value.params == {"location": "vitals", "damage_type": "cr"}
 
 
+@pytest.mark.parametrize(
+    ("location", "from_side", "refused"),
+    [
+        (L.VITALS, True, True),
+        (L.VITALS, False, False),
+        (L.TORSO, True, False),
+        (L.EYE, True, False),
+    ],
+)
+def test_r7_24_vitals_only_from_front_or_rear(
+    location: HitLocation, from_side: bool, refused: bool
+) -> None:
+    """R7.24: heart and lungs only from the front, kidneys only from the rear."""
+    if refused:
+        with pytest.raises(RuleError) as err:
+            check_target(location, T.IMP, from_side=from_side)
+        assert err.value.key == "hit_location.vitals_from_side"
+    else:
+        check_target(location, T.IMP, from_side=from_side)
+
+
 # --------------------------------------------------------------------------- wounding
 
 
