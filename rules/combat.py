@@ -165,6 +165,8 @@ class Strike(BaseModel):
     location: HitLocation = HitLocation.TORSO
     side: Side = Side.RIGHT
     chinks_in_armor: bool = False
+    knockback_bullet: bool = False
+    """The weapon fires bullets: they knock back like crushing blows (R7.14)."""
 
 
 class PendingDefense(BaseModel):
@@ -444,6 +446,7 @@ def apply_strike(
         strike.location,
         side=strike.side,
         chinks_in_armor=strike.chinks_in_armor,
+        knockback_bullet=strike.knockback_bullet,
     )
     injury = apply_hit(target, spec, roller, options)
     rule_ids = ("A.2", "R5.8") if strike.damage_bonus else ("A.2",)
@@ -625,6 +628,7 @@ def resolve_attack(
         location=location_hit,
         side=request.side,
         chinks_in_armor=request.chinks_in_armor and not missed_by_one,
+        knockback_bullet=weapon is not None and weapon.knockback_bullet,
     )
     # A later blow of the same turn keeps its All-Out Attack (no defense until his next turn).
     keeps_all_out = (

@@ -311,6 +311,35 @@ def test_apply_strike_thrust_from_st() -> None:
     assert (result.dice, result.basic_damage, result.injury.injury) == ("1d+1", 5, 6)
 
 
+def test_a_bullet_knocks_back_r7_14() -> None:
+    """R7.14: every full ST-2 of a bullet's damage knocks back 1 m, DR ignored: a sling's
+    3d pi rolling 18 against ST 12 and DR 30 → 1 m and a DX roll (11; 3 succeeds)."""
+    from rules.combat import Strike
+
+    wall = fighter("c4", "Wall", attributes={"st": 12, "dx": 11}, dr={"uniform": 30}).combatant
+    sling = Strike(weapon="sling", damage="3d pi", st=10, knockback_bullet=True)
+    result = apply_strike(sling, wall, ScriptedDice([6, 6, 6, 1, 1, 1]), OPTIONS)
+    knockback = result.injury.knockback
+    assert knockback is not None
+    assert knockback.metres == 1
+    assert knockback.balance_roll is not None
+    assert (knockback.balance_roll.target, knockback.fell) == (11, False)
+
+
+def test_the_weapons_bullet_flag_reaches_the_strike_r7_14() -> None:
+    """R7.14: a weapon marked as firing bullets makes its strike knock back."""
+    slinger = fighter(
+        "c5",
+        "Slinger",
+        weapons=[{"name": "sling", "skill": 14, "damage": "3d pi", "knockback_bullet": True}],
+    )
+    outcome = resolve_attack(
+        slinger, ORC, AttackRequest(weapon="sling"), ScriptedDice([3, 3, 3]), OPTIONS
+    )
+    assert outcome.strike is not None
+    assert outcome.strike.knockback_bullet is True
+
+
 def test_aim_grows_on_the_same_target_r5_3() -> None:
     from rules.combat import ManeuverRequest, take_maneuver
 
