@@ -23,6 +23,7 @@ from bot.render.attack import (
     render_maneuver,
     weapon_choice,
 )
+from bot.render.encounter import render_events
 from bot.storage.encounter import EncounterRepository
 from bot.storage.pending_attack import PendingAttackRepository
 from cogs._autocomplete import combatant_autocomplete
@@ -36,6 +37,7 @@ from rules.maneuver import (
     AllOutDefenseOption,
     Maneuver,
 )
+from rules.turn import settle_consciousness
 
 ATTACK_MANEUVER_CHOICES = catalog_choices(
     "maneuver.name", [m.value for m in Maneuver if m in ATTACK_MANEUVERS]
@@ -219,6 +221,8 @@ class Attack(commands.Cog):
         )
         attack_id: int | None = None
         owner_id: int | None = None
+        before: discord.Embed | None = None
+        fainted = False
         async with self.encounters.change(channel, interaction.user.id, "attack") as change:
             fight = change.encounter
             striker = fight.find(attacker)
@@ -226,38 +230,55 @@ class Attack(commands.Cog):
             authority.ensure_can_act_for(fight.gm_id, striker.owner_id, striker.name)
             if extra_attack and not authority.is_gm(fight.gm_id):
                 raise UserFacingError("attack.extra_gm_only")
-            outcome = resolve_attack(
-                striker,
-                victim,
-                request,
-                self.bot.dice,
-                options,
-                count_attacks=fight.sequence.started,
+            striker, rolled = settle_consciousness(
+                striker, request.maneuver.value, fight.sequence.round, self.bot.dice, options
             )
-            updated = [striker.model_copy(update={"turn": outcome.attacker_turn})]
-            if outcome.damage is not None:
-                updated.append(victim.with_sheet(outcome.damage.injury.combatant))
-            change.encounter = fight.replace(*updated)
-            change.detail = {
-                "attacker": striker.name,
-                "target": victim.name,
-                "hit": outcome.attack.hit,
-                "effective_skill": outcome.effective.value,
-                "roll": outcome.attack.roll.total,
-                "injury": outcome.damage.injury.injury if outcome.damage is not None else 0,
-            }
-            if outcome.pending is not None:
-                owner_id = victim.owner_id
-                attack_id = await PendingAttackRepository.insert(
-                    change,
-                    guild_id=interaction.guild_id,
-                    channel_id=channel,
-                    owner_user_id=owner_id,
-                    payload=outcome.pending,
-                    created_at=interaction.created_at,
+            if rolled:
+                # R7.2: the HT roll at 0 HP that waited for this turn's maneuver.
+                fight = fight.replace(striker)
+                change.encounter = fight
+                before = render_events(fight, rolled, self.bot.messages, locale)
+            if rolled and not striker.combatant.is_conscious:
+                change.detail = {"attacker": striker.name, "fainted": True}
+                fainted = True
+            else:
+                outcome = resolve_attack(
+                    striker,
+                    victim,
+                    request,
+                    self.bot.dice,
+                    options,
+                    count_attacks=fight.sequence.started,
                 )
-                change.detail["attack_id"] = attack_id
+                updated = [striker.model_copy(update={"turn": outcome.attacker_turn})]
+                if outcome.damage is not None:
+                    updated.append(victim.with_sheet(outcome.damage.injury.combatant))
+                change.encounter = fight.replace(*updated)
+                change.detail = {
+                    "attacker": striker.name,
+                    "target": victim.name,
+                    "hit": outcome.attack.hit,
+                    "effective_skill": outcome.effective.value,
+                    "roll": outcome.attack.roll.total,
+                    "injury": outcome.damage.injury.injury if outcome.damage is not None else 0,
+                }
+                if outcome.pending is not None:
+                    owner_id = victim.owner_id
+                    attack_id = await PendingAttackRepository.insert(
+                        change,
+                        guild_id=interaction.guild_id,
+                        channel_id=channel,
+                        owner_user_id=owner_id,
+                        payload=outcome.pending,
+                        created_at=interaction.created_at,
+                    )
+                    change.detail["attack_id"] = attack_id
+        if fainted and before is not None:
+            await interaction.response.send_message(embed=before)
+            return
         embeds = render_attack(outcome, self.bot.messages, locale)
+        if before is not None:
+            embeds = [before, *embeds]
         if attack_id is None or outcome.pending is None or outcome.defenses is None:
             await interaction.response.send_message(embeds=embeds)
             return
@@ -360,6 +381,8 @@ class Attack(commands.Cog):
         authority = await EncounterAuthority.of(interaction)
         context = await self.bot.context_for(interaction)
         locale, options = context.locale, context.options
+        before: discord.Embed | None = None
+        fainted = False
         async with self.encounters.change(channel, interaction.user.id, "maneuver") as change:
             fight = change.encounter
             fighter = fight.find(combatant)
@@ -376,13 +399,28 @@ class Attack(commands.Cog):
                 readying_missile=missile,
                 weapon=weapon,
             )
-            outcome = take_maneuver(fighter, other, request, self.bot.dice, options)
-            change.encounter = fight.replace(
-                fighter.model_copy(update={"turn": outcome.turn}).with_sheet(outcome.combatant)
+            fighter, rolled = settle_consciousness(
+                fighter, maneuver.value, fight.sequence.round, self.bot.dice, options
             )
-            change.detail = {"combatant": fighter.name, "maneuver": maneuver.value}
-            if trigger:
-                change.detail["trigger"] = trigger
+            if rolled:
+                # R7.2: the HT roll at 0 HP that waited for this turn's maneuver.
+                fight = fight.replace(fighter)
+                change.encounter = fight
+                before = render_events(fight, rolled, self.bot.messages, locale)
+            if rolled and not fighter.combatant.is_conscious:
+                change.detail = {"combatant": fighter.name, "fainted": True}
+                fainted = True
+            else:
+                outcome = take_maneuver(fighter, other, request, self.bot.dice, options)
+                change.encounter = fight.replace(
+                    fighter.model_copy(update={"turn": outcome.turn}).with_sheet(outcome.combatant)
+                )
+                change.detail = {"combatant": fighter.name, "maneuver": maneuver.value}
+                if trigger:
+                    change.detail["trigger"] = trigger
+        if fainted and before is not None:
+            await interaction.response.send_message(embed=before)
+            return
         embed = render_maneuver(
             fighter.name,
             outcome,
@@ -391,6 +429,9 @@ class Attack(commands.Cog):
             target_name=other.name if other is not None else None,
             trigger=trigger,
         )
+        if before is not None:
+            await interaction.response.send_message(embeds=[before, embed])
+            return
         await interaction.response.send_message(embed=embed)
 
 

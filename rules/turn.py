@@ -10,8 +10,10 @@ turn begins and stays fixed; newcomers are inserted (R2.4, R2.5). Each call to
 - next combatant: the unconscious, asleep, dead, collapsed (R8.2) and those
   paralysed by total surprise (R2.1) are skipped (R4.2); the stunned keep their
   turn but may only Do Nothing;
-- start of turn: HT to stay conscious at 0 HP or less (R7.2), Will to act at
-  0 FP or less (R8.2), the per-turn defense counters reset (R4.4, R4.5);
+- start of turn: HT to stay conscious at 0 HP or less (R7.2; with no defense
+  since his last turn it waits for his maneuver, :func:`settle_consciousness`),
+  Will to act at 0 FP or less (R8.2), the per-turn defense counters reset
+  (R4.4, R4.5);
 - a new round every time the order wraps: one round is one second (R4.1).
 
 Everything rolled is returned in :class:`TurnEvent` objects; nothing is text.
@@ -58,6 +60,7 @@ __all__ = [
     "join",
     "leave",
     "reorder_sequence",
+    "settle_consciousness",
 ]
 
 MAX_IDLE_ROUNDS = 8
@@ -129,6 +132,9 @@ class TurnState(BaseModel):
     cardiac_arrest: bool = False
     asleep: bool = False
     turns_taken: int = Field(default=0, ge=0)
+    consciousness_roll_due: bool = False
+    """At 0 HP or less with no defense since his last turn, R7.2's HT roll waits for this
+    turn's maneuver: none if it is Do Nothing (:func:`settle_consciousness`)."""
     stunned_at_turn_start: bool = True
     """Stunned as this turn began, so this was a lost turn that ends in an HT roll (R7.10).
     A stun received during the turn costs the next one instead. Saved fights without the
@@ -374,10 +380,11 @@ def _end_of_turn(
     paralysis from total surprise is not yet mental stun, so no roll (R2.1).
     """
     sheet = fighter.combatant
-    turn = fighter.turn
+    # A turn that ends with R7.2's roll still waiting chose no maneuver: he did nothing.
+    turn = fighter.turn.model_copy(update={"consciousness_roll_due": False})
     log = _TurnLog(round_, fighter.combatant_id)
     if not sheet.is_conscious:
-        return fighter, log.events
+        return fighter.model_copy(update={"turn": turn}), log.events
     if turn.stunned_at_turn_start:
         # R7.10: a stun received during his own turn costs him his next turn; the first
         # recovery roll is at the end of that one.
@@ -460,14 +467,16 @@ def _start_of_turn(
         log.add(TurnEventKind.COLLAPSE_ENDED, "R8.2")
 
     acts = True
-    # R7.2 through rules.recovery: exempt when he did nothing last turn and has not
-    # defended since (catalog reading of "até o momento": since his last turn).
+    # R7.2 through rules.recovery: the HT roll is spared when he chooses Do Nothing and has
+    # made no defense since his last turn ("até o momento"). Having defended, he rolls now;
+    # otherwise the roll waits until this turn's maneuver is known (settle_consciousness).
     check = recovery.stay_conscious(
         sheet.with_state(state),
         roller,
         options,
-        doing_nothing_undefended=turn.maneuver == DO_NOTHING and not turn.defended_since_last_turn,
+        doing_nothing_undefended=not turn.defended_since_last_turn,
     )
+    roll_due = check.exempt
     if check.roll is not None:
         log.add(TurnEventKind.STAY_CONSCIOUS, "R7.2", RollRecord.from_record(check.roll))
     state = check.state
@@ -489,10 +498,46 @@ def _start_of_turn(
                 state = state.model_copy(update={"fp": -sheet.max_fp})
 
     if acts:
-        turn = turn.new_turn().model_copy(update={"stunned_at_turn_start": state.stunned})
+        turn = turn.new_turn().model_copy(
+            update={"stunned_at_turn_start": state.stunned, "consciousness_roll_due": roll_due}
+        )
         log.add(TurnEventKind.TURN_STARTED, "R4.4")
     updated = fighter.model_copy(update={"combatant": sheet.with_state(state), "turn": turn})
     return updated, log.events, acts
+
+
+def settle_consciousness(
+    fighter: F,
+    maneuver: str,
+    round_: int,
+    roller: DiceRoller,
+    options: RuleOptions | None = None,
+) -> tuple[F, tuple[TurnEvent, ...]]:
+    """R7.2 once this turn's maneuver is chosen: the HT roll to stay conscious at 0 HP or less.
+
+    Only when his turn started with the roll waiting (``consciousness_roll_due``). Do Nothing,
+    with no defense since his last turn, spares it; any other maneuver rolls now, and a
+    failure leaves him unconscious (and prone) before he can act.
+    """
+    turn = fighter.turn
+    if not turn.consciousness_roll_due:
+        return fighter, ()
+    turn = turn.model_copy(update={"consciousness_roll_due": False})
+    log = _TurnLog(round_, fighter.combatant_id)
+    check = recovery.stay_conscious(
+        fighter.combatant,
+        roller,
+        options if options is not None else RuleOptions(),
+        doing_nothing_undefended=maneuver == DO_NOTHING and not turn.defended_since_last_turn,
+    )
+    if check.roll is not None:
+        log.add(TurnEventKind.STAY_CONSCIOUS, "R7.2", RollRecord.from_record(check.roll))
+    if check.fainted:
+        log.add(TurnEventKind.FELL_UNCONSCIOUS, "R7.2")
+    updated = fighter.model_copy(
+        update={"combatant": fighter.combatant.with_state(check.state), "turn": turn}
+    )
+    return updated, tuple(log.events)
 
 
 # --------------------------------------------------------------------------- the sequence

@@ -1,8 +1,9 @@
 """R7.2 through the commands: Do Nothing spares the HT roll at 0 HP, unless he defended since.
 
-Ana lies at -2 HP and chooses Do Nothing. If the orc's blow comes and she
-dodges, her next turn starts with the HT roll; if she declines every defense,
-it does not.
+Ana lies at -2 HP. Her turn starts without the roll: it waits for her maneuver,
+and Do Nothing spares it, while an attack rolls it first. If the orc's blow
+comes and she dodges, her next turn starts with the HT roll; if she declines
+every defense, it does not.
 """
 
 from __future__ import annotations
@@ -27,14 +28,14 @@ async def ana_does_nothing_then_the_orc_attacks(
         return await standin.slash(command, options, user="gm", channel=CHANNEL)
 
     await gm("combatant edit", name="Ana", hp=-2)
-    # Round 1: Ana (Basic Speed 6.25) before the orc (5.5). No maneuver chosen before it,
-    # so she rolls HT 12 to stay conscious: 6, she stays up.
-    dice.extend([2, 2, 2])
+    # Round 1: Ana (Basic Speed 6.25) before the orc (5.5). She has not defended, so the
+    # HT roll waits for her maneuver, and Do Nothing spares it.
     first = await gm("encounter next")
-    assert "Ana rolls HT to stay conscious: 6" in first.embeds[0]["description"]
-    await standin.slash(
+    assert "stay conscious" not in first.embeds[0].get("description", "")
+    lying_still = await standin.slash(
         "maneuver", {"combatant": "Ana", "maneuver": "do_nothing"}, user="alice", channel=CHANNEL
     )
+    assert len(lying_still.embeds) == 1
     await gm("encounter next")  # the orc's turn
     dice.extend([3, 4, 4])  # the orc hits (11 vs 13)
     return await orc_attacks(standin)
@@ -72,4 +73,44 @@ async def test_no_defense_keeps_her_exempt(
     assert "stay conscious" not in turn.embeds[0].get("description", "")
     hp, unconscious = await ana_state(bot, standin)
     assert (hp, unconscious) == (-5, False)
+    assert dice.remaining == 0
+
+
+async def test_choosing_an_attack_rolls_ht_first(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """Last turn she did nothing; this turn she attacks, so she rolls HT 12 first: 17 fails."""
+    await start_duel(standin, bot)
+    await standin.slash("combatant edit", {"name": "Ana", "hp": -2}, user="gm", channel=CHANNEL)
+    await standin.slash("encounter next", user="gm", channel=CHANNEL)
+    dice.extend([6, 6, 5])
+    attack = await standin.slash(
+        "attack", {"attacker": "Ana", "target": "Orc"}, user="alice", channel=CHANNEL
+    )
+    assert [embed.get("description") for embed in attack.embeds] == [
+        "Ana rolls HT to stay conscious: 17 (6, 6, 5) vs 12, critical failure. (R7.2)\n"
+        "Ana falls unconscious. (R7.2)"
+    ]
+    hp, unconscious = await ana_state(bot, standin)
+    assert (hp, unconscious) == (-2, True)
+    assert dice.remaining == 0
+
+
+async def test_a_roll_made_keeps_the_attack(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """HT 12 rolls 6: she stays up and her sword (13) swings: 15 misses."""
+    await start_duel(standin, bot)
+    await standin.slash("combatant edit", {"name": "Ana", "hp": -2}, user="gm", channel=CHANNEL)
+    await standin.slash("encounter next", user="gm", channel=CHANNEL)
+    dice.extend([2, 2, 2, 5, 5, 5])
+    attack = await standin.slash(
+        "attack", {"attacker": "Ana", "target": "Orc"}, user="alice", channel=CHANNEL
+    )
+    assert attack.embeds[0]["description"] == (
+        "Ana rolls HT to stay conscious: 6 (2, 2, 2) vs 12, success. (R7.2)"
+    )
+    assert len(attack.embeds) == 2
+    hp, unconscious = await ana_state(bot, standin)
+    assert (hp, unconscious) == (-2, False)
     assert dice.remaining == 0

@@ -21,7 +21,7 @@ from rules.errors import RuleError
 from rules.maneuver import AllOutAttackOption, DefenseKind, Maneuver
 from rules.options import RuleOptions
 from rules.roller import ScriptedDice
-from rules.turn import TurnEventKind, TurnState
+from rules.turn import TurnEventKind, TurnState, settle_consciousness
 
 OPTIONS = RuleOptions()
 
@@ -743,14 +743,32 @@ def test_a_defense_ends_the_do_nothing_exemption_r7_2() -> None:
 
 
 def test_declining_the_defense_keeps_the_exemption_r7_2() -> None:
-    """ "No defense" is no active defense: still doing nothing undefended, no roll at all.
+    """ "No defense" is no active defense: undefended, his turn starts with no roll, and
+    choosing Do Nothing this turn spares it (R7.2, the catalog's reading: this turn's choice).
     2d-1+1 = 2 cut against DR 2 does no injury, so only the choice matters here."""
     fight = _lying_still_orc_after(DefenseChoice(kind=None), [1, 1])
     assert not fight.get("c2").turn.defended_since_last_turn
     fight, result = advance_turn(fight, ScriptedDice([]))
     assert not any(e.kind is TurnEventKind.STAY_CONSCIOUS for e in result.events)
     assert result.current == "c2"
-    assert fight.get("c2").combatant.state.hp == -2
+    orc = fight.get("c2")
+    assert orc.combatant.state.hp == -2
+    assert orc.turn.consciousness_roll_due
+    still, events = settle_consciousness(orc, "do_nothing", 1, ScriptedDice([]))
+    assert events == ()
+    assert not still.combatant.state.unconscious
+
+
+def test_undefended_but_attacking_rolls_on_choosing_r7_2() -> None:
+    """The same orc chooses to attack instead: HT 11 (-0) first; 6 + 6 + 5 = 17 fails."""
+    fight = _lying_still_orc_after(DefenseChoice(kind=None), [1, 1])
+    fight, _ = advance_turn(fight, ScriptedDice([]))
+    orc, events = settle_consciousness(fight.get("c2"), "attack", 1, ScriptedDice([6, 6, 5]))
+    assert [e.kind for e in events] == [
+        TurnEventKind.STAY_CONSCIOUS,
+        TurnEventKind.FELL_UNCONSCIOUS,
+    ]
+    assert orc.combatant.state.unconscious
 
 
 def test_the_defense_flag_clears_when_his_turn_starts_r7_2() -> None:

@@ -24,6 +24,7 @@ from rules.turn import (
     join,
     leave,
     reorder_sequence,
+    settle_consciousness,
 )
 
 
@@ -178,8 +179,15 @@ def test_shock_expires_after_the_victims_turn_r7_6() -> None:
 
 
 def test_stay_conscious_worked_example_r7_2() -> None:
-    # HP 12 at -13, HT 11 -> roll vs 10; an 11 fails: unconscious and skipped.
-    hurt = fighter("fast", 7.0, attributes={"st": 12, "ht": 11}, hp=-13)
+    # HP 12 at -13, HT 11 -> roll vs 10; an 11 fails: unconscious and skipped. He defended
+    # since his last turn, so no maneuver can spare the roll: it is made as his turn starts.
+    hurt = fighter(
+        "fast",
+        7.0,
+        attributes={"st": 12, "ht": 11},
+        hp=-13,
+        turn=TurnState(defended_since_last_turn=True),
+    )
     result = advance(TurnSequence(), [hurt, fighter("mid", 6.0)], ScriptedDice([5, 5, 1]))
     check = next(e for e in result.events if e.kind is TurnEventKind.STAY_CONSCIOUS)
     assert check.roll is not None
@@ -191,10 +199,68 @@ def test_stay_conscious_worked_example_r7_2() -> None:
 
 
 def test_stay_conscious_success_keeps_the_turn_r7_2() -> None:
-    hurt = fighter("fast", 7.0, attributes={"ht": 11}, hp=0)
+    hurt = fighter(
+        "fast", 7.0, attributes={"ht": 11}, hp=0, turn=TurnState(defended_since_last_turn=True)
+    )
     result = advance(TurnSequence(), [hurt, fighter("mid", 6.0)], ScriptedDice([4, 4, 2]))
     assert result.current == "fast"
     assert not result.fighters[0].combatant.state.unconscious
+    assert not result.fighters[0].turn.consciousness_roll_due
+
+
+def _undefended_at_minus_13(last_maneuver: str | None) -> Fighter:
+    """HP 12 at -13, HT 11, no defense since his last turn: his turn starts with no roll."""
+    hurt = fighter(
+        "fast",
+        7.0,
+        attributes={"st": 12, "ht": 11},
+        hp=-13,
+        turn=TurnState(maneuver=last_maneuver),
+    )
+    result = advance(TurnSequence(), [hurt, fighter("mid", 6.0)], ScriptedDice([]))
+    assert result.current == "fast"
+    assert not any(e.kind is TurnEventKind.STAY_CONSCIOUS for e in result.events)
+    started = result.fighters[0]
+    assert started.turn.consciousness_roll_due
+    return started
+
+
+@pytest.mark.parametrize("last_maneuver", ["do_nothing", "attack"])
+def test_the_roll_waits_for_this_turns_maneuver_r7_2(last_maneuver: str) -> None:
+    """R7.2: "Skip the roll if he chooses Do Nothing" is this turn's choice, whatever he did
+    last turn: choosing an attack rolls HT 11 - 1 = 10 first; an 11 fails."""
+    started = _undefended_at_minus_13(last_maneuver)
+    after, events = settle_consciousness(started, "attack", 1, ScriptedDice([5, 5, 1]))
+    assert [e.kind for e in events] == [
+        TurnEventKind.STAY_CONSCIOUS,
+        TurnEventKind.FELL_UNCONSCIOUS,
+    ]
+    roll = events[0].roll
+    assert roll is not None
+    assert (roll.target, roll.total, roll.succeeded) == (10, 11, False)
+    assert after.combatant.state.unconscious
+    assert after.combatant.state.posture is Posture.PRONE
+    assert not after.turn.consciousness_roll_due
+    # Settled once: a second choice in the same turn rolls nothing.
+    assert settle_consciousness(after, "attack", 1, ScriptedDice([])) == (after, ())
+
+
+@pytest.mark.parametrize("last_maneuver", ["do_nothing", "attack"])
+def test_choosing_do_nothing_spares_the_roll_r7_2(last_maneuver: str) -> None:
+    started = _undefended_at_minus_13(last_maneuver)
+    after, events = settle_consciousness(started, "do_nothing", 1, ScriptedDice([]))
+    assert events == ()
+    assert not after.combatant.state.unconscious
+    assert not after.turn.consciousness_roll_due
+
+
+def test_a_turn_ended_without_a_maneuver_did_nothing_r7_2() -> None:
+    started = _undefended_at_minus_13(None)
+    sequence = advance(TurnSequence(), [started, fighter("mid", 6.0)], ScriptedDice([])).sequence
+    result = advance(sequence, [started, fighter("mid", 6.0)], ScriptedDice([]))
+    assert result.current == "mid"
+    assert not any(e.kind is TurnEventKind.STAY_CONSCIOUS for e in result.events)
+    assert not result.fighters[0].turn.consciousness_roll_due
 
 
 def test_no_consciousness_roll_after_doing_nothing_undefended_r7_2() -> None:
@@ -389,7 +455,9 @@ def test_nobody_can_act() -> None:
 
 
 def test_last_conscious_fighter_failing_ht_ends_the_search() -> None:
-    hurt = fighter("fast", 7.0, attributes={"ht": 10}, hp=-1)
+    hurt = fighter(
+        "fast", 7.0, attributes={"ht": 10}, hp=-1, turn=TurnState(defended_since_last_turn=True)
+    )
     with pytest.raises(RuleError) as caught:
         advance(TurnSequence(), [hurt, fighter("mid", 6.0, dead=True)], ScriptedDice([6, 6, 6]))
     assert caught.value.key == "encounter.nobody_can_act"
