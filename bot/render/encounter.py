@@ -1,0 +1,566 @@
+"""Embeds for encounters and combatants: the tracker, turns, surprise, undo, the end summary.
+
+Pure functions of rules outcomes and stored records plus a locale. The tracker
+has one field per combatant in turn order (``HP 9/12 · FP 10/10 · standing ·
+stunned · maneuver: Attack``); when the GM hides NPC numbers, players see a
+state word instead. A fallen combatant (dead, destroyed or unconscious) shows
+only what still matters: HP, the condition that took him out, and his posture
+when he lies on the ground.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot.i18n import Messages
+from bot.render.common import MAX_FIELDS, ResultKind, add_field, new_embed, set_footer, signed
+from bot.storage.encounter import EncounterRecord, UndoResult
+from rules.combatant import Combatant, Posture
+from rules.encounter import Encounter, EncounterCombatant, health_word
+from rules.surprise import PartialSurpriseOutcome, SurpriseModifier, TotalSurpriseOutcome
+from rules.turn import RollRecord, TurnAdvance, TurnEvent, TurnEventKind, TurnState
+
+CURRENT_MARK = "▶"
+SEPARATOR = " · "
+
+
+def _t(messages: Messages, locale: str, key: str, **params: object) -> str:
+    return messages.text(key, locale, **params)
+
+
+def mode_name(messages: Messages, locale: str, mode: str) -> str:
+    return _t(messages, locale, f"encounter.mode.{mode}")
+
+
+def _is_fallen(c: EncounterCombatant) -> bool:
+    """Out of the fight (R4.2): dead, destroyed or unconscious."""
+    return not c.combatant.is_conscious
+
+
+def _fallen_conditions(c: EncounterCombatant, messages: Messages, locale: str) -> list[str]:
+    """What matters once a combatant is down: how he fell, and what may still kill him."""
+    state = c.combatant.state
+    if state.destroyed:
+        keys = ["destroyed"]
+    elif state.dead:
+        keys = ["dead"]
+    else:
+        keys = ["unconscious"]
+        if state.mortally_wounded:
+            keys.append("mortally_wounded")
+        if c.turn.cardiac_arrest:
+            keys.append("cardiac_arrest")
+    return [_t(messages, locale, f"encounter.condition.{key}") for key in keys]
+
+
+def conditions(c: EncounterCombatant, messages: Messages, locale: str) -> list[str]:
+    """Translated condition words for one combatant (empty when fighting fit).
+
+    For a fallen combatant only the fall itself (and a mortal wound or cardiac
+    arrest still running) counts: stun, shock or reeling no longer mean anything.
+    """
+    if _is_fallen(c):
+        return _fallen_conditions(c, messages, locale)
+    state = c.combatant.state
+    turn = c.turn
+    found: list[str] = []
+    flags = (
+        ("mortally_wounded", state.mortally_wounded),
+        ("cardiac_arrest", turn.cardiac_arrest),
+        ("asleep", turn.asleep),
+        ("collapsed", turn.collapsed),
+        ("stunned", state.stunned),
+        ("mentally_stunned", state.mentally_stunned),
+        ("knocked_down", state.knocked_down),
+        ("reeling", c.combatant.is_reeling and state.hp > 0),
+        ("tired", c.combatant.is_tired and state.fp > 0),
+    )
+    found.extend(_t(messages, locale, f"encounter.condition.{key}") for key, on in flags if on)
+    if turn.paralysed_through_round is not None:
+        found.append(
+            _t(
+                messages,
+                locale,
+                "encounter.condition.paralysed",
+                round=turn.paralysed_through_round,
+            )
+        )
+    if state.shock_penalty:
+        found.append(
+            _t(messages, locale, "encounter.condition.shock", penalty=signed(state.shock_penalty))
+        )
+    return found
+
+
+def decimal(value: float, locale: str) -> str:
+    """``5.75`` as players write it: ``5.75``, or ``5,75`` in pt-BR."""
+    text = f"{value:g}"
+    return text.replace(".", ",") if locale == "pt-BR" else text
+
+
+def posture_name(messages: Messages, locale: str, posture: Posture) -> str:
+    return _t(messages, locale, f"encounter.posture.{posture.value}")
+
+
+def maneuver_name(turn: TurnState, messages: Messages, locale: str) -> str | None:
+    """This turn's maneuver by its catalog name (``maneuver.name.*``), with its All-Out option."""
+    if not turn.maneuver:
+        return None
+    key = f"maneuver.name.{turn.maneuver}"
+    name = _t(messages, locale, key) if messages.has(key) else turn.maneuver.replace("_", " ")
+    for option_key in (
+        f"maneuver.all_out_attack.{turn.all_out_attack}" if turn.all_out_attack else None,
+        f"maneuver.all_out_defense.{turn.all_out_defense}" if turn.all_out_defense else None,
+    ):
+        if option_key is not None and messages.has(option_key):
+            name += f" ({_t(messages, locale, option_key)})"
+    return name
+
+
+def combatant_line(
+    c: EncounterCombatant, messages: Messages, locale: str, *, show_numbers: bool
+) -> str:
+    """``HP 9/12 · FP 10/10 · standing · stunned · maneuver: Attack`` (or a state word).
+
+    The fallen show HP (and FP while still alive), how they fell and, only when
+    they lie on the ground, their posture: no maneuver, shock or stun.
+    """
+    sheet = c.combatant
+    state = sheet.state
+    fallen = _is_fallen(c)
+    parts: list[str] = []
+    if show_numbers:
+        parts.append(_t(messages, locale, "encounter.line.hp", hp=state.hp, max=sheet.max_hp))
+        if not (state.dead or state.destroyed):
+            parts.append(_t(messages, locale, "encounter.line.fp", fp=state.fp, max=sheet.max_fp))
+    else:
+        parts.append(_t(messages, locale, f"encounter.health.{health_word(sheet).value}"))
+    if not fallen or state.is_lying:
+        parts.append(posture_name(messages, locale, state.posture))
+    if show_numbers:
+        parts.extend(conditions(c, messages, locale))
+    maneuver = None if fallen else maneuver_name(c.turn, messages, locale)
+    if maneuver is not None:
+        parts.append(_t(messages, locale, "encounter.line.maneuver", maneuver=maneuver))
+    return SEPARATOR.join(parts)
+
+
+def _field_name(c: EncounterCombatant, index: int, current: bool) -> str:
+    mark = f"{CURRENT_MARK} " if current else ""
+    owner = f" — <@{c.owner_id}>" if c.owner_id is not None else ""
+    return f"{mark}{index}. {c.name} [{c.side}]{owner}"
+
+
+def _shows_numbers(c: EncounterCombatant, encounter: Encounter, gm_view: bool) -> bool:
+    return gm_view or not encounter.hide_npc_stats or c.owner_id is not None
+
+
+def _where(encounter: Encounter, messages: Messages, locale: str) -> str:
+    sequence = encounter.sequence
+    if not sequence.started:
+        return _t(messages, locale, "encounter.status.not_started", count=len(encounter.combatants))
+    text = _t(
+        messages,
+        locale,
+        "encounter.status.round",
+        round=sequence.round,
+        seconds=sequence.elapsed_seconds,
+    )
+    current = encounter.current
+    if current is not None:
+        text += "\n" + _t(messages, locale, "encounter.status.turn", name=current.name)
+    return text
+
+
+def render_tracker(
+    encounter: Encounter, messages: Messages, locale: str, *, gm_view: bool = False
+) -> discord.Embed:
+    """The tracker: round, elapsed seconds, whose turn, and one field per combatant in order."""
+    embed = new_embed(
+        ResultKind.INFO,
+        title=_t(messages, locale, "encounter.status.title", name=encounter.name),
+        description=_where(encounter, messages, locale),
+    )
+    ordered = encounter.ordered()
+    if not ordered:
+        add_field(embed, "\u200b", _t(messages, locale, "encounter.status.empty"), inline=False)
+    current_id = encounter.sequence.current
+    shown = 0
+    for index, c in enumerate(ordered, start=1):
+        if shown == MAX_FIELDS - 1 and len(ordered) > MAX_FIELDS:
+            break
+        line = combatant_line(
+            c, messages, locale, show_numbers=_shows_numbers(c, encounter, gm_view)
+        )
+        if not add_field(
+            embed, _field_name(c, index, c.combatant_id == current_id), line, inline=False
+        ):
+            break
+        shown += 1
+    if shown < len(ordered):
+        add_field(
+            embed,
+            "\u200b",
+            _t(messages, locale, "encounter.status.more", count=len(ordered) - shown),
+            inline=False,
+        )
+    set_footer(
+        embed,
+        _t(
+            messages,
+            locale,
+            "encounter.status.footer",
+            mode=mode_name(messages, locale, encounter.mode),
+        ),
+    )
+    return embed
+
+
+def render_started(record: EncounterRecord, messages: Messages, locale: str) -> discord.Embed:
+    encounter = record.encounter
+    return new_embed(
+        ResultKind.INFO,
+        title=_t(messages, locale, "encounter.started.title", name=encounter.name),
+        description=_t(
+            messages,
+            locale,
+            "encounter.started.description",
+            mode=mode_name(messages, locale, encounter.mode),
+            gm=f"<@{encounter.gm_id}>",
+        ),
+    )
+
+
+def _roll_text(roll: RollRecord, messages: Messages, locale: str) -> dict[str, object]:
+    return {
+        "roll": f"{roll.total} ({', '.join(str(f) for f in roll.faces)})",
+        "target": roll.target,
+        "result": _t(messages, locale, f"encounter.outcome.{roll.outcome.value}"),
+    }
+
+
+def event_line(
+    event: TurnEvent, encounter: Encounter, messages: Messages, locale: str
+) -> str | None:
+    """One line for a turn event, or ``None`` for events the turn title already says."""
+    if event.kind is TurnEventKind.TURN_STARTED:
+        return None
+    params: dict[str, object] = {"round": event.round}
+    if event.combatant_id is not None:
+        try:
+            params["name"] = encounter.get(event.combatant_id).name
+        except LookupError:
+            params["name"] = event.combatant_id
+    if event.reason is not None:
+        params["reason"] = _t(messages, locale, f"encounter.skip.{event.reason.value}")
+    if event.roll is not None:
+        params.update(_roll_text(event.roll, messages, locale))
+    text = _t(messages, locale, f"encounter.event.{event.kind.value}", **params)
+    return f"{text} ({event.rule_id})"
+
+
+def render_events(
+    encounter: Encounter, events: Sequence[TurnEvent], messages: Messages, locale: str
+) -> discord.Embed:
+    """Turn events that happened inside a command, one line each (R7.2's roll on choosing)."""
+    lines = [
+        line
+        for line in (event_line(e, encounter, messages, locale) for e in events)
+        if line is not None
+    ]
+    return new_embed(ResultKind.INFO, description="\n".join(lines) or None)
+
+
+def render_turn(
+    encounter: Encounter,
+    result: TurnAdvance[EncounterCombatant],
+    messages: Messages,
+    locale: str,
+) -> discord.Embed:
+    """What happened between the two turns, and whose turn it is now."""
+    current = encounter.current
+    title = (
+        _t(
+            messages,
+            locale,
+            "encounter.turn.title",
+            round=encounter.sequence.round,
+            name=current.name,
+        )
+        if current is not None
+        else _t(messages, locale, "encounter.status.title", name=encounter.name)
+    )
+    lines = [
+        line
+        for line in (event_line(e, encounter, messages, locale) for e in result.events)
+        if line is not None
+    ]
+    if current is not None and (
+        current.combatant.state.stunned or current.combatant.state.mentally_stunned
+    ):
+        lines.append(_t(messages, locale, "encounter.turn.stunned_hint", name=current.name))
+    kind = ResultKind.INFO
+    return new_embed(kind, title=title, description="\n".join(lines) or None)
+
+
+def render_ended(encounter: Encounter, messages: Messages, locale: str) -> discord.Embed:
+    """The end-of-fight summary: duration and who fell."""
+    embed = new_embed(
+        ResultKind.INFO,
+        title=_t(messages, locale, "encounter.ended.title", name=encounter.name),
+        description=_t(
+            messages,
+            locale,
+            "encounter.ended.duration",
+            rounds=encounter.sequence.round,
+            seconds=encounter.sequence.elapsed_seconds + (1 if encounter.sequence.started else 0),
+        ),
+    )
+    fallen = encounter.fallen()
+    value = (
+        "\n".join(f"{c.name}: {', '.join(conditions(c, messages, locale))}" for c in fallen)
+        if fallen
+        else _t(messages, locale, "encounter.ended.nobody")
+    )
+    add_field(embed, _t(messages, locale, "encounter.ended.fallen"), value, inline=False)
+    return embed
+
+
+def render_undone(result: UndoResult, messages: Messages, locale: str) -> discord.Embed:
+    event = result.undone
+    what = (
+        _t(messages, locale, f"encounter.kind.{event.kind}")
+        if messages.has(f"encounter.kind.{event.kind}")
+        else event.kind
+    )
+    embed = new_embed(
+        ResultKind.INFO,
+        title=_t(messages, locale, "encounter.undo.title", what=what),
+        description=_t(
+            messages,
+            locale,
+            "encounter.undo.description",
+            actor=f"<@{event.actor_id}>",
+            count=len(event.before.get("combatants", {})),
+        ),
+    )
+    names = sorted(
+        {
+            str(row["name"])
+            for snapshot in (event.before, event.after)
+            for row in snapshot.get("combatants", {}).values()
+            if row is not None
+        }
+    )
+    if names:
+        add_field(
+            embed, _t(messages, locale, "encounter.undo.affected"), ", ".join(names), inline=False
+        )
+    return embed
+
+
+def _modifier_text(mods: Sequence[SurpriseModifier], messages: Messages, locale: str) -> str:
+    if not mods:
+        return _t(messages, locale, "encounter.surprise.no_modifiers")
+    return ", ".join(f"{_t(messages, locale, m.key)} {signed(m.amount)}" for m in mods)
+
+
+def render_total_surprise(
+    outcome: TotalSurpriseOutcome, messages: Messages, locale: str
+) -> discord.Embed:
+    return new_embed(
+        ResultKind.INFO,
+        title=_t(messages, locale, "encounter.surprise.total.title"),
+        description=_t(
+            messages,
+            locale,
+            "encounter.surprise.total.description",
+            side=outcome.side,
+            rounds=outcome.paralysis_rounds,
+            through=outcome.paralysed_through_round,
+        )
+        + f" ({outcome.rule_id})",
+    )
+
+
+def render_partial_surprise(
+    outcome: PartialSurpriseOutcome, messages: Messages, locale: str
+) -> discord.Embed:
+    embed = new_embed(
+        ResultKind.INFO,
+        title=_t(messages, locale, "encounter.surprise.partial.title"),
+        description=_t(
+            messages,
+            locale,
+            "encounter.surprise.partial.description",
+            winner=outcome.winner,
+            loser=outcome.loser,
+        )
+        + f" ({outcome.rule_id})",
+    )
+    for roll in outcome.rolls:
+        add_field(
+            embed,
+            roll.side,
+            _t(
+                messages,
+                locale,
+                "encounter.surprise.partial.roll",
+                dice=", ".join(str(d) for d in roll.dice),
+                modifiers=_modifier_text(roll.modifiers, messages, locale),
+                total=roll.total,
+            ),
+            inline=False,
+        )
+    return embed
+
+
+# --------------------------------------------------------------------------- combatants
+
+
+def render_added(
+    encounter: Encounter,
+    added: Sequence[EncounterCombatant],
+    messages: Messages,
+    locale: str,
+    *,
+    aware: bool,
+) -> discord.Embed:
+    names = ", ".join(c.name for c in added)
+    key = "combatant.added.description"
+    if encounter.sequence.started:
+        key = "combatant.added.aware" if aware else "combatant.added.unaware"
+    return new_embed(
+        ResultKind.INFO,
+        title=_t(messages, locale, "combatant.added.title", count=len(added)),
+        description=_t(messages, locale, key, names=names),
+    )
+
+
+def render_removed(name: str, messages: Messages, locale: str) -> discord.Embed:
+    return new_embed(
+        ResultKind.INFO, title=_t(messages, locale, "combatant.removed.title", name=name)
+    )
+
+
+def render_changed(c: EncounterCombatant, messages: Messages, locale: str) -> discord.Embed:
+    """After ``/combatant edit`` or ``condition``: the combatant's new line."""
+    embed = new_embed(
+        ResultKind.INFO, title=_t(messages, locale, "combatant.changed.title", name=c.name)
+    )
+    add_field(
+        embed,
+        _field_name(c, 1, False).split(". ", 1)[1],
+        combatant_line(c, messages, locale, show_numbers=True),
+        inline=False,
+    )
+    return embed
+
+
+def render_sheet(
+    c: EncounterCombatant, encounter: Encounter, messages: Messages, locale: str, *, gm_view: bool
+) -> discord.Embed:
+    """``/combatant show``: the sheet's numbers (or only a state word for a hidden NPC)."""
+    show = _shows_numbers(c, encounter, gm_view)
+    embed = new_embed(
+        ResultKind.INFO,
+        title=f"{c.name} [{c.side}]",
+        description=combatant_line(c, messages, locale, show_numbers=show),
+    )
+    if not show:
+        return embed
+    add_sheet_fields(embed, c.combatant, messages, locale)
+    return embed
+
+
+def add_sheet_fields(
+    embed: discord.Embed, sheet: Combatant, messages: Messages, locale: str
+) -> None:
+    """Attributes, defenses, Speed/Move/DR and traits: the numbers of any sheet."""
+    a = sheet.attributes
+    add_field(
+        embed,
+        _t(messages, locale, "combatant.show.attributes"),
+        _t(
+            messages,
+            locale,
+            "encounter.line.attributes",
+            st=a.st,
+            dx=a.dx,
+            iq=a.iq,
+            ht=a.ht,
+            hp=a.hp,
+            fp=a.fp,
+            will=a.will,
+            per=a.per,
+        ),
+        inline=False,
+    )
+    parry = [f"{w.name} {p}" for w in sheet.weapons if (p := sheet.parry(w)) is not None]
+    block = sheet.block
+    add_field(
+        embed,
+        _t(messages, locale, "combatant.show.defenses"),
+        _t(
+            messages,
+            locale,
+            "combatant.show.defense_line",
+            dodge=sheet.dodge,
+            parry=", ".join(parry) or "—",
+            block=block if block is not None else "—",
+        ),
+        inline=False,
+    )
+    add_field(
+        embed,
+        _t(messages, locale, "combatant.show.movement"),
+        _t(
+            messages,
+            locale,
+            "combatant.show.movement_line",
+            speed=decimal(a.basic_speed, locale),
+            move=sheet.move,
+            dr=sheet.dr.uniform.dr,
+            sm=signed(sheet.size_modifier),
+            encumbrance=sheet.encumbrance_level,
+        ),
+        inline=False,
+    )
+    if sheet.traits:
+        add_field(
+            embed,
+            _t(messages, locale, "combatant.show.traits"),
+            ", ".join(
+                sorted(_t(messages, locale, f"character.trait.{t.value}") for t in sheet.traits)
+            ),
+            inline=False,
+        )
+
+
+def render_history(
+    records: Sequence[EncounterRecord], messages: Messages, locale: str
+) -> discord.Embed:
+    """``/encounter history``: this channel's fights, newest first, ended ones included."""
+    embed = new_embed(ResultKind.INFO, title=_t(messages, locale, "encounter.history.title"))
+    if not records:
+        embed.description = _t(messages, locale, "encounter.history.empty")
+        return embed
+    for record in records:
+        fight = record.encounter
+        add_field(
+            embed,
+            f"{fight.name} — {_t(messages, locale, f'encounter.history.status.{record.status}')}",
+            _t(
+                messages,
+                locale,
+                "encounter.history.line",
+                started=record.created_at[:16].replace("T", " "),
+                rounds=fight.sequence.round,
+                combatants=len(fight.combatants),
+                fallen=len(fight.fallen()),
+            ),
+            inline=False,
+        )
+    return embed
