@@ -35,6 +35,7 @@ from rules.encounter import (
     advance_turn,
     apply_partial_surprise,
     apply_total_surprise,
+    crippling_after_combat,
     reorder_turns,
     side_profile,
 )
@@ -183,12 +184,13 @@ class EncounterCog(commands.Cog):
         channel = channel_of(interaction)
         async with self.encounters.change(channel, interaction.user.id, "end") as change:
             authority.ensure_gm(change.encounter.gm_id)
+            crippled = crippling_after_combat(change.encounter, self.bot.dice, context.options)
             change.end(interaction.created_at)
             cancelled = await PendingAttackRepository.cancel_open(
                 change, channel, interaction.created_at, CancelReason.ENDED
             )
         await interaction.response.send_message(
-            embed=render_ended(change.encounter, self.bot.messages, context.locale)
+            embed=render_ended(change.encounter, self.bot.messages, context.locale, crippled)
         )
         await refresh_attack_messages(self.bot, cancelled, None, context.options, context.locale)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
@@ -20,6 +21,7 @@ from rules.combatant import Combatant, Posture, Trait
 from rules.errors import RuleError
 from rules.initiative import InitiativeMode
 from rules.options import RuleOptions
+from rules.recovery import CripplingRecovery, after_combat
 from rules.roller import DiceRoller
 from rules.surprise import (
     PartialSurpriseOutcome,
@@ -34,6 +36,7 @@ from rules.turn import Fighter, TurnAdvance, TurnSequence, advance, join, leave,
 __all__ = [
     "MAX_COMBATANTS",
     "MAX_COPIES",
+    "CripplingAfterCombat",
     "Encounter",
     "EncounterCombatant",
     "HealthWord",
@@ -42,6 +45,7 @@ __all__ = [
     "apply_partial_surprise",
     "apply_total_surprise",
     "copy_names",
+    "crippling_after_combat",
     "health_word",
     "remove_combatant",
     "reorder_turns",
@@ -498,3 +502,32 @@ def change_owner(
     if side is not None and side.strip():
         update["side"] = side.strip()
     return combatant.model_copy(update=update)
+
+
+@dataclass(frozen=True, slots=True)
+class CripplingAfterCombat:
+    """One fighter's end-of-combat HT rolls, one per crippled part (R7.17)."""
+
+    combatant_id: str
+    name: str
+    recoveries: tuple[CripplingRecovery, ...]
+
+
+def crippling_after_combat(
+    encounter: Encounter, roller: DiceRoller, options: RuleOptions
+) -> tuple[CripplingAfterCombat, ...]:
+    """R7.17: when combat ends, roll HT for each crippled part of every fighter still alive,
+    in the encounter's listed order and a fixed part order."""
+    found: list[CripplingAfterCombat] = []
+    for fighter in encounter.combatants:
+        state = fighter.combatant.state
+        if not state.crippled or state.dead or state.destroyed:
+            continue
+        found.append(
+            CripplingAfterCombat(
+                combatant_id=fighter.combatant_id,
+                name=fighter.name,
+                recoveries=after_combat(fighter.combatant, roller, options),
+            )
+        )
+    return tuple(found)

@@ -18,7 +18,7 @@ from bot.i18n import Messages
 from bot.render.common import MAX_FIELDS, ResultKind, add_field, new_embed, set_footer, signed
 from bot.storage.encounter import EncounterRecord, UndoResult
 from rules.combatant import Combatant, Posture
-from rules.encounter import Encounter, EncounterCombatant, health_word
+from rules.encounter import CripplingAfterCombat, Encounter, EncounterCombatant, health_word
 from rules.surprise import PartialSurpriseOutcome, SurpriseModifier, TotalSurpriseOutcome
 from rules.turn import RollRecord, TurnAdvance, TurnEvent, TurnEventKind, TurnState
 
@@ -305,8 +305,13 @@ def render_turn(
     return new_embed(kind, title=title, description="\n".join(lines) or None)
 
 
-def render_ended(encounter: Encounter, messages: Messages, locale: str) -> discord.Embed:
-    """The end-of-fight summary: duration and who fell."""
+def render_ended(
+    encounter: Encounter,
+    messages: Messages,
+    locale: str,
+    crippled: Sequence[CripplingAfterCombat] = (),
+) -> discord.Embed:
+    """The end-of-fight summary: duration, who fell, and the R7.17 roll per crippled part."""
     embed = new_embed(
         ResultKind.INFO,
         title=_t(messages, locale, "encounter.ended.title", name=encounter.name),
@@ -325,6 +330,28 @@ def render_ended(encounter: Encounter, messages: Messages, locale: str) -> disco
         else _t(messages, locale, "encounter.ended.nobody")
     )
     add_field(embed, _t(messages, locale, "encounter.ended.fallen"), value, inline=False)
+    lines = [
+        _t(
+            messages,
+            locale,
+            "encounter.ended.crippled_line",
+            name=fighter.name,
+            part=_t(messages, locale, f"damage.part.{recovery.part.value}"),
+            lasts=_t(
+                messages,
+                locale,
+                f"encounter.ended.lasts.{recovery.duration.value}",
+                months=recovery.months,
+            ),
+            **_roll_text(RollRecord.from_record(recovery.roll), messages, locale),
+        )
+        for fighter in crippled
+        for recovery in fighter.recoveries
+    ]
+    if lines:
+        add_field(
+            embed, _t(messages, locale, "encounter.ended.crippled"), "\n".join(lines), inline=False
+        )
     return embed
 
 

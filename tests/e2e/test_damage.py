@@ -164,3 +164,19 @@ async def test_damage_in_portuguese(standin: StandIn, bot: GurpsBot) -> None:
     )
     assert result.embed["title"] == "🩸 Troll sofre dano"
     assert fields(result.embed)["Dano real"] == "**12**"
+
+
+async def test_encounter_end_rolls_for_each_crippled_part_r7_17(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice, messages: Messages
+) -> None:
+    """R7.17: when combat ends, HT for each crippled part: HT 10, 14 (by 4) → permanent;
+    9 → temporary."""
+    crippled = {"crippled": ["left_arm", "right_leg"]}
+    await start(standin, bot, {**SPEARMAN, "state": crippled})
+    dice.extend([5, 5, 4, 3, 3, 3])
+    ended = await standin.slash("encounter end", user="gm", channel=CHANNEL)
+    assert fields(ended.embed)[messages.text("encounter.ended.crippled", "en")] == (
+        "Spearman, Left arm: HT 14 (5, 5, 4) vs 10, failure → permanent.\n"
+        "Spearman, Right leg: HT 9 (3, 3, 3) vs 10, success → temporary, heals when the lost "
+        "HP are recovered."
+    )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.combatant import Combatant, Posture
+from rules.combatant import BodyPart, Combatant, Posture
 from rules.encounter import (
     MAX_COPIES,
     Condition,
@@ -16,6 +16,7 @@ from rules.encounter import (
     apply_total_surprise,
     change_owner,
     copy_names,
+    crippling_after_combat,
     health_word,
     quick_sheet,
     remove_combatant,
@@ -27,6 +28,8 @@ from rules.encounter import (
     side_profile,
 )
 from rules.errors import RuleError
+from rules.options import RuleOptions
+from rules.recovery import CripplingDuration
 from rules.roller import ScriptedDice
 from rules.surprise import SurpriseKind
 from rules.turn import SkipReason, TurnEventKind
@@ -265,3 +268,32 @@ def test_rename_and_change_owner() -> None:
 def test_health_words(state: dict[str, object], word: HealthWord) -> None:
     combatant = Combatant.create(name="Orc", attributes={"st": 12}, state=state or None)
     assert health_word(combatant) is word
+
+
+def test_crippling_is_rolled_for_each_crippled_part_when_combat_ends_r7_17() -> None:
+    """R7.17: HT 11 for each crippled part of the living: 9 → temporary; 13 (by 2) → 1d6
+    months (4); 14 (by 3) → permanent. The dead and the unhurt roll nothing."""
+
+    def hurt(name: str, parts: set[BodyPart], **state: object) -> Combatant:
+        base = sheet(name, ht=11)
+        return base.with_state(
+            base.state.model_copy(update={"crippled": frozenset(parts), **state})
+        )
+
+    encounter = fight(
+        hurt("Ana", {BodyPart.LEFT_ARM, BodyPart.RIGHT_LEG}),
+        sheet("Bo"),
+        hurt("Cy", {BodyPart.LEFT_HAND}, dead=True),
+        hurt("Di", {BodyPart.RIGHT_EYE}),
+    )
+    dice = ScriptedDice([3, 3, 3, 5, 4, 4, 4, 6, 4, 4])
+    results = crippling_after_combat(encounter, dice, RuleOptions())
+    assert [r.name for r in results] == ["Ana", "Di"]
+    ana, di = results
+    assert [(x.part, x.roll.roll.total, x.duration, x.months) for x in ana.recoveries] == [
+        (BodyPart.LEFT_ARM, 9, CripplingDuration.TEMPORARY, None),
+        (BodyPart.RIGHT_LEG, 13, CripplingDuration.MONTHS, 4),
+    ]
+    assert [(x.part, x.roll.roll.total, x.duration) for x in di.recoveries] == [
+        (BodyPart.RIGHT_EYE, 14, CripplingDuration.PERMANENT)
+    ]
