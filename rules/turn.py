@@ -30,7 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rules import injury, recovery
 from rules.checks import Outcome, SuccessRoll, success_roll
-from rules.combatant import Combatant
+from rules.combatant import Combatant, CombatantState
 from rules.errors import RuleError
 from rules.initiative import (
     InitiativeEntry,
@@ -132,6 +132,10 @@ class TurnState(BaseModel):
     cardiac_arrest: bool = False
     asleep: bool = False
     turns_taken: int = Field(default=0, ge=0)
+    shock_injury_at_turn_start: int | None = None
+    """The injury behind the shock pending as this turn began (R7.6): only that shock is
+    spent when the turn ends; injury taken during the turn gives shock for the next one.
+    ``None`` (saved fights without the field): all shock ends with the turn."""
     consciousness_roll_due: bool = False
     """At 0 HP or less with no defense since his last turn, R7.2's HT roll waits for this
     turn's maneuver: none if it is Do Nothing (:func:`settle_consciousness`)."""
@@ -408,11 +412,29 @@ def _end_of_turn(
             turn = turn.model_copy(update={"surprise": None, "recovery_attempts": 0})
         else:
             turn = turn.model_copy(update={"recovery_attempts": attempt})
-    cleared = recovery.clear_shock(sheet.state)
-    if cleared != sheet.state:
+    cleared = _shock_after_turn(sheet, turn.shock_injury_at_turn_start)
+    if cleared.shock_penalty != sheet.state.shock_penalty:
         log.add(TurnEventKind.SHOCK_EXPIRED, "R7.6")
     updated = fighter.model_copy(update={"combatant": sheet.with_state(cleared), "turn": turn})
     return updated, log.events
+
+
+def _shock_after_turn(sheet: Combatant, pending_injury: int | None) -> CombatantState:
+    """R7.6: shock counts "on his next turn only". The shock pending when this turn began is
+    spent; injury taken during the turn (a waiting foe's blow, his own fumble) still gives
+    its shock to the next one."""
+    state = sheet.state
+    new_injury = state.shock_injury - (pending_injury or 0)
+    if pending_injury is None or new_injury <= 0:
+        return recovery.clear_shock(state)
+    if pending_injury == 0:
+        return state
+    return state.model_copy(
+        update={
+            "shock_injury": new_injury,
+            "shock_penalty": injury.shock_penalty(new_injury, sheet.max_hp),
+        }
+    )
 
 
 # --------------------------------------------------------------------------- start of turn
@@ -499,7 +521,11 @@ def _start_of_turn(
 
     if acts:
         turn = turn.new_turn().model_copy(
-            update={"stunned_at_turn_start": state.stunned, "consciousness_roll_due": roll_due}
+            update={
+                "stunned_at_turn_start": state.stunned,
+                "consciousness_roll_due": roll_due,
+                "shock_injury_at_turn_start": state.shock_injury,
+            }
         )
         log.add(TurnEventKind.TURN_STARTED, "R4.4")
     updated = fighter.model_copy(update={"combatant": sheet.with_state(state), "turn": turn})

@@ -178,6 +178,54 @@ def test_shock_expires_after_the_victims_turn_r7_6() -> None:
     assert next(e.kind for e in second.events) is TurnEventKind.SHOCK_EXPIRED
 
 
+def _hurt_during_own_turn(fighters: list[Fighter], injury: int) -> list[Fighter]:
+    """The first fighter, whose turn it is, takes ``injury`` more from a waiting foe's blow
+    (R5.11): the injury pipeline adds it to his shock (HP 10: -1 per HP, at most -4)."""
+    hurt = fighters[0]
+    state = hurt.combatant.state
+    total = state.shock_injury + injury
+    updated = hurt.combatant.with_state(
+        hp=state.hp - injury, shock_injury=total, shock_penalty=-min(4, total)
+    )
+    return [hurt.model_copy(update={"combatant": updated}), *fighters[1:]]
+
+
+def test_shock_taken_during_his_own_turn_lasts_through_his_next_r7_6() -> None:
+    """R7.6: "on his next turn only". Hurt for 3 during his own turn: -3 on his next turn."""
+    fighters = [fighter("fast", 7.0, attributes={"hp": 10}), fighter("mid", 6.0)]
+    first = advance(TurnSequence(), fighters, ScriptedDice([]))
+    assert first.current == "fast"
+    second = advance(
+        first.sequence, _hurt_during_own_turn(list(first.fighters), 3), ScriptedDice([])
+    )
+    assert second.current == "mid"
+    assert not any(e.kind is TurnEventKind.SHOCK_EXPIRED for e in second.events)
+    third = advance(second.sequence, list(second.fighters), ScriptedDice([]))
+    assert third.current == "fast"
+    assert third.fighters[0].combatant.state.shock_penalty == -3
+    fourth = advance(third.sequence, list(third.fighters), ScriptedDice([]))
+    assert (
+        fourth.fighters[0].combatant.state.shock_penalty,
+        fourth.fighters[0].combatant.state.shock_injury,
+    ) == (0, 0)
+
+
+def test_only_the_shock_pending_at_turn_start_is_spent_r7_6() -> None:
+    """-2 pending as his turn starts (spent on it); 3 more injury during it: -3 next turn."""
+    fighters = [
+        fighter("fast", 7.0, attributes={"hp": 10}, shock_penalty=-2, shock_injury=2),
+        fighter("mid", 6.0),
+    ]
+    first = advance(TurnSequence(), fighters, ScriptedDice([]))
+    assert first.fighters[0].turn.shock_injury_at_turn_start == 2
+    hurt = _hurt_during_own_turn(list(first.fighters), 3)
+    assert hurt[0].combatant.state.shock_penalty == -4
+    second = advance(first.sequence, hurt, ScriptedDice([]))
+    state = second.fighters[0].combatant.state
+    assert (state.shock_penalty, state.shock_injury) == (-3, 3)
+    assert any(e.kind is TurnEventKind.SHOCK_EXPIRED for e in second.events)
+
+
 def test_stay_conscious_worked_example_r7_2() -> None:
     # HP 12 at -13, HT 11 -> roll vs 10; an 11 fails: unconscious and skipped. He defended
     # since his last turn, so no maneuver can spare the roll: it is made as his turn starts.
