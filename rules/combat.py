@@ -15,6 +15,7 @@ from typing import Final
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rules import recovery
 from rules.attack import (
     Arc,
     AttackCount,
@@ -52,7 +53,7 @@ from rules.defense import (
 from rules.encounter import EncounterCombatant
 from rules.errors import RuleError
 from rules.hit_location import attack_penalty, check_target, miss_by_one
-from rules.injury import InjuryOutcome, apply_hit
+from rules.injury import InjuryOutcome, RollRecord, apply_hit
 from rules.maneuver import (
     ATTACK_MANEUVERS,
     AllOutAttackOption,
@@ -858,12 +859,14 @@ class ManeuverRequest(BaseModel):
     readying_missile: bool = False
     weapon: str | None = None
     close_combat: bool = False
+    acrobatics: bool = False
+    """Getting up: try Acrobatics to stand in one turn instead of two (R7.12)."""
 
 
 class ManeuverOutcome(BaseModel):
     """The maneuver's profile, the new turn state and sheet, and any roll it made."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
 
     combatant_id: str
     profile: ManeuverProfile
@@ -871,8 +874,46 @@ class ManeuverOutcome(BaseModel):
     combatant: Combatant
     posture: PostureChange | None = None
     feint: FeintOutcome | None = None
+    get_up_roll: RollRecord | None = None
+    """The Acrobatics roll to get up in one turn, when tried (R7.12)."""
     aim_turns: int = 0
     evaluate_bonus: int = 0
+
+
+_LYING: Final = frozenset({Posture.PRONE, Posture.LYING_FACE_UP, Posture.CRAWLING})
+
+
+def _change_posture(
+    sheet: Combatant, request: ManeuverRequest, roller: DiceRoller, options: RuleOptions
+) -> tuple[PostureChange, Combatant, RollRecord | None]:
+    """One Change Posture turn (R5.2); standing up from the ground follows R7.12.
+
+    Getting up takes the creature's own time (a humanoid 2 turns: crouch, then stand; 1
+    with a successful Acrobatics roll; a horse 3, an elephant 6, a lion or a small
+    creature 1), each turn a Change Posture of its own: a humanoid half-way up is
+    crouching but still needs the second turn to stand (the R5.2 worked example).
+    """
+    assert request.posture is not None
+    state = sheet.state
+    wanted = request.posture
+    if wanted is Posture.STANDING and (state.rising_turns_left > 0 or state.posture in _LYING):
+        roll: RollRecord | None = None
+        if state.rising_turns_left > 0:
+            risen = recovery.rise_turn(sheet)
+        else:
+            up = recovery.get_up(sheet, roller, options, try_acrobatics=request.acrobatics)
+            risen, roll = up.state, up.roll
+        change = PostureChange(
+            start=state.posture,
+            target=wanted,
+            reached=risen.posture,
+            turns_remaining=risen.rising_turns_left,
+            needs_maneuver=True,
+            rule_id="R7.12",
+        )
+        return change, sheet.with_state(risen), roll
+    change = change_posture(state.posture, wanted)
+    return change, sheet.with_state(posture=change.reached, rising_turns_left=0), None
 
 
 def _feint_defense(target: Combatant) -> tuple[int, ...]:
@@ -964,11 +1005,11 @@ def take_maneuver(
         update["evaluate_turns"] = 0
         update["evaluate_target"] = None
     posture: PostureChange | None = None
+    get_up_roll: RollRecord | None = None
     if maneuver is Maneuver.change_posture:
         if request.posture is None:
             raise RuleError("maneuver.needs_posture", "Change Posture needs the wanted posture")
-        posture = change_posture(sheet.state.posture, request.posture)
-        sheet = sheet.with_state(posture=posture.reached)
+        posture, sheet, get_up_roll = _change_posture(sheet, request, roller, options)
     new_turn = turn.model_copy(update=update)
     return ManeuverOutcome(
         combatant_id=fighter.combatant_id,
@@ -977,6 +1018,7 @@ def take_maneuver(
         combatant=sheet,
         posture=posture,
         feint=feint_outcome,
+        get_up_roll=get_up_roll,
         aim_turns=new_turn.aim_turns,
         evaluate_bonus=min(3, new_turn.evaluate_turns),
     )

@@ -413,6 +413,60 @@ def test_change_posture_from_prone_r5_2() -> None:
     assert outcome.posture.turns_remaining == 1
 
 
+def _get_up(
+    who: EncounterCombatant, dice: ScriptedDice, *, acrobatics: bool = False
+) -> EncounterCombatant:
+    from rules.combat import ManeuverRequest, take_maneuver
+
+    request = ManeuverRequest(
+        maneuver=Maneuver.change_posture, posture=Posture.STANDING, acrobatics=acrobatics
+    )
+    outcome = take_maneuver(who, None, request, dice, OPTIONS)
+    return who.model_copy(update={"combatant": outcome.combatant})
+
+
+def test_a_fallen_humanoid_needs_a_second_change_posture_to_stand_r7_12_r5_2() -> None:
+    """R5.2 worked example / R7.12: turn 1 → crouching, turn 2 → standing; crouching half-way
+    up is not the free crouch-to-stand of R5.2."""
+    down = ORC.model_copy(update={"combatant": ORC.combatant.with_state(posture=Posture.PRONE)})
+    first = _get_up(down, ScriptedDice([]))
+    assert first.combatant.state.posture is Posture.CROUCHING
+    assert first.combatant.state.rising_turns_left == 1
+    second = _get_up(first, ScriptedDice([]))
+    assert second.combatant.state.posture is Posture.STANDING
+    assert second.combatant.state.rising_turns_left == 0
+
+
+@pytest.mark.parametrize(
+    ("rise_class", "turns"),
+    [("herbivore", 3), ("large_herbivore", 6), ("quadruped_carnivore", 1), ("small_creature", 1)],
+)
+def test_creatures_get_up_in_their_own_time_r7_12(rise_class: str, turns: int) -> None:
+    """R7.12: a horse needs 3 turns, an elephant 6, a lion or a small creature 1."""
+    beast = fighter("c9", "Beast", rise_class=rise_class, state={"posture": "prone"})
+    taken = 0
+    while beast.combatant.state.posture is not Posture.STANDING:
+        beast = _get_up(beast, ScriptedDice([]))
+        taken += 1
+    assert taken == turns
+
+
+def test_acrobatics_gets_a_warrior_up_in_one_turn_r7_12() -> None:
+    """R7.12: a warrior who makes his Acrobatics roll (12; rolls 10) stands in one turn."""
+    warrior = fighter("c8", "Warrior", skills={"acrobatics": 12}, state={"posture": "prone"})
+    from rules.combat import ManeuverRequest, take_maneuver
+
+    request = ManeuverRequest(
+        maneuver=Maneuver.change_posture, posture=Posture.STANDING, acrobatics=True
+    )
+    outcome = take_maneuver(warrior, None, request, ScriptedDice([3, 3, 4]), OPTIONS)
+    assert outcome.combatant.state.posture is Posture.STANDING
+    assert outcome.get_up_roll is not None
+    assert (outcome.get_up_roll.target, outcome.get_up_roll.roll.total) == (12, 10)
+    assert outcome.posture is not None
+    assert (outcome.posture.turns_remaining, outcome.posture.rule_id) == (0, "R7.12")
+
+
 def test_maneuver_refuses_attacks_and_missing_targets() -> None:
     from rules.combat import ManeuverRequest, take_maneuver
 
