@@ -571,10 +571,25 @@ def resolve_attack(
     aim_turns = turn.aim_turns if turn.aim_target == target.combatant_id else 0
     feint_penalty = turn.feint_penalty if turn.feint_target == target.combatant_id else 0
     shield_db = sheet.shield.db if sheet.shield is not None else 0
+    count, number = _next_attack(sheet, turn, request, skill, options, counting=count_attacks)
+    # A later blow of the same turn keeps its All-Out Attack (no defense until his next turn)
+    # and its bonus: +4 or +2 damage for the whole series (R5.20), and two weapons without
+    # the dual-weapon -4 (R5.7, R5.8).
+    keeps_all_out = (
+        number > 1
+        and turn.all_out_attack is not None
+        and request.maneuver is not Maneuver.all_out_attack
+    )
+    maneuver = Maneuver.all_out_attack if keeps_all_out else request.maneuver
+    all_out_option = (
+        AllOutAttackOption(turn.all_out_attack)
+        if keeps_all_out and turn.all_out_attack is not None
+        else request.all_out_option
+    )
     attack_input = AttackInput(
         skill=skill,
-        maneuver=request.maneuver,
-        all_out_option=request.all_out_option,
+        maneuver=maneuver,
+        all_out_option=all_out_option,
         kind=kind,
         hit_location_penalty=location.value,
         modifier=request.modifier,
@@ -597,7 +612,6 @@ def resolve_attack(
         ranged_class=request.ranged_class,
     )
     effective = effective_attack_skill(attack_input)
-    count, number = _next_attack(sheet, turn, request, skill, options, counting=count_attacks)
     feinted: FeintOutcome | None = None
     if (
         request.maneuver is Maneuver.all_out_attack
@@ -625,17 +639,11 @@ def resolve_attack(
         weapon=weapon.name if weapon is not None else None,
         damage=damage_text,
         st=sheet.attributes.st,
-        damage_bonus=all_out_damage_bonus(request.maneuver, request.all_out_option),
+        damage_bonus=all_out_damage_bonus(maneuver, all_out_option),
         location=location_hit,
         side=request.side,
         chinks_in_armor=request.chinks_in_armor and not missed_by_one,
         knockback_bullet=weapon is not None and weapon.knockback_bullet,
-    )
-    # A later blow of the same turn keeps its All-Out Attack (no defense until his next turn).
-    keeps_all_out = (
-        number > 1
-        and turn.all_out_attack is not None
-        and request.maneuver is not Maneuver.all_out_attack
     )
     attacker_turn = turn.model_copy(
         update={

@@ -1394,3 +1394,72 @@ def test_the_repeated_parry_penalty_counts_the_same_weapon_only_a_4() -> None:
     assert second.defenses is not None
     parries = {o.weapon: o.value for o in second.defenses.options if o.kind is DefenseKind.parry}
     assert parries == {"sword": 6, "sword2": 10}
+
+
+KATANA_MASTER = fighter(
+    "c4",
+    "Master",
+    attributes={"st": 12, "dx": 14, "ht": 12},
+    weapons=[
+        {"name": "katana", "skill": 18, "damage": "sw+1 cut"},
+        {"name": "wakizashi", "skill": 18, "damage": "sw cut"},
+    ],
+)
+
+
+@pytest.mark.parametrize(
+    ("option", "skill", "damage_bonus"),
+    [(AllOutAttackOption.strong, 18, 2), (AllOutAttackOption.determined, 22, 0)],
+)
+def test_the_all_out_attack_bonus_covers_the_whole_series_r5_20(
+    option: AllOutAttackOption, skill: int, damage_bonus: int
+) -> None:
+    """Katana 18, a master's 3 attacks (R5.15): the other All-Out Attack bonus, +2 damage or
+    +4 to hit, applies to every blow of the series, the later ones sent as plain attacks."""
+    first = resolve_attack(
+        KATANA_MASTER,
+        ORC,
+        AttackRequest(chambara=True, maneuver=Maneuver.all_out_attack, all_out_option=option),
+        ScriptedDice([6, 6, 6]),
+        OPTIONS,
+    )
+    master = KATANA_MASTER.model_copy(update={"turn": first.attacker_turn})
+    for number in (2, 3):
+        blow = resolve_attack(
+            master, ORC, AttackRequest(chambara=True), ScriptedDice([6, 6, 6]), OPTIONS
+        )
+        assert blow.attack_number == number
+        assert (blow.effective.value, blow.strike.damage_bonus) == (skill, damage_bonus)
+        assert blow.attacker_turn.all_out_attack == option.value
+        master = master.model_copy(update={"turn": blow.attacker_turn})
+
+
+def test_the_off_hand_blow_of_an_all_out_double_keeps_only_its_own_minus_four_r5_7() -> None:
+    """Two swords 14, All-Out Attack (double): the main blow at 14, the off-hand blow (sent as
+    a plain attack) at 14 - 4 = 10: no dual-weapon -4 (R5.7's catalog reading)."""
+    main = resolve_attack(
+        TWO_SWORDS,
+        ORC,
+        AttackRequest(
+            weapon="sword",
+            dual_weapon=Hand.main,
+            maneuver=Maneuver.all_out_attack,
+            all_out_option=AllOutAttackOption.double,
+        ),
+        ScriptedDice([6, 6, 6]),
+        OPTIONS,
+    )
+    assert main.effective.value == 14
+    duellist = TWO_SWORDS.model_copy(update={"turn": main.attacker_turn})
+    off = resolve_attack(
+        duellist,
+        ORC,
+        AttackRequest(weapon="sword2", dual_weapon=Hand.off),
+        ScriptedDice([6, 6, 6]),
+        OPTIONS,
+    )
+    assert off.attack_number == 2
+    assert off.effective.value == 10
+    assert [(m.key, m.value, m.rule_id) for m in off.effective.modifiers] == [
+        ("off_hand", -4, "R5.7")
+    ]
