@@ -598,6 +598,8 @@ def resolve_attack(
         hexes_crossed=request.hexes_crossed,
         dual_weapon=request.dual_weapon,
         chambara=request.chambara,
+        # R5.27: the master's second weapon adds one attack at -4, the last of his series.
+        chambara_extra_attack=count.penalized_attacks > 0 and number == count.attacks,
         aim_turns=aim_turns,
         braced=turn.aim_braced and aim_turns > 0,
         accuracy=weapon.accuracy if weapon is not None else 0,

@@ -1463,3 +1463,25 @@ def test_the_off_hand_blow_of_an_all_out_double_keeps_only_its_own_minus_four_r5
     assert [(m.key, m.value, m.rule_id) for m in off.effective.modifiers] == [
         ("off_hand", -4, "R5.7")
     ]
+
+
+def test_the_masters_second_weapon_adds_one_attack_at_minus_four_r5_27() -> None:
+    """R5.27 worked example: a master with 3 attacks (katana 18, R5.15) wielding two weapons
+    has 4: three at normal skill and one at -4 (the last of the series)."""
+    master = KATANA_MASTER
+    skills = []
+    for number, hand in enumerate((Hand.main, Hand.off, Hand.main, Hand.off), start=1):
+        blow = resolve_attack(
+            master,
+            ORC,
+            AttackRequest(chambara=True, dual_weapon=hand),
+            ScriptedDice([6, 6, 6]),
+            OPTIONS,
+        )
+        assert (blow.attack_number, blow.attacks_available) == (number, 4)
+        skills.append(blow.effective.value)
+        master = master.model_copy(update={"turn": blow.attacker_turn})
+    assert skills == [18, 18, 18, 14]
+    assert [(m.key, m.value, m.rule_id) for m in blow.effective.modifiers] == [
+        ("chambara_extra_attack", -4, "R5.27")
+    ]
