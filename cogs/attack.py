@@ -341,6 +341,7 @@ class Attack(commands.Cog):
         missile=_("missile", key="maneuver.cmd.missile.name"),
         weapon=_("weapon", key="maneuver.cmd.weapon.name"),
         trigger=_("trigger", key="maneuver.cmd.trigger.name"),
+        acrobatics=_("acrobatics", key="maneuver.cmd.acrobatics.name"),
     )
     @app_commands.describe(
         combatant=_("Whose turn it is", key="maneuver.cmd.combatant.description"),
@@ -357,6 +358,10 @@ class Attack(commands.Cog):
         ),
         weapon=_("Feint with which weapon", key="maneuver.cmd.weapon.description"),
         trigger=_("Wait: what sets it off (R5.11)", key="maneuver.cmd.trigger.description"),
+        acrobatics=_(
+            "Getting up: try Acrobatics to stand in one turn (R7.12)",
+            key="maneuver.cmd.acrobatics.description",
+        ),
     )
     @app_commands.choices(
         maneuver=OTHER_MANEUVER_CHOICES,
@@ -376,6 +381,7 @@ class Attack(commands.Cog):
         missile: bool = False,
         weapon: str | None = None,
         trigger: app_commands.Range[str, 1, 200] | None = None,
+        acrobatics: bool = False,
     ) -> None:
         channel = channel_of(interaction)
         authority = await EncounterAuthority.of(interaction)
@@ -398,6 +404,7 @@ class Attack(commands.Cog):
                 posture=Posture(posture.value) if posture else None,
                 readying_missile=missile,
                 weapon=weapon,
+                acrobatics=acrobatics,
             )
             fighter, rolled = settle_consciousness(
                 fighter, maneuver.value, fight.sequence.round, self.bot.dice, options

@@ -620,6 +620,8 @@ def _maneuver_notes(
                 penalty=feint.penalty,
             )
         )
+    if outcome.get_up_roll is not None:
+        notes.append(_roll_line(outcome.get_up_roll, messages, locale))
     return notes
 
 

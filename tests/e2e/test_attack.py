@@ -336,6 +336,67 @@ async def test_change_posture_and_its_defense_penalty(
     assert labels(attack.message) == ["Dodge 7", "Parry 7 (sword)", "No defense"]
 
 
+async def test_getting_up_takes_two_change_postures_r7_12_r5_2(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """R5.2 worked example / R7.12: lying → crouching, then a second Change Posture to stand;
+    Ana has no Acrobatics, so asking for it rolls nothing."""
+    await start_duel(standin, bot)
+    posture = {"combatant": "Ana", "maneuver": "change_posture"}
+    await standin.slash("maneuver", {**posture, "posture": "prone"}, user="alice", channel=CHANNEL)
+    first = await standin.slash(
+        "maneuver",
+        {**posture, "posture": "standing", "acrobatics": True},
+        user="alice",
+        channel=CHANNEL,
+    )
+    assert fields(first.embed)["Posture"] == (
+        "lying down → crouching (R7.12); turns still needed: 1"
+    )
+    second = await standin.slash(
+        "maneuver", {**posture, "posture": "standing"}, user="alice", channel=CHANNEL
+    )
+    assert fields(second.embed)["Posture"] == "crouching → standing (R7.12); turns still needed: 0"
+    assert dice.remaining == 0
+
+
+async def test_acrobatics_gets_a_fallen_warrior_up_in_one_turn_r7_12(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """R7.12: Acrobatics 12, rolled 10 → standing in one turn; the roll is shown."""
+    warrior = Combatant.create(
+        name="Warrior", skills={"acrobatics": 12}, state={"posture": "prone"}
+    )
+    encounter = Encounter(
+        name="Tumble",
+        gm_id=standin.user("gm").id,
+        combatants=(EncounterCombatant(combatant_id="1", side="npc", combatant=warrior),),
+        next_number=2,
+    )
+    await EncounterRepository(bot.database).start(
+        guild_id=standin.guild.id,
+        channel_id=standin.channel(CHANNEL).id,
+        actor_id=standin.user("gm").id,
+        encounter=encounter,
+    )
+    dice.extend([3, 3, 4])
+    shown = await standin.slash(
+        "maneuver",
+        {
+            "combatant": "Warrior",
+            "maneuver": "change_posture",
+            "posture": "standing",
+            "acrobatics": True,
+        },
+        user="gm",
+        channel=CHANNEL,
+    )
+    assert fields(shown.embed)["Posture"] == "lying down → standing (R7.12); turns still needed: 0"
+    assert fields(shown.embed)["Notes"] == (
+        "Get up: ACROBATICS 12 = 12, rolled 10 (3, 3, 4): success (R7.12)"
+    )
+
+
 async def test_someone_elses_combatant_cannot_attack(
     standin: StandIn, bot: GurpsBot, messages: Messages
 ) -> None:
