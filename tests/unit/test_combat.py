@@ -16,6 +16,7 @@ from rules.combat import (
     resolve_defense,
 )
 from rules.combatant import Combatant, HitLocation, Posture, Side
+from rules.defense import DefenseOptions
 from rules.encounter import Encounter, EncounterCombatant, advance_turn
 from rules.errors import RuleError
 from rules.maneuver import AllOutAttackOption, DefenseKind, Maneuver
@@ -1485,3 +1486,141 @@ def test_the_masters_second_weapon_adds_one_attack_at_minus_four_r5_27() -> None
     assert [(m.key, m.value, m.rule_id) for m in blow.effective.modifiers] == [
         ("chambara_extra_attack", -4, "R5.27")
     ]
+
+
+def test_all_out_defense_three_attacks_sequence_r5_12() -> None:
+    """R5.12 worked example, three attacks in one round on an orc under All-Out Defense
+    (double) with axe (Parry 9) and shield (Block 8, DB 2): 1) Parry fails -> Block succeeds;
+    2) Parry (repeated, -4, A.4) fails -> Block succeeds; 3) no Parries or Blocks left ->
+    Dodge, once only: it fails and the blow lands."""
+    orc = SHIELDED_ORC.model_copy(
+        update={"turn": TurnState(maneuver="all_out_defense", all_out_defense="double_defense")}
+    )
+    turn = orc.turn
+
+    def numbers(options: object) -> dict[DefenseKind, int]:
+        assert isinstance(options, DefenseOptions)
+        return {o.kind: o.value for o in options.options}
+
+    for attack_dice, first_value in (([3, 4, 4], 11), ([3, 4, 4], 7)):
+        hit = resolve_attack(
+            KNIGHT,
+            orc.model_copy(update={"turn": turn}),
+            AttackRequest(),
+            ScriptedDice(attack_dice),
+            OPTIONS,
+        )
+        assert hit.pending is not None
+        assert numbers(hit.defenses)[DefenseKind.parry] == first_value
+        parried = resolve_defense(
+            hit.pending,
+            orc.combatant,
+            turn,
+            DefenseChoice(kind=DefenseKind.parry, weapon_index=0),
+            roller=ScriptedDice([6, 6, 6]),
+            options=OPTIONS,
+        )
+        assert parried.second_defense is not None
+        assert numbers(parried.defenses) == {DefenseKind.dodge: 10, DefenseKind.block: 10}
+        blocked = resolve_defense(
+            parried.second_defense,
+            orc.combatant,
+            parried.target_turn,
+            DefenseChoice(kind=DefenseKind.block),
+            roller=ScriptedDice([2, 2, 2]),
+            options=OPTIONS,
+        )
+        assert blocked.defended
+        turn = blocked.target_turn
+    assert (turn.parries_used, turn.blocks_used) == (2, 2)
+    third = resolve_attack(
+        KNIGHT,
+        orc.model_copy(update={"turn": turn}),
+        AttackRequest(),
+        ScriptedDice([3, 4, 4]),
+        OPTIONS,
+    )
+    assert third.defenses is not None
+    assert numbers(third.defenses) == {DefenseKind.dodge: 10}
+    assert {(r.kind, r.key, r.rule_id) for r in third.defenses.refused} == {
+        (DefenseKind.parry, "defend.no_parries_left", "R5.12"),
+        (DefenseKind.block, "defend.no_blocks_left", "R5.12"),
+    }
+    assert third.pending is not None
+    dodged = resolve_defense(
+        third.pending,
+        orc.combatant,
+        turn,
+        DefenseChoice(kind=DefenseKind.dodge),
+        roller=ScriptedDice([6, 6, 5, 1, 1]),
+        options=OPTIONS,
+    )
+    assert not dodged.defended
+    assert dodged.second_defense is None
+    assert dodged.damage is not None
+
+
+@pytest.mark.parametrize(("faces", "target"), [([4, 4, 4], 10), ([5, 5, 5], 7)])
+def test_acrobatic_dodge_catalog_numbers_r6_4(faces: list[int], target: int) -> None:
+    """R6.4 worked example: Dodge 9, Acrobatics 13: 12 succeeds -> 10; 15 fails -> 7."""
+    nimble = ORC.with_sheet(
+        Combatant.create(
+            name="Orc",
+            attributes={"st": 12, "dx": 11, "ht": 11, "hp": 14},
+            skills={"acrobatics": 13},
+            dodge_override=9,
+        )
+    )
+    outcome = resolve_attack(KNIGHT, nimble, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert outcome.pending is not None
+    result = resolve_defense(
+        outcome.pending,
+        nimble.combatant,
+        nimble.turn,
+        DefenseChoice(kind=DefenseKind.dodge, acrobatic=True),
+        roller=ScriptedDice([*faces, 1, 1, 1]),
+        options=OPTIONS,
+    )
+    assert result.acrobatics is not None
+    assert result.acrobatics.total == sum(faces)
+    assert result.roll is not None
+    assert result.roll.target == target
+
+
+def test_all_out_attack_lasts_until_the_attackers_next_turn_r4_4() -> None:
+    """R4.4 worked example: the orc's All-Out Attack leaves it no defense through the
+    knight's turn; the flag is cleared only when the orc's own next turn starts."""
+    fight, started = advance_turn(
+        Encounter(name="Ford", gm_id=1, combatants=(KNIGHT, ORC)), ScriptedDice([])
+    )
+    assert started.current == "c1"
+    fight, started = advance_turn(fight, ScriptedDice([]))
+    assert started.current == "c2"
+    orc_attack = resolve_attack(
+        fight.get("c2"),
+        fight.get("c1"),
+        AttackRequest(maneuver=Maneuver.all_out_attack),
+        ScriptedDice([6, 6, 6]),
+        OPTIONS,
+    )
+    fight = fight.replace(fight.get("c2").model_copy(update={"turn": orc_attack.attacker_turn}))
+    fight, started = advance_turn(fight, ScriptedDice([]))
+    assert (started.current, fight.sequence.round) == ("c1", 2)
+    assert fight.get("c2").turn.all_out_attack == "determined"
+    blow = resolve_attack(
+        fight.get("c1"), fight.get("c2"), AttackRequest(), ScriptedDice([3, 4, 4, 1, 1]), OPTIONS
+    )
+    assert blow.defenses is not None
+    assert blow.defenses.options == ()
+    assert blow.defenses.no_defense is not None
+    assert blow.defenses.no_defense.rule_id == "R5.8"
+    fight, started = advance_turn(fight, ScriptedDice([]))
+    assert started.current == "c2"
+    orc = fight.get("c2")
+    assert (orc.turn.maneuver, orc.turn.all_out_attack) == (None, None)
+    later = resolve_attack(fight.get("c1"), orc, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert later.defenses is not None
+    assert {o.kind: o.value for o in later.defenses.options} == {
+        DefenseKind.dodge: 8,
+        DefenseKind.parry: 9,
+    }
