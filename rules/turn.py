@@ -263,6 +263,10 @@ class TurnEventKind(StrEnum):
     COLLAPSE_ENDED = "collapse_ended"
     CARDIAC_ARREST = "cardiac_arrest"
     TURN_STARTED = "turn_started"
+    CRUSHED_TRACHEA = "crushed_trachea"
+    TRACHEA_HP_LOST = "trachea_hp_lost"
+    DEATH_CHECK = "death_check"
+    DIED = "died"
 
 
 class RollRecord(BaseModel):
@@ -435,6 +439,29 @@ def _shock_after_turn(sheet: Combatant, pending_injury: int | None) -> Combatant
             "shock_penalty": injury.shock_penalty(new_injury, sheet.max_hp),
         }
     )
+
+
+def _crushed_trachea(
+    fighter: F, round_: int, roller: DiceRoller, options: RuleOptions
+) -> tuple[F, list[TurnEvent]]:
+    """R7.29: a crushed windpipe repeats its HT roll every round, at the victim's place in
+    the order (conscious or not) until one succeeds; each failure costs 1 HP more, and a
+    new -HP multiple brings its death check (R7.3).
+    """
+    log = _TurnLog(round_, fighter.combatant_id)
+    check = recovery.crushed_trachea_roll(fighter.combatant, roller, options)
+    if check.roll is None:
+        return fighter, log.events
+    log.add(TurnEventKind.CRUSHED_TRACHEA, "R7.29", RollRecord.from_record(check.roll))
+    if check.hp_lost:
+        log.add(TurnEventKind.TRACHEA_HP_LOST, "R7.29")
+    if check.death_checks is not None:
+        for roll in check.death_checks.rolls:
+            log.add(TurnEventKind.DEATH_CHECK, roll.rule_id, RollRecord.from_record(roll))
+        if check.death_checks.dead:
+            log.add(TurnEventKind.DIED, "R7.3")
+    sheet = fighter.combatant.with_state(check.state)
+    return fighter.model_copy(update={"combatant": sheet}), log.events
 
 
 # --------------------------------------------------------------------------- start of turn
@@ -634,6 +661,10 @@ def advance(
         fighter = by_id.get(cid)
         if fighter is None:
             continue
+        if fighter.combatant.state.crushed_trachea:
+            fighter, choking = _crushed_trachea(fighter, sequence.round, roller, rule_options)
+            by_id[cid] = fighter
+            events.extend(choking)
         reason = _skip_reason(fighter, sequence.round)
         if reason is not None:
             events.append(

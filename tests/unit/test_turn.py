@@ -158,6 +158,65 @@ def test_stun_received_during_his_own_turn_costs_the_next_turn_r7_10() -> None:
     assert not fourth.fighters[0].combatant.state.stunned
 
 
+def test_a_crushed_windpipe_rolls_every_round_until_it_succeeds_r7_29() -> None:
+    """R7.29: HT 11 at -3 (8) each round: 15 fails and costs 1 HP (5 → 4); next round 3
+    succeeds and clears it; no roll after that."""
+    fighters = [
+        fighter(
+            "fast",
+            7.0,
+            attributes={"ht": 11, "hp": 12},
+            hp=5,
+            crushed_trachea=True,
+            trachea_penalty=-3,
+        ),
+        fighter("mid", 6.0),
+    ]
+    dice = ScriptedDice([6, 5, 4, 1, 1, 1])
+    sequence, fighters, _ = run(TurnSequence(), fighters, dice, 1)
+    assert fighters[0].combatant.state.hp == 4
+    assert fighters[0].combatant.state.crushed_trachea
+    sequence, fighters, _ = run(sequence, fighters, dice, 1)
+    result = advance(sequence, fighters, dice)
+    choking = [e for e in result.events if e.kind is TurnEventKind.CRUSHED_TRACHEA]
+    assert [(e.round, e.roll.target, e.roll.total) for e in choking if e.roll] == [(2, 8, 3)]
+    state = result.fighters[0].combatant.state
+    assert (state.hp, state.crushed_trachea, state.trachea_penalty) == (4, False, 0)
+    assert dice.remaining == 0
+    _, after, _ = run(result.sequence, list(result.fighters), ScriptedDice([]), 3)
+    assert after[0].combatant.state.hp == 4
+
+
+def test_an_unconscious_victim_keeps_choking_and_can_die_r7_29_r7_3() -> None:
+    """R7.29 with R7.3: unconscious at -23 HP (HP 12, the -1xHP check already made), he
+    still rolls: 15 vs HT 11-1 = 10 fails, -24 = -2xHP brings a death check, 16 vs 11
+    fails → dead, then skipped."""
+    fighters = [
+        fighter(
+            "fast",
+            7.0,
+            attributes={"ht": 11, "hp": 12},
+            hp=-23,
+            unconscious=True,
+            crushed_trachea=True,
+            trachea_penalty=-1,
+            death_checks_made=1,
+        ),
+        fighter("mid", 6.0),
+    ]
+    result = advance(TurnSequence(), fighters, ScriptedDice([6, 5, 4, 6, 6, 4]))
+    kinds = [e.kind for e in result.events if e.combatant_id == "fast"]
+    assert kinds == [
+        TurnEventKind.CRUSHED_TRACHEA,
+        TurnEventKind.TRACHEA_HP_LOST,
+        TurnEventKind.DEATH_CHECK,
+        TurnEventKind.DIED,
+        TurnEventKind.SKIPPED,
+    ]
+    state = result.fighters[0].combatant.state
+    assert (state.hp, state.dead) == (-24, True)
+
+
 def test_stunned_stays_stunned_on_a_failed_roll_r7_10() -> None:
     fighters = [fighter("fast", 7.0, attributes={"ht": 11}, stunned=True), fighter("mid", 6.0)]
     first = advance(TurnSequence(), fighters, ScriptedDice([]))
