@@ -138,6 +138,8 @@ class AttackRequest(BaseModel):
     kind: AttackKind | None = None
     arc: Arc = Arc.front
     aware_of_rear: bool = False
+    unseen: bool = False
+    """The ranged attack comes from outside the target's field of vision (R6.3)."""
     wild_swing: bool = False
     darkness_penalty: int = Field(default=0, le=0)
     hexes_crossed: int = Field(default=0, ge=0)
@@ -694,6 +696,7 @@ def resolve_attack(
         kind=kind,
         arc=request.arc,
         aware_of_rear=request.aware_of_rear,
+        unseen=request.unseen,
         flail=weapon.flail if weapon is not None else False,
         shield_bash=request.shield_bash,
         small_thrown=kind is AttackKind.thrown and weapon is not None and weapon.knife,

@@ -525,3 +525,17 @@ async def test_wait_shows_its_trigger_r5_11(standin: StandIn, bot: GurpsBot) -> 
     assert fields(shown.embed)["Movement"] == "step 1 m"
     record = await EncounterRepository(bot.database).require_active(standin.channel(CHANNEL).id)
     assert record.encounter.find("Ana").turn.maneuver == "wait"
+
+
+async def test_an_unseen_missile_cannot_be_dodged_r6_3(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """R6.3: a ranged attack from outside her field of vision; a missile cannot be parried
+    either (B376), so the blow lands at once: 2d+1 = 1 + 1 + 1 = 3 cut, DR 1 -> 2 x 1.5 = 3."""
+    await start_duel(standin, bot)
+    dice.extend([3, 4, 4, 1, 1])
+    attack = await orc_attacks(standin, kind="missile", unseen=True)
+    assert labels(attack.message) == []
+    record = await EncounterRepository(bot.database).require_active(standin.channel(CHANNEL).id)
+    assert record.encounter.find("Ana").combatant.state.hp == 11 - 3
+    assert dice.remaining == 0

@@ -1624,3 +1624,21 @@ def test_all_out_attack_lasts_until_the_attackers_next_turn_r4_4() -> None:
         DefenseKind.dodge: 8,
         DefenseKind.parry: 9,
     }
+
+
+def test_no_dodge_against_an_unseen_ranged_attack_r6_3() -> None:
+    """R6.3 worked example: a sniper shoots from behind the character -> no Dodge offered."""
+    outcome = resolve_attack(
+        ARCHER,
+        KNIGHT,
+        AttackRequest(weapon="bow", arc=Arc.rear, aware_of_rear=True, unseen=True),
+        ScriptedDice([2, 3, 3, 1]),
+        OPTIONS,
+    )
+    assert outcome.pending is None
+    assert outcome.defenses is not None
+    assert outcome.defenses.options == ()
+    assert (DefenseKind.dodge, "defend.unseen_ranged", "R6.3") in {
+        (r.kind, r.key, r.rule_id) for r in outcome.defenses.refused
+    }
+    assert outcome.damage is not None
