@@ -363,7 +363,10 @@ class Attack(commands.Cog):
             "Readying a missile weapon (only Dodge until next turn, R5.5)",
             key="maneuver.cmd.missile.description",
         ),
-        weapon=_("Feint with which weapon", key="maneuver.cmd.weapon.description"),
+        weapon=_(
+            "Feint with which weapon, or which dropped one to Ready",
+            key="maneuver.cmd.weapon.description",
+        ),
         trigger=_("Wait: what sets it off (R5.11)", key="maneuver.cmd.trigger.description"),
         acrobatics=_(
             "Getting up: try Acrobatics to stand in one turn (R7.12)",

@@ -97,6 +97,7 @@ __all__ = [
 ERROR_KEYS: Final = frozenset(
     {
         "attack.no_weapon",
+        "attack.weapon_dropped",
         "attack.not_an_attack_maneuver",
         "attack.self",
         "attack.cannot_act",
@@ -406,17 +407,26 @@ def parry_for_other_options(
 
 
 def _weapon(attacker: Combatant, request: AttackRequest) -> Weapon | None:
+    chosen: Weapon | None = None
     if request.weapon is not None:
-        return attacker.weapon(request.weapon)
-    if request.skill is None or request.damage is None:
-        if attacker.weapons:
-            return attacker.weapons[0]
+        chosen = attacker.weapon(request.weapon)
+    elif request.skill is None or request.damage is None:
+        if not attacker.weapons:
+            raise RuleError(
+                "attack.no_weapon",
+                f"{attacker.name} has no weapon: give a skill and a damage",
+                combatant=attacker.name,
+            )
+        chosen = attacker.weapons[0]
+    if chosen is not None and chosen.name in attacker.state.dropped:
+        # R7.8: dropped when he was knocked down; a Ready maneuver picks it up.
         raise RuleError(
-            "attack.no_weapon",
-            f"{attacker.name} has no weapon: give a skill and a damage",
+            "attack.weapon_dropped",
+            f"{attacker.name} dropped the {chosen.name}",
             combatant=attacker.name,
+            weapon=chosen.name,
         )
-    return None
+    return chosen
 
 
 def _weapon_kind(weapon: Weapon | None) -> AttackKind:
@@ -982,6 +992,12 @@ def take_maneuver(
         else None,
         "readying_missile": request.readying_missile,
     }
+    if maneuver is Maneuver.ready and sheet.state.dropped:
+        # R7.8: a weapon dropped when knocked down is picked up again with a Ready.
+        picked = request.weapon or next(
+            w.name for w in sheet.weapons if w.name in sheet.state.dropped
+        )
+        sheet = sheet.with_state(dropped=sheet.state.dropped - {picked})
     if maneuver is Maneuver.aim:
         continuing = turn.aim_target == target_id and turn.aim_turns > 0
         update["aim_turns"] = turn.aim_turns + 1 if continuing else 1

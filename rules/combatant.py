@@ -362,6 +362,9 @@ class CombatantState(BaseModel):
     destroyed: bool = False
     death_checks_made: int = 0
     rising_turns_left: int = 0
+    dropped: frozenset[str] = frozenset()
+    """Weapons he let go of when knocked down (R7.8): no parry or attack with them until a
+    Ready maneuver picks them up."""
 
     @model_validator(mode="after")
     def _ranges(self) -> CombatantState:
@@ -632,7 +635,7 @@ class Combatant(BaseModel):
         ``None`` when the weapon cannot parry.
         """
         chosen = self.weapon(weapon) if isinstance(weapon, str) else weapon
-        if not chosen.can_parry:
+        if not chosen.can_parry or chosen.name in self.state.dropped:
             return None
         value = 3 + chosen.skill // 2 + chosen.parry_modifier
         if self.has(Trait.COMBAT_REFLEXES):

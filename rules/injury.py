@@ -1037,6 +1037,9 @@ def apply_hit(
                 posture = _PRONE
                 update["stunned"] = True
                 update["knocked_down"] = True
+                if target.weapons:
+                    # R7.8: he "drops anything he is holding".
+                    update["dropped"] = state.dropped.union(w.name for w in target.weapons)
                 if knockdown.result is _KNOCKED_OUT:
                     unconscious = knocked_out = True
                     update["unconscious"] = True

@@ -91,6 +91,15 @@ def conditions(c: EncounterCombatant, messages: Messages, locale: str) -> list[s
         found.append(
             _t(messages, locale, "encounter.condition.shock", penalty=signed(state.shock_penalty))
         )
+    if state.dropped:
+        found.append(
+            _t(
+                messages,
+                locale,
+                "encounter.condition.dropped",
+                weapons=", ".join(sorted(state.dropped)),
+            )
+        )
     return found
 
 

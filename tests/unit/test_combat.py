@@ -295,6 +295,26 @@ def test_the_vitals_cannot_be_hit_from_the_side_r7_24(arc: Arc, refused: bool) -
         assert outcome.attack.roll.total == 18
 
 
+def test_a_dropped_weapon_cannot_attack_until_readied_r7_8() -> None:
+    """R7.8: knocked down, he dropped his broadsword; /attack with it is refused, and a Ready
+    maneuver picks it up."""
+    from rules.combat import ManeuverRequest, take_maneuver
+
+    down = KNIGHT.with_sheet(KNIGHT.combatant.with_state(dropped=frozenset({"broadsword"})))
+    with pytest.raises(RuleError) as info:
+        resolve_attack(down, ORC, AttackRequest(), ScriptedDice([]), OPTIONS)
+    assert info.value.key == "attack.weapon_dropped"
+    assert info.value.params == {"combatant": "Knight", "weapon": "broadsword"}
+    ready = ManeuverRequest(maneuver=Maneuver.ready)
+    outcome = take_maneuver(down, None, ready, ScriptedDice([]), OPTIONS)
+    assert outcome.combatant.state.dropped == frozenset()
+    up = down.with_sheet(outcome.combatant)
+    assert (
+        resolve_attack(up, ORC, AttackRequest(), ScriptedDice([6, 6, 6]), OPTIONS).attack.roll.total
+        == 18
+    )
+
+
 def test_pending_defense_round_trips_through_json() -> None:
     outcome = resolve_attack(KNIGHT, ORC, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
     assert outcome.pending is not None

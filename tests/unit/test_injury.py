@@ -439,6 +439,22 @@ def test_r7_13_knocked_out() -> None:
     assert outcome.state.posture is Posture.PRONE
 
 
+def test_r7_8_knocked_down_drops_what_he_holds() -> None:
+    """R7.8: HT 11, sword in hand, 7 cr to the torso (HP 12: Major Wound), knockdown roll 13
+    fails → he falls and drops the sword: no parry with it."""
+    swordsman = person(
+        attributes={"ht": 11, "hp": 12, "st": 40},
+        weapons=[{"name": "sword", "skill": 14, "damage": "sw+1 cut"}],
+    )
+    assert swordsman.parry("sword") == 10
+    outcome = apply_hit(swordsman, hit(7, T.CR), rolls(13))
+    assert outcome.state.knocked_down
+    assert outcome.state.dropped == frozenset({"sword"})
+    assert outcome.combatant.parry("sword") is None
+    resisted = apply_hit(swordsman, hit(7, T.CR), rolls(11))
+    assert resisted.state.dropped == frozenset()
+
+
 def test_r7_8_face_examples() -> None:
     """R7.8: HT 11, Major Wound to the face → 6; with High Pain Threshold → 9; 1 point → 11."""
     plain = person(attributes={"ht": 11, "hp": 12, "st": 40})
