@@ -261,6 +261,20 @@ def test_r7_29_crushed_windpipe() -> None:
     assert outcome.state.trachea_penalty == -3
 
 
+def test_r7_29_odd_injury_rounds_the_penalty_down() -> None:
+    """R7.29 ambiguity ("−1 per 2 points", rounded down): HP 16, 5 cr to the neck x1.5 → 7
+    (> 16/3) → HT 11 at −floor(7/2) = −3 → 8; a roll of 8 succeeds, no windpipe crushed."""
+    target = person(attributes={"hp": 16, "ht": 11, "st": 40})
+    outcome = apply_hit(target, hit(5, T.CR, L.NECK), rolls(8))
+    assert outcome.injury == 7
+    assert outcome.trachea_roll is not None
+    assert outcome.trachea_roll.target == 8
+    assert outcome.trachea_roll.succeeded
+    assert outcome.hp_after == 16 - 7
+    assert not outcome.state.crushed_trachea
+    assert outcome.state.trachea_penalty == 0
+
+
 def test_r7_29_decapitation() -> None:
     """R7.29: cutting injury 14 (> 12) to the neck → HT at −7 or decapitated."""
     target = person(attributes={"hp": 12, "ht": 11})
