@@ -354,6 +354,7 @@ def defender_input(
         retreat_used=turn.retreat_used,
         parried_for_other=turn.defending_for_others_penalty != 0,
         close_combat=close,
+        grappled=turn.grappled,
         combat_reflexes=target.has(Trait.COMBAT_REFLEXES),
         already_tried=tried,
         can_defend=target.is_conscious and not (turn.asleep or turn.collapsed),

@@ -433,6 +433,7 @@ class Condition(StrEnum):
     ASLEEP = "asleep"  # R4.2
     COLLAPSED = "collapsed"  # R8.2
     PARALYSED = "paralysed"  # R2.1 (clearing only)
+    GRAPPLED = "grappled"  # R11.12
 
 
 _STATE_CONDITIONS = {
@@ -445,6 +446,7 @@ _STATE_CONDITIONS = {
 _TURN_CONDITIONS = {
     Condition.ASLEEP: "asleep",
     Condition.COLLAPSED: "collapsed",
+    Condition.GRAPPLED: "grappled",
 }
 
 

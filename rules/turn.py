@@ -131,6 +131,8 @@ class TurnState(BaseModel):
     collapsed: bool = False
     cardiac_arrest: bool = False
     asleep: bool = False
+    grappled: bool = False
+    """An enemy is grappling him: no Retreat in close combat (R11.12). Set by the GM."""
     turns_taken: int = Field(default=0, ge=0)
     shock_injury_at_turn_start: int | None = None
     """The injury behind the shock pending as this turn began (R7.6): only that shock is

@@ -74,6 +74,7 @@ def conditions(c: EncounterCombatant, messages: Messages, locale: str) -> list[s
         ("stunned", state.stunned),
         ("mentally_stunned", state.mentally_stunned),
         ("knocked_down", state.knocked_down),
+        ("grappled", turn.grappled),
         ("reeling", c.combatant.is_reeling and state.hp > 0),
         ("tired", c.combatant.is_tired and state.fp > 0),
     )

@@ -1662,3 +1662,30 @@ def test_no_dodge_against_an_unseen_ranged_attack_r6_3() -> None:
         (r.kind, r.key, r.rule_id) for r in outcome.defenses.refused
     }
     assert outcome.damage is not None
+
+
+def test_a_grappled_knight_dodges_without_retreat_in_close_combat_r11_12() -> None:
+    """R11.12 worked example through the exchange: grappled knight, Dodge only, no Retreat."""
+    from rules.encounter import Condition, set_condition
+
+    grappled = set_condition(KNIGHT, Condition.GRAPPLED, True)
+    assert grappled.turn.grappled
+    outcome = resolve_attack(
+        ORC, grappled, AttackRequest(close_combat=True), ScriptedDice([3, 3, 3]), OPTIONS
+    )
+    assert outcome.defenses is not None
+    assert [(o.kind, o.value, o.retreat_value) for o in outcome.defenses.options] == [
+        (DefenseKind.dodge, 9, None)
+    ]
+    assert outcome.defenses.retreat_refusal is not None
+    assert (outcome.defenses.retreat_refusal.key, outcome.defenses.retreat_refusal.rule_id) == (
+        "defend.retreat_grappled",
+        "R11.12",
+    )
+    free = resolve_attack(
+        ORC, KNIGHT, AttackRequest(close_combat=True), ScriptedDice([3, 3, 3]), OPTIONS
+    )
+    assert free.defenses is not None
+    assert [(o.kind, o.value, o.retreat_value) for o in free.defenses.options] == [
+        (DefenseKind.dodge, 9, 12)
+    ]

@@ -305,3 +305,15 @@ def test_undo_names_gear_changes(
     result = UndoResult(undone=event, record=record)
     assert render_undone(result, messages, "en").title == f"Undone: {english}"
     assert render_undone(result, messages, "pt-BR").title == f"Desfeito: {portuguese}"
+
+
+@pytest.mark.parametrize(("locale", "word"), [("en", "grappled"), ("pt-BR", "agarrado")])
+def test_a_grappled_combatant_says_so_r11_12(messages: Messages, locale: str, word: str) -> None:
+    from bot.render.encounter import conditions
+
+    orc = fight().find("Orc 1")
+    assert conditions(set_condition(orc, Condition.GRAPPLED, True), messages, locale) == [word]
+    assert (
+        set_condition(set_condition(orc, Condition.GRAPPLED, True), Condition.GRAPPLED, False).turn
+        == orc.turn
+    )
