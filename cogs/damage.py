@@ -58,6 +58,13 @@ class Damage(commands.Cog):
         side=_("side", key="damage.cmd.side.name"),
         chinks=_("chinks", key="damage.cmd.chinks.name"),
         ignore_armor=_("ignore-armor", key="damage.cmd.ignore_armor.name"),
+        large_area=_("large-area", key="damage.cmd.large_area.name"),
+        exposed=_("exposed", key="damage.cmd.exposed.name"),
+        tight_beam=_("tight-beam", key="damage.cmd.tight_beam.name"),
+        half_damage=_("half-damage", key="damage.cmd.half_damage.name"),
+        bullet=_("bullet", key="damage.cmd.bullet.name"),
+        knockback_ht=_("knockback-ht", key="damage.cmd.knockback_ht.name"),
+        can_destroy=_("can-destroy", key="damage.cmd.can_destroy.name"),
     )
     @app_commands.describe(
         target=_("Who takes the damage", key="damage.cmd.target.description"),
@@ -71,10 +78,37 @@ class Damage(commands.Cog):
             "Open helmet (face) or bare groin: the armor does not count (R7.27, R7.28)",
             key="damage.cmd.ignore_armor.description",
         ),
+        large_area=_(
+            "Explosion, fire, breath: DR is the torso's averaged with the weakest exposed part "
+            "(R7.18)",
+            key="damage.cmd.large_area.description",
+        ),
+        exposed=_(
+            "Large-area: the least-protected exposed part, if not every part is (R7.18)",
+            key="damage.cmd.exposed.description",
+        ),
+        tight_beam=_(
+            "Tight-beam burning: can reach the vitals and eyes (R7.24, R7.26)",
+            key="damage.cmd.tight_beam.description",
+        ),
+        half_damage=_(
+            "Beyond the weapon's 1/2D range: damage halved",
+            key="damage.cmd.half_damage.description",
+        ),
+        bullet=_("A bullet: it knocks back (R7.14)", key="damage.cmd.bullet.description"),
+        knockback_ht=_(
+            "Knockback from HT: the target has no ST or is not resisting (R7.14)",
+            key="damage.cmd.knockback_ht.description",
+        ),
+        can_destroy=_(
+            "The source can destroy the body at -10xHP (R7.5; default true)",
+            key="damage.cmd.can_destroy.description",
+        ),
     )
     @app_commands.choices(
         damage_type=TYPE_CHOICES,
         location=LOCATION_CHOICES,
+        exposed=LOCATION_CHOICES,
         armor_divisor=DIVISOR_CHOICES,
         side=SIDE_CHOICES,
     )
@@ -90,6 +124,13 @@ class Damage(commands.Cog):
         side: app_commands.Choice[str] | None = None,
         chinks: bool = False,
         ignore_armor: bool = False,
+        large_area: bool = False,
+        exposed: app_commands.Choice[str] | None = None,
+        tight_beam: bool = False,
+        half_damage: bool = False,
+        bullet: bool = False,
+        knockback_ht: bool = False,
+        can_destroy: bool = True,
     ) -> None:
         channel = channel_of(interaction)
         authority = await EncounterAuthority.of(interaction)
@@ -103,6 +144,13 @@ class Damage(commands.Cog):
             side=Side(side.value) if side else Side.RIGHT,
             chinks_in_armor=chinks,
             armor_ignored=ignore_armor,
+            large_area=large_area or exposed is not None,
+            exposed=(HitLocation(exposed.value),) if exposed else (),
+            tight_beam=tight_beam,
+            half_damage_range=half_damage,
+            knockback_bullet=bullet,
+            knockback_uses_ht=knockback_ht,
+            can_destroy=can_destroy,
         )
         async with self.encounters.change(channel, interaction.user.id, "damage") as change:
             fight = change.encounter

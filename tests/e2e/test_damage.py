@@ -22,6 +22,11 @@ TROLL: dict[str, Any] = {
     "attributes": {"st": 20, "ht": 12, "hp": 40},
     "dr": {"overrides": {"skull": 2}},
 }
+KNIGHT: dict[str, Any] = {
+    "name": "Knight",
+    "attributes": {"st": 10, "ht": 10, "hp": 20},
+    "dr": {"uniform": 6, "overrides": {"face": 0}},
+}
 SPEARMAN: dict[str, Any] = {
     "name": "Spearman",
     "attributes": {"st": 10, "ht": 10},
@@ -115,6 +120,66 @@ async def start(standin: StandIn, bot: GurpsBot, sheet: dict[str, Any]) -> None:
             "10 → **7** / 10",
             "Shock -6 on the next turn (R7.6)",
         ),
+        # R7.18: 10 burning over a large area: DR (6 torso + 0 face) / 2 = 3 -> 7.
+        (
+            KNIGHT,
+            {"amount": 10, "type": "burn", "large-area": True},
+            [],
+            "7",
+            "7",
+            "20 → **13** / 20",
+            None,
+        ),
+        # R7.18: only the arms exposed: DR (6 + 6) / 2 = 6 -> 4.
+        (
+            KNIGHT,
+            {"amount": 10, "type": "burn", "exposed": "arm"},
+            [],
+            "4",
+            "4",
+            "20 → **16** / 20",
+            None,
+        ),
+        # Beyond 1/2D: 16 cut halved to 8, x1.5 -> 12.
+        (
+            TROLL,
+            {"amount": 16, "type": "cut", "half-damage": True},
+            [],
+            "8",
+            "12",
+            "40 → **28** / 40",
+            None,
+        ),
+        # R7.24: tight-beam burning reaches the vitals, x2: 7 -> 14 (shock there: knockdown roll).
+        (
+            TROLL,
+            {"amount": 7, "type": "burn", "location": "vitals", "tight-beam": True},
+            [3, 3, 3],
+            "7",
+            "14",
+            "40 → **26** / 40",
+            None,
+        ),
+        # R7.14: an 18-point bullet on ST 20 knocks back 1 m (full ST-2 = 18), with a DX roll.
+        (
+            TROLL,
+            {"amount": 18, "type": "pi", "bullet": True},
+            [3, 3, 3],
+            "18",
+            "18",
+            "40 → **22** / 40",
+            "Knocked back 1 m (R7.14)",
+        ),
+        # R7.14: no ST to resist: HT 10 - 2 = 8 per metre, 16 crushing -> 2 m.
+        (
+            SPEARMAN,
+            {"amount": 16, "type": "cr", "knockback-ht": True},
+            [3, 3, 3, 3, 3, 3],
+            "16",
+            "16",
+            "10 → **-6** / 10",
+            "Knocked back 2 m (R7.14)",
+        ),
     ],
 )
 async def test_damage_by_location_gives_the_catalogs_numbers(
@@ -180,3 +245,22 @@ async def test_encounter_end_rolls_for_each_crippled_part_r7_17(
         "Spearman, Right leg: HT 9 (3, 3, 3) vs 10, success → temporary, heals when the lost "
         "HP are recovered."
     )
+
+
+@pytest.mark.parametrize(("can_destroy", "destroyed"), [(True, True), (False, False)])
+async def test_damage_that_cannot_destroy_leaves_a_body_r7_5(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice, can_destroy: bool, destroyed: bool
+) -> None:
+    """R7.5: at -10xHP the body is destroyed only if the source can do it (the GM says); past
+    -5xHP death is automatic, so nothing is rolled (R7.4)."""
+    await start(standin, bot, SPEARMAN)
+    await standin.slash(
+        "damage",
+        {"target": "Spearman", "amount": 110, "type": "cr", "can-destroy": can_destroy},
+        user="gm",
+        channel=CHANNEL,
+    )
+    record = await EncounterRepository(bot.database).require_active(standin.channel(CHANNEL).id)
+    state = record.encounter.find("Spearman").combatant.state
+    assert (state.hp, state.dead, state.destroyed) == (-100, True, destroyed)
+    assert dice.remaining == 0
