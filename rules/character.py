@@ -92,6 +92,7 @@ class SheetTrait(StrEnum):
     IT_DIFFUSE = Trait.IT_DIFFUSE.value
     IT_NO_BRAIN = Trait.IT_NO_BRAIN.value
     IT_NO_VITALS = Trait.IT_NO_VITALS.value
+    TRAINED_BY_A_MASTER = Trait.TRAINED_BY_A_MASTER.value
     HARD_TO_KILL = "hard_to_kill"
 
 

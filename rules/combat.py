@@ -355,6 +355,7 @@ def defender_input(
         parried_for_other=turn.defending_for_others_penalty != 0,
         close_combat=close,
         grappled=turn.grappled,
+        chambara=target.has(Trait.TRAINED_BY_A_MASTER),
         combat_reflexes=target.has(Trait.COMBAT_REFLEXES),
         already_tried=tried,
         can_defend=target.is_conscious and not (turn.asleep or turn.collapsed),
@@ -362,12 +363,14 @@ def defender_input(
 
 
 def parries_per_turn(target: Combatant, options: RuleOptions) -> int | None:
-    """Parries a turn under the cinematic multiple-attack rules (R5.14); ``None`` otherwise,
-    when the Basic Set's repeated parries at a cumulative penalty apply (A.4)."""
-    if not options.cinematic_multiple_attacks or not target.weapons:
+    """Parries a turn under the cinematic multiple-attack rules (R5.14) or a master's chambara
+    rules (R5.15: one extra Parry with each extra Attack); ``None`` otherwise, when the Basic
+    Set's repeated parries at a cumulative penalty apply (A.4)."""
+    master = target.has(Trait.TRAINED_BY_A_MASTER)
+    if not (options.cinematic_multiple_attacks or master) or not target.weapons:
         return None
     best = max(weapon.skill for weapon in target.weapons)
-    return attacks_per_turn(best, options).parries
+    return attacks_per_turn(best, options, chambara=master).parries
 
 
 def defense_options(
@@ -556,6 +559,9 @@ def resolve_attack(
     sheet = attacker.combatant
     if not sheet.can_act:
         raise RuleError("attack.cannot_act", f"{sheet.name} cannot act", combatant=sheet.name)
+    if sheet.has(Trait.TRAINED_BY_A_MASTER) and not request.chambara:
+        # A master on the sheet fights under the chambara rules (R5.15-R5.27).
+        request = request.model_copy(update={"chambara": True})
     weapon = _weapon(sheet, request)
     skill = request.skill if request.skill is not None else (weapon.skill if weapon else 0)
     damage_text = (

@@ -121,6 +121,8 @@ class Trait(StrEnum):
     IT_DIFFUSE = "it_diffuse"
     IT_NO_BRAIN = "it_no_brain"
     IT_NO_VITALS = "it_no_vitals"
+    TRAINED_BY_A_MASTER = "trained_by_a_master"
+    """Trained by a Master or Weapon Master: the chambara rules (R5.15-R5.27)."""
 
 
 class RiseClass(StrEnum):

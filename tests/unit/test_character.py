@@ -254,7 +254,8 @@ def test_import_lists_every_problem() -> None:
             "character.problem.not_one_of",
             {
                 "expected": "'combat_reflexes', 'high_pain_threshold', 'low_pain_threshold', "
-                "'it_unliving', 'it_homogeneous', 'it_diffuse', 'it_no_brain' or 'it_no_vitals'"
+                "'it_unliving', 'it_homogeneous', 'it_diffuse', 'it_no_brain', 'it_no_vitals' "
+                "or 'trained_by_a_master'"
             },
         ),
         SheetProblem(

@@ -1689,3 +1689,43 @@ def test_a_grappled_knight_dodges_without_retreat_in_close_combat_r11_12() -> No
     assert [(o.kind, o.value, o.retreat_value) for o in free.defenses.options] == [
         (DefenseKind.dodge, 9, 12)
     ]
+
+
+def _master_on_the_sheet(skill: int, *traits: str) -> EncounterCombatant:
+    return fighter(
+        "c3",
+        "Sensei",
+        attributes={"st": 11, "dx": 14, "ht": 12, "basic_speed": 6.0},
+        weapons=[{"name": "katana", "skill": skill, "damage": "sw+1 cut"}],
+        traits=["trained_by_a_master", *traits],
+    )
+
+
+def test_a_master_with_combat_reflexes_defends_a_rear_attack_as_from_the_side_r5_17() -> None:
+    """R5.17 worked example: a master with Combat Reflexes attacked from behind, unaware,
+    Dodges at Dodge - 2 (Basic Speed 6 + 3 + 1 CR = 10 -> 8) instead of having no defense."""
+    sensei = _master_on_the_sheet(18, "combat_reflexes")
+    outcome = resolve_attack(
+        KNIGHT, sensei, AttackRequest(arc=Arc.rear), ScriptedDice([3, 4, 4]), OPTIONS
+    )
+    assert outcome.defenses is not None
+    dodge = outcome.defenses.find(DefenseKind.dodge)
+    assert dodge.value == 8
+    assert [(m.key, m.value, m.rule_id) for m in dodge.modifiers] == [("side", -2, "R5.17")]
+
+
+def test_a_masters_parries_match_his_attacks_r5_15() -> None:
+    """Cinematic multiple attacks, skill 21: R5.14 gives 2 extra, R5.15 gives 3; the master
+    gets the better on both sides: 4 attacks and 4 parries (one extra Parry with each)."""
+    from rules.combat import parries_per_turn
+
+    cinematic = RuleOptions(cinematic_multiple_attacks=True)
+    sensei = _master_on_the_sheet(21)
+    blow = resolve_attack(sensei, ORC, AttackRequest(), ScriptedDice([6, 6, 6]), cinematic)
+    assert blow.attacks_available == 4
+    assert parries_per_turn(sensei.combatant, cinematic) == 4
+    tired = sensei.model_copy(update={"turn": TurnState(parries_used=3)})
+    outcome = resolve_attack(KNIGHT, tired, AttackRequest(), ScriptedDice([3, 4, 4]), cinematic)
+    assert outcome.defenses is not None
+    # Parry 3 + 10 = 13; no repeated-parry penalty under an allowance (R5.14).
+    assert outcome.defenses.find(DefenseKind.parry).value == 13
