@@ -39,6 +39,7 @@ __all__ = [
     "Side",
     "Trait",
     "Weapon",
+    "animal_dodge",
     "body_part",
 ]
 
@@ -140,6 +141,12 @@ _set = object.__setattr__
 
 #: Move multiplier per encumbrance level 0–4 (Appendix A.5).
 ENCUMBRANCE_MOVE_FACTORS: tuple[float, ...] = (1.0, 0.8, 0.6, 0.4, 0.2)
+
+
+def animal_dodge(move: int, dx: int) -> int:
+    """R6.1: an animal's Dodge is half its Move or its DX, whichever is better, rounded down
+    (the catalog's reading: half of the better one)."""
+    return max(move, dx) // 2
 
 
 def _too_low(field: str, value: int, minimum: int) -> RuleError:
@@ -602,9 +609,15 @@ class Combatant(BaseModel):
 
     @property
     def base_dodge(self) -> int:
-        """Dodge before injury and fatigue: floor(Basic Speed) + 3 − encumbrance (+1 CR) (A.4)."""
+        """Dodge before injury and fatigue: floor(Basic Speed) + 3 − encumbrance (+1 CR) (A.4).
+
+        A creature that is not humanoid (its ``rise_class``, R7.12) is an animal: half its
+        Move or its DX, whichever is better (R6.1, :func:`animal_dodge`).
+        """
         if self.dodge_override is not None:
             return self.dodge_override
+        if self.rise_class is not RiseClass.HUMANOID:
+            return animal_dodge(self.base_move, self.attributes.dx)
         value = math.floor(self.attributes.basic_speed) + 3 - self.encumbrance_level
         if self.has(Trait.COMBAT_REFLEXES):
             value += 1

@@ -1729,3 +1729,16 @@ def test_a_masters_parries_match_his_attacks_r5_15() -> None:
     assert outcome.defenses is not None
     # Parry 3 + 10 = 13; no repeated-parry penalty under an allowance (R5.14).
     assert outcome.defenses.find(DefenseKind.parry).value == 13
+
+
+def test_a_wolf_dodges_at_half_its_dx_r6_1() -> None:
+    """R6.1 worked example: wolf, Move 10, DX 14 -> Dodge 7 (not the human formula's 9)."""
+    wolf = fighter(
+        "c9",
+        "Wolf",
+        attributes={"st": 8, "dx": 14, "ht": 12, "basic_move": 10},
+        rise_class="quadruped_carnivore",
+    )
+    outcome = resolve_attack(KNIGHT, wolf, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert outcome.defenses is not None
+    assert [(o.kind, o.value) for o in outcome.defenses.options] == [(DefenseKind.dodge, 7)]

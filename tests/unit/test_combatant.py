@@ -110,6 +110,28 @@ def test_dodge_override_replaces_the_formula() -> None:
 
 
 @pytest.mark.parametrize(
+    ("rise_class", "dx", "move", "dodge"),
+    [("quadruped_carnivore", 14, 10, 7), ("herbivore", 9, 16, 8)],
+)
+def test_animal_dodge_worked_example_r6_1(rise_class: str, dx: int, move: int, dodge: int) -> None:
+    """R6.1: wolf, Move 10, DX 14 -> floor(14/2) = 7; horse, Move 16, DX 9 -> 8."""
+    from rules.combatant import Combatant, animal_dodge
+
+    beast = Combatant.create(
+        name="Beast", attributes={"dx": dx, "basic_move": move}, rise_class=rise_class
+    )
+    assert animal_dodge(move, dx) == dodge
+    assert (beast.base_dodge, beast.dodge) == (dodge, dodge)
+
+
+def test_a_humanoid_keeps_the_speed_formula_r6_1() -> None:
+    from rules.combatant import Combatant
+
+    man = Combatant.create(name="Man", attributes={"dx": 14, "basic_move": 10})
+    assert man.base_dodge == int(man.attributes.basic_speed) + 3
+
+
+@pytest.mark.parametrize(
     ("hp", "reeling"),
     [(5, False), (4, False), (3, True), (0, True)],
 )
