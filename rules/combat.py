@@ -105,6 +105,7 @@ ERROR_KEYS: Final = frozenset(
         "defend.no_acrobatics",
         "defend.acrobatic_used",
         "defend.master_dodge_not_acrobatic",
+        "defend.master_dodge_not_master",
         "maneuver.use_attack",
         "maneuver.needs_target",
         "maneuver.self_target",
@@ -810,6 +811,12 @@ def resolve_defense(
     enabling: SuccessRoll | None = None
     fallen: Combatant | None = None
     if choice.master_dodge:
+        if option.kind is DefenseKind.dodge and not target.has(Trait.TRAINED_BY_A_MASTER):
+            raise RuleError(
+                "defend.master_dodge_not_master",
+                f"{target.name} is no master: only a master may double his Dodge (R5.18)",
+                combatant=target.name,
+            )
         best = max(
             target.attributes.dx, target.skill("jumping") or 0, target.skill("acrobatics") or 0
         )

@@ -29,7 +29,9 @@ def labels(message: Any) -> list[str]:
     return [str(c.get("label")) for c in message.interactive_components()]
 
 
-async def start_duel(standin: StandIn, bot: GurpsBot, *, orc_skill: int = 13) -> None:
+async def start_duel(
+    standin: StandIn, bot: GurpsBot, *, orc_skill: int = 13, ana_traits: tuple[str, ...] = ()
+) -> None:
     """Ana (alice's: Dodge 9, Parry 9 with her sword, HP 11, DR 1) against the GM's orc.
 
     Ana: Basic Speed (13 + 12) / 4 = 6.25 → Dodge 9; sword skill 13 → Parry 3 + 6 = 9.
@@ -40,6 +42,7 @@ async def start_duel(standin: StandIn, bot: GurpsBot, *, orc_skill: int = 13) ->
         attributes={"st": 11, "dx": 13, "ht": 12},
         weapons=[{"name": "sword", "skill": 13, "damage": "sw+1 cut"}],
         dr={"uniform": 1},
+        traits=list(ana_traits),
     )
     orc = Combatant.create(
         name="Orc",

@@ -1055,6 +1055,7 @@ MASTER = ORC.model_copy(
             name="Orc",
             attributes={"st": 12, "dx": 11, "ht": 11, "hp": 14},
             skills={"acrobatics": 14},
+            traits=["trained_by_a_master"],
         )
     }
 )
@@ -1123,6 +1124,22 @@ def test_master_dodge_only_for_a_plain_dodge_r5_18() -> None:
             options=OPTIONS,
         )
     assert parry.value.key == "defend.master_dodge_only"
+
+
+def test_only_a_master_may_double_his_dodge_r5_18() -> None:
+    """R5.18 is a chambara rule: the same orc without the trait is refused, rolling nothing."""
+    plain = MASTER.with_sheet(MASTER.combatant.model_copy(update={"traits": frozenset()}))
+    with pytest.raises(RuleError) as refused:
+        resolve_defense(
+            _a_hit_on(plain),
+            plain.combatant,
+            plain.turn,
+            DOUBLED,
+            roller=ScriptedDice([]),
+            options=OPTIONS,
+        )
+    assert refused.value.key == "defend.master_dodge_not_master"
+    assert refused.value.params == {"combatant": "Orc"}
 
 
 ARCHER = fighter(
