@@ -39,10 +39,19 @@ class RandomDice:
     def roll_die(self, sides: int) -> int:
         return int(self._random() * sides) + 1
 
-    def roll_dice(self, sides: int, count: int) -> list[int]:
-        """Roll ``count`` dice of ``sides`` in one call (the dice engine's fast path)."""
+    def roll_dice(self, sides: int, count: int) -> tuple[int, ...]:
+        """Roll ``count`` dice of ``sides`` in one call (the dice engine's fast path).
+
+        Up to three dice, the most common rolls, are drawn without a loop.
+        """
         draw = self._random
-        return [int(draw() * sides) + 1 for _ in range(count)]
+        if count == 3:
+            return (int(draw() * sides) + 1, int(draw() * sides) + 1, int(draw() * sides) + 1)
+        if count == 2:
+            return (int(draw() * sides) + 1, int(draw() * sides) + 1)
+        if count == 1:
+            return (int(draw() * sides) + 1,)
+        return tuple([int(draw() * sides) + 1 for _ in range(count)])
 
 
 class DiceExhaustedError(AssertionError):
