@@ -1048,3 +1048,22 @@ def test_outcome_and_records_are_frozen() -> None:
     assert set(vars(outcome)) == {field.name for field in dataclasses.fields(outcome)}
     assert dataclasses.replace(outcome, injury=3).injury == 3
     assert outcome == dataclasses.replace(outcome)
+
+
+@settings(max_examples=200)
+@given(
+    st.integers(min_value=0, max_value=60),
+    st.sampled_from(list(DamageType)),
+    st.sampled_from(list(HitLocation)),
+    st.integers(min_value=0, max_value=2**32),
+)
+def test_apply_hit_sets_every_outcome_field(
+    basic: int, damage_type: DamageType, location: HitLocation, seed: int
+) -> None:
+    """apply_hit fills its outcome from a template: no field may be left unset."""
+    from rules.injury import UNSET
+
+    if not _reachable(location, damage_type):
+        return
+    outcome = apply_hit(person(), hit(basic, damage_type, location), RandomDice(seed))
+    assert [name for name, value in vars(outcome).items() if value is UNSET] == []
