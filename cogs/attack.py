@@ -349,6 +349,7 @@ class Attack(commands.Cog):
         weapon=_("weapon", key="maneuver.cmd.weapon.name"),
         trigger=_("trigger", key="maneuver.cmd.trigger.name"),
         acrobatics=_("acrobatics", key="maneuver.cmd.acrobatics.name"),
+        spare_attack=_("spare-attack", key="maneuver.cmd.spare_attack.name"),
     )
     @app_commands.describe(
         combatant=_("Whose turn it is", key="maneuver.cmd.combatant.description"),
@@ -372,6 +373,10 @@ class Attack(commands.Cog):
             "Getting up: try Acrobatics to stand in one turn (R7.12)",
             key="maneuver.cmd.acrobatics.description",
         ),
+        spare_attack=_(
+            "Feint with one of this turn's multiple attacks, keeping its Parry (R5.21)",
+            key="maneuver.cmd.spare_attack.description",
+        ),
     )
     @app_commands.choices(
         maneuver=OTHER_MANEUVER_CHOICES,
@@ -392,6 +397,7 @@ class Attack(commands.Cog):
         weapon: str | None = None,
         trigger: app_commands.Range[str, 1, 200] | None = None,
         acrobatics: bool = False,
+        spare_attack: bool = False,
     ) -> None:
         channel = channel_of(interaction)
         authority = await EncounterAuthority.of(interaction)
@@ -415,6 +421,7 @@ class Attack(commands.Cog):
                 readying_missile=missile,
                 weapon=weapon,
                 acrobatics=acrobatics,
+                spare_attack=spare_attack,
             )
             fighter, rolled = settle_consciousness(
                 fighter, maneuver.value, fight.sequence.round, self.bot.dice, options

@@ -43,6 +43,7 @@ ERROR_KEYS: Final = frozenset(
         "attack.option_needs_all_out",
         "attack.feint_no_defender_score",
         "attack.no_attacks",  # attacks
+        "attack.spare_no_attack",
     }
 )
 """Every :class:`RuleError` key this module raises, for the translation catalogs."""
@@ -390,3 +391,54 @@ def initiative_slots(initiative: float, attacks: int) -> tuple[float, ...]:
     if attacks < 1:
         raise RuleError("attack.no_attacks", "at least one attack is needed", attacks=attacks)
     return tuple(initiative - k for k in range(attacks))
+
+
+class SpareAction(StrEnum):
+    """What one of a multiple-attack turn's attacks is spent on instead of a blow."""
+
+    feint = "feint"
+    """R5.21: a Feint for his next attack; the attack's Parry is kept."""
+
+
+class SpareAttack(BaseModel):
+    """One of the turn's attacks given up for something else, and what is left."""
+
+    model_config = ConfigDict(frozen=True)
+
+    action: SpareAction
+    attacks_spent: int
+    parries_spent: int
+    attacks_left: int
+    parries_left: int | None
+    """``None`` when parries are not counted (the Basic Set's repeated parries, A.4)."""
+    rule_id: str
+
+
+def spend_spare_attack(
+    action: SpareAction,
+    count: AttackCount,
+    attacks_used: int,
+    parries_used: int,
+    parries: int | None,
+) -> SpareAttack:
+    """R5.21: a fighter with multiple attacks gives one up to Feint; he keeps its Parry.
+
+    The Feint helps his next attack, so one attack must be left after it.
+    """
+    spent = 1
+    left = count.attacks - attacks_used - spent
+    if left < 1:
+        raise RuleError(
+            "attack.spare_no_attack",
+            "no attack would be left after the Feint",
+            allowed=count.attacks,
+            used=attacks_used,
+        )
+    return SpareAttack(
+        action=action,
+        attacks_spent=spent,
+        parries_spent=0,
+        attacks_left=left,
+        parries_left=None if parries is None else parries - parries_used,
+        rule_id="R5.21",
+    )

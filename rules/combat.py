@@ -27,6 +27,8 @@ from rules.attack import (
     Gait,
     Hand,
     RangedClass,
+    SpareAction,
+    SpareAttack,
     all_out_damage_bonus,
     attacks_per_turn,
     effective_attack_skill,
@@ -34,6 +36,7 @@ from rules.attack import (
     initiative_slots,
     maneuvers_per_turn,
     roll_attack,
+    spend_spare_attack,
 )
 from rules.checks import Outcome, SuccessRoll, success_roll
 from rules.combatant import Combatant, HitLocation, Posture, Side, Trait, Weapon
@@ -110,6 +113,7 @@ ERROR_KEYS: Final = frozenset(
         "maneuver.needs_target",
         "maneuver.self_target",
         "maneuver.needs_posture",
+        "maneuver.spare_needs_feint",
     }
 )
 """Every :class:`RuleError` key this module raises."""
@@ -898,6 +902,8 @@ class ManeuverRequest(BaseModel):
     close_combat: bool = False
     acrobatics: bool = False
     """Getting up: try Acrobatics to stand in one turn instead of two (R7.12)."""
+    spare_attack: bool = False
+    """Spend one of this turn's multiple attacks on it instead of the whole turn (R5.21)."""
 
 
 class ManeuverOutcome(BaseModel):
@@ -913,6 +919,8 @@ class ManeuverOutcome(BaseModel):
     feint: FeintOutcome | None = None
     get_up_roll: RollRecord | None = None
     """The Acrobatics roll to get up in one turn, when tried (R7.12)."""
+    spare: SpareAttack | None = None
+    """The attack (and parry) of a multiple-attack turn spent on it (R5.21)."""
     aim_turns: int = 0
     evaluate_bonus: int = 0
 
@@ -961,6 +969,115 @@ def _feint_defense(target: Combatant) -> tuple[int, ...]:
     return tuple(scores)
 
 
+def _chosen_weapon(sheet: Combatant, request: ManeuverRequest) -> Weapon:
+    """The weapon named in the request, else the first on the sheet."""
+    weapon = sheet.weapon(request.weapon) if request.weapon else None
+    if weapon is None and not sheet.weapons:
+        raise RuleError(
+            "attack.no_weapon",
+            f"{sheet.name} has no weapon to feint with",
+            combatant=sheet.name,
+        )
+    return weapon or sheet.weapons[0]
+
+
+def _feint_with(
+    sheet: Combatant,
+    turn: TurnState,
+    target: EncounterCombatant,
+    weapon: Weapon,
+    *,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> FeintOutcome:
+    """R5.9's Quick Contest with ``weapon``; Evaluate on that foe helps, shock hurts (R7.6)."""
+    target_id = target.combatant_id
+    evaluate = min(3, turn.evaluate_turns) if turn.evaluate_target == target_id else 0
+    skill = weapon.skill + evaluate - abs(sheet.state.shock_penalty)
+    return feint(skill, _feint_defense(target.combatant), roller, options)
+
+
+def _feint_update(outcome: FeintOutcome, target_id: str) -> dict[str, object]:
+    """The Feint's penalty kept for the next attack on that foe; Evaluate is used up."""
+    return {
+        "feint_penalty": outcome.penalty,
+        "feint_target": target_id if outcome.penalty else None,
+        "evaluate_turns": 0,
+        "evaluate_target": None,
+    }
+
+
+def _spare_attack_maneuver(
+    fighter: EncounterCombatant,
+    target: EncounterCombatant | None,
+    request: ManeuverRequest,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> ManeuverOutcome:
+    """R5.21: one of a multiple-attack turn's attacks spent on a Feint for his next attack.
+
+    The turn keeps its attack maneuver (and what it allows); only the attack is spent,
+    the Parry that came with it stays.
+    """
+    if request.maneuver is not Maneuver.feint:
+        raise RuleError(
+            "maneuver.spare_needs_feint",
+            "only a Feint can take one of the turn's attacks",
+            maneuver=request.maneuver.value,
+        )
+    if target is None:
+        raise RuleError(
+            "maneuver.needs_target",
+            f"{request.maneuver.value} needs a target",
+            maneuver=request.maneuver.value,
+        )
+    sheet = fighter.combatant
+    turn = fighter.turn
+    weapon = _chosen_weapon(sheet, request)
+    master = sheet.has(Trait.TRAINED_BY_A_MASTER)
+    count, _ = _next_attack(
+        sheet,
+        turn,
+        AttackRequest(weapon=weapon.name, chambara=master),
+        weapon.skill,
+        options,
+        counting=False,
+    )
+    used = attacks_used_this_turn(turn)
+    spare = spend_spare_attack(
+        SpareAction.feint, count, used, turn.parries_used, parries_per_turn(sheet, options)
+    )
+    current = (
+        Maneuver(turn.maneuver)
+        if turn.maneuver in {m.value for m in ATTACK_MANEUVERS}
+        else (Maneuver.attack)
+    )
+    all_out = (
+        AllOutAttackOption(turn.all_out_attack)
+        if current is Maneuver.all_out_attack and turn.all_out_attack is not None
+        else None
+    )
+    profile = maneuver_profile(current, move=sheet.move, all_out_attack_option=all_out)
+    outcome = _feint_with(sheet, turn, target, weapon, roller=roller, options=options)
+    new_turn = turn.model_copy(
+        update={
+            "maneuver": current.value,
+            "attacks_used": used + spare.attacks_spent,
+            "attacks_turn": turn.turns_taken,
+            **_feint_update(outcome, target.combatant_id),
+        }
+    )
+    return ManeuverOutcome(
+        combatant_id=fighter.combatant_id,
+        profile=profile,
+        turn=new_turn,
+        combatant=sheet,
+        feint=outcome,
+        spare=spare,
+        aim_turns=new_turn.aim_turns,
+    )
+
+
 def take_maneuver(
     fighter: EncounterCombatant,
     target: EncounterCombatant | None,
@@ -990,6 +1107,9 @@ def take_maneuver(
     if target is not None and target.combatant_id == fighter.combatant_id:
         raise RuleError("maneuver.self_target", "a combatant cannot target himself")
     sheet = fighter.combatant
+    turn = fighter.turn
+    if request.spare_attack:
+        return _spare_attack_maneuver(fighter, target, request, roller, options)
     profile = maneuver_profile(
         maneuver,
         move=sheet.move,
@@ -997,7 +1117,6 @@ def take_maneuver(
         readying_missile_weapon=request.readying_missile,
         close_combat=request.close_combat,
     )
-    turn = fighter.turn
     target_id = target.combatant_id if target is not None else None
     update: dict[str, object] = {
         "maneuver": maneuver.value,
@@ -1031,22 +1150,10 @@ def take_maneuver(
     feint_outcome: FeintOutcome | None = None
     if maneuver is Maneuver.feint:
         assert target is not None
-        weapon = sheet.weapon(request.weapon) if request.weapon else None
-        if weapon is None and not sheet.weapons:
-            raise RuleError(
-                "attack.no_weapon",
-                f"{sheet.name} has no weapon to feint with",
-                combatant=sheet.name,
-            )
-        weapon = weapon or sheet.weapons[0]
-        evaluate = min(3, turn.evaluate_turns) if turn.evaluate_target == target_id else 0
-        # The Feint is a weapon-skill roll, so shock counts against it (R7.6).
-        skill = weapon.skill + evaluate - abs(sheet.state.shock_penalty)
-        feint_outcome = feint(skill, _feint_defense(target.combatant), roller, options)
-        update["feint_penalty"] = feint_outcome.penalty
-        update["feint_target"] = target_id if feint_outcome.penalty else None
-        update["evaluate_turns"] = 0
-        update["evaluate_target"] = None
+        feint_outcome = _feint_with(
+            sheet, turn, target, _chosen_weapon(sheet, request), roller=roller, options=options
+        )
+        update.update(_feint_update(feint_outcome, target.combatant_id))
     posture: PostureChange | None = None
     get_up_roll: RollRecord | None = None
     if maneuver is Maneuver.change_posture:

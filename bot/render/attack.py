@@ -622,6 +622,24 @@ def _maneuver_notes(
         )
     if outcome.get_up_roll is not None:
         notes.append(_roll_line(outcome.get_up_roll, messages, locale))
+    if outcome.spare is not None:
+        spare = outcome.spare
+        parries_left = (
+            str(spare.parries_left)
+            if spare.parries_left is not None
+            else messages.text("maneuver.spare_parries_uncounted", locale)
+        )
+        notes.append(
+            messages.text(
+                "maneuver.spare_line",
+                locale,
+                rule=spare.rule_id,
+                attacks=spare.attacks_spent,
+                parries=spare.parries_spent,
+                attacks_left=spare.attacks_left,
+                parries_left=parries_left,
+            )
+        )
     return notes
 
 

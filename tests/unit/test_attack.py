@@ -283,3 +283,18 @@ def test_wild_swing_never_beats_nine_for_non_masters(base: int, arc: Arc, dark: 
     value = skill(skill=base, target_arc=arc, darkness_penalty=dark, kind=AttackKind.melee)
     if arc is not Arc.front:
         assert value <= 9
+
+
+def test_a_spare_attack_feint_keeps_its_parry_r5_21() -> None:
+    """R5.21's worked example: 3 attacks and 3 parries; a Feint with one leaves 2 attacks and
+    still 3 parries."""
+    from rules.attack import AttackCount, SpareAction, spend_spare_attack
+
+    count = AttackCount(attacks=3, parries=3, rule_ids=("R5.14",))
+    spare = spend_spare_attack(SpareAction.feint, count, 0, 0, 3)
+    assert (spare.attacks_spent, spare.parries_spent) == (1, 0)
+    assert (spare.attacks_left, spare.parries_left, spare.rule_id) == (2, 3, "R5.21")
+    with pytest.raises(RuleError) as caught:
+        spend_spare_attack(SpareAction.feint, count, 2, 0, 3)
+    assert caught.value.key == "attack.spare_no_attack"
+    assert caught.value.params == {"allowed": 3, "used": 2}

@@ -1759,3 +1759,43 @@ def test_a_wolf_dodges_at_half_its_dx_r6_1() -> None:
     outcome = resolve_attack(KNIGHT, wolf, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
     assert outcome.defenses is not None
     assert [(o.kind, o.value) for o in outcome.defenses.options] == [(DefenseKind.dodge, 7)]
+
+
+def test_feint_with_a_spare_attack_r5_21() -> None:
+    """R5.21: broadsword 16 under R5.14 gives 3 attacks and 3 parries. Feinting with one
+    (16 rolls 9, margin 7; the orc's axe 12 rolls 15) leaves 2 attacks, 3 parries, the turn
+    still an Attack, and the orc defends the next blow at -7 (Dodge 8 → 1)."""
+    from rules.combat import ManeuverRequest, parries_per_turn, take_maneuver
+
+    cinematic = RuleOptions(cinematic_multiple_attacks=True)
+    sheet = KNIGHT.combatant.model_copy(
+        update={"weapons": (KNIGHT.combatant.weapons[0].model_copy(update={"skill": 16}),)}
+    )
+    knight = KNIGHT.with_sheet(sheet)
+    request = ManeuverRequest(maneuver=Maneuver.feint, target_id="c2", spare_attack=True)
+    outcome = take_maneuver(knight, ORC, request, ScriptedDice([3, 3, 3, 5, 5, 5]), cinematic)
+    assert outcome.spare is not None
+    assert (outcome.spare.attacks_left, outcome.spare.parries_left) == (2, 3)
+    assert outcome.profile.maneuver is Maneuver.attack
+    turn = outcome.turn
+    assert (turn.maneuver, turn.attacks_used, turn.parries_used) == ("attack", 1, 0)
+    assert (turn.feint_penalty, turn.feint_target) == (7, "c2")
+    assert parries_per_turn(sheet, cinematic) == 3
+    knight = knight.model_copy(update={"turn": turn})
+    blow = resolve_attack(knight, ORC, AttackRequest(), ScriptedDice([3, 4, 4]), cinematic)
+    assert (blow.attack_number, blow.attacks_available) == (2, 3)
+    assert blow.defenses is not None
+    assert {o.kind: o.value for o in blow.defenses.options}[DefenseKind.dodge] == 1
+    knight = knight.model_copy(update={"turn": blow.attacker_turn})
+    with pytest.raises(RuleError) as caught:
+        take_maneuver(knight, ORC, request, ScriptedDice([]), cinematic)
+    assert caught.value.key == "attack.spare_no_attack"
+
+
+def test_only_a_feint_takes_a_spare_attack_r5_21() -> None:
+    from rules.combat import ManeuverRequest, take_maneuver
+
+    request = ManeuverRequest(maneuver=Maneuver.aim, target_id="c2", spare_attack=True)
+    with pytest.raises(RuleError) as caught:
+        take_maneuver(KNIGHT, ORC, request, ScriptedDice([]), OPTIONS)
+    assert caught.value.key == "maneuver.spare_needs_feint"
