@@ -112,7 +112,7 @@ def weapon_options(func: T) -> T:
         ),
         reach=_("Reach: C, 1, 1,2 … (default 1)", key="character.cmd.weapon.reach.description"),
         parry=_(
-            "Parry as in the weapon table: 0, -1, 0F, 0U or No (default 0)",
+            "Parry as in the weapon table: 0, -1, 0F, 0U or No (default 0; No for a bow or gun)",
             key="character.cmd.weapon.parry.description",
         ),
         flail=_("A flail (R6.7)", key="character.cmd.weapon.flail.description"),

@@ -343,7 +343,7 @@ class CharacterCog(commands.Cog):
         skill: app_commands.Range[int, 0, 40],
         damage: app_commands.Range[str, 1, 60],
         reach: app_commands.Range[str, 1, 12] = "1",
-        parry: app_commands.Range[str, 1, 6] = "0",
+        parry: app_commands.Range[str, 1, 6] | None = None,
         flail: bool = False,
         knife: bool = False,
         two_handed: bool = False,

@@ -159,7 +159,7 @@ def build_weapon(
     skill: int,
     damage: str,
     reach: str = "1",
-    parry: str = "0",
+    parry: str | None = None,
     flail: bool = False,
     knife: bool = False,
     two_handed: bool = False,
@@ -168,11 +168,20 @@ def build_weapon(
     snap_shot: int | None = None,
     min_st: int = 0,
 ) -> Weapon:
-    """A weapon from a command's options; the damage text must parse (``sw+2 cut``)."""
+    """A weapon from a command's options; the damage text must parse (``sw+2 cut``).
+
+    Without ``parry`` a melee or thrown weapon parries at 0 and a missile weapon (one
+    with an Accuracy or a Snap Shot number that is not thrown) cannot parry at all, as
+    the weapon tables print it for bows and crossbows (B376).
+    """
     parse_damage(damage)
     if not _REACH_RE.match(reach.strip().casefold()):
         raise RuleError("character.bad_reach", f"cannot read the reach {reach!r}", text=reach)
-    entry = parse_parry(parry)
+    if parry is None:
+        missile = not thrown and (accuracy > 0 or snap_shot is not None)
+        entry = ParryEntry(can_parry=False) if missile else ParryEntry()
+    else:
+        entry = parse_parry(parry)
     try:
         return Weapon(
             name=name.strip(),

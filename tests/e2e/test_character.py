@@ -462,3 +462,18 @@ async def test_the_sandbox_saves_an_export_for_a_later_import(
     await sandbox.execute("/character delete name:Ana")
     await sandbox.execute(f"/character import file:{path}")
     assert (await saved(bot, standin, "Ana")).sheet == original.sheet
+
+
+async def test_a_bow_added_without_a_parry_cannot_parry(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    # B376: a missile weapon's Parry column reads "No"; left out, it must not parry at 0.
+    await make_ana(standin)
+    added = await standin.slash(
+        "character weapon add",
+        {"character": "Ana", "name": "longbow", "skill": 13, "damage": "thr+2 imp", "accuracy": 3},
+        user="alice",
+    )
+    assert fields(added.embed)["Defenses"] == "Dodge 9 · Parry sword 9 · Block —"
+    bow = (await saved(bot, standin, "Ana")).sheet.weapon("longbow")
+    assert not bow.can_parry

@@ -91,6 +91,25 @@ def test_build_weapon_ranged_fields() -> None:
     assert (bow.can_parry, bow.accuracy, bow.snap_shot, bow.min_st) == (False, 2, 12, 11)
 
 
+@pytest.mark.parametrize(
+    ("options", "can_parry"),
+    [
+        ({"accuracy": 3}, False),
+        ({"snap_shot": 12}, False),
+        ({"accuracy": 2, "thrown": True}, True),
+        ({}, True),
+        ({"accuracy": 3, "parry": "0"}, True),
+    ],
+)
+def test_build_weapon_a_missile_weapon_cannot_parry_unless_told(
+    options: dict[str, object], can_parry: bool
+) -> None:
+    # B376: a bow's Parry column reads "No"; a thrown spear with an Accuracy still parries.
+    weapon = build_weapon("bow", skill=13, damage="thr+2 imp", **options)  # type: ignore[arg-type]
+    assert weapon.can_parry is can_parry
+    assert weapon.parry_modifier == 0
+
+
 def test_build_weapon_checks_the_damage_text() -> None:
     with pytest.raises(RuleError) as caught:
         build_weapon("axe", skill=12, damage="sw+2 chop")
