@@ -440,12 +440,16 @@ class CharacterCog(commands.Cog):
         character: str,
         skill: app_commands.Range[int, 0, 40],
         db: app_commands.Range[int, 0, 10],
-        name: app_commands.Range[str, 1, 40] = "shield",
+        name: app_commands.Range[str, 1, 40] | None = None,
         large: bool = False,
     ) -> None:
-        ready = Shield(name=name.strip() or "shield", skill=skill, db=db, large=large)
+        locale = await self.bot.locale_for(interaction)
+        default = self.bot.messages.text("character.default_shield", locale)
+        ready = Shield(name=(name or "").strip() or default, skill=skill, db=db, large=large)
         saved = await self._edit(interaction, character, lambda sheet: set_shield(sheet, ready))
-        await self._answer(interaction, saved, "character.shield_set", shield=ready.name)
+        await self._answer(
+            interaction, saved, "character.shield_set", locale=locale, shield=ready.name
+        )
 
     @shield.command(
         name=_("remove", key="character.cmd.shield.remove.name"),

@@ -202,6 +202,8 @@ class CombatantCog(commands.Cog):
                 size_modifier=size_modifier,
                 encumbrance=encumbrance,
                 combat_reflexes=combat_reflexes,
+                weapon_name=self.bot.messages.text("combatant.generic_weapon", locale),
+                shield_name=self.bot.messages.text("combatant.generic_shield", locale),
             )
         async with self.encounters.change(
             channel_of(interaction), interaction.user.id, "add"

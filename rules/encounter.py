@@ -366,12 +366,15 @@ def quick_sheet(
     size_modifier: int = 0,
     encumbrance: int = 0,
     combat_reflexes: bool = False,
+    weapon_name: str = "weapon",
+    shield_name: str = "shield",
 ) -> Combatant:
     """A sheet from ``/combatant add``'s options; anything left out takes its Base 4e default.
 
     A Parry or Block given as a number becomes a generic weapon or shield whose
     skill yields exactly that defense (3 + skill/2, +1 with Combat Reflexes;
-    Appendix A.4). Dodge given as a number overrides the derived one.
+    Appendix A.4), called ``weapon_name`` and ``shield_name`` (the GM's language).
+    Dodge given as a number overrides the derived one.
     """
     attributes: dict[str, int | float] = {"st": st, "dx": dx, "iq": iq, "ht": ht}
     for key, value in (
@@ -397,13 +400,13 @@ def quick_sheet(
     if parry is not None:
         data["weapons"] = [
             {
-                "name": "weapon",
+                "name": weapon_name,
                 "skill": max(0, 2 * (parry - 3 - bonus)),
                 "damage": "sw cr",
             }
         ]
     if block is not None:
-        data["shield"] = {"skill": max(0, 2 * (block - 3 - bonus))}
+        data["shield"] = {"name": shield_name, "skill": max(0, 2 * (block - 3 - bonus))}
     return Combatant.create(**data)
 
 

@@ -477,3 +477,37 @@ async def test_a_bow_added_without_a_parry_cannot_parry(
     assert fields(added.embed)["Defenses"] == "Dodge 9 · Parry sword 9 · Block —"
     bow = (await saved(bot, standin, "Ana")).sheet.weapon("longbow")
     assert not bow.can_parry
+
+
+async def test_generic_gear_is_named_in_the_gm_s_language(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    # parry:/block: and a shield left unnamed used to be "weapon" and "shield" in a pt-BR reply.
+    await standin.slash("encontro iniciar", user="gm", channel=CHANNEL, locale="pt-BR")
+    await standin.slash(
+        "combatente adicionar",
+        {"nome": "Orc", "st": 13, "dx": 11, "iq": 9, "ht": 12, "aparar": 10, "bloqueio": 9},
+        user="gm",
+        channel=CHANNEL,
+        locale="pt-BR",
+    )
+    orc = (await fight(bot, standin)).find("Orc").combatant
+    assert [w.name for w in orc.weapons] == ["arma"]
+    assert orc.shield is not None
+    assert orc.shield.name == "escudo"
+    await make_ana(standin)
+    ready = await standin.slash(
+        "personagem escudo definir",
+        {"personagem": "Ana", "nh": 12, "dp": 2},
+        user="alice",
+        locale="pt-BR",
+    )
+    assert ready.embed["title"] == "Ana prepara escudo"
+    assert fields(ready.embed)["Escudo"] == "escudo — NH 12 · DP 2 · Bloqueio 9"
+    added = await standin.slash(
+        "personagem arma adicionar",
+        {"personagem": "Ana", "nome": "Machado", "nh": 12, "dano": "sw+2 cut"},
+        user="alice",
+        locale="pt-BR",
+    )
+    assert added.embed["title"] == "Ana: arma Machado adicionada"
