@@ -350,6 +350,7 @@ class Attack(commands.Cog):
         trigger=_("trigger", key="maneuver.cmd.trigger.name"),
         acrobatics=_("acrobatics", key="maneuver.cmd.acrobatics.name"),
         spare_attack=_("spare-attack", key="maneuver.cmd.spare_attack.name"),
+        ready_turns=_("ready-turns", key="maneuver.cmd.ready_turns.name"),
     )
     @app_commands.describe(
         combatant=_("Whose turn it is", key="maneuver.cmd.combatant.description"),
@@ -374,8 +375,12 @@ class Attack(commands.Cog):
             key="maneuver.cmd.acrobatics.description",
         ),
         spare_attack=_(
-            "Feint with one of this turn's multiple attacks, keeping its Parry (R5.21)",
+            "Feint or Ready with this turn's multiple attacks (R5.21, R5.25)",
             key="maneuver.cmd.spare_attack.description",
+        ),
+        ready_turns=_(
+            "Ready with spare attacks: turns of readying the weapon needs (R5.25)",
+            key="maneuver.cmd.ready_turns.description",
         ),
     )
     @app_commands.choices(
@@ -398,6 +403,7 @@ class Attack(commands.Cog):
         trigger: app_commands.Range[str, 1, 200] | None = None,
         acrobatics: bool = False,
         spare_attack: bool = False,
+        ready_turns: app_commands.Range[int, 1, 5] = 1,
     ) -> None:
         channel = channel_of(interaction)
         authority = await EncounterAuthority.of(interaction)
@@ -422,6 +428,7 @@ class Attack(commands.Cog):
                 weapon=weapon,
                 acrobatics=acrobatics,
                 spare_attack=spare_attack,
+                ready_turns=ready_turns,
             )
             fighter, rolled = settle_consciousness(
                 fighter, maneuver.value, fight.sequence.round, self.bot.dice, options

@@ -44,6 +44,9 @@ ERROR_KEYS: Final = frozenset(
         "attack.feint_no_defender_score",
         "attack.no_attacks",  # attacks
         "attack.spare_no_attack",
+        "attack.spare_needs_multiple",
+        "attack.spare_ready_no_attack",
+        "attack.spare_ready_no_parry",
     }
 )
 """Every :class:`RuleError` key this module raises, for the translation catalogs."""
@@ -398,6 +401,8 @@ class SpareAction(StrEnum):
 
     feint = "feint"
     """R5.21: a Feint for his next attack; the attack's Parry is kept."""
+    ready = "ready"
+    """R5.25: readying a weapon again, one Attack and one Parry per turn of readying."""
 
 
 class SpareAttack(BaseModel):
@@ -420,25 +425,59 @@ def spend_spare_attack(
     attacks_used: int,
     parries_used: int,
     parries: int | None,
+    *,
+    ready_turns: int = 1,
 ) -> SpareAttack:
-    """R5.21: a fighter with multiple attacks gives one up to Feint; he keeps its Parry.
+    """A fighter with multiple attacks gives some up for something else.
 
-    The Feint helps his next attack, so one attack must be left after it.
+    R5.21: one attack for a Feint that helps his next attack, so one attack must be left
+    after it; he keeps the Parry. R5.25: a weapon unready after an attack or parry is
+    readied again for one Attack and one Parry per turn of readying it needs.
     """
-    spent = 1
-    left = count.attacks - attacks_used - spent
-    if left < 1:
+    if action is SpareAction.feint:
+        left = count.attacks - attacks_used - 1
+        if left < 1:
+            raise RuleError(
+                "attack.spare_no_attack",
+                "no attack would be left after the Feint",
+                allowed=count.attacks,
+                used=attacks_used,
+            )
+        return SpareAttack(
+            action=action,
+            attacks_spent=1,
+            parries_spent=0,
+            attacks_left=left,
+            parries_left=None if parries is None else parries - parries_used,
+            rule_id="R5.21",
+        )
+    if count.attacks < 2:
         raise RuleError(
-            "attack.spare_no_attack",
-            "no attack would be left after the Feint",
+            "attack.spare_needs_multiple",
+            "only a fighter with multiple attacks can spend one",
             allowed=count.attacks,
-            used=attacks_used,
+        )
+    attacks_left = count.attacks - attacks_used
+    if ready_turns > attacks_left:
+        raise RuleError(
+            "attack.spare_ready_no_attack",
+            "not enough attacks left to ready the weapon",
+            turns=ready_turns,
+            left=attacks_left,
+        )
+    parries_left = None if parries is None else parries - parries_used
+    if parries_left is not None and ready_turns > parries_left:
+        raise RuleError(
+            "attack.spare_ready_no_parry",
+            "not enough parries left to ready the weapon",
+            turns=ready_turns,
+            left=parries_left,
         )
     return SpareAttack(
         action=action,
-        attacks_spent=spent,
-        parries_spent=0,
-        attacks_left=left,
-        parries_left=None if parries is None else parries - parries_used,
-        rule_id="R5.21",
+        attacks_spent=ready_turns,
+        parries_spent=ready_turns,
+        attacks_left=attacks_left - ready_turns,
+        parries_left=None if parries_left is None else parries_left - ready_turns,
+        rule_id="R5.25",
     )

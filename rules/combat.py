@@ -113,7 +113,7 @@ ERROR_KEYS: Final = frozenset(
         "maneuver.needs_target",
         "maneuver.self_target",
         "maneuver.needs_posture",
-        "maneuver.spare_needs_feint",
+        "maneuver.spare_wrong_maneuver",
     }
 )
 """Every :class:`RuleError` key this module raises."""
@@ -903,7 +903,9 @@ class ManeuverRequest(BaseModel):
     acrobatics: bool = False
     """Getting up: try Acrobatics to stand in one turn instead of two (R7.12)."""
     spare_attack: bool = False
-    """Spend one of this turn's multiple attacks on it instead of the whole turn (R5.21)."""
+    """Spend this turn's multiple attacks on it instead of the whole turn (R5.21, R5.25)."""
+    ready_turns: int = Field(default=1, ge=0)
+    """Ready with spare attacks: the turns of readying the weapon needs (R5.25)."""
 
 
 class ManeuverOutcome(BaseModel):
@@ -920,7 +922,7 @@ class ManeuverOutcome(BaseModel):
     get_up_roll: RollRecord | None = None
     """The Acrobatics roll to get up in one turn, when tried (R7.12)."""
     spare: SpareAttack | None = None
-    """The attack (and parry) of a multiple-attack turn spent on it (R5.21)."""
+    """The attacks (and parries) of a multiple-attack turn spent on it (R5.21, R5.25)."""
     aim_turns: int = 0
     evaluate_bonus: int = 0
 
@@ -975,7 +977,7 @@ def _chosen_weapon(sheet: Combatant, request: ManeuverRequest) -> Weapon:
     if weapon is None and not sheet.weapons:
         raise RuleError(
             "attack.no_weapon",
-            f"{sheet.name} has no weapon to feint with",
+            f"{sheet.name} has no weapon",
             combatant=sheet.name,
         )
     return weapon or sheet.weapons[0]
@@ -1014,18 +1016,19 @@ def _spare_attack_maneuver(
     roller: DiceRoller,
     options: RuleOptions,
 ) -> ManeuverOutcome:
-    """R5.21: one of a multiple-attack turn's attacks spent on a Feint for his next attack.
+    """A multiple-attack turn's attacks spent on something other than a blow.
 
-    The turn keeps its attack maneuver (and what it allows); only the attack is spent,
-    the Parry that came with it stays.
+    R5.21: one attack on a Feint for his next attack; the Parry that came with it stays.
+    R5.25: one Attack and one Parry per turn of readying an unready weapon. The turn keeps
+    its attack maneuver (and what it allows).
     """
-    if request.maneuver is not Maneuver.feint:
+    if request.maneuver not in (Maneuver.feint, Maneuver.ready):
         raise RuleError(
-            "maneuver.spare_needs_feint",
-            "only a Feint can take one of the turn's attacks",
+            "maneuver.spare_wrong_maneuver",
+            "only a Feint or a Ready can take the turn's attacks",
             maneuver=request.maneuver.value,
         )
-    if target is None:
+    if target is None and request.maneuver is Maneuver.feint:
         raise RuleError(
             "maneuver.needs_target",
             f"{request.maneuver.value} needs a target",
@@ -1045,28 +1048,32 @@ def _spare_attack_maneuver(
     )
     used = attacks_used_this_turn(turn)
     spare = spend_spare_attack(
-        SpareAction.feint, count, used, turn.parries_used, parries_per_turn(sheet, options)
+        SpareAction(request.maneuver.value),
+        count,
+        used,
+        turn.parries_used,
+        parries_per_turn(sheet, options),
+        ready_turns=request.ready_turns,
     )
-    current = (
-        Maneuver(turn.maneuver)
-        if turn.maneuver in {m.value for m in ATTACK_MANEUVERS}
-        else (Maneuver.attack)
-    )
+    attacking = {m.value: m for m in ATTACK_MANEUVERS}
+    current = attacking.get(turn.maneuver or "", Maneuver.attack)
     all_out = (
         AllOutAttackOption(turn.all_out_attack)
         if current is Maneuver.all_out_attack and turn.all_out_attack is not None
         else None
     )
     profile = maneuver_profile(current, move=sheet.move, all_out_attack_option=all_out)
-    outcome = _feint_with(sheet, turn, target, weapon, roller=roller, options=options)
-    new_turn = turn.model_copy(
-        update={
-            "maneuver": current.value,
-            "attacks_used": used + spare.attacks_spent,
-            "attacks_turn": turn.turns_taken,
-            **_feint_update(outcome, target.combatant_id),
-        }
-    )
+    update: dict[str, object] = {
+        "maneuver": current.value,
+        "attacks_used": used + spare.attacks_spent,
+        "attacks_turn": turn.turns_taken,
+        "parries_used": turn.parries_used + spare.parries_spent,
+    }
+    outcome: FeintOutcome | None = None
+    if target is not None and spare.action is SpareAction.feint:
+        outcome = _feint_with(sheet, turn, target, weapon, roller=roller, options=options)
+        update.update(_feint_update(outcome, target.combatant_id))
+    new_turn = turn.model_copy(update=update)
     return ManeuverOutcome(
         combatant_id=fighter.combatant_id,
         profile=profile,

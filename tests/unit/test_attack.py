@@ -298,3 +298,37 @@ def test_a_spare_attack_feint_keeps_its_parry_r5_21() -> None:
         spend_spare_attack(SpareAction.feint, count, 2, 0, 3)
     assert caught.value.key == "attack.spare_no_attack"
     assert caught.value.params == {"allowed": 3, "used": 2}
+
+
+def test_readying_with_spare_attacks_r5_25() -> None:
+    """R5.25's worked example: an axe needing 1 ready turn, 2 attacks and 2 parries; he
+    attacks, then readies it → 0 attacks and 1 parry left."""
+    from rules.attack import AttackCount, SpareAction, spend_spare_attack
+
+    count = AttackCount(attacks=2, parries=2, rule_ids=("R5.14",))
+    spare = spend_spare_attack(SpareAction.ready, count, 1, 0, 2)
+    assert (spare.attacks_spent, spare.parries_spent) == (1, 1)
+    assert (spare.attacks_left, spare.parries_left, spare.rule_id) == (0, 1, "R5.25")
+    two_turns = spend_spare_attack(SpareAction.ready, count, 0, 0, None, ready_turns=2)
+    assert (two_turns.attacks_left, two_turns.parries_left) == (0, None)
+
+
+@pytest.mark.parametrize(
+    ("case", "refusal"),
+    [
+        ((1, 0, 0, 1), ("attack.spare_needs_multiple", {"allowed": 1})),
+        ((2, 1, 0, 2), ("attack.spare_ready_no_attack", {"turns": 2, "left": 1})),
+        ((2, 0, 2, 1), ("attack.spare_ready_no_parry", {"turns": 1, "left": 0})),
+    ],
+)
+def test_readying_with_spare_attacks_needs_them_r5_25(
+    case: tuple[int, int, int, int], refusal: tuple[str, dict[str, int]]
+) -> None:
+    """(attacks, attacks used, parries used, ready turns) → the refusal and its numbers."""
+    from rules.attack import AttackCount, SpareAction, spend_spare_attack
+
+    attacks, used, parries_used, turns = case
+    count = AttackCount(attacks=attacks, parries=attacks, rule_ids=())
+    with pytest.raises(RuleError) as caught:
+        spend_spare_attack(SpareAction.ready, count, used, parries_used, attacks, ready_turns=turns)
+    assert (caught.value.key, caught.value.params) == refusal

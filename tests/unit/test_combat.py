@@ -1798,4 +1798,23 @@ def test_only_a_feint_takes_a_spare_attack_r5_21() -> None:
     request = ManeuverRequest(maneuver=Maneuver.aim, target_id="c2", spare_attack=True)
     with pytest.raises(RuleError) as caught:
         take_maneuver(KNIGHT, ORC, request, ScriptedDice([]), OPTIONS)
-    assert caught.value.key == "maneuver.spare_needs_feint"
+    assert caught.value.key == "maneuver.spare_wrong_maneuver"
+
+
+def test_readying_with_a_spare_attack_r5_25() -> None:
+    """R5.25: broadsword 14 under R5.14 gives 2 attacks and 2 parries. He attacks, then
+    readies the weapon with the other attack: 0 attacks and 1 parry left, the turn still an
+    Attack, and a third blow is refused."""
+    from rules.combat import ManeuverRequest, take_maneuver
+
+    cinematic = RuleOptions(cinematic_multiple_attacks=True)
+    blow = resolve_attack(KNIGHT, ORC, AttackRequest(), ScriptedDice([5, 5, 5]), cinematic)
+    knight = KNIGHT.model_copy(update={"turn": blow.attacker_turn})
+    request = ManeuverRequest(maneuver=Maneuver.ready, spare_attack=True)
+    outcome = take_maneuver(knight, None, request, ScriptedDice([]), cinematic)
+    assert outcome.spare is not None
+    assert (outcome.spare.attacks_left, outcome.spare.parries_left) == (0, 1)
+    assert outcome.feint is None
+    turn = outcome.turn
+    assert (turn.maneuver, turn.attacks_used, turn.parries_used) == ("attack", 2, 1)
+    _refused(knight.model_copy(update={"turn": turn}), AttackRequest(), cinematic)
