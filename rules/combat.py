@@ -114,6 +114,7 @@ ERROR_KEYS: Final = frozenset(
         "maneuver.self_target",
         "maneuver.needs_posture",
         "maneuver.spare_wrong_maneuver",
+        "maneuver.already_chosen",
     }
 )
 """Every :class:`RuleError` key this module raises."""
@@ -564,6 +565,8 @@ def resolve_attack(
     sheet = attacker.combatant
     if not sheet.can_act:
         raise RuleError("attack.cannot_act", f"{sheet.name} cannot act", combatant=sheet.name)
+    if attacker.turn.maneuver not in _ATTACK_MANEUVER_VALUES:
+        _ensure_no_maneuver_yet(sheet.name, attacker.turn)
     if sheet.has(Trait.TRAINED_BY_A_MASTER) and not request.chambara:
         # A master on the sheet fights under the chambara rules (R5.15-R5.27).
         request = request.model_copy(update={"chambara": True})
@@ -1085,6 +1088,22 @@ def _spare_attack_maneuver(
     )
 
 
+_ATTACK_MANEUVER_VALUES: Final = frozenset(m.value for m in ATTACK_MANEUVERS)
+
+
+def _ensure_no_maneuver_yet(name: str, turn: TurnState) -> None:
+    """R4.4: one maneuver a turn. Once his turn has come, what he chose stands until the
+    next one; a Wait may still turn into the action it waited for (R5.11). Before his
+    first turn nothing is counted, as attacks are not (preparations before the fight)."""
+    if turn.turns_taken == 0 or turn.maneuver in (None, Maneuver.wait.value):
+        return
+    raise RuleError(
+        "maneuver.already_chosen",
+        f"{name} already chose {turn.maneuver} this turn",
+        combatant=name,
+    )
+
+
 def take_maneuver(
     fighter: EncounterCombatant,
     target: EncounterCombatant | None,
@@ -1117,6 +1136,7 @@ def take_maneuver(
     turn = fighter.turn
     if request.spare_attack:
         return _spare_attack_maneuver(fighter, target, request, roller, options)
+    _ensure_no_maneuver_yet(sheet.name, turn)
     profile = maneuver_profile(
         maneuver,
         move=sheet.move,

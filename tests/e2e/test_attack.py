@@ -542,3 +542,30 @@ async def test_an_unseen_missile_cannot_be_dodged_r6_3(
     record = await EncounterRepository(bot.database).require_active(standin.channel(CHANNEL).id)
     assert record.encounter.find("Ana").combatant.state.hp == 11 - 3
     assert dice.remaining == 0
+
+
+async def test_a_feint_and_an_attack_in_one_turn_are_refused_r4_4(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice, messages: Messages
+) -> None:
+    """A Feint is the turn's maneuver; its attack comes on the next turn (R4.4, R5.9)."""
+    await start_duel(standin, bot)
+    await standin.slash("encounter next", user="gm", channel=CHANNEL)
+    dice.extend([3, 3, 3, 5, 5, 5])  # Ana 13 by 4 against the orc's axe 13 failing: -4
+    await standin.slash(
+        "maneuver",
+        {"combatant": "Ana", "maneuver": "feint", "target": "Orc"},
+        user="alice",
+        channel=CHANNEL,
+    )
+    refused = await standin.slash(
+        "attack",
+        {"attacker": "Ana", "target": "Orc"},
+        user="alice",
+        channel=CHANNEL,
+        locale="pt-BR",
+    )
+    assert refused.ephemeral
+    assert refused.embed["description"] == messages.text(
+        "maneuver.already_chosen", "pt-BR", combatant="Ana"
+    )
+    assert dice.remaining == 0

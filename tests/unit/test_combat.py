@@ -1818,3 +1818,79 @@ def test_readying_with_a_spare_attack_r5_25() -> None:
     turn = outcome.turn
     assert (turn.maneuver, turn.attacks_used, turn.parries_used) == ("attack", 2, 1)
     _refused(knight.model_copy(update={"turn": turn}), AttackRequest(), cinematic)
+
+
+def _in_his_turn(combatant: EncounterCombatant) -> EncounterCombatant:
+    """The combatant once his first turn has started (the turn sequence counts it)."""
+    return combatant.model_copy(update={"turn": combatant.turn.new_turn()})
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        (Maneuver.aim, Maneuver.aim),
+        (Maneuver.evaluate, Maneuver.evaluate),
+        (Maneuver.aim, Maneuver.do_nothing),
+    ],
+)
+def test_one_maneuver_a_turn_r4_4(first: Maneuver, second: Maneuver) -> None:
+    from rules.combat import ManeuverRequest, take_maneuver
+
+    knight = _in_his_turn(KNIGHT)
+    taken = take_maneuver(
+        knight, ORC, ManeuverRequest(maneuver=first, target_id="c2"), ScriptedDice([]), OPTIONS
+    )
+    knight = knight.model_copy(update={"turn": taken.turn})
+    with pytest.raises(RuleError) as caught:
+        take_maneuver(
+            knight, ORC, ManeuverRequest(maneuver=second, target_id="c2"), ScriptedDice([]), OPTIONS
+        )
+    assert caught.value.key == "maneuver.already_chosen"
+    # The next turn may choose again, and an Aim kept on the same target grows (R5.3).
+    again = knight.model_copy(update={"turn": knight.turn.new_turn()})
+    outcome = take_maneuver(
+        again, ORC, ManeuverRequest(maneuver=first, target_id="c2"), ScriptedDice([]), OPTIONS
+    )
+    assert outcome.turn.maneuver == first.value
+
+
+def test_a_feint_and_its_attack_are_two_turns_r4_4_r5_9() -> None:
+    from rules.combat import ManeuverRequest, take_maneuver
+
+    knight = _in_his_turn(KNIGHT)
+    feinted = take_maneuver(
+        knight,
+        ORC,
+        ManeuverRequest(maneuver=Maneuver.feint, target_id="c2"),
+        ScriptedDice([3, 3, 3, 5, 5, 5]),
+        OPTIONS,
+    )
+    knight = knight.model_copy(update={"turn": feinted.turn})
+    with pytest.raises(RuleError) as caught:
+        resolve_attack(knight, ORC, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert caught.value.key == "maneuver.already_chosen"
+    # On his next turn the Feint's -5 reaches the orc's Dodge (8 - 5).
+    knight = knight.model_copy(update={"turn": knight.turn.new_turn()})
+    attack = resolve_attack(knight, ORC, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert attack.defenses is not None
+    assert {o.kind: o.value for o in attack.defenses.options}[DefenseKind.dodge] == 3
+
+
+def test_an_attack_leaves_no_other_maneuver_but_a_wait_may_attack_r4_4_r5_11() -> None:
+    from rules.combat import ManeuverRequest, take_maneuver
+
+    knight = _in_his_turn(KNIGHT)
+    struck = resolve_attack(knight, ORC, AttackRequest(), ScriptedDice([6, 6, 5]), OPTIONS)
+    knight = knight.model_copy(update={"turn": struck.attacker_turn})
+    with pytest.raises(RuleError) as caught:
+        take_maneuver(
+            knight, None, ManeuverRequest(maneuver=Maneuver.do_nothing), ScriptedDice([]), OPTIONS
+        )
+    assert caught.value.key == "maneuver.already_chosen"
+    waiting = _in_his_turn(KNIGHT)
+    waited = take_maneuver(
+        waiting, None, ManeuverRequest(maneuver=Maneuver.wait), ScriptedDice([]), OPTIONS
+    )
+    waiting = waiting.model_copy(update={"turn": waited.turn})
+    triggered = resolve_attack(waiting, ORC, AttackRequest(), ScriptedDice([6, 6, 5]), OPTIONS)
+    assert triggered.attacker_turn.maneuver == Maneuver.attack.value
