@@ -95,9 +95,15 @@ def describe_error(error: BaseException) -> ErrorReport:
     return ErrorReport(UNEXPECTED_KEY, {}, expected=False)
 
 
-def render_error_report(report: ErrorReport, messages: Messages, locale: str) -> discord.Embed:
-    """The localized embed for ``report`` (with an example when the catalog has one)."""
-    example = example_key_for(messages, report.key) if report.expected else None
+def render_error_report(
+    report: ErrorReport, messages: Messages, locale: str, *, typed: bool = True
+) -> discord.Embed:
+    """The localized embed for ``report`` (with an example when the catalog has one).
+
+    ``typed`` is false for a button or a form: the user typed no command, so a command
+    example would only mislead (a player pressing someone else's defense button).
+    """
+    example = example_key_for(messages, report.key) if report.expected and typed else None
     return error_embed(messages, locale, report.key, report.params, example_key=example)
 
 
@@ -115,7 +121,8 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
     client = interaction.client
     messages: Messages = getattr(client, "messages", None) or Messages.load()
     locale = await _locale(interaction)
-    embed = render_error_report(report, messages, locale)
+    typed = interaction.type is discord.InteractionType.application_command
+    embed = render_error_report(report, messages, locale, typed=typed)
     try:
         if interaction.response.is_done():
             await interaction.followup.send(embed=embed, ephemeral=True)

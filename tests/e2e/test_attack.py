@@ -131,6 +131,7 @@ async def test_a_strangers_click_is_refused_and_changes_nothing(
     assert refused.embed["description"] == messages.text(
         "defend.error.not_yours", "en", target="Ana"
     )
+    assert "fields" not in refused.embed  # no /defend example for a button press
     assert await repository.require_active(standin.channel(CHANNEL).id) == before
     assert await repository.events(before.id, limit=100) == events
     assert labels(standin.message(attack.message.id)) == labels(attack.message)

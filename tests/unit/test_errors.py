@@ -108,6 +108,22 @@ def test_error_embed_shows_message_and_example(messages: Messages) -> None:
     ]
 
 
+def test_a_button_error_has_no_command_example(messages: Messages) -> None:
+    report = ErrorReport("defend.error.not_yours", {"target": "Ana"})
+    embed = render_error_report(report, messages, "en", typed=False)
+    assert embed.description == messages.text("defend.error.not_yours", "en", target="Ana")
+    assert embed.fields == []
+
+
+@pytest.mark.parametrize("feature", ["attack", "damage", "defend", "maneuver"])
+def test_portuguese_examples_use_the_portuguese_commands(messages: Messages, feature: str) -> None:
+    # A pt-BR client only knows /atacar, /dano, /defender, /manobra, /rolar.
+    example = messages.text(f"{feature}.example", "pt-BR")
+    english = messages.text(f"{feature}.cmd.name", "en")
+    assert f"/{english} " not in example
+    assert f"/{messages.text(f'{feature}.cmd.name', 'pt-BR')} " in example
+
+
 def test_unexpected_error_embed_has_no_example(messages: Messages) -> None:
     embed = render_error_report(ErrorReport(UNEXPECTED_KEY, {}, expected=False), messages, "en")
     assert embed.description == messages.text(UNEXPECTED_KEY, "en")
@@ -154,6 +170,7 @@ class _Interaction:
     command: None = None
     id: int = 1
     locale: discord.Locale = discord.Locale.american_english
+    type: discord.InteractionType = discord.InteractionType.application_command
 
 
 @pytest.mark.parametrize("already_responded", [False, True])
