@@ -30,6 +30,11 @@ def _t(messages: Messages, locale: str, key: str, **params: object) -> str:
     return messages.text(key, locale, **params)
 
 
+def _counted(key: str, count: int | None) -> str:
+    """``<key>_one`` for a count of 1 ("1 round", "1 rodada"), else ``key`` (the plural)."""
+    return f"{key}_one" if count == 1 else key
+
+
 def mode_name(messages: Messages, locale: str, mode: str) -> str:
     return _t(messages, locale, f"encounter.mode.{mode}")
 
@@ -328,7 +333,7 @@ def render_ended(
         description=_t(
             messages,
             locale,
-            "encounter.ended.duration",
+            _counted("encounter.ended.duration", encounter.sequence.round),
             rounds=encounter.sequence.round,
             seconds=encounter.sequence.elapsed_seconds + (1 if encounter.sequence.started else 0),
         ),
@@ -350,7 +355,7 @@ def render_ended(
             lasts=_t(
                 messages,
                 locale,
-                f"encounter.ended.lasts.{recovery.duration.value}",
+                _counted(f"encounter.ended.lasts.{recovery.duration.value}", recovery.months),
                 months=recovery.months,
             ),
             **_roll_text(RollRecord.from_record(recovery.roll), messages, locale),
@@ -413,7 +418,7 @@ def render_total_surprise(
         description=_t(
             messages,
             locale,
-            "encounter.surprise.total.description",
+            _counted("encounter.surprise.total.description", outcome.paralysis_rounds),
             side=outcome.side,
             rounds=outcome.paralysis_rounds,
             through=outcome.paralysed_through_round,

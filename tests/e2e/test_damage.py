@@ -241,10 +241,23 @@ async def test_encounter_end_rolls_for_each_crippled_part_r7_17(
     dice.extend([5, 5, 4, 3, 3, 3])
     ended = await standin.slash("encounter end", user="gm", channel=CHANNEL)
     assert fields(ended.embed)[messages.text("encounter.ended.crippled", "en")] == (
-        "Spearman, Left arm: HT 14 (5, 5, 4) vs 10, failure → permanent.\n"
-        "Spearman, Right leg: HT 9 (3, 3, 3) vs 10, success → temporary, heals when the lost "
-        "HP are recovered."
+        "Spearman, Left arm: HT 10, rolled 14 (5, 5, 4): failure → permanent.\n"
+        "Spearman, Right leg: HT 10, rolled 9 (3, 3, 3): success → temporary, heals when the "
+        "lost HP are recovered."
     )
+
+
+async def test_encounter_end_in_portuguese_counts_one_month_r7_17(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice, messages: Messages
+) -> None:
+    """HT 10 failed by 1 (11): 1d6 months, here 1; the fight never started: 0 rounds."""
+    await start(standin, bot, {**SPEARMAN, "state": {"crippled": ["left_arm"]}})
+    dice.extend([5, 5, 1, 1])
+    ended = await standin.slash("encounter end", user="gm", channel=CHANNEL, locale="pt-BR")
+    assert fields(ended.embed)[messages.text("encounter.ended.crippled", "pt-BR")] == (
+        "Spearman, Braço esquerdo: HT 10, tirou 11 (5, 5, 1): fracasso → 1 mês para se recuperar."
+    )
+    assert ended.embed["description"] == "Durou 0 rodadas (0 s)."
 
 
 @pytest.mark.parametrize(("can_destroy", "destroyed"), [(True, True), (False, False)])

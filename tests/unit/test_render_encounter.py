@@ -27,7 +27,7 @@ from rules.encounter import (
 )
 from rules.maneuver import AllOutAttackOption, AllOutDefenseOption, Maneuver
 from rules.roller import ScriptedDice
-from rules.surprise import SideProfile, partial_surprise
+from rules.surprise import SideProfile, partial_surprise, total_surprise
 
 
 def fight(count: int = 2, *, hide: bool = False) -> Encounter:
@@ -103,8 +103,29 @@ def test_end_summary_names_the_fallen(messages: Messages) -> None:
     down = set_condition(encounter.find("Orc 2"), Condition.DEAD, True)
     embed = render_ended(encounter.replace(down), messages, "en")
     assert embed.title == "Encounter over: Ford"
-    assert embed.description == "Lasted 1 rounds (1 s)."
+    assert embed.description == "Lasted 1 round (1 s)."
     assert values(embed) == [("Fallen", "Orc 2: dead")]
+
+
+@pytest.mark.parametrize(
+    ("locale", "rounds", "text"),
+    [
+        ("en", 1, "Side orcs is paralysed for 1 round (through round 2)"),
+        ("en", 3, "Side orcs is paralysed for 3 rounds (through round 4)"),
+        ("pt-BR", 1, "O lado orcs fica paralisado por 1 rodada (até a rodada 2)"),
+        ("pt-BR", 3, "O lado orcs fica paralisado por 3 rodadas (até a rodada 4)"),
+    ],
+)
+def test_total_surprise_counts_its_rounds(
+    messages: Messages, locale: str, rounds: int, text: str
+) -> None:
+    from bot.render.encounter import render_total_surprise
+
+    embed = render_total_surprise(
+        total_surprise("orcs", 2, ScriptedDice([rounds])), messages, locale
+    )
+    assert embed.description is not None
+    assert embed.description.startswith(text)
 
 
 def test_partial_surprise_embed(messages: Messages) -> None:
