@@ -28,7 +28,7 @@ from bot.storage.encounter import EncounterRepository
 from bot.storage.pending_attack import PendingAttackRepository
 from cogs._autocomplete import combatant_autocomplete
 from cogs._shared import LOCATION_CHOICES, SIDE_CHOICES, catalog_choices, channel_of
-from rules.attack import Arc, AttackKind, Gait, Hand, RangedClass
+from rules.attack import Arc, AttackKind, EvadeEntry, Gait, Hand, RangedClass
 from rules.combat import AttackRequest, ManeuverRequest, resolve_attack, take_maneuver
 from rules.combatant import HitLocation, Posture, Side
 from rules.maneuver import (
@@ -56,6 +56,7 @@ KIND_CHOICES = catalog_choices("attack.kind", [k.value for k in AttackKind])
 HAND_CHOICES = catalog_choices("attack.hand", [h.value for h in Hand])
 GAIT_CHOICES = catalog_choices("attack.gait", [g.value for g in Gait])
 LAUNCHER_CHOICES = catalog_choices("attack.launcher", [r.value for r in RangedClass])
+EVADE_CHOICES = catalog_choices("maneuver.evade_entry", [e.value for e in EvadeEntry])
 POSTURE_CHOICES = catalog_choices(
     "maneuver.posture",
     [p.value for p in Posture if p not in (Posture.LYING_FACE_UP, Posture.CRAWLING)],
@@ -351,6 +352,7 @@ class Attack(commands.Cog):
         acrobatics=_("acrobatics", key="maneuver.cmd.acrobatics.name"),
         spare_attack=_("spare-attack", key="maneuver.cmd.spare_attack.name"),
         ready_turns=_("ready-turns", key="maneuver.cmd.ready_turns.name"),
+        evade=_("evade", key="maneuver.cmd.evade.name"),
     )
     @app_commands.describe(
         combatant=_("Whose turn it is", key="maneuver.cmd.combatant.description"),
@@ -382,11 +384,16 @@ class Attack(commands.Cog):
             "Ready with spare attacks: turns of readying the weapon needs (R5.25)",
             key="maneuver.cmd.ready_turns.description",
         ),
+        evade=_(
+            "Evade past the target, entering his hex from this side (R11.23, R5.19)",
+            key="maneuver.cmd.evade.description",
+        ),
     )
     @app_commands.choices(
         maneuver=OTHER_MANEUVER_CHOICES,
         all_out_defense=ALL_OUT_DEFENSE_CHOICES,
         posture=POSTURE_CHOICES,
+        evade=EVADE_CHOICES,
     )
     @app_commands.autocomplete(combatant=combatant_autocomplete, target=combatant_autocomplete)
     async def maneuver(  # noqa: PLR0917 - one parameter per slash-command option
@@ -404,6 +411,7 @@ class Attack(commands.Cog):
         acrobatics: bool = False,
         spare_attack: bool = False,
         ready_turns: app_commands.Range[int, 1, 5] = 1,
+        evade: app_commands.Choice[str] | None = None,
     ) -> None:
         channel = channel_of(interaction)
         authority = await EncounterAuthority.of(interaction)
@@ -429,6 +437,7 @@ class Attack(commands.Cog):
                 acrobatics=acrobatics,
                 spare_attack=spare_attack,
                 ready_turns=ready_turns,
+                evade=EvadeEntry(evade.value) if evade else None,
             )
             fighter, rolled = settle_consciousness(
                 fighter, maneuver.value, fight.sequence.round, self.bot.dice, options

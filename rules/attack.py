@@ -481,3 +481,95 @@ def spend_spare_attack(
         parries_left=None if parries_left is None else parries_left - ready_turns,
         rule_id="R5.25",
     )
+
+
+class EvadeEntry(StrEnum):
+    """Which of the opponent's hexes the evader came in from (R11.23)."""
+
+    front = "front"
+    side = "side"
+    rear = "rear"
+
+
+EVADE_ENTRY_MODIFIERS: Final = {EvadeEntry.front: 0, EvadeEntry.side: 2, EvadeEntry.rear: 5}
+"""R11.23: +2 coming in from the opponent's side, +5 from his rear."""
+
+EVADE_POSTURE_MODIFIERS: Final = {
+    Posture.STANDING: -5,
+    Posture.KNEELING: -2,
+    Posture.PRONE: 5,
+    Posture.LYING_FACE_UP: 5,
+    Posture.CRAWLING: 5,
+}
+"""R11.23: -5 past a standing opponent, -2 a kneeling one, +5 one lying down."""
+
+CHAMBARA_EVADE_BONUS: Final = 5
+"""R5.19: a master's Evade after a successful DX, Jumping or Acrobatics roll."""
+
+
+class EvadeOutcome(BaseModel):
+    """R11.23: the DX contest to pass through an opponent's hex, with R5.19's bonus."""
+
+    model_config = ConfigDict(frozen=True)
+
+    dx: int
+    modifiers: tuple[Modifier, ...]
+    effective: int
+    opponent_dx: int
+    enabling: SuccessRoll | None
+    """A master's DX, Jumping or Acrobatics roll for +5 (R5.19); ``None`` for anyone else."""
+    contest: QuickContest
+    evaded: bool
+    rule_ids: tuple[str, ...]
+
+
+def evade(
+    dx: int,
+    opponent_dx: int,
+    opponent_posture: Posture,
+    entry: EvadeEntry,
+    *,
+    roller: DiceRoller,
+    options: RuleOptions,
+    shock_penalty: int = 0,
+    chambara_level: int | None = None,
+) -> EvadeOutcome:
+    """R11.23: a Quick Contest of DX (with the posture and entry modifiers) against the
+    opponent's DX; only a win gets past him, a tie or a loss stops him.
+
+    R5.19: a master (``chambara_level``, the best of his DX, Jumping and Acrobatics) first
+    rolls against it; a success adds +5, a failure leaves the Evade without it (the catalog's
+    reading).
+    """
+    mods: list[Modifier] = []
+
+    def add(key: str, value: int, rule_id: str) -> None:
+        if value:
+            mods.append(Modifier(key=key, value=value, rule_id=rule_id))
+
+    add(
+        f"evade_opponent_{opponent_posture.value}",
+        EVADE_POSTURE_MODIFIERS.get(opponent_posture, 0),
+        "R11.23",
+    )
+    add(f"evade_from_{entry.value}", EVADE_ENTRY_MODIFIERS[entry], "R11.23")
+    add("shock", -abs(shock_penalty), "R7.6")
+    rule_ids = ["R11.23"]
+    enabling: SuccessRoll | None = None
+    if chambara_level is not None:
+        enabling = success_roll(chambara_level, roller, options)
+        rule_ids.append("R5.19")
+        if enabling.succeeded:
+            add("chambara_evade", CHAMBARA_EVADE_BONUS, "R5.19")
+    effective = dx + sum(m.value for m in mods)
+    contest = quick_contest(effective, opponent_dx, roller, options)
+    return EvadeOutcome(
+        dx=dx,
+        modifiers=tuple(mods),
+        effective=effective,
+        opponent_dx=opponent_dx,
+        enabling=enabling,
+        contest=contest,
+        evaded=contest.winner is ContestWinner.A,
+        rule_ids=tuple(rule_ids),
+    )

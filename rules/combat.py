@@ -23,6 +23,8 @@ from rules.attack import (
     AttackKind,
     AttackRoll,
     EffectiveSkill,
+    EvadeEntry,
+    EvadeOutcome,
     FeintOutcome,
     Gait,
     Hand,
@@ -32,6 +34,7 @@ from rules.attack import (
     all_out_damage_bonus,
     attacks_per_turn,
     effective_attack_skill,
+    evade,
     feint,
     initiative_slots,
     maneuvers_per_turn,
@@ -64,6 +67,7 @@ from rules.maneuver import (
     DefenseKind,
     Maneuver,
     ManeuverProfile,
+    MovementKind,
     PostureChange,
     change_posture,
     maneuver_profile,
@@ -114,6 +118,8 @@ ERROR_KEYS: Final = frozenset(
         "maneuver.self_target",
         "maneuver.needs_posture",
         "maneuver.spare_wrong_maneuver",
+        "maneuver.evade_needs_movement",
+        "maneuver.evade_grappled",
         "maneuver.already_chosen",
     }
 )
@@ -824,10 +830,7 @@ def resolve_defense(
                 f"{target.name} is no master: only a master may double his Dodge (R5.18)",
                 combatant=target.name,
             )
-        best = max(
-            target.attributes.dx, target.skill("jumping") or 0, target.skill("acrobatics") or 0
-        )
-        enabling, option = master_dodge(option, best, roller, options)
+        enabling, option = master_dodge(option, _agility(target), roller, options)
         if enabling.outcome is Outcome.CRITICAL_FAILURE:
             fallen = target.with_state(posture=Posture.PRONE)
             target = fallen
@@ -905,6 +908,8 @@ class ManeuverRequest(BaseModel):
     close_combat: bool = False
     acrobatics: bool = False
     """Getting up: try Acrobatics to stand in one turn instead of two (R7.12)."""
+    evade: EvadeEntry | None = None
+    """Evade past the target, coming into his hex from this side (R11.23, R5.19)."""
     spare_attack: bool = False
     """Spend this turn's multiple attacks on it instead of the whole turn (R5.21, R5.25)."""
     ready_turns: int = Field(default=1, ge=0)
@@ -924,6 +929,8 @@ class ManeuverOutcome(BaseModel):
     feint: FeintOutcome | None = None
     get_up_roll: RollRecord | None = None
     """The Acrobatics roll to get up in one turn, when tried (R7.12)."""
+    evade: EvadeOutcome | None = None
+    """The DX contest to pass through the target's hex (R11.23, R5.19)."""
     spare: SpareAttack | None = None
     """The attacks (and parries) of a multiple-attack turn spent on it (R5.21, R5.25)."""
     aim_turns: int = 0
@@ -972,6 +979,51 @@ def _feint_defense(target: Combatant) -> tuple[int, ...]:
     if target.shield is not None:
         scores.append(target.shield.skill)
     return tuple(scores)
+
+
+def _agility(sheet: Combatant) -> int:
+    """The best of DX, Jumping and Acrobatics: a master's roll for R5.18 and R5.19."""
+    return max(sheet.attributes.dx, sheet.skill("jumping") or 0, sheet.skill("acrobatics") or 0)
+
+
+def _evade(
+    fighter: EncounterCombatant,
+    target: EncounterCombatant | None,
+    profile: ManeuverProfile,
+    entry: EvadeEntry,
+    *,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> EvadeOutcome:
+    """R11.23: passing through the target's hex as part of a maneuver that moves; a master
+    tries his +5 (R5.19)."""
+    if target is None:
+        raise RuleError("maneuver.needs_target", "Evade needs the opponent", maneuver="evade")
+    sheet = fighter.combatant
+    if profile.movement.kind is MovementKind.none:
+        raise RuleError(
+            "maneuver.evade_needs_movement",
+            f"{profile.maneuver.value} allows no movement to Evade with",
+            maneuver=profile.maneuver.value,
+        )
+    if fighter.turn.grappled:
+        raise RuleError(
+            "maneuver.evade_grappled",
+            f"{sheet.name} is grappled and cannot Evade",
+            combatant=sheet.name,
+        )
+    opponent = target.combatant
+    master = sheet.has(Trait.TRAINED_BY_A_MASTER)
+    return evade(
+        sheet.attributes.dx,
+        opponent.attributes.dx,
+        opponent.state.posture,
+        entry,
+        roller=roller,
+        options=options,
+        shock_penalty=sheet.state.shock_penalty,
+        chambara_level=_agility(sheet) if master else None,
+    )
 
 
 def _chosen_weapon(sheet: Combatant, request: ManeuverRequest) -> Weapon:
@@ -1144,6 +1196,11 @@ def take_maneuver(
         readying_missile_weapon=request.readying_missile,
         close_combat=request.close_combat,
     )
+    evaded = (
+        _evade(fighter, target, profile, request.evade, roller=roller, options=options)
+        if request.evade is not None
+        else None
+    )
     target_id = target.combatant_id if target is not None else None
     update: dict[str, object] = {
         "maneuver": maneuver.value,
@@ -1196,6 +1253,7 @@ def take_maneuver(
         posture=posture,
         feint=feint_outcome,
         get_up_roll=get_up_roll,
+        evade=evaded,
         aim_turns=new_turn.aim_turns,
         evaluate_bonus=min(3, new_turn.evaluate_turns),
     )

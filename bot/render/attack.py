@@ -16,7 +16,7 @@ from discord import app_commands
 from bot.i18n import Messages
 from bot.render.common import ResultKind, add_field, new_embed, signed
 from bot.views.defense import DefenseButton
-from rules.attack import AttackRoll, EffectiveSkill
+from rules.attack import AttackRoll, EffectiveSkill, EvadeOutcome
 from rules.checks import Outcome, SuccessRoll
 from rules.combat import (
     AttackOutcome,
@@ -581,6 +581,40 @@ def render_damage(
 # --------------------------------------------------------------------------- maneuver
 
 
+def _evade_lines(
+    evaded: EvadeOutcome, target_name: str, messages: Messages, locale: str
+) -> list[str]:
+    """R5.19's enabling roll, if a master made one, then R11.23's DX contest."""
+    lines: list[str] = []
+    if evaded.enabling is not None:
+        enabling = evaded.enabling
+        lines.append(
+            messages.text(
+                "maneuver.evade_master_made"
+                if enabling.succeeded
+                else "maneuver.evade_master_failed",
+                locale,
+                target=enabling.effective_skill,
+                total=enabling.total,
+            )
+        )
+    contest = evaded.contest
+    lines.append(
+        messages.text(
+            "maneuver.evade_passed" if evaded.evaded else "maneuver.evade_stopped",
+            locale,
+            target=target_name,
+            dx=evaded.dx,
+            modifiers="".join(f" {signed(m.value)}" for m in evaded.modifiers),
+            effective=evaded.effective,
+            roll=contest.a.total,
+            opponent_dx=evaded.opponent_dx,
+            opponent_roll=contest.b.total,
+        )
+    )
+    return lines
+
+
 def _maneuver_notes(
     outcome: ManeuverOutcome,
     messages: Messages,
@@ -622,6 +656,8 @@ def _maneuver_notes(
         )
     if outcome.get_up_roll is not None:
         notes.append(_roll_line(outcome.get_up_roll, messages, locale))
+    if outcome.evade is not None and target_name is not None:
+        notes.extend(_evade_lines(outcome.evade, target_name, messages, locale))
     if outcome.spare is not None:
         spare = outcome.spare
         parries_left = (

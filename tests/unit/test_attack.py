@@ -332,3 +332,91 @@ def test_readying_with_spare_attacks_needs_them_r5_25(
     with pytest.raises(RuleError) as caught:
         spend_spare_attack(SpareAction.ready, count, used, parries_used, attacks, ready_turns=turns)
     assert (caught.value.key, caught.value.params) == refusal
+
+
+@pytest.mark.parametrize(
+    ("posture", "entry", "effective"),
+    [
+        (Posture.STANDING, "front", 7),
+        (Posture.KNEELING, "side", 12),
+        (Posture.PRONE, "rear", 22),
+        (Posture.SITTING, "front", 12),
+        (Posture.STANDING, "rear", 12),
+    ],
+)
+def test_evade_modifiers_r11_23(posture: Posture, entry: str, effective: int) -> None:
+    """R11.23: -5 standing, -2 kneeling, +5 lying; +2 from the side, +5 from the rear."""
+    from rules.attack import EvadeEntry, evade
+
+    outcome = evade(
+        12,
+        11,
+        posture,
+        EvadeEntry(entry),
+        roller=ScriptedDice([3, 3, 4, 4, 4, 4]),
+        options=RuleOptions(),
+    )
+    assert outcome.effective == effective
+    assert outcome.enabling is None
+    assert outcome.rule_ids == ("R11.23",)
+
+
+def test_a_masters_evade_r5_19() -> None:
+    """R5.19's worked example: DX 12 past a standing foe entered from the front is 7; with
+    the enabling roll made (best of DX, Jumping, Acrobatics 14 rolls 9), 12. He rolls 10
+    (margin 2), the foe's DX 11 rolls 12 and fails: he gets past."""
+    from rules.attack import EvadeEntry, evade
+
+    outcome = evade(
+        12,
+        11,
+        Posture.STANDING,
+        EvadeEntry.front,
+        roller=ScriptedDice([3, 3, 3, 3, 3, 4, 4, 4, 4]),
+        options=RuleOptions(),
+        chambara_level=14,
+    )
+    assert outcome.enabling is not None
+    assert (outcome.enabling.total, outcome.enabling.succeeded) == (9, True)
+    assert [(m.key, m.value, m.rule_id) for m in outcome.modifiers] == [
+        ("evade_opponent_standing", -5, "R11.23"),
+        ("chambara_evade", 5, "R5.19"),
+    ]
+    assert (outcome.effective, outcome.evaded) == (12, True)
+    assert outcome.rule_ids == ("R11.23", "R5.19")
+
+
+def test_a_failed_enabling_roll_evades_without_the_bonus_r5_19() -> None:
+    """R5.19's Ambiguity: a failed enabling roll (18) leaves the Evade at 7; 10 fails by 3,
+    the foe's 12 fails by 1 and wins the contest: he is stopped."""
+    from rules.attack import EvadeEntry, evade
+
+    outcome = evade(
+        12,
+        11,
+        Posture.STANDING,
+        EvadeEntry.front,
+        roller=ScriptedDice([6, 6, 6, 3, 3, 4, 4, 4, 4]),
+        options=RuleOptions(),
+        chambara_level=14,
+    )
+    assert outcome.enabling is not None
+    assert not outcome.enabling.succeeded
+    assert (outcome.effective, outcome.evaded) == (7, False)
+
+
+def test_a_tie_stops_the_evader_r11_23() -> None:
+    """R11.23: a tie goes to the opponent. DX 12 past a kneeling foe from the front (10)
+    rolls 8 (margin 2); the foe's DX 11 rolls 9 (margin 2)."""
+    from rules.attack import EvadeEntry, evade
+
+    outcome = evade(
+        12,
+        11,
+        Posture.KNEELING,
+        EvadeEntry.front,
+        roller=ScriptedDice([2, 3, 3, 3, 3, 3]),
+        options=RuleOptions(),
+    )
+    assert outcome.effective == 10
+    assert outcome.evaded is False

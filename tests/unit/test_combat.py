@@ -1894,3 +1894,54 @@ def test_an_attack_leaves_no_other_maneuver_but_a_wait_may_attack_r4_4_r5_11() -
     waiting = waiting.model_copy(update={"turn": waited.turn})
     triggered = resolve_attack(waiting, ORC, AttackRequest(), ScriptedDice([6, 6, 5]), OPTIONS)
     assert triggered.attacker_turn.maneuver == Maneuver.attack.value
+
+
+def test_a_masters_evade_through_a_move_r5_19() -> None:
+    """R5.19 through /maneuver: a master with DX 12 and Acrobatics 14 Moves past the standing
+    orc, entering from the front: Acrobatics 14 rolls 9 → +5, so DX 12 - 5 + 5 = 12 rolls 10;
+    the orc's DX 11 rolls 12 and fails: he gets past (R11.23)."""
+    from rules.attack import EvadeEntry
+    from rules.combat import ManeuverRequest, take_maneuver
+
+    master = fighter(
+        "c3",
+        "Sensei",
+        attributes={"st": 11, "dx": 12, "ht": 12},
+        skills={"acrobatics": 14},
+        traits=["trained_by_a_master"],
+    )
+    request = ManeuverRequest(maneuver=Maneuver.move, target_id="c2", evade=EvadeEntry.front)
+    outcome = take_maneuver(
+        master, ORC, request, ScriptedDice([3, 3, 3, 3, 3, 4, 4, 4, 4]), OPTIONS
+    )
+    assert outcome.evade is not None
+    assert outcome.evade.enabling is not None
+    assert outcome.evade.enabling.effective_skill == 14
+    assert (outcome.evade.effective, outcome.evade.evaded) == (12, True)
+    plain = take_maneuver(KNIGHT, ORC, request, ScriptedDice([3, 3, 4, 4, 4, 4]), OPTIONS)
+    assert plain.evade is not None
+    assert plain.evade.enabling is None
+    assert (plain.evade.effective, plain.evade.evaded) == (7, False)
+
+
+@pytest.mark.parametrize(
+    ("maneuver", "grappled", "target", "key"),
+    [
+        (Maneuver.do_nothing, False, True, "maneuver.evade_needs_movement"),
+        (Maneuver.move, True, True, "maneuver.evade_grappled"),
+        (Maneuver.move, False, False, "maneuver.needs_target"),
+    ],
+)
+def test_evade_needs_movement_freedom_and_a_foe_r11_23(
+    maneuver: Maneuver, grappled: bool, target: bool, key: str
+) -> None:
+    from rules.attack import EvadeEntry
+    from rules.combat import ManeuverRequest, take_maneuver
+
+    knight = KNIGHT.model_copy(update={"turn": TurnState(grappled=grappled)})
+    request = ManeuverRequest(
+        maneuver=maneuver, target_id="c2" if target else None, evade=EvadeEntry.side
+    )
+    with pytest.raises(RuleError) as caught:
+        take_maneuver(knight, ORC if target else None, request, ScriptedDice([]), OPTIONS)
+    assert caught.value.key == key
