@@ -383,7 +383,7 @@ def render_undone(result: UndoResult, messages: Messages, locale: str) -> discor
         description=_t(
             messages,
             locale,
-            "encounter.undo.description",
+            _counted("encounter.undo.description", len(event.before.get("combatants", {}))),
             actor=f"<@{event.actor_id}>",
             count=len(event.before.get("combatants", {})),
         ),
@@ -476,8 +476,8 @@ def render_added(
         key = "combatant.added.aware" if aware else "combatant.added.unaware"
     return new_embed(
         ResultKind.INFO,
-        title=_t(messages, locale, "combatant.added.title", count=len(added)),
-        description=_t(messages, locale, key, names=names),
+        title=_t(messages, locale, _counted("combatant.added.title", len(added)), count=len(added)),
+        description=_t(messages, locale, _counted(key, len(added)), names=names),
     )
 
 

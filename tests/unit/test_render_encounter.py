@@ -338,3 +338,34 @@ def test_a_grappled_combatant_says_so_r11_12(messages: Messages, locale: str, wo
         set_condition(set_condition(orc, Condition.GRAPPLED, True), Condition.GRAPPLED, False).turn
         == orc.turn
     )
+
+
+@pytest.mark.parametrize(
+    ("locale", "count", "started", "expected"),
+    [
+        ("en", 1, False, ("1 combatant added", "Orc 1 joined the roster; ")),
+        ("en", 2, True, ("2 combatants added", "Orc 1, Orc 2 roll initiative and join the ")),
+        ("en", 1, True, ("1 combatant added", "Orc 1 rolls initiative and joins the ")),
+        ("pt-BR", 1, False, ("1 combatente adicionado", "Orc 1 entrou no grupo; ")),
+        ("pt-BR", 2, False, ("2 combatentes adicionados", "Orc 1, Orc 2 entraram no grupo; ")),
+        (
+            "pt-BR",
+            2,
+            True,
+            ("2 combatentes adicionados", "Orc 1, Orc 2 rolam iniciativa e entram "),
+        ),
+    ],
+)
+def test_added_combatants_agree_in_number(
+    messages: Messages, locale: str, count: int, started: bool, expected: tuple[str, str]
+) -> None:
+    title, description = expected
+    from bot.render.encounter import render_added
+
+    encounter = fight(count)
+    if started:
+        encounter, _ = advance_turn(encounter, ScriptedDice([]))
+    embed = render_added(encounter, encounter.combatants, messages, locale, aware=False)
+    assert embed.title == title
+    assert embed.description is not None
+    assert embed.description.startswith(description)
