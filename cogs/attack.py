@@ -105,6 +105,7 @@ class Attack(commands.Cog):
         moving=_("moving", key="attack.cmd.moving.name"),
         launcher=_("launcher", key="attack.cmd.launcher.name"),
         extra_attack=_("extra-attack", key="attack.cmd.extra_attack.name"),
+        fast_draw=_("fast-draw", key="attack.cmd.fast_draw.name"),
     )
     @app_commands.describe(
         attacker=_("Who attacks", key="attack.cmd.attacker.description"),
@@ -155,6 +156,10 @@ class Attack(commands.Cog):
             "GM: allow an attack beyond this turn's allowance",
             key="attack.cmd.extra_attack.description",
         ),
+        fast_draw=_(
+            "Fast-Draw skill: thrown weapons or a volley of arrows with multiple attacks",
+            key="attack.cmd.fast_draw.description",
+        ),
     )
     @app_commands.choices(
         location=LOCATION_CHOICES,
@@ -196,6 +201,7 @@ class Attack(commands.Cog):
         moving: app_commands.Choice[str] | None = None,
         launcher: app_commands.Choice[str] | None = None,
         extra_attack: bool = False,
+        fast_draw: app_commands.Range[int, 0, 30] | None = None,
     ) -> None:
         channel = channel_of(interaction)
         authority = await EncounterAuthority.of(interaction)
@@ -226,6 +232,7 @@ class Attack(commands.Cog):
             moving=Gait(moving.value) if moving else None,
             ranged_class=RangedClass(launcher.value) if launcher else RangedClass.other,
             beyond_allowance=extra_attack,
+            fast_draw=fast_draw,
         )
         attack_id: int | None = None
         owner_id: int | None = None
@@ -265,9 +272,9 @@ class Attack(commands.Cog):
                 change.detail = {
                     "attacker": striker.name,
                     "target": victim.name,
-                    "hit": outcome.attack.hit,
+                    "hit": outcome.attack is not None and outcome.attack.hit,
                     "effective_skill": outcome.effective.value,
-                    "roll": outcome.attack.roll.total,
+                    "roll": outcome.attack.roll.total if outcome.attack is not None else None,
                     "injury": outcome.damage.injury.injury if outcome.damage is not None else 0,
                 }
                 if outcome.pending is not None:

@@ -573,3 +573,38 @@ def evade(
         evaded=contest.winner is ContestWinner.A,
         rule_ids=tuple(rule_ids),
     )
+
+
+FAST_DRAW_PENALTY: Final = -3
+"""R5.22, R5.26: each Fast-Draw to throw or shoot another weapon in the turn."""
+
+
+class FastDrawRoll(BaseModel):
+    """The Fast-Draw roll that readies a thrown weapon or an arrow inside a multiple-attack
+    turn (R5.26, R5.22)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    level: int
+    modifier: int
+    roll: SuccessRoll
+    drawn: bool
+    rule_id: str
+
+
+def fast_draw(
+    level: int, kind: AttackKind, number: int, roller: DiceRoller, options: RuleOptions
+) -> FastDrawRoll:
+    """Fast-Draw for the ``number``-th attack of the turn.
+
+    R5.26: every thrown weapon at -3. R5.22: every arrow of an archer's volley, at -3 more
+    for each roll after the first (14, 11, 8 …).
+    """
+    if kind is AttackKind.thrown:
+        modifier, rule_id = FAST_DRAW_PENALTY, "R5.26"
+    else:
+        modifier, rule_id = FAST_DRAW_PENALTY * (number - 1), "R5.22"
+    roll = success_roll(level + modifier, roller, options)
+    return FastDrawRoll(
+        level=level, modifier=modifier, roll=roll, drawn=roll.succeeded, rule_id=rule_id
+    )

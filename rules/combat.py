@@ -25,6 +25,7 @@ from rules.attack import (
     EffectiveSkill,
     EvadeEntry,
     EvadeOutcome,
+    FastDrawRoll,
     FeintOutcome,
     Gait,
     Hand,
@@ -35,6 +36,7 @@ from rules.attack import (
     attacks_per_turn,
     effective_attack_skill,
     evade,
+    fast_draw,
     feint,
     initiative_slots,
     maneuvers_per_turn,
@@ -119,6 +121,8 @@ ERROR_KEYS: Final = frozenset(
         "maneuver.needs_posture",
         "maneuver.spare_wrong_maneuver",
         "maneuver.evade_needs_movement",
+        "attack.thrown_needs_fast_draw",
+        "attack.volley_needs_fast_draw",
         "maneuver.evade_grappled",
         "maneuver.already_chosen",
     }
@@ -167,6 +171,9 @@ class AttackRequest(BaseModel):
     ranged_class: RangedClass = RangedClass.other
     beyond_allowance: bool = False
     """The GM lets this attack through although the turn's allowance is spent."""
+    fast_draw: int | None = Field(default=None, ge=0)
+    """Fast-Draw level for thrown weapons or an archer's volley in a multiple-attack turn
+    (R5.26, R5.22); the sheet's ``fast_draw`` skill when not given."""
 
 
 class Strike(BaseModel):
@@ -230,7 +237,9 @@ class AttackOutcome(BaseModel):
     target_name: str
     strike: Strike
     effective: EffectiveSkill
-    attack: AttackRoll
+    attack: AttackRoll | None
+    """``None`` when the Fast-Draw failed and nothing was thrown or shot (R5.26, R5.22)."""
+    fast_draw: FastDrawRoll | None = None
     location_hit: HitLocation
     miss_by_one: bool = False
     feint: FeintOutcome | None = None
@@ -493,6 +502,35 @@ def apply_strike(
 # --------------------------------------------------------------------------- the exchange
 
 
+def _fast_draw_level(
+    sheet: Combatant, request: AttackRequest, kind: AttackKind, count: AttackCount, number: int
+) -> int | None:
+    """The Fast-Draw this attack rolls first, or ``None``.
+
+    Only a fighter with multiple attacks draws this way. R5.26: every thrown weapon needs a
+    Fast-Draw roll. R5.22: an archer shoots more than one arrow only as a volley, each arrow
+    drawn with Fast-Draw; a first shot without it is an ordinary (perhaps aimed) one.
+    """
+    if count.attacks < 2 or kind is AttackKind.melee:
+        return None
+    level = request.fast_draw if request.fast_draw is not None else sheet.skill("fast_draw")
+    if level is not None:
+        return level
+    if kind is AttackKind.thrown:
+        raise RuleError(
+            "attack.thrown_needs_fast_draw",
+            f"{sheet.name} needs Fast-Draw to throw several weapons in a turn",
+            combatant=sheet.name,
+        )
+    if number > 1:
+        raise RuleError(
+            "attack.volley_needs_fast_draw",
+            f"{sheet.name} needs Fast-Draw to shoot several arrows in a turn",
+            combatant=sheet.name,
+        )
+    return None
+
+
 def attacks_used_this_turn(turn: TurnState) -> int:
     """Attacks already made in the attacker's current turn (counted from his turn's start)."""
     return turn.attacks_used if turn.attacks_turn == turn.turns_taken else 0
@@ -605,6 +643,9 @@ def resolve_attack(
     feint_penalty = turn.feint_penalty if turn.feint_target == target.combatant_id else 0
     shield_db = sheet.shield.db if sheet.shield is not None else 0
     count, number = _next_attack(sheet, turn, request, skill, options, counting=count_attacks)
+    draw_level = _fast_draw_level(sheet, request, kind, count, number)
+    if draw_level is not None and kind is AttackKind.missile:
+        aim_turns = 0  # R5.22: none of a volley's arrows is aimed
     # A later blow of the same turn keeps its All-Out Attack (no defense until his next turn)
     # and its bonus: +4 or +2 damage for the whole series (R5.20), and two weapons without
     # the dual-weapon -4 (R5.7, R5.8).
@@ -660,26 +701,6 @@ def resolve_attack(
             options,
         )
         feint_penalty = max(feint_penalty, feinted.penalty)
-    roll = roll_attack(effective, roller, options)
-    step = initiative_slots(sheet.attributes.basic_speed, max(count.attacks, number))[number - 1]
-    location_hit = request.location
-    missed_by_one = False
-    if not roll.hit and roll.roll.margin == -1 and not roll.critical_miss:
-        landed = miss_by_one(request.location, roller)
-        if landed is not None:
-            location_hit = landed.location
-            missed_by_one = True
-            roll = roll.model_copy(update={"hit": True, "defense_allowed": True})
-    strike = Strike(
-        weapon=weapon.name if weapon is not None else None,
-        damage=damage_text,
-        st=sheet.attributes.st,
-        damage_bonus=all_out_damage_bonus(maneuver, all_out_option),
-        location=location_hit,
-        side=request.side,
-        chinks_in_armor=request.chinks_in_armor and not missed_by_one,
-        knockback_bullet=weapon is not None and weapon.knockback_bullet,
-    )
     attacker_turn = turn.model_copy(
         update={
             "maneuver": turn.maneuver if keeps_all_out else request.maneuver.value,
@@ -701,6 +722,61 @@ def resolve_attack(
             "feint_target": None if feint_penalty else turn.feint_target,
         }
     )
+    step = initiative_slots(sheet.attributes.basic_speed, max(count.attacks, number))[number - 1]
+    drawn: FastDrawRoll | None = None
+    if draw_level is not None:
+        drawn = fast_draw(draw_level, kind, number, roller, options)
+        if not drawn.drawn:
+            # Nothing to throw or shoot: this attack is spent, and a failed arrow ends the
+            # volley (R5.22's reading); an unused Feint stays for a later blow.
+            spent = count.attacks if kind is AttackKind.missile else number
+            return AttackOutcome(
+                attacker_id=attacker.combatant_id,
+                target_id=target.combatant_id,
+                attacker_name=sheet.name,
+                target_name=target.combatant.name,
+                strike=Strike(
+                    weapon=weapon.name if weapon is not None else None,
+                    damage=damage_text,
+                    st=sheet.attributes.st,
+                    location=request.location,
+                    side=request.side,
+                ),
+                effective=effective,
+                attack=None,
+                fast_draw=drawn,
+                location_hit=request.location,
+                attack_number=number,
+                attacks_available=count.attacks,
+                initiative_step=step,
+                attacker_turn=attacker_turn.model_copy(
+                    update={
+                        "attacks_used": max(spent, number),
+                        "feint_penalty": turn.feint_penalty,
+                        "feint_target": turn.feint_target,
+                    }
+                ),
+                target_turn=target.turn,
+            )
+    roll = roll_attack(effective, roller, options)
+    location_hit = request.location
+    missed_by_one = False
+    if not roll.hit and roll.roll.margin == -1 and not roll.critical_miss:
+        landed = miss_by_one(request.location, roller)
+        if landed is not None:
+            location_hit = landed.location
+            missed_by_one = True
+            roll = roll.model_copy(update={"hit": True, "defense_allowed": True})
+    strike = Strike(
+        weapon=weapon.name if weapon is not None else None,
+        damage=damage_text,
+        st=sheet.attributes.st,
+        damage_bonus=all_out_damage_bonus(maneuver, all_out_option),
+        location=location_hit,
+        side=request.side,
+        chinks_in_armor=request.chinks_in_armor and not missed_by_one,
+        knockback_bullet=weapon is not None and weapon.knockback_bullet,
+    )
     base = {
         "attacker_id": attacker.combatant_id,
         "target_id": target.combatant_id,
@@ -712,6 +788,7 @@ def resolve_attack(
         "location_hit": location_hit,
         "miss_by_one": missed_by_one,
         "feint": feinted,
+        "fast_draw": drawn,
         "attack_number": number,
         "attacks_available": count.attacks,
         "initiative_step": step,

@@ -16,7 +16,7 @@ from discord import app_commands
 from bot.i18n import Messages
 from bot.render.common import ResultKind, add_field, new_embed, signed
 from bot.views.defense import DefenseButton
-from rules.attack import AttackRoll, EffectiveSkill, EvadeOutcome
+from rules.attack import AttackRoll, EffectiveSkill, EvadeOutcome, FastDrawRoll
 from rules.checks import Outcome, SuccessRoll
 from rules.combat import (
     AttackOutcome,
@@ -178,9 +178,71 @@ def _defenses_value(defenses: DefenseOptions, messages: Messages, locale: str) -
     return "\n".join(lines)
 
 
+def _fast_draw_line(drawn: FastDrawRoll, messages: Messages, locale: str) -> str:
+    """The Fast-Draw that readied this thrown weapon or arrow (R5.26, R5.22)."""
+    if drawn.drawn:
+        key = "attack.fast_draw_drawn"
+    elif drawn.rule_id == "R5.22":
+        key = "attack.fast_draw_volley_ends"
+    else:
+        key = "attack.fast_draw_not_drawn"
+    return messages.text(
+        key,
+        locale,
+        level=drawn.level,
+        modifier=signed(drawn.modifier),
+        target=drawn.roll.effective_skill,
+        total=drawn.roll.total,
+        rule=drawn.rule_id,
+    )
+
+
+def _sequence_field(
+    embed: discord.Embed, outcome: AttackOutcome, messages: Messages, locale: str
+) -> None:
+    beyond = outcome.attack_number > outcome.attacks_available
+    if outcome.attacks_available > 1 or beyond:
+        add_field(
+            embed,
+            messages.text("attack.field.sequence", locale),
+            messages.text(
+                "attack.beyond_line" if beyond else "attack.sequence_line",
+                locale,
+                number=outcome.attack_number,
+                total=outcome.attacks_available,
+                step=f"{outcome.initiative_step:g}",
+            ),
+        )
+
+
+def _undrawn_embed(outcome: AttackOutcome, messages: Messages, locale: str) -> discord.Embed:
+    """A failed Fast-Draw: nothing was thrown or shot (R5.26, R5.22)."""
+    drawn = outcome.fast_draw
+    assert drawn is not None
+    embed = new_embed(
+        ResultKind.FAILURE,
+        title=messages.text(
+            "attack.title", locale, attacker=outcome.attacker_name, target=outcome.target_name
+        ),
+    )
+    strike = outcome.strike
+    weapon = strike.weapon or messages.text("attack.no_weapon_name", locale)
+    add_field(embed, messages.text("attack.field.weapon", locale), f"{weapon} ({strike.damage})")
+    add_field(
+        embed,
+        messages.text("attack.field.fast_draw", locale),
+        _fast_draw_line(drawn, messages, locale),
+        inline=False,
+    )
+    _sequence_field(embed, outcome, messages, locale)
+    return embed
+
+
 def render_attack(outcome: AttackOutcome, messages: Messages, locale: str) -> list[discord.Embed]:
     """The attack embed, followed by the damage embed when the blow landed undefended."""
     roll = outcome.attack
+    if roll is None:
+        return [_undrawn_embed(outcome, messages, locale)]
     embed = new_embed(
         _attack_kind(roll),
         title=messages.text(
@@ -205,25 +267,20 @@ def render_attack(outcome: AttackOutcome, messages: Messages, locale: str) -> li
         _skill_value(outcome.effective, messages, locale),
         inline=False,
     )
+    if outcome.fast_draw is not None:
+        add_field(
+            embed,
+            messages.text("attack.field.fast_draw", locale),
+            _fast_draw_line(outcome.fast_draw, messages, locale),
+            inline=False,
+        )
     add_field(
         embed,
         messages.text("attack.field.roll", locale),
         _dice_line(roll.roll, _attack_result(roll, messages, locale), messages, locale),
         inline=False,
     )
-    beyond = outcome.attack_number > outcome.attacks_available
-    if outcome.attacks_available > 1 or beyond:
-        add_field(
-            embed,
-            messages.text("attack.field.sequence", locale),
-            messages.text(
-                "attack.beyond_line" if beyond else "attack.sequence_line",
-                locale,
-                number=outcome.attack_number,
-                total=outcome.attacks_available,
-                step=f"{outcome.initiative_step:g}",
-            ),
-        )
+    _sequence_field(embed, outcome, messages, locale)
     if outcome.feint is not None:
         contest = outcome.feint.contest
         add_field(

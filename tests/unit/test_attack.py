@@ -420,3 +420,24 @@ def test_a_tie_stops_the_evader_r11_23() -> None:
     )
     assert outcome.effective == 10
     assert outcome.evaded is False
+
+
+@pytest.mark.parametrize("number", [1, 2, 3])
+def test_each_thrown_weapon_is_drawn_at_minus_3_r5_26(number: int) -> None:
+    """R5.26's worked example: Fast-Draw (Knife) 13 → each draw rolls vs 10."""
+    from rules.attack import AttackKind, fast_draw
+
+    drawn = fast_draw(13, AttackKind.thrown, number, ScriptedDice([3, 3, 4]), RuleOptions())
+    assert (drawn.roll.effective_skill, drawn.modifier, drawn.rule_id) == (10, -3, "R5.26")
+    assert drawn.drawn is True
+
+
+@pytest.mark.parametrize(("number", "target"), [(1, 14), (2, 11), (3, 8)])
+def test_a_volley_draws_at_a_cumulative_minus_3_r5_22(number: int, target: int) -> None:
+    """R5.22's worked example: Fast-Draw (Arrow) 14 rolls at 14, 11 and 8; a 10 fails the
+    third."""
+    from rules.attack import AttackKind, fast_draw
+
+    drawn = fast_draw(14, AttackKind.missile, number, ScriptedDice([3, 3, 4]), RuleOptions())
+    assert (drawn.roll.effective_skill, drawn.rule_id) == (target, "R5.22")
+    assert drawn.drawn is (target >= 10)

@@ -1945,3 +1945,107 @@ def test_evade_needs_movement_freedom_and_a_foe_r11_23(
     with pytest.raises(RuleError) as caught:
         take_maneuver(knight, ORC if target else None, request, ScriptedDice([]), OPTIONS)
     assert caught.value.key == key
+
+
+def _thrower() -> EncounterCombatant:
+    return fighter(
+        "c5",
+        "Thrower",
+        attributes={"st": 11, "dx": 13, "ht": 11},
+        weapons=[{"name": "knife", "skill": 16, "damage": "thr imp", "thrown": True}],
+    )
+
+
+def test_each_thrown_knife_needs_fast_draw_at_minus_3_r5_26() -> None:
+    """R5.26: knife 16 gives 3 attacks under R5.14; Fast-Draw (Knife) 13 rolls vs 10 for each
+    knife. The first is drawn (10) and thrown; the second draw fails (18): that attack is
+    spent, nothing is thrown; the third is drawn again."""
+    cinematic = RuleOptions(cinematic_multiple_attacks=True)
+    request = AttackRequest(fast_draw=13)
+    thrower = _thrower()
+    first = resolve_attack(thrower, ORC, request, ScriptedDice([3, 3, 4, 5, 5, 5]), cinematic)
+    assert first.fast_draw is not None
+    assert (first.fast_draw.roll.effective_skill, first.fast_draw.rule_id) == (10, "R5.26")
+    assert first.attack is not None
+    thrower = thrower.model_copy(update={"turn": first.attacker_turn})
+    second = resolve_attack(thrower, ORC, request, ScriptedDice([6, 6, 6]), cinematic)
+    assert second.fast_draw is not None
+    assert second.fast_draw.drawn is False
+    assert second.attack is None
+    assert second.damage is None
+    assert second.pending is None
+    assert (second.attack_number, second.attacker_turn.attacks_used) == (2, 2)
+    thrower = thrower.model_copy(update={"turn": second.attacker_turn})
+    third = resolve_attack(thrower, ORC, request, ScriptedDice([3, 3, 4, 5, 5, 5]), cinematic)
+    assert third.attack is not None
+    assert (third.attack_number, third.attacks_available) == (3, 3)
+
+
+def test_thrown_weapons_with_multiple_attacks_need_fast_draw_r5_26() -> None:
+    cinematic = RuleOptions(cinematic_multiple_attacks=True)
+    with pytest.raises(RuleError) as caught:
+        resolve_attack(_thrower(), ORC, AttackRequest(), ScriptedDice([]), cinematic)
+    assert (caught.value.key, caught.value.params) == (
+        "attack.thrown_needs_fast_draw",
+        {"combatant": "Thrower"},
+    )
+    one = resolve_attack(_thrower(), ORC, AttackRequest(), ScriptedDice([5, 5, 5]), OPTIONS)
+    assert one.fast_draw is None
+
+
+def _archer() -> EncounterCombatant:
+    """Bow 13, TR 15, and Basic Speed 18: 3 maneuvers, so 3 attacks a turn (R5.29)."""
+    archer = fighter(
+        "c6",
+        "Archer",
+        attributes={"st": 11, "dx": 13, "ht": 11, "basic_speed": 18.0},
+        weapons=[
+            {"name": "bow", "skill": 13, "damage": "thr+1 imp", "accuracy": 2, "snap_shot": 15}
+        ],
+    )
+    # He had aimed at the orc: a volley's arrows are never aimed (R5.22).
+    return archer.model_copy(update={"turn": TurnState(aim_turns=2, aim_target="c2")})
+
+
+def test_a_volley_draws_at_a_cumulative_minus_3_unaimed_r5_22() -> None:
+    """R5.22's worked example: Fast-Draw (Arrow) 14, Bow 13, TR 15, 3 attacks. The draws roll
+    at 14, 11 and 8; every arrow shoots unaimed at 13 - 4 = 9."""
+    archer = _archer()
+    request = AttackRequest(fast_draw=14)
+    draws: list[int] = []
+    for number in (1, 2, 3):
+        shot = resolve_attack(archer, ORC, request, ScriptedDice([2, 2, 3, 5, 5, 5]), OPTIONS)
+        assert shot.fast_draw is not None
+        assert shot.fast_draw.rule_id == "R5.22"
+        draws.append(shot.fast_draw.roll.effective_skill)
+        assert shot.effective.value == 9
+        assert [(m.key, m.value) for m in shot.effective.modifiers] == [("snap_shot", -4)]
+        assert (shot.attack_number, shot.attacks_available) == (number, 3)
+        archer = archer.model_copy(update={"turn": shot.attacker_turn})
+    assert draws == [14, 11, 8]
+
+
+def test_a_failed_draw_ends_the_volley_r5_22() -> None:
+    """R5.22's Ambiguity: the second draw (11) rolls 15 and fails; the third arrow is gone."""
+    archer = _archer()
+    request = AttackRequest(fast_draw=14)
+    first = resolve_attack(archer, ORC, request, ScriptedDice([2, 2, 3, 5, 5, 5]), OPTIONS)
+    archer = archer.model_copy(update={"turn": first.attacker_turn})
+    second = resolve_attack(archer, ORC, request, ScriptedDice([5, 5, 5]), OPTIONS)
+    assert second.attack is None
+    assert second.attacker_turn.attacks_used == 3
+    archer = archer.model_copy(update={"turn": second.attacker_turn})
+    _refused(archer, request)
+
+
+def test_a_second_arrow_needs_a_volley_r5_22() -> None:
+    """Without Fast-Draw the first arrow is an ordinary shot, aimed (13 + Acc 2 + 1 = 16); a
+    second in the turn is refused."""
+    archer = _archer()
+    first = resolve_attack(archer, ORC, AttackRequest(), ScriptedDice([5, 5, 5]), OPTIONS)
+    assert first.fast_draw is None
+    assert first.effective.value == 16
+    archer = archer.model_copy(update={"turn": first.attacker_turn})
+    with pytest.raises(RuleError) as caught:
+        resolve_attack(archer, ORC, AttackRequest(), ScriptedDice([]), OPTIONS)
+    assert caught.value.key == "attack.volley_needs_fast_draw"
