@@ -193,7 +193,9 @@ def render_character_list(
             _t(
                 messages,
                 locale,
-                "character.list.line",
+                "character.list.line_one"
+                if len(record.sheet.weapons) == 1
+                else "character.list.line",
                 name=record.name,
                 owner=f"<@{record.owner_id}>",
                 st=a.st,

@@ -394,7 +394,10 @@ def _render_regular(
         result = messages.text("roll.contest.undecided", locale, rounds=len(contest.rounds))
     else:
         winner = name_a if contest.winner is ContestWinner.A else name_b
-        result = messages.text(
-            "roll.contest.won_regular", locale, name=winner, rounds=len(contest.rounds)
+        key = (
+            "roll.contest.won_regular_one"
+            if len(contest.rounds) == 1
+            else "roll.contest.won_regular"
         )
+        result = messages.text(key, locale, name=winner, rounds=len(contest.rounds))
     return _add_result(embed, result, contest.rule_ids, messages, locale)

@@ -258,7 +258,7 @@ async def test_sheet_commands_answer_with_the_sheet(
     assert renamed.embed["title"] == "Ana is now Dame Ana"
     listed = await standin.slash("character list", user="carol")
     assert listed.embed["description"] == (
-        f"**Dame Ana** — <@{standin.user('alice').id}> · ST 11 DX 13 IQ 10 HT 12 · 1 weapon(s)"
+        f"**Dame Ana** — <@{standin.user('alice').id}> · ST 11 DX 13 IQ 10 HT 12 · 1 weapon"
     )
     gone = await standin.slash("character delete", {"name": "Dame Ana"}, user="alice")
     assert gone.embed["title"] == "Dame Ana deleted"

@@ -89,7 +89,7 @@ def test_list_and_its_overflow(messages: Messages) -> None:
     many = [record(Combatant.create(name=f"Goblin {n:03}"), owner=n) for n in range(100)]
     embed = render_character_list(many, 130, messages, "en")
     lines = (embed.description or "").splitlines()
-    assert lines[0] == "**Goblin 000** — <@0> · ST 10 DX 10 IQ 10 HT 10 · 0 weapon(s)"
+    assert lines[0] == "**Goblin 000** — <@0> · ST 10 DX 10 IQ 10 HT 10 · 0 weapons"
     assert embed.footer.text == f"… and {130 - len(lines)} more"
     assert within_limits(embed)
     empty = render_character_list([], 0, messages, "en")

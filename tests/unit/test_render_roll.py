@@ -199,7 +199,7 @@ def test_regular_contest_with_extreme_skills(messages: Messages) -> None:
             "1. Ana 12 (Success) · Bruno 9 (Success)\n"
             "2. Ana 18 (Critical failure!) · Bruno 4 (Critical success!)",
         ),
-        ("Result", "**Bruno** wins after 2 round(s)."),
+        ("Result", "**Bruno** wins after 2 rounds."),
     ]
 
 
@@ -256,3 +256,9 @@ def test_add_field_stops_at_6000_characters() -> None:
 def test_dice_errors_show_the_dice_example(messages: Messages) -> None:
     assert example_key_for(messages, "dice.too_many_dice") == "dice.example"
     assert example_key_for(messages, "core.error.not_gm") is None
+
+
+def test_regular_contest_won_in_one_round_in_portuguese(messages: Messages) -> None:
+    contest = regular_contest(12, 12, ScriptedDice([3, 3, 4, 6, 6, 5]))
+    embed = render_contest(contest, messages, "pt-BR", name_a="Ana", name_b="Bruno")
+    assert fields(embed)[-1] == ("Resultado", "**Ana** vence depois de 1 rodada.")
