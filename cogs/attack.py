@@ -388,7 +388,7 @@ class Attack(commands.Cog):
             key="maneuver.cmd.spare_attack.description",
         ),
         ready_turns=_(
-            "Ready with spare attacks: turns of readying the weapon needs (R5.25)",
+            "Ready: turns of readying the weapon needs, before ST (R5.5, R5.25)",
             key="maneuver.cmd.ready_turns.description",
         ),
         evade=_(

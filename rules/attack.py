@@ -608,3 +608,35 @@ def fast_draw(
     return FastDrawRoll(
         level=level, modifier=modifier, roll=roll, drawn=roll.succeeded, rule_id=rule_id
     )
+
+
+class ReadyTime(BaseModel):
+    """R5.5: how long a weapon takes to ready again for a wielder this strong."""
+
+    model_config = ConfigDict(frozen=True)
+
+    st: int
+    min_st: int
+    base: int
+    turns: int
+    acts_balanced: bool
+    """ST 10 above the minimum: he strikes and parries with it every turn (R5.5)."""
+    rule_ids: tuple[str, ...]
+
+
+def ready_time(base: int, st: int, min_st: int) -> ReadyTime:
+    """R5.5: ST 5 above the weapon's minimum takes one turn off its readying; ST 10 above lets
+    him attack and parry with it every turn like a balanced weapon. A minimum ST of 0 is an
+    unrecorded one and changes nothing."""
+    if min_st <= 0:
+        return ReadyTime(
+            st=st, min_st=min_st, base=base, turns=base, acts_balanced=False, rule_ids=()
+        )
+    balanced = st >= min_st + 10
+    turns = max(0, base - 1) if st >= min_st + 5 else base
+    if balanced:
+        turns = 0
+    rule_ids = ("R5.5",) if st >= min_st + 5 else ()
+    return ReadyTime(
+        st=st, min_st=min_st, base=base, turns=turns, acts_balanced=balanced, rule_ids=rule_ids
+    )

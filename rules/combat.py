@@ -30,6 +30,7 @@ from rules.attack import (
     Gait,
     Hand,
     RangedClass,
+    ReadyTime,
     SpareAction,
     SpareAttack,
     all_out_damage_bonus,
@@ -40,6 +41,7 @@ from rules.attack import (
     feint,
     initiative_slots,
     maneuvers_per_turn,
+    ready_time,
     roll_attack,
     spend_spare_attack,
 )
@@ -1008,6 +1010,9 @@ class ManeuverOutcome(BaseModel):
     """The Acrobatics roll to get up in one turn, when tried (R7.12)."""
     evade: EvadeOutcome | None = None
     """The DX contest to pass through the target's hex (R11.23, R5.19)."""
+    ready_weapon: str | None = None
+    ready_time: ReadyTime | None = None
+    """How long ``ready_weapon`` takes to ready for a wielder this strong (R5.5)."""
     spare: SpareAttack | None = None
     """The attacks (and parries) of a multiple-attack turn spent on it (R5.21, R5.25)."""
     aim_turns: int = 0
@@ -1179,13 +1184,14 @@ def _spare_attack_maneuver(
         counting=False,
     )
     used = attacks_used_this_turn(turn)
+    ready = ready_time(request.ready_turns, sheet.attributes.st, weapon.min_st)
     spare = spend_spare_attack(
         SpareAction(request.maneuver.value),
         count,
         used,
         turn.parries_used,
         parries_per_turn(sheet, options),
-        ready_turns=request.ready_turns,
+        ready_turns=ready.turns,
     )
     attacking = {m.value: m for m in ATTACK_MANEUVERS}
     current = attacking.get(turn.maneuver or "", Maneuver.attack)
@@ -1212,6 +1218,8 @@ def _spare_attack_maneuver(
         turn=new_turn,
         combatant=sheet,
         feint=outcome,
+        ready_weapon=weapon.name if ready.rule_ids else None,
+        ready_time=ready if ready.rule_ids else None,
         spare=spare,
         aim_turns=new_turn.aim_turns,
     )
@@ -1286,6 +1294,11 @@ def take_maneuver(
         else None,
         "readying_missile": request.readying_missile,
     }
+    ready: ReadyTime | None = None
+    ready_weapon: Weapon | None = None
+    if maneuver is Maneuver.ready and sheet.weapons:
+        ready_weapon = sheet.weapon(request.weapon) if request.weapon else sheet.weapons[0]
+        ready = ready_time(request.ready_turns, sheet.attributes.st, ready_weapon.min_st)
     if maneuver is Maneuver.ready and sheet.state.dropped:
         # R7.8: a weapon dropped when knocked down is picked up again with a Ready.
         picked = request.weapon or next(
@@ -1322,6 +1335,7 @@ def take_maneuver(
             raise RuleError("maneuver.needs_posture", "Change Posture needs the wanted posture")
         posture, sheet, get_up_roll = _change_posture(sheet, request, roller, options)
     new_turn = turn.model_copy(update=update)
+    shown_ready = ready if ready is not None and ready.rule_ids else None
     return ManeuverOutcome(
         combatant_id=fighter.combatant_id,
         profile=profile,
@@ -1331,6 +1345,8 @@ def take_maneuver(
         feint=feint_outcome,
         get_up_roll=get_up_roll,
         evade=evaded,
+        ready_weapon=ready_weapon.name if ready_weapon is not None and shown_ready else None,
+        ready_time=shown_ready,
         aim_turns=new_turn.aim_turns,
         evaluate_bonus=min(3, new_turn.evaluate_turns),
     )

@@ -715,6 +715,21 @@ def _maneuver_notes(
         notes.append(_roll_line(outcome.get_up_roll, messages, locale))
     if outcome.evade is not None and target_name is not None:
         notes.extend(_evade_lines(outcome.evade, target_name, messages, locale))
+    if outcome.ready_time is not None and outcome.ready_weapon is not None:
+        ready = outcome.ready_time
+        notes.append(
+            messages.text(
+                "maneuver.ready_balanced_line"
+                if ready.acts_balanced
+                else "maneuver.ready_time_line",
+                locale,
+                weapon=outcome.ready_weapon,
+                st=ready.st,
+                min_st=ready.min_st,
+                turns=ready.turns,
+                base=ready.base,
+            )
+        )
     if outcome.spare is not None:
         spare = outcome.spare
         parries_left = (

@@ -441,3 +441,24 @@ def test_a_volley_draws_at_a_cumulative_minus_3_r5_22(number: int, target: int) 
     drawn = fast_draw(14, AttackKind.missile, number, ScriptedDice([3, 3, 4]), RuleOptions())
     assert (drawn.roll.effective_skill, drawn.rule_id) == (target, "R5.22")
     assert drawn.drawn is (target >= 10)
+
+
+@pytest.mark.parametrize(
+    ("st", "turns", "balanced"),
+    [(12, 1, False), (16, 1, False), (17, 0, False), (21, 0, False), (22, 0, True)],
+)
+def test_strength_over_the_minimum_readies_faster_r5_5(st: int, turns: int, balanced: bool) -> None:
+    """R5.5's worked example: a great axe with min ST 12 needing 1 turn to ready. ST 17 (min
+    + 5) → 0 turns; ST 22 (min + 10) → it acts balanced."""
+    from rules.attack import ready_time
+
+    ready = ready_time(1, st, 12)
+    assert (ready.turns, ready.acts_balanced) == (turns, balanced)
+    assert ready.rule_ids == (("R5.5",) if st >= 17 else ())
+
+
+def test_two_ready_turns_lose_one_and_an_unknown_minimum_changes_nothing_r5_5() -> None:
+    from rules.attack import ready_time
+
+    assert ready_time(2, 15, 10).turns == 1
+    assert ready_time(2, 15, 0).turns == 2

@@ -2049,3 +2049,47 @@ def test_a_second_arrow_needs_a_volley_r5_22() -> None:
     with pytest.raises(RuleError) as caught:
         resolve_attack(archer, ORC, AttackRequest(), ScriptedDice([]), OPTIONS)
     assert caught.value.key == "attack.volley_needs_fast_draw"
+
+
+def _axeman(st: int) -> EncounterCombatant:
+    return fighter(
+        "c7",
+        "Axeman",
+        attributes={"st": st, "dx": 12, "ht": 12},
+        weapons=[{"name": "great axe", "skill": 14, "damage": "sw+3 cut", "min_st": 12}],
+    )
+
+
+@pytest.mark.parametrize(("st", "turns", "balanced"), [(17, 0, False), (22, 0, True)])
+def test_the_ready_maneuver_reports_st_over_the_minimum_r5_5(
+    st: int, turns: int, balanced: bool
+) -> None:
+    """R5.5's worked example through /maneuver ready: a great axe with min ST 12 and 1 ready
+    turn; ST 17 readies it in 0 turns, ST 22 wields it as if balanced."""
+    from rules.combat import ManeuverRequest, take_maneuver
+
+    request = ManeuverRequest(maneuver=Maneuver.ready)
+    outcome = take_maneuver(_axeman(st), None, request, ScriptedDice([]), OPTIONS)
+    assert outcome.ready_weapon == "great axe"
+    assert outcome.ready_time is not None
+    assert (outcome.ready_time.turns, outcome.ready_time.acts_balanced) == (turns, balanced)
+    weak = take_maneuver(_axeman(16), None, request, ScriptedDice([]), OPTIONS)
+    assert (weak.ready_weapon, weak.ready_time) == (None, None)
+
+
+def test_a_strong_wielder_readies_with_a_spare_attack_for_free_r5_5_r5_25() -> None:
+    """R5.5 with R5.25: ST 17 over the great axe's min ST 12 takes its 1 ready turn off, so
+    readying it after a blow costs no attack and no parry."""
+    from rules.combat import ManeuverRequest, take_maneuver
+
+    cinematic = RuleOptions(cinematic_multiple_attacks=True)
+    axeman = _axeman(17)
+    blow = resolve_attack(axeman, ORC, AttackRequest(), ScriptedDice([5, 5, 5]), cinematic)
+    axeman = axeman.model_copy(update={"turn": blow.attacker_turn})
+    request = ManeuverRequest(maneuver=Maneuver.ready, spare_attack=True)
+    outcome = take_maneuver(axeman, None, request, ScriptedDice([]), cinematic)
+    assert outcome.spare is not None
+    assert (outcome.spare.attacks_spent, outcome.spare.parries_spent) == (0, 0)
+    assert (outcome.spare.attacks_left, outcome.spare.parries_left) == (1, 2)
+    assert outcome.ready_time is not None
+    assert outcome.ready_time.turns == 0
