@@ -27,7 +27,7 @@ from rules.combat import (
 )
 from rules.combatant import HitLocation, Weapon
 from rules.defense import DefenseOption, DefenseOptions, RefusedDefense
-from rules.injury import InjuryOutcome, RollRecord
+from rules.injury import InjuryOutcome, KnockdownResult, RollRecord
 from rules.maneuver import DefenseKind, Maneuver, Modifier
 
 __all__ = [
@@ -558,7 +558,10 @@ def _consequences(injury: InjuryOutcome, messages: Messages, locale: str) -> lis
             lines.append(t("damage.effect.fell", locale))
     if injury.mortally_wounded:
         lines.append(t("damage.effect.mortally_wounded", locale))
-    if injury.knocked_out:
+    knockdown_said_it = (
+        injury.knockdown is not None and injury.knockdown.result is KnockdownResult.KNOCKED_OUT
+    )
+    if injury.knocked_out and not knockdown_said_it:
         lines.append(t("damage.effect.knocked_out", locale))
     if injury.destroyed:
         lines.append(t("damage.effect.destroyed", locale))
@@ -586,7 +589,7 @@ def render_damage(
             dice=damage.dice,
             faces=faces,
             total=injury.basic_damage,
-            type=injury.spec.damage_type.abbreviation,
+            type=messages.text(f"damage.abbr.{injury.spec.damage_type.value}", locale),
         )
     else:
         injury = damage
@@ -594,7 +597,7 @@ def render_damage(
             "damage.basic_given",
             locale,
             total=injury.basic_damage,
-            type=injury.spec.damage_type.abbreviation,
+            type=messages.text(f"damage.abbr.{injury.spec.damage_type.value}", locale),
         )
     embed = new_embed(
         ResultKind.DAMAGE, title=messages.text("damage.title", locale, target=target_name)

@@ -277,3 +277,26 @@ async def test_damage_that_cannot_destroy_leaves_a_body_r7_5(
     state = record.encounter.find("Spearman").combatant.state
     assert (state.hp, state.dead, state.destroyed) == (-100, True, destroyed)
     assert dice.remaining == 0
+
+
+async def test_a_knockout_is_said_once_and_the_type_in_portuguese_r7_13(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice, messages: Messages
+) -> None:
+    """4 cr to the skull: DR 2, 2 x4 = 8 (major); knockdown HT 10 -10 = 0, rolled 10:
+    knocked out. The knockdown line says it; no second "knocked out" follows."""
+    await start(standin, bot, SPEARMAN)
+    dice.extend([3, 3, 4])
+    hit = await standin.slash(
+        "dano",
+        {"alvo": "Spearman", "quantidade": 4, "tipo": "cr", "local": "skull"},
+        user="gm",
+        channel=CHANNEL,
+        locale="pt-BR",
+    )
+    shown = fields(hit.embed)
+    assert shown["Dano básico"] == "**4** cont"
+    assert shown["Consequências"].split("\n")[-2:] == [
+        "Prostração: HT 10 -10 = 0, tirou 10 (3, 3, 4): falha crítica (R7.8)",
+        messages.text("damage.knockdown.knocked_out", "pt-BR"),
+    ]
+    assert dice.remaining == 0
