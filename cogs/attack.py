@@ -106,6 +106,7 @@ class Attack(commands.Cog):
         launcher=_("launcher", key="attack.cmd.launcher.name"),
         extra_attack=_("extra-attack", key="attack.cmd.extra_attack.name"),
         fast_draw=_("fast-draw", key="attack.cmd.fast_draw.name"),
+        wait_order=_("wait-order", key="attack.cmd.wait_order.name"),
     )
     @app_commands.describe(
         attacker=_("Who attacks", key="attack.cmd.attacker.description"),
@@ -160,6 +161,10 @@ class Attack(commands.Cog):
             "Fast-Draw skill: thrown weapons or a volley of arrows with multiple attacks",
             key="attack.cmd.fast_draw.description",
         ),
+        wait_order=_(
+            "Set off from a Wait: reach, then skill, say who strikes first (R5.11)",
+            key="attack.cmd.wait_order.description",
+        ),
     )
     @app_commands.choices(
         location=LOCATION_CHOICES,
@@ -202,6 +207,7 @@ class Attack(commands.Cog):
         launcher: app_commands.Choice[str] | None = None,
         extra_attack: bool = False,
         fast_draw: app_commands.Range[int, 0, 30] | None = None,
+        wait_order: bool = False,
     ) -> None:
         channel = channel_of(interaction)
         authority = await EncounterAuthority.of(interaction)
@@ -233,6 +239,7 @@ class Attack(commands.Cog):
             ranged_class=RangedClass(launcher.value) if launcher else RangedClass.other,
             beyond_allowance=extra_attack,
             fast_draw=fast_draw,
+            wait_order=wait_order,
         )
         attack_id: int | None = None
         owner_id: int | None = None

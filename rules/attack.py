@@ -10,6 +10,7 @@ to R5.29.
 
 from __future__ import annotations
 
+import re
 from enum import StrEnum
 from typing import Final
 
@@ -639,4 +640,51 @@ def ready_time(base: int, st: int, min_st: int) -> ReadyTime:
     rule_ids = ("R5.5",) if st >= min_st + 5 else ()
     return ReadyTime(
         st=st, min_st=min_st, base=base, turns=turns, acts_balanced=balanced, rule_ids=rule_ids
+    )
+
+
+def reach_length(reach: str) -> int:
+    """The longest reach in a weapon's reach text: ``"C"`` (close combat) is 0, ``"1,2"``
+    is 2, ``"2*"`` is 2."""
+    return max((int(n) for n in re.findall(r"\d+", reach)), default=0)
+
+
+class WaitOrder(BaseModel):
+    """R5.11: who strikes first when a waiting fighter is set off by a foe coming near."""
+
+    model_config = ConfigDict(frozen=True)
+
+    waiter_reach: int
+    other_reach: int
+    contests: tuple[QuickContest, ...]
+    """The skill contests when the reaches are equal, a tie rolled again; else empty."""
+    waiter_first: bool
+    rule_id: str = "R5.11"
+
+
+def wait_order(
+    waiter: tuple[int, int],
+    other: tuple[int, int],
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> WaitOrder:
+    """R5.11: ``(reach, skill)`` of the waiting fighter and of his foe. The longer weapon
+    strikes first; with weapons of equal length a Quick Contest of weapon skill decides, a
+    tie rolled again (the catalog's reading)."""
+    (waiter_reach, waiter_skill), (other_reach, other_skill) = waiter, other
+    if waiter_reach != other_reach:
+        return WaitOrder(
+            waiter_reach=waiter_reach,
+            other_reach=other_reach,
+            contests=(),
+            waiter_first=waiter_reach > other_reach,
+        )
+    contests: list[QuickContest] = []
+    while not contests or contests[-1].winner is ContestWinner.TIE:
+        contests.append(quick_contest(waiter_skill, other_skill, roller, options))
+    return WaitOrder(
+        waiter_reach=waiter_reach,
+        other_reach=other_reach,
+        contests=tuple(contests),
+        waiter_first=contests[-1].winner is ContestWinner.A,
     )

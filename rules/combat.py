@@ -33,6 +33,7 @@ from rules.attack import (
     ReadyTime,
     SpareAction,
     SpareAttack,
+    WaitOrder,
     all_out_damage_bonus,
     attacks_per_turn,
     effective_attack_skill,
@@ -41,9 +42,11 @@ from rules.attack import (
     feint,
     initiative_slots,
     maneuvers_per_turn,
+    reach_length,
     ready_time,
     roll_attack,
     spend_spare_attack,
+    wait_order,
 )
 from rules.checks import Outcome, SuccessRoll, success_roll
 from rules.combatant import Combatant, HitLocation, Posture, Side, Trait, Weapon
@@ -125,6 +128,7 @@ ERROR_KEYS: Final = frozenset(
         "maneuver.evade_needs_movement",
         "attack.thrown_needs_fast_draw",
         "attack.volley_needs_fast_draw",
+        "attack.not_waiting",
         "maneuver.evade_grappled",
         "maneuver.already_chosen",
     }
@@ -176,6 +180,9 @@ class AttackRequest(BaseModel):
     fast_draw: int | None = Field(default=None, ge=0)
     """Fast-Draw level for thrown weapons or an archer's volley in a multiple-attack turn
     (R5.26, R5.22); the sheet's ``fast_draw`` skill when not given."""
+    wait_order: bool = False
+    """A waiting attacker set off by the target: reach, then skill, say who strikes first
+    (R5.11)."""
 
 
 class Strike(BaseModel):
@@ -242,6 +249,9 @@ class AttackOutcome(BaseModel):
     attack: AttackRoll | None
     """``None`` when the Fast-Draw failed and nothing was thrown or shot (R5.26, R5.22)."""
     fast_draw: FastDrawRoll | None = None
+    wait_order: WaitOrder | None = None
+    """Who struck first from a Wait; when the target did, ``attack`` is ``None`` and nothing
+    was spent (R5.11)."""
     location_hit: HitLocation
     miss_by_one: bool = False
     feint: FeintOutcome | None = None
@@ -504,6 +514,37 @@ def apply_strike(
 # --------------------------------------------------------------------------- the exchange
 
 
+def _wait_order(
+    attacker: EncounterCombatant,
+    target: EncounterCombatant,
+    request: AttackRequest,
+    *,
+    weapon: Weapon | None,
+    skill: int,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> WaitOrder | None:
+    """R5.11: only a fighter who chose Wait asks who strikes first; his foe counts with his
+    longest weapon (bare hands: close combat reach, DX)."""
+    if not request.wait_order:
+        return None
+    if attacker.turn.maneuver != Maneuver.wait.value:
+        raise RuleError(
+            "attack.not_waiting",
+            f"{attacker.combatant.name} is not waiting",
+            combatant=attacker.combatant.name,
+        )
+    foe = target.combatant
+    longest = max(foe.weapons, key=lambda w: reach_length(w.reach), default=None)
+    other = (
+        (reach_length(longest.reach), longest.skill)
+        if longest is not None
+        else (0, foe.attributes.dx)
+    )
+    mine = (reach_length(weapon.reach) if weapon is not None else 1, skill)
+    return wait_order(mine, other, roller, options)
+
+
 def _fast_draw_level(
     sheet: Combatant, request: AttackRequest, kind: AttackKind, count: AttackCount, number: int
 ) -> int | None:
@@ -645,6 +686,31 @@ def resolve_attack(
     feint_penalty = turn.feint_penalty if turn.feint_target == target.combatant_id else 0
     shield_db = sheet.shield.db if sheet.shield is not None else 0
     count, number = _next_attack(sheet, turn, request, skill, options, counting=count_attacks)
+    order = _wait_order(
+        attacker, target, request, weapon=weapon, skill=skill, roller=roller, options=options
+    )
+    if order is not None and not order.waiter_first:
+        return AttackOutcome(
+            attacker_id=attacker.combatant_id,
+            target_id=target.combatant_id,
+            attacker_name=sheet.name,
+            target_name=target.combatant.name,
+            strike=Strike(
+                weapon=weapon.name if weapon is not None else None,
+                damage=damage_text,
+                st=sheet.attributes.st,
+                location=request.location,
+                side=request.side,
+            ),
+            effective=EffectiveSkill(base=skill, modifiers=(), value=skill),
+            attack=None,
+            wait_order=order,
+            location_hit=request.location,
+            attack_number=number,
+            attacks_available=count.attacks,
+            attacker_turn=turn,
+            target_turn=target.turn,
+        )
     draw_level = _fast_draw_level(sheet, request, kind, count, number)
     if draw_level is not None and kind is AttackKind.missile:
         aim_turns = 0  # R5.22: none of a volley's arrows is aimed
@@ -791,6 +857,7 @@ def resolve_attack(
         "miss_by_one": missed_by_one,
         "feint": feinted,
         "fast_draw": drawn,
+        "wait_order": order,
         "attack_number": number,
         "attacks_available": count.attacks,
         "initiative_step": step,

@@ -16,7 +16,7 @@ from discord import app_commands
 from bot.i18n import Messages
 from bot.render.common import ResultKind, add_field, new_embed, signed
 from bot.views.defense import DefenseButton
-from rules.attack import AttackRoll, EffectiveSkill, EvadeOutcome, FastDrawRoll
+from rules.attack import AttackRoll, EffectiveSkill, EvadeOutcome, FastDrawRoll, WaitOrder
 from rules.checks import Outcome, SuccessRoll
 from rules.combat import (
     AttackOutcome,
@@ -215,12 +215,51 @@ def _sequence_field(
         )
 
 
-def _undrawn_embed(outcome: AttackOutcome, messages: Messages, locale: str) -> discord.Embed:
-    """A failed Fast-Draw: nothing was thrown or shot (R5.26, R5.22)."""
+def _wait_line(order: WaitOrder, outcome: AttackOutcome, messages: Messages, locale: str) -> str:
+    """Who strikes first from a Wait: the longer weapon, else the skill contest (R5.11)."""
+    first = outcome.attacker_name if order.waiter_first else outcome.target_name
+    if not order.contests:
+        return messages.text(
+            "attack.wait_reach",
+            locale,
+            reach=order.waiter_reach,
+            other_reach=order.other_reach,
+            first=first,
+        )
+    rolls = "; ".join(
+        messages.text(
+            "attack.wait_roll",
+            locale,
+            skill=contest.a.effective_skill,
+            roll=contest.a.total,
+            other_skill=contest.b.effective_skill,
+            other_roll=contest.b.total,
+        )
+        for contest in order.contests
+    )
+    return messages.text(
+        "attack.wait_contest", locale, reach=order.waiter_reach, rolls=rolls, first=first
+    )
+
+
+def _wait_field(
+    embed: discord.Embed, outcome: AttackOutcome, messages: Messages, locale: str
+) -> None:
+    if outcome.wait_order is not None:
+        add_field(
+            embed,
+            messages.text("attack.field.wait", locale),
+            _wait_line(outcome.wait_order, outcome, messages, locale),
+            inline=False,
+        )
+
+
+def _no_blow_embed(outcome: AttackOutcome, messages: Messages, locale: str) -> discord.Embed:
+    """Nothing was struck: a failed Fast-Draw (R5.26, R5.22), or the target strikes first
+    from the attacker's Wait (R5.11)."""
     drawn = outcome.fast_draw
-    assert drawn is not None
     embed = new_embed(
-        ResultKind.FAILURE,
+        ResultKind.FAILURE if drawn is not None else ResultKind.INFO,
         title=messages.text(
             "attack.title", locale, attacker=outcome.attacker_name, target=outcome.target_name
         ),
@@ -228,6 +267,15 @@ def _undrawn_embed(outcome: AttackOutcome, messages: Messages, locale: str) -> d
     strike = outcome.strike
     weapon = strike.weapon or messages.text("attack.no_weapon_name", locale)
     add_field(embed, messages.text("attack.field.weapon", locale), f"{weapon} ({strike.damage})")
+    _wait_field(embed, outcome, messages, locale)
+    if drawn is None:
+        add_field(
+            embed,
+            messages.text("attack.field.note", locale),
+            messages.text("attack.wait_yields", locale, target=outcome.target_name),
+            inline=False,
+        )
+        return embed
     add_field(
         embed,
         messages.text("attack.field.fast_draw", locale),
@@ -242,7 +290,7 @@ def render_attack(outcome: AttackOutcome, messages: Messages, locale: str) -> li
     """The attack embed, followed by the damage embed when the blow landed undefended."""
     roll = outcome.attack
     if roll is None:
-        return [_undrawn_embed(outcome, messages, locale)]
+        return [_no_blow_embed(outcome, messages, locale)]
     embed = new_embed(
         _attack_kind(roll),
         title=messages.text(
@@ -267,6 +315,7 @@ def render_attack(outcome: AttackOutcome, messages: Messages, locale: str) -> li
         _skill_value(outcome.effective, messages, locale),
         inline=False,
     )
+    _wait_field(embed, outcome, messages, locale)
     if outcome.fast_draw is not None:
         add_field(
             embed,

@@ -462,3 +462,32 @@ def test_two_ready_turns_lose_one_and_an_unknown_minimum_changes_nothing_r5_5() 
 
     assert ready_time(2, 15, 10).turns == 1
     assert ready_time(2, 15, 0).turns == 2
+
+
+@pytest.mark.parametrize(("text", "length"), [("1", 1), ("1,2", 2), ("C,1", 1), ("2*", 2)])
+def test_reach_length(text: str, length: int) -> None:
+    from rules.attack import reach_length
+
+    assert reach_length(text) == length
+
+
+def test_the_longer_weapon_strikes_first_from_a_wait_r5_11() -> None:
+    """R5.11's worked example: a waiting spearman (reach 2) strikes a swordsman (reach 1)
+    stepping in first; no dice."""
+    from rules.attack import wait_order
+
+    order = wait_order((2, 12), (1, 15), ScriptedDice([]), RuleOptions())
+    assert (order.waiter_first, order.contests) == (True, ())
+    assert wait_order((1, 15), (2, 12), ScriptedDice([]), RuleOptions()).waiter_first is False
+
+
+def test_equal_reach_is_a_skill_contest_a_tie_rolled_again_r5_11() -> None:
+    """R5.11's worked example: two reach-1 swordsmen; skill 14 rolls 10 (margin 4) against
+    skill 13 rolling 12 (margin 1): the first strikes first. Before that a tie (both by 3)
+    is rolled again."""
+    from rules.attack import wait_order
+
+    dice = ScriptedDice([3, 4, 4, 3, 3, 4, 3, 3, 4, 4, 4, 4])
+    order = wait_order((1, 14), (1, 13), dice, RuleOptions())
+    assert [(c.a.total, c.b.total) for c in order.contests] == [(11, 10), (10, 12)]
+    assert order.waiter_first is True

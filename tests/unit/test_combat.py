@@ -2093,3 +2093,44 @@ def test_a_strong_wielder_readies_with_a_spare_attack_for_free_r5_5_r5_25() -> N
     assert (outcome.spare.attacks_left, outcome.spare.parries_left) == (1, 2)
     assert outcome.ready_time is not None
     assert outcome.ready_time.turns == 0
+
+
+def _waiting(combatant: EncounterCombatant) -> EncounterCombatant:
+    return combatant.model_copy(update={"turn": TurnState(maneuver="wait", turns_taken=1)})
+
+
+def test_a_waiting_spear_strikes_first_r5_11() -> None:
+    """R5.11: a waiting spearman (reach 2) set off by the orc's axe (reach 1) strikes first,
+    no contest rolled."""
+    spearman = _waiting(
+        fighter(
+            "c8",
+            "Spearman",
+            attributes={"st": 12, "dx": 12, "ht": 12},
+            weapons=[{"name": "spear", "skill": 13, "damage": "thr+2 imp", "reach": "1,2"}],
+        )
+    )
+    outcome = resolve_attack(
+        spearman, ORC, AttackRequest(wait_order=True), ScriptedDice([5, 5, 5]), OPTIONS
+    )
+    assert outcome.wait_order is not None
+    assert (outcome.wait_order.waiter_first, outcome.wait_order.contests) == (True, ())
+    assert outcome.attack is not None
+    assert outcome.attacker_turn.attacks_used == 1
+
+
+def test_equal_reach_from_a_wait_is_a_skill_contest_r5_11() -> None:
+    """R5.11: the knight's broadsword 14 and the orc's axe 12 have reach 1. The knight rolls
+    12 (margin 2), the orc 9 (margin 3): the orc strikes first; nothing is spent, and the
+    knight's turn is still a Wait."""
+    knight = _waiting(KNIGHT)
+    outcome = resolve_attack(
+        knight, ORC, AttackRequest(wait_order=True), ScriptedDice([4, 4, 4, 3, 3, 3]), OPTIONS
+    )
+    assert outcome.wait_order is not None
+    assert outcome.wait_order.waiter_first is False
+    assert outcome.attack is None
+    assert outcome.attacker_turn == knight.turn
+    with pytest.raises(RuleError) as caught:
+        resolve_attack(KNIGHT, ORC, AttackRequest(wait_order=True), ScriptedDice([]), OPTIONS)
+    assert caught.value.key == "attack.not_waiting"
