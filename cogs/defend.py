@@ -24,7 +24,7 @@ from bot.permissions import EncounterAuthority
 from bot.render.attack import defense_choices, defense_view, render_defense
 from bot.storage.encounter import EncounterRepository
 from bot.storage.pending_attack import PendingAttack, PendingAttackRepository
-from bot.views.defense import DefenseButton, parse_choice
+from bot.views.defense import DefenseButton, parse_choice, typed_choice
 from cogs._autocomplete import combatant_autocomplete
 from cogs._pending import ensure_awaiting
 from cogs._shared import channel_of
@@ -164,15 +164,20 @@ class Defend(commands.Cog):
     ) -> None:
         channel = channel_of(interaction)
         row = await self._oldest_for(channel, target)
-        kind, index = parse_choice(defense)
+        context = await self.bot.context_for(interaction)
+        locale, options = context.locale, context.options
+        choices = await self._open_choices(channel, target, defender, locale, options)
+        kind, index = parse_choice(typed_choice(defense, choices))
         if defender is not None:
             await self._parry_for_other(interaction, row, defender, kind, index)
             return
         await self._authorize(interaction, row)
         if kind not in ("dodge", "parry", "block", "none"):
-            raise UserFacingError("defend.error.unknown_choice", choice=defense)
-        context = await self.bot.context_for(interaction)
-        locale, options = context.locale, context.options
+            raise UserFacingError(
+                "defend.error.unknown_choice",
+                choice=defense,
+                choices=", ".join(c.name for c in choices),
+            )
         result = await self._apply(
             channel,
             interaction.user.id,
@@ -205,22 +210,41 @@ class Defend(commands.Cog):
         target = getattr(interaction.namespace, "target", None)
         if interaction.channel_id is None or not target:
             return []
-        record = await self.encounters.active(interaction.channel_id)
+        context = await self.bot.context_for(interaction)
+        guard_name = getattr(interaction.namespace, "defender", None)
+        choices = await self._open_choices(
+            interaction.channel_id,
+            str(target),
+            str(guard_name) if guard_name else None,
+            context.locale,
+            context.options,
+        )
+        wanted = current.casefold()
+        return [c for c in choices if wanted in c.name.casefold()][:25]
+
+    async def _open_choices(
+        self,
+        channel_id: int,
+        target: str,
+        guard_name: str | None,
+        locale: str,
+        options: RuleOptions,
+    ) -> list[app_commands.Choice[str]]:
+        """The defenses open against the oldest attack on ``target`` (a companion's parry
+        when ``guard_name`` parries for him), labelled with their numbers."""
+        record = await self.encounters.active(channel_id)
         if record is None:
             return []
         try:
-            fighter = record.encounter.find(str(target))
+            fighter = record.encounter.find(target)
         except Exception:
             return []
-        rows = await self.pending.open_against(interaction.channel_id, fighter.combatant_id)
+        rows = await self.pending.open_against(channel_id, fighter.combatant_id)
         if not rows:
             return []
-        context = await self.bot.context_for(interaction)
-        locale, options = context.locale, context.options
-        guard_name = getattr(interaction.namespace, "defender", None)
         if guard_name:
             try:
-                guard = record.encounter.find(str(guard_name))
+                guard = record.encounter.find(guard_name)
             except Exception:
                 return []
             found = parry_for_other_options(
@@ -228,9 +252,7 @@ class Defend(commands.Cog):
             )
         else:
             found = defense_options(fighter.combatant, fighter.turn, rows[0].payload, options)
-        choices = defense_choices(found, self.bot.messages, locale)
-        wanted = current.casefold()
-        return [c for c in choices if wanted in c.name.casefold()][:25]
+        return defense_choices(found, self.bot.messages, locale)
 
     async def _parry_for_other(
         self,

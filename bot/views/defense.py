@@ -11,9 +11,11 @@ client, so this module stays a thin bridge.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any, Final, Protocol, runtime_checkable
 
 import discord
+from discord import app_commands
 
 from bot.errors import report_error
 
@@ -40,6 +42,24 @@ def parse_choice(choice: str) -> tuple[str, int | None]:
     if choice.startswith("parry-"):
         return "parry", int(choice.removeprefix("parry-"))
     return choice, None
+
+
+_KINDS: Final = frozenset({"dodge", "parry", "block", "none"})
+
+
+def typed_choice(text: str, choices: Sequence[app_commands.Choice[str]]) -> str:
+    """What a defense typed into ``/defend`` means, when it was not picked from the list.
+
+    Discord sends typed text as it is: a value (``dodge``, ``parry-1``) or a defense kind
+    stands; else the one open choice whose label starts with it (``Esquiva`` → the
+    "Esquiva 9" choice's value). Anything else, or a text matching several labels, is
+    returned unchanged for the caller to refuse.
+    """
+    wanted = text.strip().casefold()
+    if wanted in _KINDS or any(wanted == c.value for c in choices):
+        return wanted
+    matching = [c.value for c in choices if c.name.casefold().startswith(wanted)]
+    return matching[0] if wanted and len(matching) == 1 else text
 
 
 @runtime_checkable

@@ -243,6 +243,40 @@ async def test_defend_command_for_players_who_type(
     assert nothing.ephemeral
 
 
+async def test_a_typed_defense_label_works_and_a_wrong_one_lists_the_choices(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice, messages: Messages
+) -> None:
+    """Discord sends an autocomplete option as typed: "Esquiva" (not picked from the list)
+    used to be refused with "Esquiva is not a defense: choose Esquiva, ..."."""
+    await start_duel(standin, bot)
+    dice.extend([3, 4, 4])
+    await orc_attacks(standin)
+    wrong = await standin.slash(
+        "defend",
+        {"target": "Ana", "defense": "Bloqueio"},
+        user="alice",
+        channel=CHANNEL,
+        locale="pt-BR",
+    )
+    assert wrong.ephemeral
+    assert wrong.embed["description"] == messages.text(
+        "defend.error.unknown_choice",
+        "pt-BR",
+        choice="Bloqueio",
+        choices="Esquiva 9, Aparar 9 (sword), Sem defesa",
+    )
+    dice.extend([3, 3, 3])
+    typed = await standin.slash(
+        "defend",
+        {"target": "Ana", "defense": "Esquiva"},
+        user="alice",
+        channel=CHANNEL,
+        locale="pt-BR",
+    )
+    assert fields(typed.embeds[0])["Teste de defesa"] == "Tirou **9** (3, 3, 3): defendeu (por 0)"
+    assert dice.remaining == 0
+
+
 async def test_maneuver_all_out_attack_then_no_defense(
     standin: StandIn, bot: GurpsBot, dice: ScriptedDice
 ) -> None:
