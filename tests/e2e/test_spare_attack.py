@@ -36,8 +36,7 @@ async def test_a_feint_with_a_spare_attack_keeps_the_parry(
     assert feint.embed["title"] == "🧭 Ana: Attack"
     assert fields(feint.embed)["Notes"] == (
         "Feint on Orc: skill 13 rolled 9 vs 13 rolled 17 → Orc defends at -4 (R5.9)\n"
-        "Spent from this turn (R5.21): 1 attack(s) and 0 parry(ies)"
-        " → 1 attack(s) left, parries left: 2"
+        "Spent from this turn (R5.21): attacks 1, parries 0 → attacks left 1, parries left 2"
     )
     record = await EncounterRepository(bot.database).require_active(standin.channel(CHANNEL).id)
     turn = record.encounter.find("Ana").turn
@@ -83,8 +82,7 @@ async def test_readying_after_a_blow_costs_an_attack_and_a_parry(
     )
     assert not ready.ephemeral
     assert fields(ready.embed)["Notes"] == (
-        "Spent from this turn (R5.25): 1 attack(s) and 1 parry(ies)"
-        " → 0 attack(s) left, parries left: 1"
+        "Spent from this turn (R5.25): attacks 1, parries 1 → attacks left 0, parries left 1"
     )
     record = await EncounterRepository(bot.database).require_active(standin.channel(CHANNEL).id)
     turn = record.encounter.find("Ana").turn
