@@ -415,3 +415,18 @@ def test_every_declared_error_key_is_translated_and_covers_its_module() -> None:
         undeclared = raised.get(f"rules/{path.name}", set()) - declared
         problems.extend(f"rules/{path.name}: {key} not in ERROR_KEYS" for key in sorted(undeclared))
     assert problems == []
+
+
+def test_portuguese_uses_one_word_for_failure_and_crushing(messages: Messages) -> None:
+    # /rolar said "Falha" while damage and turn rolls said "fracasso"; the settings said
+    # "contusão" for the type /dano offers as "esmagamento (cont)".
+    failures = {
+        messages.text(key, "pt-BR").casefold()
+        for key in ("roll.outcome.failure", "damage.outcome.failure", "encounter.outcome.failure")
+    }
+    assert failures == {"fracasso"}
+    crushing = messages.text("damage.type.cr", "pt-BR").split(" ")[0]
+    for option in ("zero_minimum_damage", "groin_knockdown_any_type"):
+        text = messages.text(f"settings.option.{option}.description", "pt-BR")
+        assert crushing in text
+        assert "contusão" not in text
