@@ -439,6 +439,17 @@ class Sandbox:
             found = match_label(message.interactive_components(), key)
             if found is not None:
                 return message, found
+        wanted = key.strip().lower()
+        several = [
+            f"{number} {item.get('label', '')}"
+            for number, (_, item) in enumerate(shown, start=1)
+            if wanted and str(item.get("label", "")).lower().startswith(wanted)
+        ]
+        if len(several) > 1:
+            raise SandboxInputError(
+                f"several buttons start with {key!r}: {', '.join(several)}; "
+                "type more of the label or its number"
+            )
         raise SandboxInputError(f"no button labelled {key!r} here")
 
     # Running and printing ---------------------------------------------------------------

@@ -492,3 +492,26 @@ async def test_help_says_where_files_go_and_when_they_are_deleted(
     (text,) = written
     assert "ready for an option such as file:<path>" in text
     assert "The folder is deleted when the\nsandbox stops" in text
+
+
+async def test_an_ambiguous_click_names_the_buttons_it_could_mean(tmp_path: Path) -> None:
+    out = io.StringIO()
+    dice = ScriptedDice([1, 6, 5])  # 12 against skill 12: a hit
+    script = [
+        "/encounter start",
+        "/combatant add name:Orc st:12 dx:11 iq:9 ht:12",
+        "/combatant add name:Alice st:10 dx:13 iq:10 ht:11 owner:alice parry:9",
+        "/combatant weapon add name:Alice weapon:dagger skill:12 damage:thr-1 imp",
+        "/attack attacker:Orc target:Alice skill:12 damage:2d+1 cut",
+        ":as alice",
+        ":click Parry",
+        ":quit",
+    ]
+    code = await run_sandbox(database=tmp_path / "fight.sqlite3", dice=dice, lines=script, out=out)
+    assert code == 0
+    lines = out.getvalue().splitlines()
+    clicked = lines.index("alice@#general> :click Parry")
+    assert lines[clicked + 1] == (
+        "! several buttons start with 'Parry': 2 Parry 9 (weapon), 3 Parry 9 (dagger); "
+        "type more of the label or its number"
+    )
