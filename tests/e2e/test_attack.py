@@ -603,4 +603,7 @@ async def test_a_feint_and_an_attack_in_one_turn_are_refused_r4_4(
     assert refused.embed["description"] == messages.text(
         "maneuver.already_chosen", "pt-BR", combatant="Ana"
     )
+    assert fields(refused.embed) == {
+        "Tente, por exemplo": "`/encontro desfazer`, depois a manobra desejada"
+    }
     assert dice.remaining == 0
