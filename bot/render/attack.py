@@ -336,7 +336,7 @@ def render_attack(outcome: AttackOutcome, messages: Messages, locale: str) -> li
             embed,
             messages.text("attack.field.feint", locale),
             messages.text(
-                "attack.feint_line",
+                "attack.feint_line" if outcome.feint.penalty else "attack.feint_lost_line",
                 locale,
                 skill=outcome.feint.attacker_skill,
                 roll=contest.a.total,
@@ -753,7 +753,7 @@ def _maneuver_notes(
         feint = outcome.feint
         notes.append(
             messages.text(
-                "maneuver.feint_line",
+                "maneuver.feint_line" if feint.penalty else "maneuver.feint_lost_line",
                 locale,
                 target=target_name,
                 skill=feint.attacker_skill,

@@ -607,3 +607,33 @@ async def test_a_feint_and_an_attack_in_one_turn_are_refused_r4_4(
         "Tente, por exemplo": "`/encontro desfazer`, depois a manobra desejada"
     }
     assert dice.remaining == 0
+
+
+async def test_a_feint_that_does_not_win_says_so_r5_9(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """Both make it by 3: the Feint does not win, and the reply says so rather than "-0"."""
+    await start_duel(standin, bot)
+    dice.extend([3, 3, 4, 3, 3, 4])
+    shown = await standin.slash(
+        "maneuver",
+        {"combatant": "Ana", "maneuver": "feint", "target": "Orc"},
+        user="alice",
+        channel=CHANNEL,
+        locale="pt-BR",
+    )
+    assert fields(shown.embed)["Observações"] == (
+        "Finta em Orc: NH 13 tirou 10 contra 13 que tirou 10 → a Finta não vence; "
+        "Orc defende normalmente (R5.9)"
+    )
+
+
+async def test_an_all_out_feint_that_does_not_win_says_so_r5_8(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    await start_duel(standin, bot)
+    dice.extend([3, 3, 4, 3, 3, 4, 3, 4, 4])  # a tied Feint (10 and 10), then 11 to hit
+    attack = await orc_attacks(standin, **{"all-out": "feint"})
+    assert fields(attack.embeds[0])["Feint"] == (
+        "skill 13 rolled 10 vs 13 rolled 10: the Feint does not win, no penalty (R5.8, R5.9)"
+    )
