@@ -251,7 +251,14 @@ async def test_sheet_commands_answer_with_the_sheet(
         user="alice",
     )
     assert bad.ephemeral
-    assert bad.embed["description"] == messages.text("damage.missing_type", "en", text="sw+2 chop")
+    assert bad.embed["description"] == (
+        "The damage `sw+2 chop` has no type I know: end it with cr, cut, imp, pi-, pi, pi+, "
+        "pi++, burn, cor, tox or fat."
+    )
+    # The example is a weapon's damage text, not the /damage command.
+    assert fields(bad.embed) == {
+        "Try, for example": "`sw+2 cut`, `thr+1 imp`, `1d+1 pi`, `2d(2) pi`"
+    }
     renamed = await standin.slash(
         "character rename", {"name": "ana", "new-name": "Dame Ana"}, user="alice"
     )
