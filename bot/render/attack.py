@@ -155,6 +155,8 @@ def weapon_choice(
 def _option_line(option: DefenseOption, messages: Messages, locale: str) -> str:
     parts = _modifier_lines(option.modifiers, messages, locale, "defend")
     head = f"**{defense_label(option, messages, locale)}**"
+    if not parts:
+        return head  # "Dodge 8 · base 8" says the same number twice
     base = messages.text("defend.base", locale, base=option.base)
     return " · ".join([head, base, *parts])
 

@@ -637,3 +637,12 @@ async def test_an_all_out_feint_that_does_not_win_says_so_r5_8(
     assert fields(attack.embeds[0])["Feint"] == (
         "skill 13 rolled 10 vs 13 rolled 10: the Feint does not win, no penalty (R5.8, R5.9)"
     )
+
+
+async def test_a_defense_without_modifiers_shows_its_number_once(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    await start_duel(standin, bot)
+    dice.extend([3, 4, 4])
+    attack = await orc_attacks(standin, location="arm")
+    assert fields(attack.embeds[0])["Defenses"] == "**Dodge 9**\n**Parry 9 (sword)**"
