@@ -689,19 +689,24 @@ def resolve_attack(
     order = _wait_order(
         attacker, target, request, weapon=weapon, skill=skill, roller=roller, options=options
     )
+    who = {
+        "attacker_id": attacker.combatant_id,
+        "target_id": target.combatant_id,
+        "attacker_name": sheet.name,
+        "target_name": target.combatant.name,
+    }
+    # The blow as asked for; an attack that is never rolled reports this one.
+    planned = Strike(
+        weapon=weapon.name if weapon is not None else None,
+        damage=damage_text,
+        st=sheet.attributes.st,
+        location=request.location,
+        side=request.side,
+    )
     if order is not None and not order.waiter_first:
         return AttackOutcome(
-            attacker_id=attacker.combatant_id,
-            target_id=target.combatant_id,
-            attacker_name=sheet.name,
-            target_name=target.combatant.name,
-            strike=Strike(
-                weapon=weapon.name if weapon is not None else None,
-                damage=damage_text,
-                st=sheet.attributes.st,
-                location=request.location,
-                side=request.side,
-            ),
+            **who,
+            strike=planned,
             effective=EffectiveSkill(base=skill, modifiers=(), value=skill),
             attack=None,
             wait_order=order,
@@ -799,17 +804,8 @@ def resolve_attack(
             # volley (R5.22's reading); an unused Feint stays for a later blow.
             spent = count.attacks if kind is AttackKind.missile else number
             return AttackOutcome(
-                attacker_id=attacker.combatant_id,
-                target_id=target.combatant_id,
-                attacker_name=sheet.name,
-                target_name=target.combatant.name,
-                strike=Strike(
-                    weapon=weapon.name if weapon is not None else None,
-                    damage=damage_text,
-                    st=sheet.attributes.st,
-                    location=request.location,
-                    side=request.side,
-                ),
+                **who,
+                strike=planned,
                 effective=effective,
                 attack=None,
                 fast_draw=drawn,
@@ -835,21 +831,16 @@ def resolve_attack(
             location_hit = landed.location
             missed_by_one = True
             roll = roll.model_copy(update={"hit": True, "defense_allowed": True})
-    strike = Strike(
-        weapon=weapon.name if weapon is not None else None,
-        damage=damage_text,
-        st=sheet.attributes.st,
-        damage_bonus=all_out_damage_bonus(maneuver, all_out_option),
-        location=location_hit,
-        side=request.side,
-        chinks_in_armor=request.chinks_in_armor and not missed_by_one,
-        knockback_bullet=weapon is not None and weapon.knockback_bullet,
+    strike = planned.model_copy(
+        update={
+            "damage_bonus": all_out_damage_bonus(maneuver, all_out_option),
+            "location": location_hit,
+            "chinks_in_armor": request.chinks_in_armor and not missed_by_one,
+            "knockback_bullet": weapon is not None and weapon.knockback_bullet,
+        }
     )
     base = {
-        "attacker_id": attacker.combatant_id,
-        "target_id": target.combatant_id,
-        "attacker_name": sheet.name,
-        "target_name": target.combatant.name,
+        **who,
         "strike": strike,
         "effective": effective,
         "attack": roll,
