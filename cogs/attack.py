@@ -1,4 +1,4 @@
-"""``/attack`` and ``/maneuver``: a combatant's turn, from the choice of maneuver to the blow.
+"""``/attack``, ``/shoot``, ``/throw`` and ``/maneuver``: a turn, from its maneuver to the blow.
 
 The GM or the attacker's player attacks; a hit the target may defend is stored
 as a pending attack and the reply pings the target's owner with one button per
@@ -39,28 +39,200 @@ from rules.maneuver import (
 )
 from rules.turn import settle_consciousness
 
-ATTACK_MANEUVER_CHOICES = catalog_choices(
-    "maneuver.name", [m.value for m in Maneuver if m in ATTACK_MANEUVERS]
-)
 OTHER_MANEUVER_CHOICES = catalog_choices(
     "maneuver.name", [m.value for m in Maneuver if m not in ATTACK_MANEUVERS]
-)
-ALL_OUT_ATTACK_CHOICES = catalog_choices(
-    "maneuver.all_out_attack", [o.value for o in AllOutAttackOption]
 )
 ALL_OUT_DEFENSE_CHOICES = catalog_choices(
     "maneuver.all_out_defense", [o.value for o in AllOutDefenseOption]
 )
-ARC_CHOICES = catalog_choices("attack.arc", [a.value for a in Arc])
-KIND_CHOICES = catalog_choices("attack.kind", [k.value for k in AttackKind])
-HAND_CHOICES = catalog_choices("attack.hand", [h.value for h in Hand])
-GAIT_CHOICES = catalog_choices("attack.gait", [g.value for g in Gait])
-LAUNCHER_CHOICES = catalog_choices("attack.launcher", [r.value for r in RangedClass])
 EVADE_CHOICES = catalog_choices("maneuver.evade_entry", [e.value for e in EvadeEntry])
 POSTURE_CHOICES = catalog_choices(
     "maneuver.posture",
     [p.value for p in Posture if p not in (Posture.LYING_FACE_UP, Posture.CRAWLING)],
 )
+
+# What each merged choice of ``/attack``, ``/shoot`` and ``/throw`` stands for. One option holds
+# what used to take two (a maneuver and its All-Out Attack option, a rear arc and whether
+# the target knows, a hand and whether both weapons strike this target, a gait and the
+# launcher), so each subcommand keeps room under Discord's 25 options.
+MANEUVERS: dict[str, tuple[Maneuver, AllOutAttackOption | None]] = {
+    "attack": (Maneuver.attack, None),
+    "move_and_attack": (Maneuver.move_and_attack, None),
+    **{
+        f"all_out_{option.value}": (Maneuver.all_out_attack, option)
+        for option in (
+            AllOutAttackOption.determined,
+            AllOutAttackOption.strong,
+            AllOutAttackOption.double,
+            AllOutAttackOption.feint,
+        )
+    },
+}
+ARCS: dict[str, tuple[Arc, bool]] = {
+    **{arc.value: (arc, False) for arc in Arc},
+    "rear_aware": (Arc.rear, True),
+}
+HANDS: dict[str, tuple[Hand, bool]] = {
+    **{hand.value: (hand, False) for hand in Hand},
+    **{f"{hand.value}_both": (hand, True) for hand in Hand},
+}
+RANGED_GAITS: dict[str, tuple[Gait, RangedClass]] = {
+    **{gait.value: (gait, RangedClass.other) for gait in Gait},
+    **{
+        f"{gait.value}_{launcher.value}": (gait, launcher)
+        for launcher in (RangedClass.crossbow, RangedClass.bow)
+        for gait in Gait
+    },
+}
+THROWN_GAITS = {gait.value: (gait, RangedClass.other) for gait in Gait}
+
+MANEUVER_CHOICES = catalog_choices("attack.maneuver_choice", MANEUVERS)
+ARC_CHOICES = catalog_choices("attack.arc", ARCS)
+HAND_CHOICES = catalog_choices("attack.hand", HANDS)
+RANGED_GAIT_CHOICES = catalog_choices("attack.gait", RANGED_GAITS)
+THROWN_GAIT_CHOICES = catalog_choices("attack.gait", THROWN_GAITS)
+
+
+def _option(key: str, english: str) -> tuple[_, _]:
+    """An option's name and description, both from the ``attack.cmd`` catalog."""
+    return (
+        _(english, key=f"attack.cmd.{key}.name"),
+        _(ATTACK_DESCRIPTIONS[key], key=f"attack.cmd.{key}.description"),
+    )
+
+
+ATTACK_DESCRIPTIONS = {
+    "attacker": "Who attacks",
+    "target": "Who is attacked",
+    "weapon": "One of the attacker's weapons",
+    "maneuver": "Attack (default), Move and Attack, or an All-Out Attack option (R5.8)",
+    "location": "Hit location (R7.19)",
+    "side": "Which arm, leg, hand, foot or eye",
+    "skill": "Skill, if not the weapon's",
+    "damage": "Damage, e.g. sw+2 cut or 1d+1 imp",
+    "modifier": "Any other modifier",
+    "arc": "Where the attacker stands: front, a side, or behind (target aware or not, R6.10)",
+    "chinks": "Aim at chinks in armor (R7.23)",
+    "darkness": "Darkness penalty",
+    "wild_swing": "A Wild Swing (R5.6)",
+    "hexes_crossed": "Enemy-occupied hexes the attack passes through (-4 each)",
+    "dual": "Two weapons (R5.7): this blow's hand; 'both' if both strike this target",
+    "close_combat": "In close combat (R11.12)",
+    "master": "Trained by a Master or Weapon Master: chambara rules (R5.15-R5.27)",
+    "wait_order": "Set off from a Wait: reach, then skill, say who strikes first (R5.11)",
+    "extra_attack": "GM: allow an attack beyond this turn's allowance",
+    "unseen": "From outside the target's vision: no Dodge (R6.3)",
+    "moving": "Firing while walking or running; bows x6, crossbows x3 (R5.13, R12.10)",
+    "fast_draw": "Fast-Draw skill: thrown weapons or a volley of arrows with multiple attacks",
+}
+# Option name (Python parameter) -> (catalog key, English name).
+_COMMON = {
+    "attacker": ("attacker", "attacker"),
+    "target": ("target", "target"),
+    "weapon": ("weapon", "weapon"),
+    "maneuver": ("maneuver", "maneuver"),
+    "location": ("location", "location"),
+    "side": ("side", "side"),
+    "skill": ("skill", "skill"),
+    "damage": ("damage", "damage"),
+    "modifier": ("modifier", "modifier"),
+    "arc": ("arc", "from"),
+    "chinks": ("chinks", "chinks"),
+    "darkness": ("darkness", "darkness"),
+    "hexes_crossed": ("hexes_crossed", "through-hexes"),
+    "dual": ("dual", "two-weapons"),
+    "master": ("master", "master"),
+    "extra_attack": ("extra_attack", "extra-attack"),
+}
+_MELEE_ONLY = {
+    "wild_swing": ("wild_swing", "wild-swing"),
+    "close_combat": ("close_combat", "close-combat"),
+    "wait_order": ("wait_order", "wait-order"),
+}
+_AT_RANGE_ONLY = {
+    "unseen": ("unseen", "unseen"),
+    "moving": ("moving", "moving"),
+    "fast_draw": ("fast_draw", "fast-draw"),
+}
+MELEE_OPTIONS = {name: _option(*spec) for name, spec in {**_COMMON, **_MELEE_ONLY}.items()}
+AT_RANGE_OPTIONS = {name: _option(*spec) for name, spec in {**_COMMON, **_AT_RANGE_ONLY}.items()}
+MELEE_NAMES = {name: pair[0] for name, pair in MELEE_OPTIONS.items()}
+MELEE_DESCRIPTIONS = {name: pair[1] for name, pair in MELEE_OPTIONS.items()}
+AT_RANGE_NAMES = {name: pair[0] for name, pair in AT_RANGE_OPTIONS.items()}
+AT_RANGE_DESCRIPTIONS = {name: pair[1] for name, pair in AT_RANGE_OPTIONS.items()}
+COMMON_CHOICES = {
+    "location": LOCATION_CHOICES,
+    "side": SIDE_CHOICES,
+    "maneuver": MANEUVER_CHOICES,
+    "arc": ARC_CHOICES,
+    "dual": HAND_CHOICES,
+}
+
+Skill = app_commands.Range[int, 0, 40]
+DamageText = app_commands.Range[str, 1, 60]
+Modifier = app_commands.Range[int, -30, 30]
+Darkness = app_commands.Range[int, -10, 0]
+HexesCrossed = app_commands.Range[int, 0, 5]
+FastDraw = app_commands.Range[int, 0, 30]
+Chosen = app_commands.Choice[str] | None
+
+
+def _request(
+    kind: AttackKind,
+    *,
+    weapon: str | None,
+    maneuver: Chosen,
+    location: Chosen,
+    side: Chosen,
+    skill: int | None,
+    damage: str | None,
+    modifier: int,
+    arc: Chosen,
+    chinks: bool,
+    darkness: int,
+    hexes_crossed: int,
+    dual: Chosen,
+    master: bool,
+    extra_attack: bool,
+    wild_swing: bool = False,
+    close_combat: bool = False,
+    wait_order: bool = False,
+    unseen: bool = False,
+    moving: tuple[Gait, RangedClass] | None = None,
+    fast_draw: int | None = None,
+) -> AttackRequest:
+    """The attack as typed, whichever command: the merged choices taken apart."""
+    chosen, all_out = MANEUVERS[maneuver.value] if maneuver else (Maneuver.attack, None)
+    where, aware = ARCS[arc.value] if arc else (Arc.front, False)
+    hand, both = HANDS[dual.value] if dual else (None, False)
+    gait, launcher = moving if moving is not None else (None, RangedClass.other)
+    return AttackRequest(
+        kind=kind,
+        weapon=weapon,
+        skill=skill,
+        damage=damage,
+        location=HitLocation(location.value) if location else HitLocation.TORSO,
+        side=Side(side.value) if side else Side.RIGHT,
+        chinks_in_armor=chinks,
+        maneuver=chosen,
+        all_out_option=all_out,
+        modifier=modifier,
+        arc=where,
+        aware_of_rear=aware,
+        unseen=unseen,
+        wild_swing=wild_swing,
+        darkness_penalty=darkness,
+        hexes_crossed=hexes_crossed,
+        dual_weapon=hand,
+        dual_weapon_same_target=both,
+        close_combat=close_combat,
+        chambara=master,
+        moving=gait,
+        ranged_class=launcher,
+        beyond_allowance=extra_attack,
+        fast_draw=fast_draw,
+        wait_order=wait_order,
+    )
 
 
 class Attack(commands.Cog):
@@ -74,109 +246,14 @@ class Attack(commands.Cog):
     @app_commands.command(
         name=_("attack", key="attack.cmd.name"),
         description=_(
-            "Attack: roll to hit, then the target's player chooses a defense",
+            "A melee blow: roll to hit, then the target's player chooses a defense",
             key="attack.cmd.description",
         ),
     )
     @app_commands.guild_only()
-    @app_commands.rename(
-        attacker=_("attacker", key="attack.cmd.attacker.name"),
-        target=_("target", key="attack.cmd.target.name"),
-        weapon=_("weapon", key="attack.cmd.weapon.name"),
-        skill=_("skill", key="attack.cmd.skill.name"),
-        damage=_("damage", key="attack.cmd.damage.name"),
-        location=_("location", key="attack.cmd.location.name"),
-        maneuver=_("maneuver", key="attack.cmd.maneuver.name"),
-        all_out=_("all-out", key="attack.cmd.all_out.name"),
-        modifier=_("modifier", key="attack.cmd.modifier.name"),
-        arc=_("from", key="attack.cmd.arc.name"),
-        kind=_("kind", key="attack.cmd.kind.name"),
-        wild_swing=_("wild-swing", key="attack.cmd.wild_swing.name"),
-        hexes_crossed=_("through-hexes", key="attack.cmd.hexes_crossed.name"),
-        dual=_("two-weapons", key="attack.cmd.dual.name"),
-        both_at_target=_("both-at-target", key="attack.cmd.both_at_target.name"),
-        side=_("side", key="attack.cmd.side.name"),
-        chinks=_("chinks", key="attack.cmd.chinks.name"),
-        aware=_("aware", key="attack.cmd.aware.name"),
-        unseen=_("unseen", key="attack.cmd.unseen.name"),
-        close_combat=_("close-combat", key="attack.cmd.close_combat.name"),
-        darkness=_("darkness", key="attack.cmd.darkness.name"),
-        master=_("master", key="attack.cmd.master.name"),
-        moving=_("moving", key="attack.cmd.moving.name"),
-        launcher=_("launcher", key="attack.cmd.launcher.name"),
-        extra_attack=_("extra-attack", key="attack.cmd.extra_attack.name"),
-        fast_draw=_("fast-draw", key="attack.cmd.fast_draw.name"),
-        wait_order=_("wait-order", key="attack.cmd.wait_order.name"),
-    )
-    @app_commands.describe(
-        attacker=_("Who attacks", key="attack.cmd.attacker.description"),
-        target=_("Who is attacked", key="attack.cmd.target.description"),
-        weapon=_("One of the attacker's weapons", key="attack.cmd.weapon.description"),
-        skill=_("Skill, if not the weapon's", key="attack.cmd.skill.description"),
-        damage=_("Damage, e.g. sw+2 cut or 1d+1 imp", key="attack.cmd.damage.description"),
-        location=_("Hit location (R7.19)", key="attack.cmd.location.description"),
-        maneuver=_(
-            "Attack, Move and Attack, All-Out Attack", key="attack.cmd.maneuver.description"
-        ),
-        all_out=_("All-Out Attack option (R5.8)", key="attack.cmd.all_out.description"),
-        modifier=_("Any other modifier", key="attack.cmd.modifier.description"),
-        arc=_("Where the attacker stands for the target", key="attack.cmd.arc.description"),
-        kind=_("Melee, thrown or missile", key="attack.cmd.kind.description"),
-        wild_swing=_("A Wild Swing (R5.6)", key="attack.cmd.wild_swing.description"),
-        hexes_crossed=_(
-            "Enemy-occupied hexes the attack passes through (-4 each)",
-            key="attack.cmd.hexes_crossed.description",
-        ),
-        dual=_("Which hand, attacking with two weapons (R5.7)", key="attack.cmd.dual.description"),
-        both_at_target=_(
-            "Both weapons strike this target (-1 to its defenses)",
-            key="attack.cmd.both_at_target.description",
-        ),
-        side=_("Which arm, leg, hand, foot or eye", key="attack.cmd.side.description"),
-        chinks=_("Aim at chinks in armor (R7.23)", key="attack.cmd.chinks.description"),
-        aware=_(
-            "The target knows about an attack from behind (R6.10)",
-            key="attack.cmd.aware.description",
-        ),
-        unseen=_(
-            "A ranged attack from outside the target's vision: no Dodge (R6.3)",
-            key="attack.cmd.unseen.description",
-        ),
-        close_combat=_("In close combat (R11.12)", key="attack.cmd.close_combat.description"),
-        darkness=_("Darkness penalty", key="attack.cmd.darkness.description"),
-        master=_(
-            "Trained by a Master or Weapon Master: chambara rules (R5.15-R5.27)",
-            key="attack.cmd.master.description",
-        ),
-        moving=_("Firing while walking or running (R5.13)", key="attack.cmd.moving.description"),
-        launcher=_(
-            "Bow or crossbow: moving penalties x6 or x3 (R12.10)",
-            key="attack.cmd.launcher.description",
-        ),
-        extra_attack=_(
-            "GM: allow an attack beyond this turn's allowance",
-            key="attack.cmd.extra_attack.description",
-        ),
-        fast_draw=_(
-            "Fast-Draw skill: thrown weapons or a volley of arrows with multiple attacks",
-            key="attack.cmd.fast_draw.description",
-        ),
-        wait_order=_(
-            "Set off from a Wait: reach, then skill, say who strikes first (R5.11)",
-            key="attack.cmd.wait_order.description",
-        ),
-    )
-    @app_commands.choices(
-        location=LOCATION_CHOICES,
-        maneuver=ATTACK_MANEUVER_CHOICES,
-        all_out=ALL_OUT_ATTACK_CHOICES,
-        arc=ARC_CHOICES,
-        kind=KIND_CHOICES,
-        dual=HAND_CHOICES,
-        side=SIDE_CHOICES,
-        moving=GAIT_CHOICES,
-        launcher=LAUNCHER_CHOICES,
-    )
+    @app_commands.rename(**MELEE_NAMES)
+    @app_commands.describe(**MELEE_DESCRIPTIONS)
+    @app_commands.choices(**COMMON_CHOICES)
     @app_commands.autocomplete(attacker=combatant_autocomplete, target=combatant_autocomplete)
     async def attack(  # noqa: PLR0917 - one parameter per slash-command option
         self,
@@ -184,63 +261,171 @@ class Attack(commands.Cog):
         attacker: str,
         target: str,
         weapon: str | None = None,
-        skill: app_commands.Range[int, 0, 40] | None = None,
-        damage: app_commands.Range[str, 1, 60] | None = None,
-        location: app_commands.Choice[str] | None = None,
-        maneuver: app_commands.Choice[str] | None = None,
-        all_out: app_commands.Choice[str] | None = None,
-        modifier: app_commands.Range[int, -30, 30] = 0,
-        arc: app_commands.Choice[str] | None = None,
-        kind: app_commands.Choice[str] | None = None,
-        wild_swing: bool = False,
-        hexes_crossed: app_commands.Range[int, 0, 5] = 0,
-        dual: app_commands.Choice[str] | None = None,
-        both_at_target: bool = False,
-        side: app_commands.Choice[str] | None = None,
+        maneuver: Chosen = None,
+        location: Chosen = None,
+        side: Chosen = None,
+        skill: Skill | None = None,
+        damage: DamageText | None = None,
+        modifier: Modifier = 0,
+        arc: Chosen = None,
         chinks: bool = False,
-        aware: bool = False,
-        unseen: bool = False,
+        darkness: Darkness = 0,
+        wild_swing: bool = False,
+        hexes_crossed: HexesCrossed = 0,
+        dual: Chosen = None,
         close_combat: bool = False,
-        darkness: app_commands.Range[int, -10, 0] = 0,
         master: bool = False,
-        moving: app_commands.Choice[str] | None = None,
-        launcher: app_commands.Choice[str] | None = None,
-        extra_attack: bool = False,
-        fast_draw: app_commands.Range[int, 0, 30] | None = None,
         wait_order: bool = False,
+        extra_attack: bool = False,
     ) -> None:
+        request = _request(
+            AttackKind.melee,
+            weapon=weapon,
+            maneuver=maneuver,
+            location=location,
+            side=side,
+            skill=skill,
+            damage=damage,
+            modifier=modifier,
+            arc=arc,
+            chinks=chinks,
+            darkness=darkness,
+            hexes_crossed=hexes_crossed,
+            dual=dual,
+            master=master,
+            extra_attack=extra_attack,
+            wild_swing=wild_swing,
+            close_combat=close_combat,
+            wait_order=wait_order,
+        )
+        await self._strike(interaction, attacker, target, request)
+
+    @app_commands.command(
+        name=_("shoot", key="attack.cmd.shoot.name"),
+        description=_(
+            "Shoot a missile weapon (bow, crossbow, gun): roll to hit, then the target defends",
+            key="attack.cmd.shoot.description",
+        ),
+    )
+    @app_commands.guild_only()
+    @app_commands.rename(**AT_RANGE_NAMES)
+    @app_commands.describe(**AT_RANGE_DESCRIPTIONS)
+    @app_commands.choices(**COMMON_CHOICES, moving=RANGED_GAIT_CHOICES)
+    @app_commands.autocomplete(attacker=combatant_autocomplete, target=combatant_autocomplete)
+    async def shoot(  # noqa: PLR0917 - one parameter per slash-command option
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        attacker: str,
+        target: str,
+        weapon: str | None = None,
+        maneuver: Chosen = None,
+        location: Chosen = None,
+        side: Chosen = None,
+        skill: Skill | None = None,
+        damage: DamageText | None = None,
+        modifier: Modifier = 0,
+        arc: Chosen = None,
+        chinks: bool = False,
+        darkness: Darkness = 0,
+        unseen: bool = False,
+        hexes_crossed: HexesCrossed = 0,
+        moving: Chosen = None,
+        dual: Chosen = None,
+        master: bool = False,
+        fast_draw: FastDraw | None = None,
+        extra_attack: bool = False,
+    ) -> None:
+        request = _request(
+            AttackKind.missile,
+            weapon=weapon,
+            maneuver=maneuver,
+            location=location,
+            side=side,
+            skill=skill,
+            damage=damage,
+            modifier=modifier,
+            arc=arc,
+            chinks=chinks,
+            darkness=darkness,
+            hexes_crossed=hexes_crossed,
+            dual=dual,
+            master=master,
+            extra_attack=extra_attack,
+            unseen=unseen,
+            moving=RANGED_GAITS[moving.value] if moving else None,
+            fast_draw=fast_draw,
+        )
+        await self._strike(interaction, attacker, target, request)
+
+    @app_commands.command(
+        name=_("throw", key="attack.cmd.throw.name"),
+        description=_(
+            "Throw a weapon: roll to hit, then the target's player chooses a defense",
+            key="attack.cmd.throw.description",
+        ),
+    )
+    @app_commands.guild_only()
+    @app_commands.rename(**AT_RANGE_NAMES)
+    @app_commands.describe(**AT_RANGE_DESCRIPTIONS)
+    @app_commands.choices(**COMMON_CHOICES, moving=THROWN_GAIT_CHOICES)
+    @app_commands.autocomplete(attacker=combatant_autocomplete, target=combatant_autocomplete)
+    async def throw(  # noqa: PLR0917 - one parameter per slash-command option
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        attacker: str,
+        target: str,
+        weapon: str | None = None,
+        maneuver: Chosen = None,
+        location: Chosen = None,
+        side: Chosen = None,
+        skill: Skill | None = None,
+        damage: DamageText | None = None,
+        modifier: Modifier = 0,
+        arc: Chosen = None,
+        chinks: bool = False,
+        darkness: Darkness = 0,
+        unseen: bool = False,
+        hexes_crossed: HexesCrossed = 0,
+        moving: Chosen = None,
+        dual: Chosen = None,
+        master: bool = False,
+        fast_draw: FastDraw | None = None,
+        extra_attack: bool = False,
+    ) -> None:
+        request = _request(
+            AttackKind.thrown,
+            weapon=weapon,
+            maneuver=maneuver,
+            location=location,
+            side=side,
+            skill=skill,
+            damage=damage,
+            modifier=modifier,
+            arc=arc,
+            chinks=chinks,
+            darkness=darkness,
+            hexes_crossed=hexes_crossed,
+            dual=dual,
+            master=master,
+            extra_attack=extra_attack,
+            unseen=unseen,
+            moving=THROWN_GAITS[moving.value] if moving else None,
+            fast_draw=fast_draw,
+        )
+        await self._strike(interaction, attacker, target, request)
+
+    async def _strike(
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        attacker: str,
+        target: str,
+        request: AttackRequest,
+    ) -> None:
+        """Roll the attack one of the three commands described, store it and answer."""
         channel = channel_of(interaction)
         authority = await EncounterAuthority.of(interaction)
         context = await self.bot.context_for(interaction)
         locale, options = context.locale, context.options
-        chosen = Maneuver(maneuver.value) if maneuver else Maneuver.attack
-        request = AttackRequest(
-            weapon=weapon,
-            skill=skill,
-            damage=damage,
-            location=HitLocation(location.value) if location else HitLocation.TORSO,
-            side=Side(side.value) if side else Side.RIGHT,
-            chinks_in_armor=chinks,
-            maneuver=Maneuver.all_out_attack if all_out else chosen,
-            all_out_option=AllOutAttackOption(all_out.value) if all_out else None,
-            modifier=modifier,
-            kind=AttackKind(kind.value) if kind else None,
-            arc=Arc(arc.value) if arc else Arc.front,
-            aware_of_rear=aware,
-            unseen=unseen,
-            wild_swing=wild_swing,
-            darkness_penalty=darkness,
-            hexes_crossed=hexes_crossed,
-            dual_weapon=Hand(dual.value) if dual else None,
-            dual_weapon_same_target=both_at_target,
-            close_combat=close_combat,
-            chambara=master,
-            moving=Gait(moving.value) if moving else None,
-            ranged_class=RangedClass(launcher.value) if launcher else RangedClass.other,
-            beyond_allowance=extra_attack,
-            fast_draw=fast_draw,
-            wait_order=wait_order,
-        )
         attack_id: int | None = None
         owner_id: int | None = None
         before: discord.Embed | None = None
@@ -250,7 +435,7 @@ class Attack(commands.Cog):
             striker = fight.find(attacker)
             victim = fight.find(target)
             authority.ensure_can_act_for(fight.gm_id, striker.owner_id, striker.name)
-            if extra_attack and not authority.is_gm(fight.gm_id):
+            if request.beyond_allowance and not authority.is_gm(fight.gm_id):
                 raise UserFacingError("attack.extra_gm_only")
             striker, rolled = settle_consciousness(
                 striker, request.maneuver.value, fight.sequence.round, self.bot.dice, options
@@ -320,6 +505,8 @@ class Attack(commands.Cog):
         await self.pending.set_message(attack_id, message.id)
 
     @attack.autocomplete("weapon")
+    @shoot.autocomplete("weapon")
+    @throw.autocomplete("weapon")
     async def weapon_autocomplete(
         self, interaction: discord.Interaction[GurpsBot], current: str
     ) -> list[app_commands.Choice[str]]:

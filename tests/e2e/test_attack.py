@@ -73,9 +73,12 @@ async def ana_hp(bot: GurpsBot, standin: StandIn) -> int:
     return record.encounter.find("Ana").combatant.state.hp
 
 
-async def orc_attacks(standin: StandIn, **options: object) -> Any:
+async def orc_attacks(standin: StandIn, kind: str = "attack", **options: object) -> Any:
     return await standin.slash(
-        "attack", {"attacker": "Orc", "target": "Ana", **options}, user="gm", channel=CHANNEL
+        kind,
+        {"attacker": "Orc", "target": "Ana", **options},
+        user="gm",
+        channel=CHANNEL,
     )
 
 
@@ -285,7 +288,7 @@ async def test_maneuver_all_out_attack_then_no_defense(
     dice.extend([5, 5, 5])  # Ana: sword 13 + 4 = 17, rolls 15: hit by 2
     ana_attack = await standin.slash(
         "attack",
-        {"attacker": "Ana", "target": "Orc", "all-out": "determined"},
+        {"attacker": "Ana", "target": "Orc", "maneuver": "all_out_determined"},
         user="alice",
         channel=CHANNEL,
     )
@@ -544,7 +547,11 @@ async def test_weapon_autocomplete_lists_the_attackers_weapons(
 ) -> None:
     await start_duel(standin, bot)
     choices = await standin.autocomplete(
-        "attack", {"attacker": "Orc", "weapon": ""}, focused="weapon", user="gm", channel=CHANNEL
+        "attack",
+        {"attacker": "Orc", "weapon": ""},
+        focused="weapon",
+        user="gm",
+        channel=CHANNEL,
     )
     assert [(c["name"], c["value"]) for c in choices] == [
         ("axe · skill 13 · sw+2 cut · reach 1 · parry 9", "axe")
@@ -572,7 +579,7 @@ async def test_an_unseen_missile_cannot_be_dodged_r6_3(
     either (B376), so the blow lands at once: 2d+1 = 1 + 1 + 1 = 3 cut, DR 1 -> 2 x 1.5 = 3."""
     await start_duel(standin, bot)
     dice.extend([3, 4, 4, 1, 1])
-    attack = await orc_attacks(standin, kind="missile", unseen=True)
+    attack = await orc_attacks(standin, kind="shoot", unseen=True)
     assert labels(attack.message) == []
     record = await EncounterRepository(bot.database).require_active(standin.channel(CHANNEL).id)
     assert record.encounter.find("Ana").combatant.state.hp == 11 - 3
@@ -633,7 +640,7 @@ async def test_an_all_out_feint_that_does_not_win_says_so_r5_8(
 ) -> None:
     await start_duel(standin, bot)
     dice.extend([3, 3, 4, 3, 3, 4, 3, 4, 4])  # a tied Feint (10 and 10), then 11 to hit
-    attack = await orc_attacks(standin, **{"all-out": "feint"})
+    attack = await orc_attacks(standin, maneuver="all_out_feint")
     assert fields(attack.embeds[0])["Feint"] == (
         "skill 13 rolled 10 vs 13 rolled 10: the Feint does not win, no penalty (R5.8, R5.9)"
     )

@@ -93,7 +93,11 @@ async def test_a_saved_character_fights_with_its_weapon_through_armor(
     assert encounter.find("Orc").side == "npc"
 
     offered = await standin.autocomplete(
-        "attack", {"attacker": "Ana", "weapon": ""}, focused="weapon", user="alice", channel=CHANNEL
+        "attack",
+        {"attacker": "Ana", "weapon": ""},
+        focused="weapon",
+        user="alice",
+        channel=CHANNEL,
     )
     assert [(c["name"], c["value"]) for c in offered] == [
         ("sword · skill 13 · sw+1 cut · reach 1 · parry 9", "sword")
@@ -380,7 +384,11 @@ async def test_the_gm_equips_a_fighter_already_in_the_fight(
     )
     assert given.embed["title"] == "Orc: axe added"
     offered = await standin.autocomplete(
-        "attack", {"attacker": "Orc", "weapon": ""}, focused="weapon", user="gm", channel=CHANNEL
+        "attack",
+        {"attacker": "Orc", "weapon": ""},
+        focused="weapon",
+        user="gm",
+        channel=CHANNEL,
     )
     assert [c["value"] for c in offered] == ["axe"]
     armored = await standin.slash(

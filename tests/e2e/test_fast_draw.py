@@ -60,7 +60,7 @@ async def test_each_knife_is_drawn_at_minus_3(
 
     dice.extend([6, 6, 6])  # Fast-Draw 13 - 3 = 10 rolls 18
     fumbled = await standin.slash(
-        "attack", {**throw, "fast-draw": 13}, user="alice", channel=CHANNEL
+        "throw", {**throw, "fast-draw": 13}, user="alice", channel=CHANNEL
     )
     assert not fumbled.ephemeral
     shown = fields(fumbled.embed)
@@ -70,16 +70,14 @@ async def test_each_knife_is_drawn_at_minus_3(
     assert shown["Multiple attacks"] == "attack 1 of 3 · initiative step 6.25 (R5.14, R5.23)"
     assert "Roll" not in shown
 
-    refused = await standin.slash("attack", throw, user="alice", channel=CHANNEL, locale="pt-BR")
+    refused = await standin.slash("throw", throw, user="alice", channel=CHANNEL, locale="pt-BR")
     assert refused.ephemeral
     assert refused.embed["description"] == messages.text(
         "attack.thrown_needs_fast_draw", "pt-BR", combatant="Ana"
     )
 
     dice.extend([3, 3, 4, 6, 6, 6])  # drawn on a 10; the throw rolls 18 and misses
-    thrown = await standin.slash(
-        "attack", {**throw, "fast-draw": 13}, user="alice", channel=CHANNEL
-    )
+    thrown = await standin.slash("throw", {**throw, "fast-draw": 13}, user="alice", channel=CHANNEL)
     shown = fields(thrown.embed)
     assert shown["Fast-Draw"] == "Fast-Draw 13 -3 = 10, rolled 10: drawn (R5.26)"
     assert shown["Multiple attacks"].startswith("attack 2 of 3")
