@@ -495,14 +495,14 @@ class Attack(commands.Cog):
             if owner_id is not None
             else discord.AllowedMentions.none()
         )
-        await interaction.response.send_message(
+        sent = await interaction.response.send_message(
             content=prompt_text(outcome.target_name, owner_id, self.bot.messages, locale),
             embeds=embeds,
             view=view,
             allowed_mentions=mentions,
         )
-        message = await interaction.original_response()
-        await self.pending.set_message(attack_id, message.id)
+        if sent.message_id is not None:
+            await self.pending.set_message(attack_id, sent.message_id)
 
     @attack.autocomplete("weapon")
     @shoot.autocomplete("weapon")

@@ -269,9 +269,7 @@ class Defend(commands.Cog):
         context = await self.bot.context_for(interaction)
         locale, options = context.locale, context.options
         async with self.encounters.change(row.channel_id, interaction.user.id, "defend") as change:
-            conn = change.connection
-            assert conn is not None
-            locked = ensure_awaiting(await PendingAttackRepository.lock(conn, row.attack_id))
+            locked = ensure_awaiting(await PendingAttackRepository.lock(change, row.attack_id))
             fight = change.encounter
             guard = fight.find(defender)
             authority.ensure_can_act_for(fight.gm_id, guard.owner_id, guard.name)
@@ -340,14 +338,14 @@ class Defend(commands.Cog):
     ) -> RetreatToggled | DefenseDone:
         """One transaction: lock the pending attack, roll, update the target, close or keep it."""
         async with self.encounters.change(channel, actor, "defend") as change:
-            conn = change.connection
-            assert conn is not None
-            row = ensure_awaiting(await PendingAttackRepository.lock(conn, attack_id))
+            row = ensure_awaiting(await PendingAttackRepository.lock(change, attack_id))
             fighter = change.encounter.get(row.target_id)
             payload = row.payload
             if kind == "retreat":
                 payload = payload.toggled_retreat()
-                await PendingAttackRepository.update_payload(conn, attack_id, payload)
+                await PendingAttackRepository.update_payload(
+                    change, attack_id, payload, logged=False
+                )
                 found = defense_options(fighter.combatant, fighter.turn, payload, options)
                 return RetreatToggled(payload, found)
             if retreat is not None:

@@ -5,6 +5,11 @@ One aiosqlite connection serves every command. Writers go through
 ``BEGIN IMMEDIATE … COMMIT``: two commands touching the same row run one after
 the other on the same connection, so neither sees the other's half-written
 state and no update is lost.
+
+Each statement through aiosqlite is one round trip to its database thread. A
+hot path hands the thread a whole job instead (:meth:`Database.write`,
+:meth:`Database.read`): a plain function over the ``sqlite3`` connection that
+runs every statement of one transaction in a single round trip.
 """
 
 from __future__ import annotations
@@ -13,14 +18,14 @@ import asyncio
 import logging
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Coroutine, Generator, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Generator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Self
+from typing import Any, Self, TypeVar
 
 import aiosqlite
 
@@ -36,6 +41,12 @@ CREATE TABLE IF NOT EXISTS schema_version (
     applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 )
 """
+
+
+T = TypeVar("T")
+
+Job = Callable[[sqlite3.Connection], T]
+"""Work for the database thread: statements on the connection, no awaiting inside."""
 
 
 class MigrationError(RuntimeError):
@@ -112,6 +123,7 @@ class Database:
         self._lock = asyncio.Lock()
         self._owner: asyncio.Task[Any] | None = None
         self._closed = False
+        self._shared: dict[type[Any], Any] = {}
 
     @classmethod
     def open(cls, path: str | Path, *, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> _Opener:
@@ -181,6 +193,39 @@ class Database:
                 await self._connection.commit()
             finally:
                 self._owner = None
+
+    async def write(self, job: Job[T]) -> T:
+        """Run ``job`` inside ``BEGIN IMMEDIATE … COMMIT`` (``ROLLBACK`` if it raises), in one
+        round trip to the database thread; returns what ``job`` returned."""
+        return await self._on_thread(_in_transaction, job)
+
+    async def read(self, job: Job[T]) -> T:
+        """Run a read-only ``job`` in one round trip; it never sees a transaction half-done."""
+        return await self._on_thread(_plain, job)
+
+    async def _on_thread(
+        self, run: Callable[[sqlite3.Connection, Job[T]], T], job: Job[T]
+    ) -> T:
+        current = asyncio.current_task()
+        if current is not None and self._owner is current:
+            raise RuntimeError("a job cannot run inside Database.transaction(); use its connection")
+        async with self._lock:
+            self._ensure_open()
+            connection = self._connection
+            # aiosqlite runs every call as a function on its thread; ``_execute`` queues one
+            # of ours there (pinned aiosqlite versions; tests/integration/test_database.py).
+            result: T = await connection._execute(  # type: ignore[no-untyped-call]
+                lambda: run(connection._conn, job)
+            )
+            return result
+
+    def shared(self, kind: type[T]) -> T:
+        """The one ``kind()`` kept for this database: state every repository over it shares
+        (the running encounters, the guilds' settings), however many repositories exist."""
+        found = self._shared.get(kind)
+        if found is None:
+            found = self._shared[kind] = kind()
+        return found
 
     async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
         """Run one read and return its first row (or ``None``)."""
@@ -258,6 +303,21 @@ class Database:
                 "SELECT version, name FROM schema_version ORDER BY version"
             )
         ]
+
+
+def _in_transaction(connection: sqlite3.Connection, job: Job[T]) -> T:
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        result = job(connection)
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
+    connection.execute("COMMIT")
+    return result
+
+
+def _plain(connection: sqlite3.Connection, job: Job[T]) -> T:
+    return job(connection)
 
 
 async def _current_version(connection: aiosqlite.Connection) -> int:

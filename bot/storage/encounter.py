@@ -2,18 +2,21 @@
 
 Every change to a fight goes through :meth:`EncounterRepository.change`::
 
-    async with bot.encounters.change(channel_id, actor_id, kind="damage") as change:
+    async with encounters.change(channel_id, actor_id, kind="damage") as change:
         victim = change.encounter.find("Orc 1")
         change.encounter = change.encounter.replace(victim.with_sheet(hurt))
         change.detail = outcome.model_dump(mode="json")
 
-Inside it the encounter is loaded and written back in one ``BEGIN IMMEDIATE``
-transaction, so two commands on the same fight run one after the other and no
-update is lost. On exit the rows that changed are written and one event is
-appended to the log with who did it and the before/after of exactly those rows.
-:meth:`EncounterRepository.undo` puts the ``before`` back (repeatable: each undo
-takes the latest change not yet undone). The log itself is append-only (the
-migration's triggers refuse deletes and edits other than marking "undone").
+A change holds its channel's lock from start to commit, so two commands on the
+same fight run one after the other and no update is lost, while other channels'
+fights go on. The running encounter comes from memory (:mod:`bot.storage.live`)
+once read; on exit the rows that changed, the pending attacks the change wrote
+and one event with who did it and the before/after of exactly those rows are
+written in one transaction, in one round trip to the database thread. Only then
+does memory take the new fight. :meth:`EncounterRepository.undo` puts the
+``before`` back (repeatable: each undo takes the latest change not yet undone).
+The log itself is append-only (the migration's triggers refuse deletes and edits
+other than marking "undone").
 
 Pending attacks written through the change (``PendingAttackRepository`` methods
 given the change itself) are logged the same way, under ``"pending_attacks"``:
@@ -22,19 +25,30 @@ undoing a defense makes its attack wait again, undoing the attack cancels it.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any
 
-import aiosqlite
 from pydantic import BaseModel, ConfigDict
 
 from bot.errors import UserFacingError
 from bot.storage.database import Database
-from bot.storage.pending_attack import PendingState, read_state, restore_state
+from bot.storage.live import LiveEncounter, LiveEncounters
+from bot.storage.pending_attack import awaiting_rows, read_attack, restore_state, write_rows
+from bot.storage.records import (
+    COMBATANT_COLUMNS,
+    ENCOUNTER_COLUMNS,
+    EncounterEvent,
+    EncounterRecord,
+    EncounterStatus,
+    PendingAttack,
+    PendingState,
+    dumps,
+    encounter_from_rows,
+    event_from_row,
+)
 from rules.encounter import Encounter, EncounterCombatant
 
 __all__ = [
@@ -48,7 +62,6 @@ __all__ = [
     "UndoResult",
 ]
 
-EncounterStatus = Literal["active", "ended"]
 NOT_UNDOABLE = ("start", "undo", "end")
 
 Row = dict[str, Any]
@@ -75,37 +88,6 @@ class NothingToUndoError(UserFacingError):
         super().__init__("encounter.error.nothing_to_undo")
 
 
-class EncounterRecord(BaseModel):
-    """A stored encounter: where it runs, its status and the fight itself."""
-
-    model_config = ConfigDict(frozen=True)
-
-    id: int
-    guild_id: int | None
-    channel_id: int
-    status: EncounterStatus
-    created_at: str
-    ended_at: str | None
-    encounter: Encounter
-
-
-class EncounterEvent(BaseModel):
-    """One entry of the log: what changed, who changed it, before and after."""
-
-    model_config = ConfigDict(frozen=True)
-
-    id: int
-    encounter_id: int
-    kind: str
-    actor_id: int
-    created_at: str
-    before: dict[str, Any]
-    after: dict[str, Any]
-    detail: dict[str, Any]
-    undoes: int | None
-    undone_by: int | None
-
-
 class UndoResult(BaseModel):
     """What ``undo`` reverted and the encounter as it is now.
 
@@ -124,39 +106,96 @@ class EncounterChange:
     """A change in progress; replace :attr:`encounter` and fill :attr:`detail`.
 
     :attr:`record` is the encounter as loaded (do not modify it). Call
-    :meth:`end` to close the fight. :attr:`connection` is the open transaction's
-    connection, for other repositories whose rows must commit together with this
-    change; pending-attack writes take the change itself, which notes each row's
-    state before it (:meth:`note_pending`) so the event logs and ``undo`` reverts
-    it. After the ``async with`` block :attr:`event_id` is the id of the logged
-    event (``None`` when nothing changed).
+    :meth:`end` to close the fight. Pending-attack writes take the change itself
+    (it is a :class:`~bot.storage.pending_attack.PendingJournal`): they wait in it
+    and commit with the fight. After the ``async with`` block :attr:`event_id` is
+    the id of the logged event (``None`` when nothing changed).
     """
 
     def __init__(
         self,
-        record: EncounterRecord,
+        live: LiveEncounter,
         kind: str,
         detail: Mapping[str, Any],
-        connection: aiosqlite.Connection,
+        repository: EncounterRepository,
     ) -> None:
-        self.record = record
-        self.connection = connection
-        self.encounter: Encounter = record.encounter
+        self.record = live.record
+        self.encounter: Encounter = live.record.encounter
         self.kind = kind
         self.detail: dict[str, Any] = dict(detail)
-        self.status: EncounterStatus = record.status
-        self.ended_at: str | None = record.ended_at
+        self.status: EncounterStatus = live.record.status
+        self.ended_at: str | None = live.record.ended_at
         self.event_id: int | None = None
-        self.pending_before: dict[int, PendingState | None] = {}
-
-    def note_pending(self, attack_id: int, before: PendingState | None) -> None:
-        """Remember a pending attack's state before this change first wrote it."""
-        self.pending_before.setdefault(attack_id, before)
+        self._repository = repository
+        self._awaiting = dict(live.awaiting)
+        self._written: dict[int, PendingAttack] = {}
+        self._inserted: set[int] = set()
+        self._pending_before: dict[int, PendingState | None] = {}
 
     def end(self, at: datetime) -> None:
         """Mark the encounter as ended at ``at``; it stays readable in the channel's history."""
         self.status = "ended"
         self.ended_at = at.isoformat()
+
+    # ------------------------------------------------------- PendingJournal
+
+    async def pending_attack(self, attack_id: int) -> PendingAttack | None:
+        found = self._written.get(attack_id) or self._awaiting.get(attack_id)
+        if found is not None:
+            return found
+        return await read_attack(self._repository.database, attack_id)
+
+    def awaiting_attacks(self) -> list[PendingAttack]:
+        return [self._awaiting[attack_id] for attack_id in sorted(self._awaiting)]
+
+    async def new_attack_id(self) -> int:
+        return await self._repository.live.new_attack_id(self._repository.database)
+
+    def write_pending(
+        self, before: PendingAttack | None, after: PendingAttack, *, logged: bool = True
+    ) -> None:
+        attack_id = after.attack_id
+        if before is None:
+            self._inserted.add(attack_id)
+        if logged:
+            self._pending_before.setdefault(attack_id, None if before is None else before.state())
+        self._written[attack_id] = after
+        if after.awaiting:
+            self._awaiting[attack_id] = after
+        else:
+            self._awaiting.pop(attack_id, None)
+
+    # ------------------------------------------------------- what changed
+
+    def snapshots(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Only what changed, as the ``before`` and ``after`` the event log keeps."""
+        before: dict[str, Any] = {"combatants": {}}
+        after: dict[str, Any] = {"combatants": {}}
+        old, new = self.record.encounter, self.encounter
+        if (
+            self.status != self.record.status
+            or self.ended_at != self.record.ended_at
+            or any(getattr(old, name) != getattr(new, name) for name in _ENCOUNTER_FIELDS)
+        ):
+            before["encounter"] = _encounter_row(old, self.record.status, self.record.ended_at)
+            after["encounter"] = _encounter_row(new, self.status, self.ended_at)
+        was_by_id = {c.combatant_id: c for c in old.combatants}
+        now_by_id = {c.combatant_id: c for c in new.combatants}
+        for combatant_id in sorted({*was_by_id, *now_by_id}, key=lambda c: (len(c), c)):
+            was, now = was_by_id.get(combatant_id), now_by_id.get(combatant_id)
+            if was is now or (was is not None and now is not None and was == now):
+                continue
+            before["combatants"][combatant_id] = None if was is None else _combatant_row(was)
+            after["combatants"][combatant_id] = None if now is None else _combatant_row(now)
+        for attack_id, was_state in sorted(self._pending_before.items()):
+            now_state = self._written[attack_id].state()
+            if was_state != now_state:
+                before.setdefault("pending_attacks", {})[str(attack_id)] = was_state
+                after.setdefault("pending_attacks", {})[str(attack_id)] = now_state
+        return before, after
+
+
+_ENCOUNTER_FIELDS = tuple(name for name in Encounter.model_fields if name != "combatants")
 
 
 # --------------------------------------------------------------------------- rows
@@ -180,58 +219,9 @@ def _combatant_row(combatant: EncounterCombatant) -> Row:
     }
 
 
-def _combatant_rows(encounter: Encounter) -> dict[str, Row]:
-    return {c.combatant_id: _combatant_row(c) for c in encounter.combatants}
-
-
-def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
-
-
-def _record_from(row: sqlite3.Row, combatant_rows: list[sqlite3.Row]) -> EncounterRecord:
-    state = json.loads(row["state"])
-    combatants = [
-        {
-            "combatant_id": c["combatant_id"],
-            "side": c["side"],
-            "owner_id": c["owner_id"],
-            "combatant": json.loads(c["sheet"]),
-            "turn": json.loads(c["turn_state"]),
-        }
-        for c in combatant_rows
-    ]
-    encounter = Encounter.model_validate({**state, "combatants": combatants})
-    return EncounterRecord(
-        id=int(row["id"]),
-        guild_id=row["guild_id"],
-        channel_id=int(row["channel_id"]),
-        status=row["status"],
-        created_at=str(row["created_at"]),
-        ended_at=row["ended_at"],
-        encounter=encounter,
-    )
-
-
-def _event_from(row: sqlite3.Row) -> EncounterEvent:
-    return EncounterEvent(
-        id=int(row["id"]),
-        encounter_id=int(row["encounter_id"]),
-        kind=str(row["kind"]),
-        actor_id=int(row["actor_id"]),
-        created_at=str(row["created_at"]),
-        before=json.loads(row["before"]),
-        after=json.loads(row["after"]),
-        detail=json.loads(row["detail"]),
-        undoes=row["undoes"],
-        undone_by=row["undone_by"],
-    )
-
-
-_SELECT_ENCOUNTER = (
-    "SELECT id, guild_id, channel_id, status, state, created_at, ended_at FROM encounters "
-)
+_SELECT_ENCOUNTER = f"SELECT {ENCOUNTER_COLUMNS} FROM encounters "
 _SELECT_COMBATANTS = (
-    "SELECT combatant_id, name, owner_id, side, sheet, turn_state FROM encounter_combatants "
+    f"SELECT {COMBATANT_COLUMNS} FROM encounter_combatants "
     "WHERE encounter_id = ? ORDER BY CAST(combatant_id AS INTEGER), combatant_id"
 )
 _SELECT_EVENT = (
@@ -240,47 +230,42 @@ _SELECT_EVENT = (
 )
 
 
-async def _fetch_one(conn: aiosqlite.Connection, sql: str, params: tuple[Any, ...]) -> Any:
-    async with conn.execute(sql, params) as cursor:
-        return await cursor.fetchone()
+# ----------------------------------------------------- jobs (on the database thread)
 
 
-async def _fetch_all(conn: aiosqlite.Connection, sql: str, params: tuple[Any, ...]) -> list[Any]:
-    async with conn.execute(sql, params) as cursor:
-        return list(await cursor.fetchall())
-
-
-async def _load(
-    conn: aiosqlite.Connection, where: str, params: tuple[Any, ...]
-) -> EncounterRecord | None:
-    row = await _fetch_one(conn, _SELECT_ENCOUNTER + where, params)
+def _load(conn: sqlite3.Connection, where: str, params: tuple[Any, ...]) -> EncounterRecord | None:
+    row = conn.execute(_SELECT_ENCOUNTER + where, params).fetchone()
     if row is None:
         return None
-    combatants = await _fetch_all(conn, _SELECT_COMBATANTS, (row["id"],))
-    return _record_from(row, combatants)
+    combatants = conn.execute(_SELECT_COMBATANTS, (row["id"],)).fetchall()
+    return encounter_from_rows(row, combatants)
 
 
-async def _load_active(conn: aiosqlite.Connection, channel_id: int) -> EncounterRecord | None:
-    return await _load(conn, "WHERE channel_id = ? AND status = 'active'", (channel_id,))
+def _load_live(conn: sqlite3.Connection, channel_id: int) -> LiveEncounter | None:
+    record = _load(conn, "WHERE channel_id = ? AND status = 'active'", (channel_id,))
+    if record is None:
+        return None
+    awaiting = {row.attack_id: row for row in awaiting_rows(conn, channel_id)}
+    return LiveEncounter(record, awaiting)
 
 
-async def _write_encounter(conn: aiosqlite.Connection, encounter_id: int, row: Row) -> None:
-    await conn.execute(
+def _write_encounter(conn: sqlite3.Connection, encounter_id: int, row: Row) -> None:
+    conn.execute(
         "UPDATE encounters SET status = ?, ended_at = ?, state = ? WHERE id = ?",
-        (row["status"], row["ended_at"], _dumps(row["state"]), encounter_id),
+        (row["status"], row["ended_at"], dumps(row["state"]), encounter_id),
     )
 
 
-async def _write_combatant(
-    conn: aiosqlite.Connection, encounter_id: int, combatant_id: str, row: Row | None
+def _write_combatant(
+    conn: sqlite3.Connection, encounter_id: int, combatant_id: str, row: Row | None
 ) -> None:
     if row is None:
-        await conn.execute(
+        conn.execute(
             "DELETE FROM encounter_combatants WHERE encounter_id = ? AND combatant_id = ?",
             (encounter_id, combatant_id),
         )
         return
-    await conn.execute(
+    conn.execute(
         """
         INSERT INTO encounter_combatants
             (encounter_id, combatant_id, name, owner_id, side, sheet, turn_state)
@@ -298,33 +283,33 @@ async def _write_combatant(
             row["name"],
             row["owner_id"],
             row["side"],
-            _dumps(row["sheet"]),
-            _dumps(row["turn_state"]),
+            dumps(row["sheet"]),
+            dumps(row["turn_state"]),
         ),
     )
 
 
-async def _apply_snapshot(
-    conn: aiosqlite.Connection, encounter_id: int, snapshot: Mapping[str, Any]
+def _apply_snapshot(
+    conn: sqlite3.Connection, encounter_id: int, snapshot: Mapping[str, Any]
 ) -> None:
     """Write a before/after snapshot: deletions first so names can move between rows."""
     encounter_row = snapshot.get("encounter")
     if encounter_row is not None:
-        await _write_encounter(conn, encounter_id, encounter_row)
+        _write_encounter(conn, encounter_id, encounter_row)
     combatants: Mapping[str, Row | None] = snapshot.get("combatants", {})
     for combatant_id, row in combatants.items():
         if row is None:
-            await _write_combatant(conn, encounter_id, combatant_id, None)
+            _write_combatant(conn, encounter_id, combatant_id, None)
     for combatant_id, row in combatants.items():
         if row is not None:
-            await _write_combatant(conn, encounter_id, combatant_id, row)
+            _write_combatant(conn, encounter_id, combatant_id, row)
     pending: Mapping[str, PendingState | None] = snapshot.get("pending_attacks", {})
     for attack_id, state in pending.items():
-        await restore_state(conn, int(attack_id), state)
+        restore_state(conn, int(attack_id), state)
 
 
-async def _append_event(
-    conn: aiosqlite.Connection,
+def _append_event(
+    conn: sqlite3.Connection,
     encounter_id: int,
     *,
     kind: str,
@@ -334,59 +319,15 @@ async def _append_event(
     detail: Mapping[str, Any],
     undoes: int | None = None,
 ) -> int:
-    cursor = await conn.execute(
+    cursor = conn.execute(
         "INSERT INTO encounter_events "
         "(encounter_id, kind, actor_id, before, after, detail, undoes) "
         "VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (
-            encounter_id,
-            kind,
-            actor_id,
-            _dumps(before),
-            _dumps(after),
-            _dumps(detail),
-            undoes,
-        ),
+        (encounter_id, kind, actor_id, dumps(before), dumps(after), dumps(detail), undoes),
     )
     event_id = cursor.lastrowid
-    await cursor.close()
     assert event_id is not None
     return event_id
-
-
-def _diff(
-    record: EncounterRecord, change: EncounterChange
-) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Only what changed, as ``before`` and ``after`` snapshots."""
-    before: dict[str, Any] = {"combatants": {}}
-    after: dict[str, Any] = {"combatants": {}}
-    old_row = _encounter_row(record.encounter, record.status, record.ended_at)
-    new_row = _encounter_row(change.encounter, change.status, change.ended_at)
-    if _dumps(old_row) != _dumps(new_row):
-        before["encounter"] = old_row
-        after["encounter"] = new_row
-    old = _combatant_rows(record.encounter)
-    new = _combatant_rows(change.encounter)
-    for combatant_id in sorted({*old, *new}, key=lambda c: (len(c), c)):
-        was, now = old.get(combatant_id), new.get(combatant_id)
-        if was is None or now is None or _dumps(was) != _dumps(now):
-            before["combatants"][combatant_id] = was
-            after["combatants"][combatant_id] = now
-    return before, after
-
-
-async def _pending_diff(
-    conn: aiosqlite.Connection,
-    change: EncounterChange,
-    before: dict[str, Any],
-    after: dict[str, Any],
-) -> None:
-    """Add the pending attacks the change wrote, as they were and as they are now."""
-    for attack_id, was in sorted(change.pending_before.items()):
-        now = await read_state(conn, attack_id)
-        if _dumps(was) != _dumps(now):
-            before.setdefault("pending_attacks", {})[str(attack_id)] = was
-            after.setdefault("pending_attacks", {})[str(attack_id)] = now
 
 
 def _is_empty(snapshot: Mapping[str, Any]) -> bool:
@@ -398,17 +339,30 @@ def _is_empty(snapshot: Mapping[str, Any]) -> bool:
 
 
 class EncounterRepository:
-    """Encounters by channel; all the SQL for fights lives here."""
+    """Encounters by channel; all the SQL for fights lives here.
+
+    Every repository over one :class:`Database` shares its running encounters
+    (:class:`~bot.storage.live.LiveEncounters`).
+    """
 
     def __init__(self, database: Database) -> None:
-        self._db = database
+        self.database = database
+        self.live = database.shared(LiveEncounters)
 
     # ----------------------------------------------------------------- reads
 
+    async def _live(self, channel_id: int) -> LiveEncounter | None:
+        found = self.live.get(channel_id)
+        if found is None:
+            found = await self.database.read(lambda conn: _load_live(conn, channel_id))
+            if found is not None:
+                self.live.put(found)
+        return found
+
     async def active(self, channel_id: int) -> EncounterRecord | None:
         """The running encounter in ``channel_id``, if any."""
-        async with self._db.transaction() as conn:
-            return await _load_active(conn, channel_id)
+        found = await self._live(channel_id)
+        return None if found is None else found.record
 
     async def require_active(self, channel_id: int) -> EncounterRecord:
         """The running encounter, or :class:`NoActiveEncounterError`."""
@@ -418,30 +372,30 @@ class EncounterRepository:
         return found
 
     async def get(self, encounter_id: int) -> EncounterRecord | None:
-        async with self._db.transaction() as conn:
-            return await _load(conn, "WHERE id = ?", (encounter_id,))
+        return await self.database.read(lambda conn: _load(conn, "WHERE id = ?", (encounter_id,)))
 
     async def history(self, channel_id: int, limit: int = 10) -> list[EncounterRecord]:
         """The channel's encounters, newest first (ended ones included)."""
-        async with self._db.transaction() as conn:
-            rows = await _fetch_all(
-                conn,
+
+        def job(conn: sqlite3.Connection) -> list[EncounterRecord]:
+            rows = conn.execute(
                 _SELECT_ENCOUNTER + "WHERE channel_id = ? ORDER BY id DESC LIMIT ?",
                 (channel_id, limit),
-            )
-            found: list[EncounterRecord] = []
-            for row in rows:
-                combatants = await _fetch_all(conn, _SELECT_COMBATANTS, (row["id"],))
-                found.append(_record_from(row, combatants))
-        return found
+            ).fetchall()
+            return [
+                encounter_from_rows(row, conn.execute(_SELECT_COMBATANTS, (row["id"],)).fetchall())
+                for row in rows
+            ]
+
+        return await self.database.read(job)
 
     async def events(self, encounter_id: int, limit: int = 50) -> list[EncounterEvent]:
         """The latest ``limit`` events of an encounter, oldest first."""
-        rows = await self._db.fetch_all(
+        rows = await self.database.fetch_all(
             _SELECT_EVENT + "WHERE encounter_id = ? ORDER BY id DESC LIMIT ?",
             (encounter_id, limit),
         )
-        return [_event_from(row) for row in reversed(rows)]
+        return [event_from_row(row) for row in reversed(rows)]
 
     async def combatant_choices(
         self, channel_id: int, typed: str, *, owner_id: int | None = None, limit: int = 25
@@ -450,22 +404,17 @@ class EncounterRepository:
 
         With ``owner_id``, only that player's combatants.
         """
-        pattern = (
-            "%" + typed.strip().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-        )
-        sql = (
-            "SELECT c.combatant_id, c.name FROM encounter_combatants c "
-            "JOIN encounters e ON e.id = c.encounter_id "
-            "WHERE e.channel_id = ? AND e.status = 'active' AND c.name LIKE ? ESCAPE '\\' "
-        )
-        params: list[Any] = [channel_id, pattern]
-        if owner_id is not None:
-            sql += "AND c.owner_id = ? "
-            params.append(owner_id)
-        sql += "ORDER BY c.name COLLATE NOCASE LIMIT ?"
-        params.append(limit)
-        rows = await self._db.fetch_all(sql, params)
-        return [(str(row["combatant_id"]), str(row["name"])) for row in rows]
+        record = await self.active(channel_id)
+        if record is None:
+            return []
+        wanted = typed.strip().casefold()
+        found = [
+            (c.combatant_id, c.name)
+            for c in record.encounter.combatants
+            if wanted in c.name.casefold() and (owner_id is None or c.owner_id == owner_id)
+        ]
+        found.sort(key=lambda pair: pair[1].casefold())
+        return found[:limit]
 
     # ----------------------------------------------------------------- writes
 
@@ -479,38 +428,51 @@ class EncounterRepository:
         at: datetime | None = None,
     ) -> EncounterRecord:
         """Open a new encounter; refuses when the channel already has a running one."""
-        async with self._db.transaction() as conn:
-            running = await _load_active(conn, channel_id)
+        created = at.isoformat() if at is not None else None
+
+        def job(conn: sqlite3.Connection) -> LiveEncounter | str:
+            running = _load(conn, "WHERE channel_id = ? AND status = 'active'", (channel_id,))
             if running is not None:
-                raise EncounterAlreadyActiveError(running.encounter.name)
+                return running.encounter.name
             row = _encounter_row(encounter, "active", None)
-            created = at.isoformat() if at is not None else None
-            cursor = await conn.execute(
+            cursor = conn.execute(
                 "INSERT INTO encounters (guild_id, channel_id, status, state, created_at) "
-                "VALUES (?, ?, 'active', ?, COALESCE(?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')))",
-                (guild_id, channel_id, _dumps(row["state"]), created),
+                "VALUES (?, ?, 'active', ?, COALESCE(?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))) "
+                "RETURNING id, created_at",
+                (guild_id, channel_id, dumps(row["state"]), created),
             )
-            encounter_id = cursor.lastrowid
-            await cursor.close()
-            assert encounter_id is not None
-            for c in encounter.combatants:
-                await _write_combatant(conn, encounter_id, c.combatant_id, _combatant_row(c))
-            after = {
-                "encounter": row,
-                "combatants": {c.combatant_id: _combatant_row(c) for c in encounter.combatants},
-            }
-            await _append_event(
+            encounter_id, created_at = cursor.fetchone()
+            cursor.close()
+            rows = {c.combatant_id: _combatant_row(c) for c in encounter.combatants}
+            for combatant_id, combatant in rows.items():
+                _write_combatant(conn, encounter_id, combatant_id, combatant)
+            _append_event(
                 conn,
                 encounter_id,
                 kind="start",
                 actor_id=actor_id,
                 before={"combatants": {}},
-                after=after,
+                after={"encounter": row, "combatants": rows},
                 detail={},
             )
-            record = await _load(conn, "WHERE id = ?", (encounter_id,))
-        assert record is not None
-        return record
+            return LiveEncounter(
+                EncounterRecord(
+                    id=encounter_id,
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    status="active",
+                    created_at=str(created_at),
+                    ended_at=None,
+                    encounter=encounter,
+                )
+            )
+
+        async with self.live.lock(channel_id):
+            started = await self.database.write(job)
+            if isinstance(started, str):
+                raise EncounterAlreadyActiveError(started)
+            self.live.put(started)
+        return started.record
 
     @asynccontextmanager
     async def change(
@@ -521,52 +483,72 @@ class EncounterRepository:
         *,
         detail: Mapping[str, Any] | None = None,
     ) -> AsyncIterator[EncounterChange]:
-        """Load the running encounter, let the caller replace it, write it back and log it.
+        """Hand out the running encounter, let the caller replace it, write it back and log it.
 
-        One transaction from load to log. An exception inside the block rolls
-        everything back. A block that changes nothing logs nothing.
+        One transaction for everything the change wrote. An exception inside the
+        block writes nothing. A block that changes nothing logs nothing.
         """
-        async with self._db.transaction() as conn:
-            record = await _load_active(conn, channel_id)
-            if record is None:
+        async with self.live.lock(channel_id):
+            live = await self._live(channel_id)
+            if live is None:
                 raise NoActiveEncounterError
-            change = EncounterChange(record, kind, detail or {}, conn)
+            change = EncounterChange(live, kind, detail or {}, self)
             yield change
-            before, after = _diff(record, change)
-            await _pending_diff(conn, change, before, after)
-            if _is_empty(after):
+            before, after = change.snapshots()
+            logged = not _is_empty(after)
+            if not logged and not change._written:
                 return
-            await _apply_snapshot(conn, record.id, {**after, "pending_attacks": {}})
-            change.event_id = await _append_event(
-                conn,
-                record.id,
-                kind=change.kind,
-                actor_id=actor_id,
-                before=before,
-                after=after,
-                detail=change.detail,
+            record = live.record
+            written, inserted = dict(change._written), set(change._inserted)
+
+            def job(conn: sqlite3.Connection) -> int | None:
+                if logged:
+                    _apply_snapshot(conn, record.id, {**after, "pending_attacks": {}})
+                write_rows(conn, written, inserted)
+                if not logged:
+                    return None
+                return _append_event(
+                    conn,
+                    record.id,
+                    kind=change.kind,
+                    actor_id=actor_id,
+                    before=before,
+                    after=after,
+                    detail=change.detail,
+                )
+
+            change.event_id = await self.database.write(job)
+            if change.status != "active":
+                self.live.drop(channel_id)
+                return
+            updated = record.model_copy(
+                update={"encounter": change.encounter, "ended_at": change.ended_at}
             )
+            self.live.put(LiveEncounter(updated, change._awaiting))
 
     async def undo(self, channel_id: int, actor_id: int) -> UndoResult:
         """Revert the latest change not yet undone (repeatable), logging the undo itself."""
-        async with self._db.transaction() as conn:
-            record = await _load_active(conn, channel_id)
-            if record is None:
+
+        def job(
+            conn: sqlite3.Connection,
+        ) -> tuple[EncounterEvent, int, LiveEncounter] | None:
+            running = _load_live(conn, channel_id)
+            if running is None:
                 raise NoActiveEncounterError
+            encounter_id = running.record.id
             placeholders = ", ".join("?" for _ in NOT_UNDOABLE)
-            row = await _fetch_one(
-                conn,
+            row = conn.execute(
                 _SELECT_EVENT + "WHERE encounter_id = ? AND undone_by IS NULL "
                 f"AND kind NOT IN ({placeholders}) ORDER BY id DESC LIMIT 1",
-                (record.id, *NOT_UNDOABLE),
-            )
+                (encounter_id, *NOT_UNDOABLE),
+            ).fetchone()
             if row is None:
-                raise NothingToUndoError
-            event = _event_from(row)
-            await _apply_snapshot(conn, record.id, event.before)
-            undo_id = await _append_event(
+                return None
+            event = event_from_row(row)
+            _apply_snapshot(conn, encounter_id, event.before)
+            undo_id = _append_event(
                 conn,
-                record.id,
+                encounter_id,
                 kind="undo",
                 actor_id=actor_id,
                 before=event.after,
@@ -574,14 +556,22 @@ class EncounterRepository:
                 detail={"kind": event.kind, "event_id": event.id, "detail": event.detail},
                 undoes=event.id,
             )
-            await conn.execute(
+            conn.execute(
                 "UPDATE encounter_events SET undone_by = ? WHERE id = ?", (undo_id, event.id)
             )
-            reloaded = await _load(conn, "WHERE id = ?", (record.id,))
-        assert reloaded is not None
+            reloaded = _load_live(conn, channel_id)
+            assert reloaded is not None
+            return event, undo_id, reloaded
+
+        async with self.live.lock(channel_id):
+            done = await self.database.write(job)
+            if done is None:
+                raise NothingToUndoError
+            event, undo_id, reloaded = done
+            self.live.put(reloaded)
         pending = tuple(int(attack_id) for attack_id in event.before.get("pending_attacks", {}))
         return UndoResult(
             undone=event.model_copy(update={"undone_by": undo_id}),
-            record=reloaded,
+            record=reloaded.record,
             pending_attacks=pending,
         )

@@ -35,26 +35,40 @@ def rule_option_names() -> tuple[str, ...]:
     return tuple(RuleOptions.model_fields)
 
 
+class KnownSettings(dict[int, "GuildSettings"]):
+    """The guilds' settings read so far, shared by every repository over one database.
+
+    Every command reads its guild's settings; they change only through this
+    repository, which updates this copy after each write commits. One process
+    serves a guild (its shard's), so no other process changes them underneath.
+    """
+
+
 class GuildSettingsRepository:
     """Reads and writes ``guild_settings`` rows; a guild without a row gets the defaults."""
 
     def __init__(self, database: Database) -> None:
         self._db = database
+        self._known = database.shared(KnownSettings)
 
     async def get(self, guild_id: int) -> GuildSettings:
+        known = self._known.get(guild_id)
+        if known is not None:
+            return known
         row = await self._db.fetch_one(
             "SELECT guild_id, gm_role_id, locale, rule_options FROM guild_settings "
             "WHERE guild_id = ?",
             (guild_id,),
         )
-        if row is None:
-            return GuildSettings(guild_id=guild_id)
-        return _from_row(row)
+        found = GuildSettings(guild_id=guild_id) if row is None else _from_row(row)
+        self._known[guild_id] = found
+        return found
 
     async def save(self, settings: GuildSettings) -> GuildSettings:
         """Store every field of ``settings`` (insert or replace the guild's row)."""
         async with self._db.transaction() as conn:
             await _upsert(conn, settings)
+        self._known[settings.guild_id] = settings
         return settings
 
     async def set_gm_role(self, guild_id: int, role_id: int | None) -> GuildSettings:
@@ -63,6 +77,7 @@ class GuildSettingsRepository:
             current = await _get_in(conn, guild_id)
             updated = current.model_copy(update={"gm_role_id": role_id})
             await _upsert(conn, updated)
+        self._known[guild_id] = updated
         return updated
 
     async def set_locale(self, guild_id: int, locale: GuildLocale | None) -> GuildSettings:
@@ -73,6 +88,7 @@ class GuildSettingsRepository:
             current = await _get_in(conn, guild_id)
             updated = current.model_copy(update={"locale": locale})
             await _upsert(conn, updated)
+        self._known[guild_id] = updated
         return updated
 
     async def set_rule_option(self, guild_id: int, name: str, value: bool) -> GuildSettings:
@@ -84,6 +100,7 @@ class GuildSettingsRepository:
             options = RuleOptions.model_validate({**current.rule_options.model_dump(), name: value})
             updated = current.model_copy(update={"rule_options": options})
             await _upsert(conn, updated)
+        self._known[guild_id] = updated
         return updated
 
 

@@ -3,11 +3,11 @@
 Each row holds the :class:`rules.combat.PendingDefense` as JSON, so the defense
 buttons (whose custom ids carry only the row id) still resolve after a restart.
 Writes that belong to a combat step take the open encounter change (or, outside
-a fight, a bare transaction's connection), so the attack, the defense and the
-encounter change commit together. Through the change every write also notes
-the row's state before it (:class:`PendingJournal`): the change logs that
-before/after next to the combatants', and ``/encounter undo`` puts it back, so
-undoing a defense makes the attack wait again and undoing the attack cancels it.
+a fight, a bare transaction's connection). Through the change a write waits in
+it (:class:`PendingJournal`) and commits with the fight, in the same transaction:
+the change logs the row's before/after next to the combatants', and
+``/encounter undo`` puts it back, so undoing a defense makes the attack wait
+again and undoing the attack cancels it.
 """
 
 from __future__ import annotations
@@ -16,13 +16,20 @@ import json
 import sqlite3
 from collections.abc import Mapping
 from datetime import datetime
-from enum import StrEnum
 from typing import Any, Protocol, runtime_checkable
 
 import aiosqlite
-from pydantic import BaseModel, ConfigDict
 
 from bot.storage.database import Database
+from bot.storage.live import LiveEncounters
+from bot.storage.records import (
+    PENDING_COLUMNS,
+    CancelReason,
+    PendingAttack,
+    PendingState,
+    PendingStatus,
+    pending_from_row,
+)
 from rules.combat import PendingDefense
 
 __all__ = [
@@ -30,141 +37,59 @@ __all__ = [
     "PendingAttack",
     "PendingAttackRepository",
     "PendingJournal",
+    "PendingState",
     "PendingStatus",
-    "read_state",
+    "awaiting_rows",
+    "read_attack",
     "restore_state",
+    "write_rows",
 ]
-
-
-class PendingStatus(StrEnum):
-    """Where a pending attack stands."""
-
-    AWAITING = "awaiting"
-    RESOLVED = "resolved"
-    CANCELLED = "cancelled"
-
-
-class CancelReason(StrEnum):
-    """Why an attack stopped waiting without a defense."""
-
-    UNDONE = "undone"
-    """``/encounter undo`` reverted the attack itself."""
-    ENDED = "ended"
-    """``/encounter end`` closed the fight while the attack waited."""
-
-
-PendingState = dict[str, Any]
-"""The part of a row a combat step changes: ``status``, ``resolved_at``, ``cancel_reason``
-and ``payload`` (as JSON data). Ids, channel, owner and message never change with the fight."""
 
 
 @runtime_checkable
 class PendingJournal(Protocol):
-    """An open encounter change that records pending-attack rows before they are written.
+    """An open encounter change: pending-attack writes wait in it and commit with the fight.
 
     :class:`bot.storage.encounter.EncounterChange` is one; structural so this module
     does not import the encounter repository (which imports it).
     """
 
-    @property
-    def connection(self) -> aiosqlite.Connection: ...
+    async def pending_attack(self, attack_id: int) -> PendingAttack | None:
+        """The row as this change sees it (its own writes included)."""
+        ...
 
-    def note_pending(self, attack_id: int, before: PendingState | None) -> None:
-        """Remember ``before`` as the row's state ahead of this change (first note wins)."""
+    def awaiting_attacks(self) -> list[PendingAttack]:
+        """The channel's attacks still waiting, as this change sees them, oldest first."""
+        ...
+
+    async def new_attack_id(self) -> int:
+        """An id for a pending attack this change inserts."""
+        ...
+
+    def write_pending(
+        self, before: PendingAttack | None, after: PendingAttack, *, logged: bool = True
+    ) -> None:
+        """Write ``after`` when the change commits; ``logged`` puts it in the event (undo)."""
         ...
 
 
 Writer = aiosqlite.Connection | PendingJournal
 """Where a write goes: an encounter change (logged, undoable) or a bare transaction's
-connection (not logged: tests and maintenance)."""
+connection (not logged, not seen by the running encounters: tests and maintenance)."""
 
-
-class PendingAttack(BaseModel):
-    """One stored pending attack."""
-
-    model_config = ConfigDict(frozen=True)
-
-    attack_id: int
-    guild_id: int | None
-    channel_id: int
-    attacker_id: str
-    target_id: str
-    owner_user_id: int | None
-    status: PendingStatus
-    payload: PendingDefense
-    message_id: int | None
-    created_at: datetime
-    resolved_at: datetime | None
-    cancel_reason: CancelReason | None = None
-
-    @property
-    def awaiting(self) -> bool:
-        return self.status is PendingStatus.AWAITING
-
-
-_COLUMNS = (
-    "attack_id, guild_id, channel_id, attacker_id, target_id, owner_user_id, status, payload, "
-    "message_id, created_at, resolved_at, cancel_reason"
-)
-_STATE_COLUMNS = "status, resolved_at, cancel_reason, payload"
-
-
-def _from_row(row: sqlite3.Row) -> PendingAttack:
-    return PendingAttack(
-        attack_id=int(row["attack_id"]),
-        guild_id=row["guild_id"],
-        channel_id=int(row["channel_id"]),
-        attacker_id=str(row["attacker_id"]),
-        target_id=str(row["target_id"]),
-        owner_user_id=row["owner_user_id"],
-        status=PendingStatus(row["status"]),
-        payload=PendingDefense.model_validate_json(row["payload"]),
-        message_id=row["message_id"],
-        created_at=datetime.fromisoformat(row["created_at"]),
-        resolved_at=(
-            datetime.fromisoformat(row["resolved_at"]) if row["resolved_at"] is not None else None
-        ),
-        cancel_reason=(
-            CancelReason(row["cancel_reason"]) if row["cancel_reason"] is not None else None
-        ),
-    )
-
-
-def _split(writer: Writer) -> tuple[aiosqlite.Connection, PendingJournal | None]:
-    if isinstance(writer, aiosqlite.Connection):
-        return writer, None
-    return writer.connection, writer
-
-
-async def read_state(conn: aiosqlite.Connection, attack_id: int) -> PendingState | None:
-    """The row's changeable state, as the event log stores it (``None``: no such row)."""
-    async with conn.execute(
-        f"SELECT {_STATE_COLUMNS} FROM pending_attacks WHERE attack_id = ?", (attack_id,)
-    ) as cursor:
-        row = await cursor.fetchone()
-    if row is None:
-        return None
-    return {
-        "status": row["status"],
-        "resolved_at": row["resolved_at"],
-        "cancel_reason": row["cancel_reason"],
-        "payload": json.loads(row["payload"]),
-    }
-
-
-async def restore_state(
-    conn: aiosqlite.Connection, attack_id: int, state: Mapping[str, Any] | None
+def restore_state(
+    conn: sqlite3.Connection, attack_id: int, state: Mapping[str, Any] | None
 ) -> None:
     """Put a logged state back (undo). ``None`` — the row did not exist before the change —
     cancels it as undone instead of deleting it, so its buttons can say what happened."""
     if state is None:
-        await conn.execute(
+        conn.execute(
             "UPDATE pending_attacks SET status = 'cancelled', cancel_reason = 'undone', "
             "resolved_at = strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now') WHERE attack_id = ?",
             (attack_id,),
         )
         return
-    await conn.execute(
+    conn.execute(
         "UPDATE pending_attacks SET status = ?, resolved_at = ?, cancel_reason = ?, payload = ? "
         "WHERE attack_id = ?",
         (
@@ -177,45 +102,83 @@ async def restore_state(
     )
 
 
-async def _note(writer: Writer, attack_id: int) -> aiosqlite.Connection:
-    """The connection to write with, after noting the row's state for the change's log."""
-    conn, journal = _split(writer)
-    if journal is not None:
-        journal.note_pending(attack_id, await read_state(conn, attack_id))
-    return conn
+def write_rows(conn: sqlite3.Connection, rows: Mapping[int, PendingAttack], new: set[int]) -> None:
+    """Insert the ``new`` rows and store the others' changed state, inside a write job."""
+    for attack_id, row in rows.items():
+        if attack_id in new:
+            conn.execute(
+                f"INSERT INTO pending_attacks ({PENDING_COLUMNS}) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    attack_id,
+                    row.guild_id,
+                    row.channel_id,
+                    row.attacker_id,
+                    row.target_id,
+                    row.owner_user_id,
+                    row.status.value,
+                    row.payload.model_dump_json(),
+                    row.message_id,
+                    row.created_at.isoformat(),
+                    row.resolved_at.isoformat() if row.resolved_at else None,
+                    row.cancel_reason.value if row.cancel_reason else None,
+                ),
+            )
+        else:
+            restore_state(conn, attack_id, row.state())
+
+
+def awaiting_rows(conn: sqlite3.Connection, channel_id: int) -> list[PendingAttack]:
+    """The channel's attacks still waiting, oldest first (inside a job)."""
+    rows = conn.execute(
+        f"SELECT {PENDING_COLUMNS} FROM pending_attacks "
+        "WHERE channel_id = ? AND status = 'awaiting' ORDER BY attack_id",
+        (channel_id,),
+    ).fetchall()
+    return [pending_from_row(row) for row in rows]
+
+
+def _one_row(conn: sqlite3.Connection, attack_id: int) -> PendingAttack | None:
+    row = conn.execute(
+        f"SELECT {PENDING_COLUMNS} FROM pending_attacks WHERE attack_id = ?", (attack_id,)
+    ).fetchone()
+    return None if row is None else pending_from_row(row)
+
+
+async def read_attack(database: Database, attack_id: int) -> PendingAttack | None:
+    """A pending attack straight from SQLite (one round trip)."""
+    return await database.read(lambda conn: _one_row(conn, attack_id))
 
 
 class PendingAttackRepository:
-    """Reads and writes ``pending_attacks`` rows."""
+    """Reads and writes ``pending_attacks`` rows.
+
+    Attacks waiting in a running fight are read from the running encounters kept
+    in memory (:mod:`bot.storage.live`); everything else from SQLite.
+    """
 
     def __init__(self, database: Database) -> None:
         self._db = database
+        self._live = database.shared(LiveEncounters)
 
     # ----------------------------------------------------------------- reads
 
     async def get(self, attack_id: int) -> PendingAttack | None:
-        row = await self._db.fetch_one(
-            f"SELECT {_COLUMNS} FROM pending_attacks WHERE attack_id = ?", (attack_id,)
-        )
-        return None if row is None else _from_row(row)
+        found = self._live.awaiting_attack(attack_id)
+        if found is not None:
+            return found
+        return await read_attack(self._db, attack_id)
 
     async def open_against(self, channel_id: int, target_id: str) -> list[PendingAttack]:
         """Attacks on ``target_id`` in the channel still waiting for a defense, oldest first."""
-        rows = await self._db.fetch_all(
-            f"SELECT {_COLUMNS} FROM pending_attacks "
-            "WHERE channel_id = ? AND target_id = ? AND status = 'awaiting' ORDER BY attack_id",
-            (channel_id, target_id),
-        )
-        return [_from_row(row) for row in rows]
+        return [row for row in await self.open_in(channel_id) if row.target_id == target_id]
 
     async def open_in(self, channel_id: int) -> list[PendingAttack]:
         """Every attack in the channel still waiting for a defense, oldest first."""
-        rows = await self._db.fetch_all(
-            f"SELECT {_COLUMNS} FROM pending_attacks "
-            "WHERE channel_id = ? AND status = 'awaiting' ORDER BY attack_id",
-            (channel_id,),
-        )
-        return [_from_row(row) for row in rows]
+        live = self._live.get(channel_id)
+        if live is not None:
+            return [live.awaiting[attack_id] for attack_id in sorted(live.awaiting)]
+        return await self._db.read(lambda conn: awaiting_rows(conn, channel_id))
 
     # ---------------------------------------------------- writes (in a transaction)
 
@@ -229,50 +192,76 @@ class PendingAttackRepository:
         payload: PendingDefense,
         created_at: datetime,
     ) -> int:
-        """Store a new pending attack inside the caller's transaction; returns its id."""
-        conn, journal = _split(writer)
-        cursor = await conn.execute(
-            "INSERT INTO pending_attacks (guild_id, channel_id, attacker_id, target_id, "
-            "owner_user_id, status, payload, created_at) VALUES (?, ?, ?, ?, ?, 'awaiting', ?, ?)",
-            (
-                guild_id,
-                channel_id,
-                payload.attacker_id,
-                payload.target_id,
-                owner_user_id,
-                payload.model_dump_json(),
-                created_at.isoformat(),
+        """Store a new pending attack with the caller's change (or transaction); its id."""
+        if isinstance(writer, aiosqlite.Connection):
+            cursor = await writer.execute(
+                "INSERT INTO pending_attacks (guild_id, channel_id, attacker_id, target_id, "
+                "owner_user_id, status, payload, created_at) "
+                "VALUES (?, ?, ?, ?, ?, 'awaiting', ?, ?)",
+                (
+                    guild_id,
+                    channel_id,
+                    payload.attacker_id,
+                    payload.target_id,
+                    owner_user_id,
+                    payload.model_dump_json(),
+                    created_at.isoformat(),
+                ),
+            )
+            attack_id = cursor.lastrowid
+            await cursor.close()
+            if attack_id is None:
+                raise RuntimeError("SQLite returned no row id for the pending attack")
+            return int(attack_id)
+        attack_id = await writer.new_attack_id()
+        writer.write_pending(
+            None,
+            PendingAttack(
+                attack_id=attack_id,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                attacker_id=payload.attacker_id,
+                target_id=payload.target_id,
+                owner_user_id=owner_user_id,
+                status=PendingStatus.AWAITING,
+                payload=payload,
+                message_id=None,
+                created_at=created_at,
+                resolved_at=None,
             ),
         )
-        attack_id = cursor.lastrowid
-        await cursor.close()
-        if attack_id is None:
-            raise RuntimeError("SQLite returned no row id for the pending attack")
-        if journal is not None:
-            journal.note_pending(int(attack_id), None)
-        return int(attack_id)
+        return attack_id
 
     @staticmethod
-    async def lock(conn: aiosqlite.Connection, attack_id: int) -> PendingAttack | None:
-        """Read the row inside the caller's transaction (the write lock is already held)."""
-        async with conn.execute(
-            f"SELECT {_COLUMNS} FROM pending_attacks WHERE attack_id = ?", (attack_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
-        return None if row is None else _from_row(row)
+    async def lock(writer: Writer, attack_id: int) -> PendingAttack | None:
+        """The row as the caller's change (or transaction, holding the write lock) sees it."""
+        if isinstance(writer, aiosqlite.Connection):
+            async with writer.execute(
+                f"SELECT {PENDING_COLUMNS} FROM pending_attacks WHERE attack_id = ?", (attack_id,)
+            ) as cursor:
+                row = await cursor.fetchone()
+            return None if row is None else pending_from_row(row)
+        return await writer.pending_attack(attack_id)
 
     @staticmethod
-    async def update_payload(writer: Writer, attack_id: int, payload: PendingDefense) -> None:
+    async def update_payload(
+        writer: Writer, attack_id: int, payload: PendingDefense, *, logged: bool = True
+    ) -> None:
         """Replace the payload of a still-awaiting attack (Retreat toggle, second defense).
 
-        The Retreat toggle passes the bare connection: flipping it before choosing is
-        no change to the fight, so it is not logged and ``undo`` never lands on it.
+        The Retreat toggle passes ``logged=False``: flipping it before choosing is no
+        change to the fight, so it is not logged and ``undo`` never lands on it.
         """
-        conn = await _note(writer, attack_id)
-        await conn.execute(
-            "UPDATE pending_attacks SET payload = ? WHERE attack_id = ? AND status = 'awaiting'",
-            (payload.model_dump_json(), attack_id),
-        )
+        if isinstance(writer, aiosqlite.Connection):
+            await writer.execute(
+                "UPDATE pending_attacks SET payload = ? "
+                "WHERE attack_id = ? AND status = 'awaiting'",
+                (payload.model_dump_json(), attack_id),
+            )
+            return
+        row = await writer.pending_attack(attack_id)
+        if row is not None and row.awaiting:
+            writer.write_pending(row, row.model_copy(update={"payload": payload}), logged=logged)
 
     @staticmethod
     async def close(
@@ -282,15 +271,20 @@ class PendingAttackRepository:
         status: PendingStatus = PendingStatus.RESOLVED,
     ) -> bool:
         """Mark an awaiting attack resolved (or cancelled); ``False`` if it no longer awaited."""
-        conn = await _note(writer, attack_id)
-        cursor = await conn.execute(
-            "UPDATE pending_attacks SET status = ?, resolved_at = ? "
-            "WHERE attack_id = ? AND status = 'awaiting'",
-            (status.value, at.isoformat(), attack_id),
-        )
-        changed = cursor.rowcount
-        await cursor.close()
-        return changed == 1
+        if isinstance(writer, aiosqlite.Connection):
+            cursor = await writer.execute(
+                "UPDATE pending_attacks SET status = ?, resolved_at = ? "
+                "WHERE attack_id = ? AND status = 'awaiting'",
+                (status.value, at.isoformat(), attack_id),
+            )
+            changed = cursor.rowcount
+            await cursor.close()
+            return changed == 1
+        row = await writer.pending_attack(attack_id)
+        if row is None or not row.awaiting:
+            return False
+        writer.write_pending(row, row.model_copy(update={"status": status, "resolved_at": at}))
+        return True
 
     @staticmethod
     async def reopen(conn: aiosqlite.Connection, attack_id: int) -> None:
@@ -306,38 +300,53 @@ class PendingAttackRepository:
         writer: Writer, channel_id: int, at: datetime, reason: CancelReason
     ) -> list[int]:
         """Cancel every awaiting attack in a channel; returns their ids, oldest first."""
-        conn, _ = _split(writer)
-        async with conn.execute(
-            "SELECT attack_id FROM pending_attacks WHERE channel_id = ? AND status = 'awaiting' "
-            "ORDER BY attack_id",
-            (channel_id,),
-        ) as cursor:
-            ids = [int(row["attack_id"]) for row in await cursor.fetchall()]
-        for attack_id in ids:
-            await _note(writer, attack_id)
-            await conn.execute(
-                "UPDATE pending_attacks SET status = 'cancelled', resolved_at = ?, "
-                "cancel_reason = ? WHERE attack_id = ?",
-                (at.isoformat(), reason.value, attack_id),
-            )
-        return ids
+        if isinstance(writer, aiosqlite.Connection):
+            async with writer.execute(
+                "SELECT attack_id FROM pending_attacks "
+                "WHERE channel_id = ? AND status = 'awaiting' ORDER BY attack_id",
+                (channel_id,),
+            ) as cursor:
+                ids = [int(row["attack_id"]) for row in await cursor.fetchall()]
+            for attack_id in ids:
+                await writer.execute(
+                    "UPDATE pending_attacks SET status = 'cancelled', resolved_at = ?, "
+                    "cancel_reason = ? WHERE attack_id = ?",
+                    (at.isoformat(), reason.value, attack_id),
+                )
+            return ids
+        cancelled: list[int] = []
+        for row in writer.awaiting_attacks():
+            if row.channel_id != channel_id:
+                continue
+            update = {"status": PendingStatus.CANCELLED, "resolved_at": at, "cancel_reason": reason}
+            writer.write_pending(row, row.model_copy(update=update))
+            cancelled.append(row.attack_id)
+        return cancelled
 
     # -------------------------------------------------- writes (own transaction)
 
     async def set_message(self, attack_id: int, message_id: int) -> None:
         """Remember the message that shows the defense buttons."""
-        async with self._db.transaction() as conn:
-            await conn.execute(
+
+        def job(conn: sqlite3.Connection) -> None:
+            conn.execute(
                 "UPDATE pending_attacks SET message_id = ? WHERE attack_id = ?",
                 (message_id, attack_id),
             )
 
+        await self._db.write(job)
+        found = self._live.awaiting_attack(attack_id)
+        if found is not None:
+            self._live.replace_attack(found.model_copy(update={"message_id": message_id}))
+
     async def cancel_channel(
         self, channel_id: int, at: datetime, reason: CancelReason = CancelReason.ENDED
     ) -> int:
-        """Cancel every awaiting attack in a channel in a transaction of its own; how many.
+        """Cancel every awaiting attack in a channel with no running fight; how many.
 
         ``/encounter end`` uses :meth:`cancel_open` inside its change instead.
         """
         async with self._db.transaction() as conn:
-            return len(await self.cancel_open(conn, channel_id, at, reason))
+            cancelled = len(await self.cancel_open(conn, channel_id, at, reason))
+        self._live.drop(channel_id)
+        return cancelled

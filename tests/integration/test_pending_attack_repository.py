@@ -127,9 +127,8 @@ async def test_written_inside_an_encounter_change(database: Database) -> None:
 
     async def attack_then_fail() -> None:
         async with encounters.change(CHANNEL, GM, "attack") as change:
-            assert change.connection is not None
             await PendingAttackRepository.insert(
-                change.connection,
+                change,
                 guild_id=10,
                 channel_id=CHANNEL,
                 owner_user_id=None,

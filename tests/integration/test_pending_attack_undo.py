@@ -165,13 +165,13 @@ async def test_a_second_defense_payload_is_put_back(
 async def test_a_toggle_outside_the_log_is_not_an_undo_step(
     database: Database, encounters: EncounterRepository
 ) -> None:
-    """The Retreat toggle writes through the bare connection: no event, undo skips past it."""
+    """The Retreat toggle is written unlogged: no event, undo skips past it."""
     attack_id = await attack(encounters)
     record = await encounters.require_active(CHANNEL)
     count = len(await encounters.events(record.id))
     async with encounters.change(CHANNEL, GM, "defend") as change:
         await PendingAttackRepository.update_payload(
-            change.connection, attack_id, a_hit().toggled_retreat()
+            change, attack_id, a_hit().toggled_retreat(), logged=False
         )
     assert len(await encounters.events(record.id)) == count
     assert (await encounters.undo(CHANNEL, GM)).undone.kind == "attack"

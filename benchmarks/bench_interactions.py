@@ -1,0 +1,149 @@
+"""What one interaction of an attack round costs, against a command that does nothing.
+
+Runs the real bot (every cog, a real SQLite file in WAL mode) against the local
+Discord stand-in, adds one command that only answers (``/noop``, registered for
+this benchmark alone), and times each interaction from the moment the stand-in
+sends it until the bot's handler has finished: the latency a player waits for,
+less the network. A duel between two fighters with 999 HP (so nobody falls)
+is fought for ``--rounds`` turns; each turn times ``/encounter next``, an attack
+that hits (``/attack``), the defense button, ``/damage``, ``/maneuver`` (the
+next turn), and ``/combatant add`` with its ``/combatant remove``.
+
+    .venv/bin/python benchmarks/bench_interactions.py [--rounds 200] [--seed 1]
+
+Prints, per interaction, how many were timed, the median (p50) and 99th
+percentile (p99) in milliseconds, and the median as a multiple of ``/noop``'s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.standin import StandIn
+from bot.standin.live import LiveBot
+from bot.storage.encounter import EncounterRepository
+from rules.roller import RandomDice
+
+CHANNEL = "combat"
+
+
+def percentile(samples: list[float], fraction: float) -> float:
+    ordered = sorted(samples)
+    index = min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))
+    return ordered[index]
+
+
+class Timings:
+    def __init__(self) -> None:
+        self.samples: dict[str, list[float]] = defaultdict(list)
+
+    async def time(self, name: str, call: Callable[[], Awaitable[Any]]) -> Any:
+        started = time.perf_counter()
+        result = await call()
+        self.samples[name].append((time.perf_counter() - started) * 1000)
+        errors = getattr(result, "errors", None)
+        if errors:
+            raise RuntimeError(f"{name} raised inside the bot: {errors}")
+        return result
+
+    def report(self) -> None:
+        baseline = statistics.median(self.samples["/noop"])
+        print(f"{'interaction':<28}{'n':>6}{'p50 ms':>10}{'p99 ms':>10}{'p50 / noop':>12}")
+        for name, samples in self.samples.items():
+            p50 = statistics.median(samples)
+            print(
+                f"{name:<28}{len(samples):>6}{p50:>10.2f}"
+                f"{percentile(samples, 0.99):>10.2f}{p50 / baseline:>11.2f}x"
+            )
+
+
+async def add_noop(bot: discord.Client, guild_id: int) -> None:
+    @app_commands.command(name="noop", description="Answers and does nothing else")
+    async def noop(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("ok")
+
+    tree = bot.tree  # type: ignore[attr-defined]
+    tree.add_command(noop)
+    await bot.sync_commands(guild_id)  # type: ignore[attr-defined]
+
+
+async def run(rounds: int, seed: int) -> None:
+    timings = Timings()
+    async with StandIn() as standin:
+        folder = Path(tempfile.mkdtemp(prefix="bench-interactions-"))
+        live = LiveBot(standin, folder / "bench.sqlite3", RandomDice(seed))
+        try:
+            bot = await live.start()
+            await add_noop(bot, standin.guild.id)
+
+            async def gm(command: str, **options: Any) -> Any:
+                return await standin.slash(command, options, user="gm", channel=CHANNEL)
+
+            await gm("encounter start", name="Bench")
+            await gm("combatant add", name="Ana", st=12, dx=12, iq=10, ht=12, hp=999, owner="alice")
+            await gm("combatant add", name="Orc", st=12, dx=11, iq=9, ht=12, hp=999)
+            fighters = {"Ana": "Orc", "Orc": "Ana"}
+            encounters = EncounterRepository(bot.database)
+            channel_id = standin.channel(CHANNEL).id
+            for _ in range(20):  # warm-up: caches, the first JSON of each kind
+                await gm("noop")
+            for turn in range(rounds):
+                await timings.time("/noop", lambda: gm("noop"))
+                await timings.time("/encounter next", lambda: gm("encounter next"))
+                record = await encounters.require_active(channel_id)
+                acting = record.encounter.current
+                assert acting is not None
+                current = acting.name
+                other = fighters[current]
+                if turn % 2:
+                    await timings.time(
+                        "/maneuver",
+                        lambda: gm(
+                            "maneuver", combatant=current, maneuver="evaluate", target=other
+                        ),
+                    )
+                else:
+                    attack = await timings.time(
+                        "/attack",
+                        lambda: gm(
+                            "attack", attacker=current, target=other, skill=16, damage="1d cr"
+                        ),
+                    )
+                    if attack.message.components:
+                        await timings.time(
+                            "defense click", lambda: standin.click(attack, "Dodge", user="gm")
+                        )
+                await timings.time(
+                    "/damage", lambda: gm("damage", target=other, amount=1, type="cr")
+                )
+                await timings.time(
+                    "/combatant add",
+                    lambda: gm("combatant add", name="Goblin", st=8, dx=12, iq=9, ht=10),
+                )
+                await timings.time("/combatant remove", lambda: gm("combatant remove", name="Goblin"))
+        finally:
+            await live.stop()
+    timings.report()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    asyncio.run(run(args.rounds, args.seed))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,122 @@
+"""The running encounters, kept in memory between commands.
+
+A command on a fight used to read the whole encounter from SQLite, validate it,
+and dump every combatant twice to find what changed. Now each channel's running
+encounter, with the attacks in it still waiting for a defense, stays in memory
+once read (:class:`LiveEncounters`, one per :class:`~bot.storage.database.Database`
+through ``database.shared``). A change works on it, writes only what changed in
+one transaction, and replaces it only after that transaction committed, so the
+memory never runs ahead of the disk.
+
+This is right as long as one process serves a channel: Discord routes a guild's
+interactions to exactly one shard, and a process owns its shards. Whatever
+writes a channel's fight goes through the repositories, which keep this cache;
+a write on a bare connection (tests, maintenance) bypasses it and must not touch
+a channel whose fight is running.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from dataclasses import dataclass, field
+
+from bot.storage.database import Database
+from bot.storage.records import EncounterRecord, PendingAttack
+
+__all__ = ["ATTACK_ID_BLOCK", "LiveEncounter", "LiveEncounters"]
+
+ATTACK_ID_BLOCK = 64
+"""Pending-attack ids reserved at a time (one write for every 64 attacks)."""
+
+
+@dataclass(frozen=True)
+class LiveEncounter:
+    """A channel's running encounter as committed, and its attacks still awaiting a defense."""
+
+    record: EncounterRecord
+    awaiting: dict[int, PendingAttack] = field(default_factory=dict)
+
+
+class LiveEncounters:
+    """Every running encounter this process has read, by channel; shared by all repositories."""
+
+    def __init__(self) -> None:
+        self._by_channel: dict[int, LiveEncounter] = {}
+        self._attack_channel: dict[int, int] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._next_attack_id = 0
+        self._attack_ids_end = 0
+
+    def lock(self, channel_id: int) -> asyncio.Lock:
+        """The lock a change to ``channel_id``'s fight holds from load to commit."""
+        found = self._locks.get(channel_id)
+        if found is None:
+            found = self._locks[channel_id] = asyncio.Lock()
+        return found
+
+    def get(self, channel_id: int) -> LiveEncounter | None:
+        return self._by_channel.get(channel_id)
+
+    def put(self, live: LiveEncounter) -> None:
+        """Keep ``live`` as its channel's running fight (after it committed)."""
+        channel_id = live.record.channel_id
+        self.drop(channel_id)
+        self._by_channel[channel_id] = live
+        for attack_id in live.awaiting:
+            self._attack_channel[attack_id] = channel_id
+
+    def drop(self, channel_id: int) -> None:
+        """Forget the channel's fight (it ended, or it must be read again)."""
+        old = self._by_channel.pop(channel_id, None)
+        if old is not None:
+            for attack_id in old.awaiting:
+                self._attack_channel.pop(attack_id, None)
+
+    def awaiting_attack(self, attack_id: int) -> PendingAttack | None:
+        """The pending attack if it waits in a fight held here; ``None`` means ask SQLite."""
+        channel_id = self._attack_channel.get(attack_id)
+        if channel_id is None:
+            return None
+        live = self._by_channel.get(channel_id)
+        return None if live is None else live.awaiting.get(attack_id)
+
+    def replace_attack(self, row: PendingAttack) -> None:
+        """A waiting attack changed outside a fight's change (its message id)."""
+        live = self._by_channel.get(row.channel_id)
+        if live is not None and row.attack_id in live.awaiting:
+            self.put(LiveEncounter(live.record, {**live.awaiting, row.attack_id: row}))
+
+    async def new_attack_id(self, database: Database) -> int:
+        """A pending-attack id nobody else will use, from a block reserved in SQLite.
+
+        The block comes from ``sqlite_sequence``, the counter behind the table's
+        AUTOINCREMENT: moving it past the block means any other insert, in this
+        process or another, numbers its row after it.
+        """
+        if self._next_attack_id >= self._attack_ids_end:
+            start = await database.write(_reserve_attack_ids)
+            self._next_attack_id, self._attack_ids_end = start, start + ATTACK_ID_BLOCK
+        attack_id = self._next_attack_id
+        self._next_attack_id += 1
+        return attack_id
+
+
+def _reserve_attack_ids(connection: sqlite3.Connection) -> int:
+    row = connection.execute(
+        "SELECT seq FROM sqlite_sequence WHERE name = 'pending_attacks'"
+    ).fetchone()
+    if row is None:
+        highest = connection.execute(
+            "SELECT COALESCE(MAX(attack_id), 0) FROM pending_attacks"
+        ).fetchone()[0]
+        connection.execute(
+            "INSERT INTO sqlite_sequence (name, seq) VALUES ('pending_attacks', ?)",
+            (int(highest) + ATTACK_ID_BLOCK,),
+        )
+        return int(highest) + 1
+    connection.execute(
+        "UPDATE sqlite_sequence SET seq = seq + ? WHERE name = 'pending_attacks'",
+        (ATTACK_ID_BLOCK,),
+    )
+    return int(row[0]) + 1

@@ -1,0 +1,197 @@
+"""What the fight's tables hold, as typed records, and how rows become records.
+
+Shared by the encounter and pending-attack repositories and the running-encounter
+cache; nothing here runs SQL.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from datetime import datetime
+from enum import StrEnum
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from rules.combat import PendingDefense
+from rules.encounter import Encounter
+
+__all__ = [
+    "CancelReason",
+    "EncounterEvent",
+    "EncounterRecord",
+    "EncounterStatus",
+    "PendingAttack",
+    "PendingState",
+    "PendingStatus",
+    "dumps",
+    "encounter_from_rows",
+    "event_from_row",
+    "pending_from_row",
+]
+
+EncounterStatus = Literal["active", "ended"]
+
+
+def dumps(value: Any) -> str:
+    """JSON as the tables store it: compact, keys sorted, UTF-8 kept."""
+    return json.dumps(value, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+
+
+class EncounterRecord(BaseModel):
+    """A stored encounter: where it runs, its status and the fight itself."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    status: EncounterStatus
+    created_at: str
+    ended_at: str | None
+    encounter: Encounter
+
+
+class EncounterEvent(BaseModel):
+    """One entry of the log: what changed, who changed it, before and after."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: int
+    encounter_id: int
+    kind: str
+    actor_id: int
+    created_at: str
+    before: dict[str, Any]
+    after: dict[str, Any]
+    detail: dict[str, Any]
+    undoes: int | None
+    undone_by: int | None
+
+
+class PendingStatus(StrEnum):
+    """Where a pending attack stands."""
+
+    AWAITING = "awaiting"
+    RESOLVED = "resolved"
+    CANCELLED = "cancelled"
+
+
+class CancelReason(StrEnum):
+    """Why an attack stopped waiting without a defense."""
+
+    UNDONE = "undone"
+    """``/encounter undo`` reverted the attack itself."""
+    ENDED = "ended"
+    """``/encounter end`` closed the fight while the attack waited."""
+
+
+PendingState = dict[str, Any]
+"""The part of a row a combat step changes: ``status``, ``resolved_at``, ``cancel_reason``
+and ``payload`` (as JSON data). Ids, channel, owner and message never change with the fight."""
+
+
+class PendingAttack(BaseModel):
+    """One stored pending attack: a hit waiting for the target's defense."""
+
+    model_config = ConfigDict(frozen=True)
+
+    attack_id: int
+    guild_id: int | None
+    channel_id: int
+    attacker_id: str
+    target_id: str
+    owner_user_id: int | None
+    status: PendingStatus
+    payload: PendingDefense
+    message_id: int | None
+    created_at: datetime
+    resolved_at: datetime | None
+    cancel_reason: CancelReason | None = None
+
+    @property
+    def awaiting(self) -> bool:
+        return self.status is PendingStatus.AWAITING
+
+    def state(self) -> PendingState:
+        """What the event log keeps of this row (see :data:`PendingState`)."""
+        return {
+            "status": self.status.value,
+            "resolved_at": self.resolved_at.isoformat() if self.resolved_at else None,
+            "cancel_reason": self.cancel_reason.value if self.cancel_reason else None,
+            "payload": self.payload.model_dump(mode="json"),
+        }
+
+
+PENDING_COLUMNS = (
+    "attack_id, guild_id, channel_id, attacker_id, target_id, owner_user_id, status, payload, "
+    "message_id, created_at, resolved_at, cancel_reason"
+)
+
+
+def pending_from_row(row: sqlite3.Row) -> PendingAttack:
+    return PendingAttack(
+        attack_id=int(row["attack_id"]),
+        guild_id=row["guild_id"],
+        channel_id=int(row["channel_id"]),
+        attacker_id=str(row["attacker_id"]),
+        target_id=str(row["target_id"]),
+        owner_user_id=row["owner_user_id"],
+        status=PendingStatus(row["status"]),
+        payload=PendingDefense.model_validate_json(row["payload"]),
+        message_id=row["message_id"],
+        created_at=datetime.fromisoformat(row["created_at"]),
+        resolved_at=(
+            datetime.fromisoformat(row["resolved_at"]) if row["resolved_at"] is not None else None
+        ),
+        cancel_reason=(
+            CancelReason(row["cancel_reason"]) if row["cancel_reason"] is not None else None
+        ),
+    )
+
+
+ENCOUNTER_COLUMNS = "id, guild_id, channel_id, status, state, created_at, ended_at"
+COMBATANT_COLUMNS = "combatant_id, name, owner_id, side, sheet, turn_state"
+
+
+def encounter_from_rows(
+    row: sqlite3.Row | dict[str, Any], combatant_rows: list[sqlite3.Row] | list[dict[str, Any]]
+) -> EncounterRecord:
+    """The record from an ``encounters`` row and its ``encounter_combatants`` rows."""
+    state = json.loads(row["state"])
+    combatants = [
+        {
+            "combatant_id": c["combatant_id"],
+            "side": c["side"],
+            "owner_id": c["owner_id"],
+            "combatant": json.loads(c["sheet"]),
+            "turn": json.loads(c["turn_state"]),
+        }
+        for c in combatant_rows
+    ]
+    encounter = Encounter.model_validate({**state, "combatants": combatants})
+    return EncounterRecord(
+        id=int(row["id"]),
+        guild_id=row["guild_id"],
+        channel_id=int(row["channel_id"]),
+        status=row["status"],
+        created_at=str(row["created_at"]),
+        ended_at=row["ended_at"],
+        encounter=encounter,
+    )
+
+
+def event_from_row(row: sqlite3.Row) -> EncounterEvent:
+    return EncounterEvent(
+        id=int(row["id"]),
+        encounter_id=int(row["encounter_id"]),
+        kind=str(row["kind"]),
+        actor_id=int(row["actor_id"]),
+        created_at=str(row["created_at"]),
+        before=json.loads(row["before"]),
+        after=json.loads(row["after"]),
+        detail=json.loads(row["detail"]),
+        undoes=row["undoes"],
+        undone_by=row["undone_by"],
+    )
