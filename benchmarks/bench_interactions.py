@@ -23,7 +23,7 @@ import statistics
 import tempfile
 import time
 from collections import defaultdict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from pathlib import Path
 from typing import Any
 
@@ -48,9 +48,10 @@ class Timings:
     def __init__(self) -> None:
         self.samples: dict[str, list[float]] = defaultdict(list)
 
-    async def time(self, name: str, call: Callable[[], Awaitable[Any]]) -> Any:
+    async def time(self, name: str, call: Awaitable[Any]) -> Any:
+        """Await ``call`` (a coroutine not started yet) and note how long it took."""
         started = time.perf_counter()
-        result = await call()
+        result = await call
         self.samples[name].append((time.perf_counter() - started) * 1000)
         errors = getattr(result, "errors", None)
         if errors:
@@ -99,8 +100,8 @@ async def run(rounds: int, seed: int) -> None:
             for _ in range(20):  # warm-up: caches, the first JSON of each kind
                 await gm("noop")
             for turn in range(rounds):
-                await timings.time("/noop", lambda: gm("noop"))
-                await timings.time("/encounter next", lambda: gm("encounter next"))
+                await timings.time("/noop", gm("noop"))
+                await timings.time("/encounter next", gm("encounter next"))
                 record = await encounters.require_active(channel_id)
                 acting = record.encounter.current
                 assert acting is not None
@@ -109,29 +110,23 @@ async def run(rounds: int, seed: int) -> None:
                 if turn % 2:
                     await timings.time(
                         "/maneuver",
-                        lambda: gm(
-                            "maneuver", combatant=current, maneuver="evaluate", target=other
-                        ),
+                        gm("maneuver", combatant=current, maneuver="evaluate", target=other),
                     )
                 else:
                     attack = await timings.time(
                         "/attack",
-                        lambda: gm(
-                            "attack", attacker=current, target=other, skill=16, damage="1d cr"
-                        ),
+                        gm("attack", attacker=current, target=other, skill=16, damage="1d cr"),
                     )
                     if attack.message.components:
                         await timings.time(
-                            "defense click", lambda: standin.click(attack, "Dodge", user="gm")
+                            "defense click", standin.click(attack, "Dodge", user="gm")
                         )
-                await timings.time(
-                    "/damage", lambda: gm("damage", target=other, amount=1, type="cr")
-                )
+                await timings.time("/damage", gm("damage", target=other, amount=1, type="cr"))
                 await timings.time(
                     "/combatant add",
-                    lambda: gm("combatant add", name="Goblin", st=8, dx=12, iq=9, ht=10),
+                    gm("combatant add", name="Goblin", st=8, dx=12, iq=9, ht=10),
                 )
-                await timings.time("/combatant remove", lambda: gm("combatant remove", name="Goblin"))
+                await timings.time("/combatant remove", gm("combatant remove", name="Goblin"))
         finally:
             await live.stop()
     timings.report()

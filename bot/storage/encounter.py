@@ -154,6 +154,8 @@ class EncounterChange:
     def write_pending(
         self, before: PendingAttack | None, after: PendingAttack, *, logged: bool = True
     ) -> None:
+        if after.channel_id != self.record.channel_id:
+            raise ValueError("a change writes only its own channel's pending attacks")
         attack_id = after.attack_id
         if before is None:
             self._inserted.add(attack_id)
@@ -464,7 +466,8 @@ class EncounterRepository:
                     created_at=str(created_at),
                     ended_at=None,
                     encounter=encounter,
-                )
+                ),
+                {row.attack_id: row for row in awaiting_rows(conn, channel_id)},
             )
 
         async with self.live.lock(channel_id):

@@ -172,3 +172,43 @@ async def test_closed_database_refuses_work(tmp_path: Path) -> None:
     await db.close()
     with pytest.raises(RuntimeError, match="closed"):
         await db.fetch_one("SELECT 1")
+
+
+async def test_a_write_job_is_one_transaction(tmp_path: Path) -> None:
+    """Database.write runs a whole job on the database thread: all of it commits, or none."""
+    async with Database.open(tmp_path / "jobs.sqlite3") as db:
+        await db.write(lambda conn: conn.execute("CREATE TABLE t (x INTEGER)"))
+
+        def two_rows(conn: sqlite3.Connection) -> int:
+            conn.execute("INSERT INTO t VALUES (1)")
+            conn.execute("INSERT INTO t VALUES (2)")
+            return int(conn.execute("SELECT SUM(x) FROM t").fetchone()[0])
+
+        assert await db.write(two_rows) == 3
+
+        def half_then_fail(conn: sqlite3.Connection) -> None:
+            conn.execute("INSERT INTO t VALUES (40)")
+            raise ValueError("refused half-way")
+
+        with pytest.raises(ValueError, match="half-way"):
+            await db.write(half_then_fail)
+        assert await db.read(lambda conn: conn.execute("SELECT SUM(x) FROM t").fetchone()[0]) == 3
+        assert await db.fetch_value("SELECT COUNT(*) FROM t") == 2
+
+
+async def test_a_job_inside_a_transaction_is_refused(tmp_path: Path) -> None:
+    async with Database.open(tmp_path / "nested-job.sqlite3") as db, db.transaction():
+        with pytest.raises(RuntimeError, match=r"inside Database\.transaction"):
+            await db.read(lambda conn: conn.execute("SELECT 1").fetchone())
+
+
+async def test_shared_state_is_one_per_database(tmp_path: Path) -> None:
+    class Counter(dict[str, int]):
+        pass
+
+    async with (
+        Database.open(tmp_path / "a.sqlite3") as a,
+        Database.open(tmp_path / "b.sqlite3") as b,
+    ):
+        assert a.shared(Counter) is a.shared(Counter)
+        assert a.shared(Counter) is not b.shared(Counter)

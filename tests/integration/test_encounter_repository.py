@@ -303,3 +303,67 @@ async def test_combatant_choices_for_autocomplete(repo: EncounterRepository) -> 
     assert await repo.combatant_choices(CHANNEL, "", owner_id=PLAYER) == [("4", "Ana")]
     assert await repo.combatant_choices(CHANNEL, "%") == []
     assert await repo.combatant_choices(CHANNEL + 5, "") == []
+
+
+async def test_a_commit_that_fails_leaves_memory_and_disk_as_they_were(
+    repo: EncounterRepository, tmp_path: Path
+) -> None:
+    """The running encounter in memory changes only after its transaction committed."""
+    await started(repo, "Orc")
+
+    async def unwritable() -> None:
+        async with repo.change(CHANNEL, GM, "damage") as change:
+            victim = change.encounter.find("Orc")
+            change.encounter = change.encounter.replace(
+                victim.with_sheet(victim.combatant.with_state(hp=1))
+            )
+            change.detail = {"not json": object()}  # the event cannot be written
+
+    with pytest.raises(TypeError):
+        await unwritable()
+    assert await hp_of(repo, "Orc") == 12
+    async with Database.open(tmp_path / "bot.sqlite3") as other:
+        assert await hp_of(EncounterRepository(other), "Orc") == 12
+
+
+async def test_repositories_over_one_database_share_the_running_fight(
+    repo: EncounterRepository, database: Database
+) -> None:
+    await started(repo, "Orc")
+    other = EncounterRepository(database)
+    assert await other.active(CHANNEL) is await repo.active(CHANNEL)
+    await hurt(other, "Orc", 5)
+    assert await hp_of(repo, "Orc") == 7
+
+
+async def test_changes_in_different_channels_do_not_wait_for_each_other(
+    repo: EncounterRepository,
+) -> None:
+    """A change holds only its own channel: another channel's fight goes on meanwhile."""
+    await started(repo, "Orc")
+    await repo.start(
+        guild_id=10,
+        channel_id=CHANNEL + 1,
+        actor_id=GM,
+        encounter=Encounter(name="Elsewhere", gm_id=GM),
+    )
+    inside = asyncio.Event()
+    release = asyncio.Event()
+
+    async def slow_change() -> None:
+        async with repo.change(CHANNEL, GM, "damage") as change:
+            inside.set()
+            await release.wait()
+            victim = change.encounter.find("Orc")
+            change.encounter = change.encounter.replace(
+                victim.with_sheet(victim.combatant.with_state(hp=3))
+            )
+
+    slow = asyncio.create_task(slow_change())
+    await inside.wait()
+    async with repo.change(CHANNEL + 1, GM, "rename") as change:
+        change.encounter = change.encounter.model_copy(update={"name": "Elsewhere, later"})
+    assert (await repo.require_active(CHANNEL + 1)).encounter.name == "Elsewhere, later"
+    release.set()
+    await slow
+    assert await hp_of(repo, "Orc") == 3

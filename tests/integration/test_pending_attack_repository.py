@@ -148,3 +148,41 @@ async def test_cancel_channel(database: Database) -> None:
     await insert(database, pending())
     assert await repo.cancel_channel(CHANNEL, NOW) == 2
     assert await repo.open_in(CHANNEL) == []
+
+
+async def test_ids_reserved_in_blocks_never_collide_with_other_inserts(
+    database: Database,
+) -> None:
+    """Ids for attacks written through a change come from a block reserved in
+    sqlite_sequence; an insert on a bare connection numbers its row after the block."""
+    encounters = EncounterRepository(database)
+    before = await insert(database, pending())
+    await encounters.start(
+        guild_id=10, channel_id=CHANNEL, actor_id=GM, encounter=Encounter(name="Fight", gm_id=GM)
+    )
+    async with encounters.change(CHANNEL, GM, "attack") as change:
+        first, second = [
+            await PendingAttackRepository.insert(
+                change,
+                guild_id=10,
+                channel_id=CHANNEL,
+                owner_user_id=None,
+                payload=pending(),
+                created_at=NOW,
+            )
+            for _ in range(2)
+        ]
+    async with database.transaction() as conn:
+        elsewhere = await PendingAttackRepository.insert(
+            conn,
+            guild_id=10,
+            channel_id=CHANNEL + 1,
+            owner_user_id=None,
+            payload=pending(),
+            created_at=NOW,
+        )
+    assert before < first < second < elsewhere
+    assert elsewhere > first + 60  # past the whole reserved block
+    repo = PendingAttackRepository(database)
+    assert [p.attack_id for p in await repo.open_in(CHANNEL)] == [before, first, second]
+    assert [p.attack_id for p in await repo.open_in(CHANNEL + 1)] == [elsewhere]
