@@ -1,10 +1,12 @@
-"""Discord's command limits as the bot needs them, and its refusals in plain words.
+"""Publishing the slash commands, and saying plainly why Discord refused them.
 
 A bulk overwrite is all or nothing: Discord answers a schema that breaks any
 limit with HTTP 400 and, for a form error (code 50035), a tree of errors keyed by
 the command's index in the list, then the path inside it, each leaf holding
-``_errors``. :func:`describe_refusal` reads that tree against the payload sent,
-one line per problem, e.g.
+``_errors``. discord.py's own report names commands by their Python function and
+fails on an error attached to a whole list (too many options); :func:`publish`
+reads the tree against the payload it sent and raises :class:`CommandsRefused`
+with one line per problem instead, e.g.
 ``/attack: options (27 given; the 26th is 'fast-draw'): Must be 25 or fewer in length.``
 """
 
@@ -12,6 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
+
+import discord
+from discord import app_commands
+from discord.abc import Snowflake
 
 JSON = dict[str, Any]
 
@@ -25,6 +31,20 @@ SUB_COMMAND_GROUP = 2
 
 _LOCALIZED_FIELDS = {"name_localizations": "name", "description_localizations": "description"}
 _LENGTH_CODES = frozenset({"BASE_TYPE_BAD_LENGTH", "BASE_TYPE_MAX_LENGTH", "BASE_TYPE_MIN_LENGTH"})
+
+
+class CommandsRefused(Exception):
+    """Discord refused to publish the commands; ``problems`` holds one readable line each."""
+
+    def __init__(self, where: str, problems: Sequence[str]) -> None:
+        self.where = where
+        self.problems = list(problems)
+        lines = "\n".join(f"  {problem}" for problem in self.problems)
+        super().__init__(f"Discord refused the slash commands for {where}:\n{lines}")
+
+
+def scope_name(guild_id: int | None) -> str:
+    return f"server {guild_id}" if guild_id is not None else "every server (global)"
 
 
 def _longest(node: Mapping[str, Any], key: str) -> int:
@@ -152,3 +172,35 @@ def describe_refusal(payload: Sequence[JSON] | JSON, errors: Mapping[str, Any]) 
         f"{_describe(payload, path, error)}: {error.get('message') or error.get('code')}"
         for path, error in _leaves(errors)
     ]
+
+
+async def publish(
+    tree: app_commands.CommandTree[Any], guild: Snowflake | None = None
+) -> list[app_commands.AppCommand]:
+    """What :meth:`CommandTree.sync` does, with a refusal raised as :class:`CommandsRefused`."""
+    client = tree.client
+    if client.application_id is None:
+        raise app_commands.MissingApplicationID
+    commands = tree.get_commands(guild=guild)
+    translator = tree.translator
+    if translator is not None:
+        payload = [await command.get_translated_payload(tree, translator) for command in commands]
+    else:
+        payload = [command.to_dict(tree) for command in commands]
+    http = client.http
+    try:
+        if guild is None:
+            data = await http.bulk_upsert_global_commands(client.application_id, payload=payload)
+        else:
+            data = await http.bulk_upsert_guild_commands(
+                client.application_id, guild.id, payload=payload
+            )
+    except discord.HTTPException as exc:
+        if exc.status != 400:
+            raise
+        where = scope_name(guild.id if guild is not None else None)
+        errors: Mapping[str, Any] | None = getattr(exc, "_errors", None)
+        if exc.code == INVALID_FORM_BODY and errors:
+            raise CommandsRefused(where, describe_refusal(payload, errors)) from None
+        raise CommandsRefused(where, [exc.text or f"error code {exc.code}"]) from None
+    return [app_commands.AppCommand(data=item, state=tree._state) for item in data]
