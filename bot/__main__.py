@@ -3,6 +3,9 @@
 A subcommand is one entry in :data:`SUBCOMMANDS`: a help line, an optional
 function adding its arguments, and an ``async`` runner taking the settings and
 the parsed arguments and returning an exit code.
+
+Exit codes: 0 done, 2 a setting is missing or invalid, 3 Discord refused the slash
+commands (each problem printed on its own line to stderr).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import Any
 import discord
 
 from bot.client import run_bot, sync_commands
+from bot.command_sync import CommandsRefused
 from bot.config import ConfigError, Settings, load_settings
 from bot.sandbox import add_arguments as _sandbox_arguments
 from bot.sandbox import run as _sandbox
@@ -26,6 +30,7 @@ log = logging.getLogger("bot")
 
 EXIT_OK = 0
 EXIT_CONFIG = 2
+EXIT_REFUSED = 3
 
 
 def _no_arguments(parser: argparse.ArgumentParser) -> None:
@@ -113,6 +118,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return EXIT_CONFIG
+    except CommandsRefused as refused:
+        # Discord refused the slash commands (``sync``, or the start-up sync to
+        # DEV_GUILD_ID): one line per problem, nothing published.
+        print(refused, file=sys.stderr)
+        return EXIT_REFUSED
     except KeyboardInterrupt:  # platforms without signal handlers in the event loop
         return EXIT_OK
 

@@ -22,6 +22,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.command_sync import CommandsRefused
 from bot.config import Settings
 from bot.errors import GurpsCommandTree
 from bot.i18n import CatalogTranslator, LocaleCode, Messages, locale_for
@@ -107,7 +108,11 @@ class GurpsBot(commands.AutoShardedBot):
             log.debug("loaded extension %s", extension)
         await self.tree.set_translator(CatalogTranslator(self.messages))
         if self.sync_on_start and self.settings.dev_guild_id is not None:
-            synced = await self.sync_commands(self.settings.dev_guild_id)
+            try:
+                synced = await self.sync_commands(self.settings.dev_guild_id)
+            except CommandsRefused as refused:
+                log.error("%s", refused)
+                raise
             log.info(
                 "synced %d commands to development guild %s",
                 len(synced),
@@ -115,7 +120,10 @@ class GurpsBot(commands.AutoShardedBot):
             )
 
     async def sync_commands(self, guild_id: int | None = None) -> list[app_commands.AppCommand]:
-        """Publish the commands to one guild (instant) or globally (``None``)."""
+        """Publish the commands to one guild (instant) or globally (``None``).
+
+        Raises :class:`~bot.command_sync.CommandsRefused` when Discord refuses them.
+        """
         if guild_id is None:
             return await self.tree.sync()
         guild = discord.Object(id=guild_id)

@@ -17,7 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.abc import Snowflake
 
+from bot.command_sync import publish
 from bot.i18n import Messages, locale_for
 from bot.render.common import error_embed, example_key_for
 from rules.errors import RuleError
@@ -151,7 +153,14 @@ def _unwrap(error: BaseException) -> BaseException:
 
 
 class GurpsCommandTree(app_commands.CommandTree["GurpsBot"]):
-    """The bot's command tree: every slash-command error goes through :func:`report_error`."""
+    """The bot's command tree: every slash-command error goes through :func:`report_error`.
+
+    :meth:`sync` raises :class:`~bot.command_sync.CommandsRefused` (one readable
+    line per problem) when Discord refuses the commands.
+    """
+
+    async def sync(self, *, guild: Snowflake | None = None) -> list[app_commands.AppCommand]:
+        return await publish(self, guild)
 
     async def on_error(
         self, interaction: discord.Interaction[GurpsBot], error: app_commands.AppCommandError, /

@@ -28,7 +28,14 @@ from bot.standin.state import (
     User,
     World,
 )
-from bot.standin.validation import choice_problems, message_problems, modal_problems
+from bot.standin.validation import (
+    CommandRefusal,
+    bulk_refusal,
+    choice_problems,
+    message_problems,
+    modal_problems,
+    single_refusal,
+)
 
 _log = logging.getLogger(__name__)
 
@@ -41,6 +48,7 @@ UNKNOWN_CHANNEL = 10003
 UNKNOWN_MESSAGE = 10008
 UNKNOWN_WEBHOOK = 10015
 UNKNOWN_INTERACTION = 10062
+UNKNOWN_APPLICATION_COMMAND = 10063
 INVALID_FORM_BODY = 50035
 ALREADY_ACKNOWLEDGED = 40060
 
@@ -160,10 +168,16 @@ class StandInServer:
             ("GET", app_cmds, self.get_commands),
             ("PUT", app_cmds, self.put_commands),
             ("POST", app_cmds, self.post_command),
+            ("GET", app_cmds + "/{command}", self.get_command),
+            ("PATCH", app_cmds + "/{command}", self.edit_command),
+            ("DELETE", app_cmds + "/{command}", self.delete_command),
             ("GET", guild_cmds, self.get_commands),
             ("PUT", guild_cmds, self.put_commands),
             ("POST", guild_cmds, self.post_command),
             ("GET", guild_cmds + "/permissions", self.get_command_permissions),
+            ("GET", guild_cmds + "/{command}", self.get_command),
+            ("PATCH", guild_cmds + "/{command}", self.edit_command),
+            ("DELETE", guild_cmds + "/{command}", self.delete_command),
             ("POST", p + "/interactions/{id}/{token}/callback", self.interaction_callback),
             ("POST", hook, self.post_followup),
             ("GET", hook + "/messages/{message}", self.get_webhook_message),
@@ -315,14 +329,60 @@ class StandInServer:
         return json_response(self.world.commands.get(self._scope(request), []))
 
     async def put_commands(self, request: web.Request) -> web.StreamResponse:
-        payload = request[PAYLOAD] or []
-        stored = self.world.store_commands(self._scope(request), list(payload))
+        """A bulk overwrite: every command valid, or nothing stored."""
+        payload = [dict(command) for command in request[PAYLOAD] or []]
+        if refusal := bulk_refusal(payload):
+            return self._refuse(refusal)
+        stored = self.world.store_commands(self._scope(request), payload)
         self.commands_synced.set()
         return json_response(stored)
 
     async def post_command(self, request: web.Request) -> web.StreamResponse:
-        stored = self.world.upsert_command(self._scope(request), dict(request[PAYLOAD]))
-        return json_response(stored, 201)
+        """Create one command; a command of the same name and type is replaced (an upsert)."""
+        command = dict(request[PAYLOAD] or {})
+        scope = self._scope(request)
+        key = (command.get("name"), int(command.get("type", 1)))
+        existing = self.world.commands.get(scope, [])
+        others = [c for c in existing if (c["name"], c["type"]) != key]
+        if refusal := single_refusal(command, others):
+            return self._refuse(refusal)
+        stored = self.world.upsert_command(scope, command)
+        return json_response(stored, 201 if len(others) == len(existing) else 200)
+
+    def _command(self, request: web.Request) -> JSON | web.Response:
+        found = self.world.command_by_id(self._scope(request), int(request.match_info["command"]))
+        if found is None:
+            return error_response(404, UNKNOWN_APPLICATION_COMMAND, "Unknown application command")
+        return found
+
+    async def get_command(self, request: web.Request) -> web.StreamResponse:
+        found = self._command(request)
+        return found if isinstance(found, web.Response) else json_response(found)
+
+    async def edit_command(self, request: web.Request) -> web.StreamResponse:
+        """Edit one command: the fields sent replace the stored ones, then all is checked."""
+        found = self._command(request)
+        if isinstance(found, web.Response):
+            return found
+        scope = self._scope(request)
+        edited = {**found, **dict(request[PAYLOAD] or {})}
+        others = [c for c in self.world.commands.get(scope, []) if c["id"] != found["id"]]
+        if refusal := single_refusal(edited, others):
+            return self._refuse(refusal)
+        return json_response(self.world.replace_command(scope, int(found["id"]), edited))
+
+    async def delete_command(self, request: web.Request) -> web.StreamResponse:
+        found = self._command(request)
+        if isinstance(found, web.Response):
+            return found
+        self.world.delete_command(self._scope(request), int(found["id"]))
+        return web.Response(status=204)
+
+    def _refuse(self, refusal: CommandRefusal) -> web.Response:
+        """Answer as Discord refuses a registration, recording each problem."""
+        self.rejections.extend(refusal.problems)
+        _log.warning("stand-in refused the commands: %s", "; ".join(refusal.problems))
+        return json_response(refusal.body(), 400)
 
     async def get_command_permissions(self, request: web.Request) -> web.StreamResponse:
         return json_response([])

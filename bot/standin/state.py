@@ -689,6 +689,29 @@ class World:
         self.commands[guild_id] = scope
         return stamped
 
+    def command_by_id(self, guild_id: int | None, command_id: int) -> JSON | None:
+        for command in self.commands.get(guild_id, []):
+            if int(command["id"]) == command_id:
+                return command
+        return None
+
+    def replace_command(self, guild_id: int | None, command_id: int, command: JSON) -> JSON:
+        """Store an edited command under its id (a new name keeps the id)."""
+        kind = int(command.get("type", 1))
+        self.command_ids = {k: v for k, v in self.command_ids.items() if v != command_id}
+        self.command_ids[(guild_id, str(command["name"]), kind)] = command_id
+        stamped = self._stamp_command(guild_id, dict(command))
+        self.commands[guild_id] = [
+            stamped if int(c["id"]) == command_id else c for c in self.commands.get(guild_id, [])
+        ]
+        return stamped
+
+    def delete_command(self, guild_id: int | None, command_id: int) -> bool:
+        scope = self.commands.get(guild_id, [])
+        kept = [c for c in scope if int(c["id"]) != command_id]
+        self.commands[guild_id] = kept
+        return len(kept) != len(scope)
+
     def _stamp_command(self, guild_id: int | None, command: JSON) -> JSON:
         kind = int(command.get("type", 1))
         key = (guild_id, str(command["name"]), kind)

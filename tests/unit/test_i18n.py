@@ -7,7 +7,6 @@ added later without edits here.
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -30,11 +29,11 @@ from bot.i18n import (
     locale_for,
     placeholders,
 )
+from bot.standin.validation import is_valid_name
 from bot.storage.database import Database
 from rules.options import RuleOptions
 from rules.roller import ScriptedDice
 
-DISCORD_NAME = re.compile(r"^[-_\w]{1,32}$")
 FAKE_TOKEN = "MTA4NjQ1NzM2MjE5ODc2NTQzMg.GhJk1a.abcdefghijklmnopqrstuvwxyzABCDEFGH12"
 
 
@@ -237,8 +236,7 @@ async def test_localized_command_payloads_are_valid(loaded_bot: GurpsBot) -> Non
         names = {"default": node["name"], **(node.get("name_localizations") or {})}
         assert set(node.get("name_localizations") or {}) >= {"pt-BR", "en-US"}, where
         for locale, name in names.items():
-            assert DISCORD_NAME.fullmatch(name), f"{where} {locale}: {name!r}"
-            assert name == name.lower(), f"{where} {locale}: {name!r}"
+            assert is_valid_name(name), f"{where} {locale}: {name!r}"
         descriptions = {
             "default": node.get("description", ""),
             **(node.get("description_localizations") or {}),
