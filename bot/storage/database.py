@@ -203,9 +203,7 @@ class Database:
         """Run a read-only ``job`` in one round trip; it never sees a transaction half-done."""
         return await self._on_thread(_plain, job)
 
-    async def _on_thread(
-        self, run: Callable[[sqlite3.Connection, Job[T]], T], job: Job[T]
-    ) -> T:
+    async def _on_thread(self, run: Callable[[sqlite3.Connection, Job[T]], T], job: Job[T]) -> T:
         current = asyncio.current_task()
         if current is not None and self._owner is current:
             raise RuntimeError("a job cannot run inside Database.transaction(); use its connection")

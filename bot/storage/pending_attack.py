@@ -77,6 +77,7 @@ Writer = aiosqlite.Connection | PendingJournal
 """Where a write goes: an encounter change (logged, undoable) or a bare transaction's
 connection (not logged, not seen by the running encounters: tests and maintenance)."""
 
+
 def restore_state(
     conn: sqlite3.Connection, attack_id: int, state: Mapping[str, Any] | None
 ) -> None:
