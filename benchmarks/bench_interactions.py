@@ -19,29 +19,17 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import statistics
-import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Awaitable
-from pathlib import Path
 from typing import Any
 
-import discord
-from discord import app_commands
+from _fight import median, percentile, running_bot, start_duel
 
 from bot.standin import StandIn
-from bot.standin.live import LiveBot
 from bot.storage.encounter import EncounterRepository
-from rules.roller import RandomDice
 
 CHANNEL = "combat"
-
-
-def percentile(samples: list[float], fraction: float) -> float:
-    ordered = sorted(samples)
-    index = min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))
-    return ordered[index]
 
 
 class Timings:
@@ -59,76 +47,55 @@ class Timings:
         return result
 
     def report(self) -> None:
-        baseline = statistics.median(self.samples["/noop"])
+        baseline = median(self.samples["/noop"])
         print(f"{'interaction':<28}{'n':>6}{'p50 ms':>10}{'p99 ms':>10}{'p50 / noop':>12}")
         for name, samples in self.samples.items():
-            p50 = statistics.median(samples)
+            p50 = median(samples)
             print(
                 f"{name:<28}{len(samples):>6}{p50:>10.2f}"
                 f"{percentile(samples, 0.99):>10.2f}{p50 / baseline:>11.2f}x"
             )
 
 
-async def add_noop(bot: discord.Client, guild_id: int) -> None:
-    @app_commands.command(name="noop", description="Answers and does nothing else")
-    async def noop(interaction: discord.Interaction) -> None:
-        await interaction.response.send_message("ok")
-
-    tree = bot.tree  # type: ignore[attr-defined]
-    tree.add_command(noop)
-    await bot.sync_commands(guild_id)  # type: ignore[attr-defined]
-
-
 async def run(rounds: int, seed: int) -> None:
     timings = Timings()
-    async with StandIn() as standin:
-        folder = Path(tempfile.mkdtemp(prefix="bench-interactions-"))
-        live = LiveBot(standin, folder / "bench.sqlite3", RandomDice(seed))
-        try:
-            bot = await live.start()
-            await add_noop(bot, standin.guild.id)
+    async with StandIn() as standin, running_bot(standin, seed) as bot:
 
-            async def gm(command: str, **options: Any) -> Any:
-                return await standin.slash(command, options, user="gm", channel=CHANNEL)
+        async def gm(command: str, **options: Any) -> Any:
+            return await standin.slash(command, options, user="gm", channel=CHANNEL)
 
-            await gm("encounter start", name="Bench")
-            await gm("combatant add", name="Ana", st=12, dx=12, iq=10, ht=12, hp=999, owner="alice")
-            await gm("combatant add", name="Orc", st=12, dx=11, iq=9, ht=12, hp=999)
-            fighters = {"Ana": "Orc", "Orc": "Ana"}
-            encounters = EncounterRepository(bot.database)
-            channel_id = standin.channel(CHANNEL).id
-            for _ in range(20):  # warm-up: caches, the first JSON of each kind
-                await gm("noop")
-            for turn in range(rounds):
-                await timings.time("/noop", gm("noop"))
-                await timings.time("/encounter next", gm("encounter next"))
-                record = await encounters.require_active(channel_id)
-                acting = record.encounter.current
-                assert acting is not None
-                current = acting.name
-                other = fighters[current]
-                if turn % 2:
-                    await timings.time(
-                        "/maneuver",
-                        gm("maneuver", combatant=current, maneuver="evaluate", target=other),
-                    )
-                else:
-                    attack = await timings.time(
-                        "/attack",
-                        gm("attack", attacker=current, target=other, skill=16, damage="1d cr"),
-                    )
-                    if attack.message.components:
-                        await timings.time(
-                            "defense click", standin.click(attack, "Dodge", user="gm")
-                        )
-                await timings.time("/damage", gm("damage", target=other, amount=1, type="cr"))
+        await start_duel(standin, CHANNEL)
+        fighters = {"Ana": "Orc", "Orc": "Ana"}
+        encounters = EncounterRepository(bot.database)
+        channel_id = standin.channel(CHANNEL).id
+        for _ in range(20):  # warm-up: caches, the first JSON of each kind
+            await gm("noop")
+        for turn in range(rounds):
+            await timings.time("/noop", gm("noop"))
+            await timings.time("/encounter next", gm("encounter next"))
+            record = await encounters.require_active(channel_id)
+            acting = record.encounter.current
+            assert acting is not None
+            current = acting.name
+            other = fighters[current]
+            if turn % 2:
                 await timings.time(
-                    "/combatant add",
-                    gm("combatant add", name="Goblin", st=8, dx=12, iq=9, ht=10),
+                    "/maneuver",
+                    gm("maneuver", combatant=current, maneuver="evaluate", target=other),
                 )
-                await timings.time("/combatant remove", gm("combatant remove", name="Goblin"))
-        finally:
-            await live.stop()
+            else:
+                attack = await timings.time(
+                    "/attack",
+                    gm("attack", attacker=current, target=other, skill=16, damage="1d cr"),
+                )
+                if attack.message.components:
+                    await timings.time("defense click", standin.click(attack, "Dodge", user="gm"))
+            await timings.time("/damage", gm("damage", target=other, amount=1, type="cr"))
+            await timings.time(
+                "/combatant add",
+                gm("combatant add", name="Goblin", st=8, dx=12, iq=9, ht=10),
+            )
+            await timings.time("/combatant remove", gm("combatant remove", name="Goblin"))
     timings.report()
 
 

@@ -298,11 +298,29 @@ class StandIn:
         state.store_view = stored  # type: ignore[method-assign]
 
         def interaction_create(data: Any) -> None:
-            before = asyncio.all_tasks()
+            # The tasks the parse starts are this interaction's handlers: a task factory
+            # notes them as they are made (listing every task before and after would
+            # cost as much as all the tasks running, for every interaction).
+            loop = asyncio.get_running_loop()
+            previous = loop.get_task_factory()
+            spawned: set[asyncio.Task[Any]] = set()
+
+            def noting(
+                loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any
+            ) -> asyncio.Task[Any]:
+                made = (
+                    previous(loop, coro, **kwargs)
+                    if previous is not None
+                    else asyncio.Task(coro, loop=loop, **kwargs)
+                )
+                spawned.add(made)  # type: ignore[arg-type]
+                return made  # type: ignore[return-value]
+
+            loop.set_task_factory(noting)
             try:
                 originals["INTERACTION_CREATE"](data)
             finally:
-                spawned = asyncio.all_tasks() - before
+                loop.set_task_factory(previous)
                 self._handlers[int(data["id"])] = spawned
                 future = self._spawned.get(int(data["id"]))
                 if future is not None and not future.done():

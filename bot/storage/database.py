@@ -48,6 +48,22 @@ T = TypeVar("T")
 Job = Callable[[sqlite3.Connection], T]
 """Work for the database thread: statements on the connection, no awaiting inside."""
 
+Statement = tuple[str, tuple[Any, ...]]
+"""One SQL statement and its bound parameters, prepared on the event loop for a job."""
+
+
+def run_statements(connection: sqlite3.Connection, statements: Sequence[Statement]) -> int | None:
+    """Execute ``statements`` in order (inside a job); the row id the last one inserted.
+
+    Everything the statements need (JSON above all) is made before the job, on
+    the event loop: Python running on the database thread has to win the GIL back
+    from a busy loop after every statement, so the less of it there, the better.
+    """
+    cursor = None
+    for sql, parameters in statements:
+        cursor = connection.execute(sql, parameters)
+    return None if cursor is None else cursor.lastrowid
+
 
 class MigrationError(RuntimeError):
     """The migration files are inconsistent, or one of them failed to apply."""

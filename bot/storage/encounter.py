@@ -34,9 +34,14 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from bot.errors import UserFacingError
-from bot.storage.database import Database
+from bot.storage.database import Database, Statement, run_statements
 from bot.storage.live import LiveEncounter, LiveEncounters
-from bot.storage.pending_attack import awaiting_rows, read_attack, restore_state, write_rows
+from bot.storage.pending_attack import (
+    awaiting_rows,
+    read_attack,
+    row_statements,
+    state_statement,
+)
 from bot.storage.records import (
     COMBATANT_COLUMNS,
     ENCOUNTER_COLUMNS,
@@ -251,34 +256,34 @@ def _load_live(conn: sqlite3.Connection, channel_id: int) -> LiveEncounter | Non
     return LiveEncounter(record, awaiting)
 
 
-def _write_encounter(conn: sqlite3.Connection, encounter_id: int, row: Row) -> None:
-    conn.execute(
+def _encounter_statement(encounter_id: int, row: Row) -> Statement:
+    return (
         "UPDATE encounters SET status = ?, ended_at = ?, state = ? WHERE id = ?",
         (row["status"], row["ended_at"], dumps(row["state"]), encounter_id),
     )
 
 
-def _write_combatant(
-    conn: sqlite3.Connection, encounter_id: int, combatant_id: str, row: Row | None
-) -> None:
+_UPSERT_COMBATANT = """
+    INSERT INTO encounter_combatants
+        (encounter_id, combatant_id, name, owner_id, side, sheet, turn_state)
+    VALUES (?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (encounter_id, combatant_id) DO UPDATE SET
+        name = excluded.name,
+        owner_id = excluded.owner_id,
+        side = excluded.side,
+        sheet = excluded.sheet,
+        turn_state = excluded.turn_state
+"""
+
+
+def _combatant_statement(encounter_id: int, combatant_id: str, row: Row | None) -> Statement:
     if row is None:
-        conn.execute(
+        return (
             "DELETE FROM encounter_combatants WHERE encounter_id = ? AND combatant_id = ?",
             (encounter_id, combatant_id),
         )
-        return
-    conn.execute(
-        """
-        INSERT INTO encounter_combatants
-            (encounter_id, combatant_id, name, owner_id, side, sheet, turn_state)
-        VALUES (?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (encounter_id, combatant_id) DO UPDATE SET
-            name = excluded.name,
-            owner_id = excluded.owner_id,
-            side = excluded.side,
-            sheet = excluded.sheet,
-            turn_state = excluded.turn_state
-        """,
+    return (
+        _UPSERT_COMBATANT,
         (
             encounter_id,
             combatant_id,
@@ -291,27 +296,26 @@ def _write_combatant(
     )
 
 
-def _apply_snapshot(
-    conn: sqlite3.Connection, encounter_id: int, snapshot: Mapping[str, Any]
-) -> None:
+def _snapshot_statements(encounter_id: int, snapshot: Mapping[str, Any]) -> list[Statement]:
     """Write a before/after snapshot: deletions first so names can move between rows."""
+    statements: list[Statement] = []
     encounter_row = snapshot.get("encounter")
     if encounter_row is not None:
-        _write_encounter(conn, encounter_id, encounter_row)
+        statements.append(_encounter_statement(encounter_id, encounter_row))
     combatants: Mapping[str, Row | None] = snapshot.get("combatants", {})
     for combatant_id, row in combatants.items():
         if row is None:
-            _write_combatant(conn, encounter_id, combatant_id, None)
+            statements.append(_combatant_statement(encounter_id, combatant_id, None))
     for combatant_id, row in combatants.items():
         if row is not None:
-            _write_combatant(conn, encounter_id, combatant_id, row)
+            statements.append(_combatant_statement(encounter_id, combatant_id, row))
     pending: Mapping[str, PendingState | None] = snapshot.get("pending_attacks", {})
     for attack_id, state in pending.items():
-        restore_state(conn, int(attack_id), state)
+        statements.append(state_statement(int(attack_id), state))
+    return statements
 
 
-def _append_event(
-    conn: sqlite3.Connection,
+def _event_statement(
     encounter_id: int,
     *,
     kind: str,
@@ -320,16 +324,13 @@ def _append_event(
     after: Mapping[str, Any],
     detail: Mapping[str, Any],
     undoes: int | None = None,
-) -> int:
-    cursor = conn.execute(
+) -> Statement:
+    return (
         "INSERT INTO encounter_events "
         "(encounter_id, kind, actor_id, before, after, detail, undoes) "
         "VALUES (?, ?, ?, ?, ?, ?, ?)",
         (encounter_id, kind, actor_id, dumps(before), dumps(after), dumps(detail), undoes),
     )
-    event_id = cursor.lastrowid
-    assert event_id is not None
-    return event_id
 
 
 def _is_empty(snapshot: Mapping[str, Any]) -> bool:
@@ -446,16 +447,22 @@ class EncounterRepository:
             encounter_id, created_at = cursor.fetchone()
             cursor.close()
             rows = {c.combatant_id: _combatant_row(c) for c in encounter.combatants}
-            for combatant_id, combatant in rows.items():
-                _write_combatant(conn, encounter_id, combatant_id, combatant)
-            _append_event(
+            run_statements(
                 conn,
-                encounter_id,
-                kind="start",
-                actor_id=actor_id,
-                before={"combatants": {}},
-                after={"encounter": row, "combatants": rows},
-                detail={},
+                [
+                    *(
+                        _combatant_statement(encounter_id, key, value)
+                        for key, value in rows.items()
+                    ),
+                    _event_statement(
+                        encounter_id,
+                        kind="start",
+                        actor_id=actor_id,
+                        before={"combatants": {}},
+                        after={"encounter": row, "combatants": rows},
+                        detail={},
+                    ),
+                ],
             )
             return LiveEncounter(
                 EncounterRecord(
@@ -502,25 +509,21 @@ class EncounterRepository:
             if not logged and not change._written:
                 return
             record = live.record
-            written, inserted = dict(change._written), set(change._inserted)
-
-            def job(conn: sqlite3.Connection) -> int | None:
-                if logged:
-                    _apply_snapshot(conn, record.id, {**after, "pending_attacks": {}})
-                write_rows(conn, written, inserted)
-                if not logged:
-                    return None
-                return _append_event(
-                    conn,
-                    record.id,
-                    kind=change.kind,
-                    actor_id=actor_id,
-                    before=before,
-                    after=after,
-                    detail=change.detail,
+            statements = row_statements(change._written, change._inserted)
+            if logged:
+                statements[:0] = _snapshot_statements(record.id, {**after, "pending_attacks": {}})
+                statements.append(
+                    _event_statement(
+                        record.id,
+                        kind=change.kind,
+                        actor_id=actor_id,
+                        before=before,
+                        after=after,
+                        detail=change.detail,
+                    )
                 )
-
-            change.event_id = await self.database.write(job)
+            last_row = await self.database.write(lambda conn: run_statements(conn, statements))
+            change.event_id = last_row if logged else None
             if change.status != "active":
                 self.live.drop(channel_id)
                 return
@@ -548,17 +551,22 @@ class EncounterRepository:
             if row is None:
                 return None
             event = event_from_row(row)
-            _apply_snapshot(conn, encounter_id, event.before)
-            undo_id = _append_event(
+            undo_id = run_statements(
                 conn,
-                encounter_id,
-                kind="undo",
-                actor_id=actor_id,
-                before=event.after,
-                after=event.before,
-                detail={"kind": event.kind, "event_id": event.id, "detail": event.detail},
-                undoes=event.id,
+                [
+                    *_snapshot_statements(encounter_id, event.before),
+                    _event_statement(
+                        encounter_id,
+                        kind="undo",
+                        actor_id=actor_id,
+                        before=event.after,
+                        after=event.before,
+                        detail={"kind": event.kind, "event_id": event.id, "detail": event.detail},
+                        undoes=event.id,
+                    ),
+                ],
             )
+            assert undo_id is not None
             conn.execute(
                 "UPDATE encounter_events SET undone_by = ? WHERE id = ?", (undo_id, event.id)
             )

@@ -20,7 +20,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import aiosqlite
 
-from bot.storage.database import Database
+from bot.storage.database import Database, Statement
 from bot.storage.live import LiveEncounters
 from bot.storage.records import (
     PENDING_COLUMNS,
@@ -41,8 +41,8 @@ __all__ = [
     "PendingStatus",
     "awaiting_rows",
     "read_attack",
-    "restore_state",
-    "write_rows",
+    "row_statements",
+    "state_statement",
 ]
 
 
@@ -78,19 +78,16 @@ Writer = aiosqlite.Connection | PendingJournal
 connection (not logged, not seen by the running encounters: tests and maintenance)."""
 
 
-def restore_state(
-    conn: sqlite3.Connection, attack_id: int, state: Mapping[str, Any] | None
-) -> None:
+def state_statement(attack_id: int, state: Mapping[str, Any] | None) -> Statement:
     """Put a logged state back (undo). ``None`` — the row did not exist before the change —
     cancels it as undone instead of deleting it, so its buttons can say what happened."""
     if state is None:
-        conn.execute(
+        return (
             "UPDATE pending_attacks SET status = 'cancelled', cancel_reason = 'undone', "
             "resolved_at = strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now') WHERE attack_id = ?",
             (attack_id,),
         )
-        return
-    conn.execute(
+    return (
         "UPDATE pending_attacks SET status = ?, resolved_at = ?, cancel_reason = ?, payload = ? "
         "WHERE attack_id = ?",
         (
@@ -103,11 +100,15 @@ def restore_state(
     )
 
 
-def write_rows(conn: sqlite3.Connection, rows: Mapping[int, PendingAttack], new: set[int]) -> None:
-    """Insert the ``new`` rows and store the others' changed state, inside a write job."""
+def row_statements(rows: Mapping[int, PendingAttack], new: set[int]) -> list[Statement]:
+    """Insert the ``new`` rows and store the others' changed state."""
+    statements: list[Statement] = []
     for attack_id, row in rows.items():
-        if attack_id in new:
-            conn.execute(
+        if attack_id not in new:
+            statements.append(state_statement(attack_id, row.state()))
+            continue
+        statements.append(
+            (
                 f"INSERT INTO pending_attacks ({PENDING_COLUMNS}) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
@@ -125,8 +126,8 @@ def write_rows(conn: sqlite3.Connection, rows: Mapping[int, PendingAttack], new:
                     row.cancel_reason.value if row.cancel_reason else None,
                 ),
             )
-        else:
-            restore_state(conn, attack_id, row.state())
+        )
+    return statements
 
 
 def awaiting_rows(conn: sqlite3.Connection, channel_id: int) -> list[PendingAttack]:

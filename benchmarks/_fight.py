@@ -1,0 +1,67 @@
+"""What the fight benchmarks share: the real bot on a fresh SQLite file, driven through the
+local Discord stand-in, with a command that only answers (``/noop``) to measure against."""
+
+from __future__ import annotations
+
+import contextlib
+import statistics
+import tempfile
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.client import GurpsBot
+from bot.standin import StandIn
+from bot.standin.live import LiveBot
+from rules.roller import RandomDice
+
+
+def percentile(samples: Sequence[float], fraction: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+def median(samples: Sequence[float]) -> float:
+    return statistics.median(samples)
+
+
+async def add_noop(bot: GurpsBot, guild_id: int) -> None:
+    """Register ``/noop`` (for the benchmark only) and sync it to the stand-in's guild."""
+
+    @app_commands.command(name="noop", description="Answers and does nothing else")
+    async def noop(interaction: discord.Interaction[GurpsBot]) -> None:
+        await interaction.response.send_message("ok")
+
+    bot.tree.add_command(noop)
+    await bot.sync_commands(guild_id)
+
+
+@contextlib.asynccontextmanager
+async def running_bot(
+    standin: StandIn, seed: int, folder: Path | None = None
+) -> AsyncIterator[GurpsBot]:
+    """The real bot with seeded dice on a database file in ``folder`` (else a new temp one)."""
+    where = folder or Path(tempfile.mkdtemp(prefix="bench-fight-"))
+    live = LiveBot(standin, where / "bench.sqlite3", RandomDice(seed))
+    try:
+        bot = await live.start()
+        await add_noop(bot, standin.guild.id)
+        yield bot
+    finally:
+        await live.stop()
+
+
+async def start_duel(standin: StandIn, channel: str) -> None:
+    """An encounter in ``channel`` between Ana (alice's) and an Orc, both with 999 HP."""
+
+    async def gm(command: str, **options: Any) -> None:
+        result = await standin.slash(command, options, user="gm", channel=channel)
+        if result.errors:
+            raise RuntimeError(f"{command} failed: {result.errors}")
+
+    await gm("encounter start", name=f"Bench {channel}")
+    await gm("combatant add", name="Ana", st=12, dx=12, iq=10, ht=12, hp=999, owner="alice")
+    await gm("combatant add", name="Orc", st=12, dx=11, iq=9, ht=12, hp=999)
