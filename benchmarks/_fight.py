@@ -41,11 +41,11 @@ async def add_noop(bot: GurpsBot, guild_id: int) -> None:
 
 @contextlib.asynccontextmanager
 async def running_bot(
-    standin: StandIn, seed: int, folder: Path | None = None
+    standin: StandIn, seed: int, database: Path | None = None
 ) -> AsyncIterator[GurpsBot]:
-    """The real bot with seeded dice on a database file in ``folder`` (else a new temp one)."""
-    where = folder or Path(tempfile.mkdtemp(prefix="bench-fight-"))
-    live = LiveBot(standin, where / "bench.sqlite3", RandomDice(seed))
+    """The real bot with seeded dice on the ``database`` file (else a new one)."""
+    path = database or Path(tempfile.mkdtemp(prefix="bench-fight-")) / "bench.sqlite3"
+    live = LiveBot(standin, path, RandomDice(seed))
     try:
         bot = await live.start()
         await add_noop(bot, standin.guild.id)
