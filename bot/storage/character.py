@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict
 
 from bot.errors import UserFacingError
 from bot.storage.database import Database
+from bot.storage.documents import Document, stamp, upgrade
 from rules.combatant import Combatant
 
 __all__ = [
@@ -88,7 +89,11 @@ _NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 
 
 def _dumps(sheet: Combatant) -> str:
-    return json.dumps(sheet.model_dump(mode="json"), separators=(",", ":"), ensure_ascii=False)
+    return json.dumps(
+        stamp(Document.SHEET, sheet.model_dump(mode="json")),
+        separators=(",", ":"),
+        ensure_ascii=False,
+    )
 
 
 def _record(row: sqlite3.Row) -> CharacterRecord:
@@ -98,7 +103,7 @@ def _record(row: sqlite3.Row) -> CharacterRecord:
         owner_id=int(row["owner_id"]),
         created_at=str(row["created_at"]),
         updated_at=str(row["updated_at"]),
-        sheet=Combatant.model_validate(json.loads(row["sheet"])),
+        sheet=Combatant.model_validate(upgrade(Document.SHEET, json.loads(row["sheet"]))),
     )
 
 

@@ -35,6 +35,7 @@ from pydantic import BaseModel, ConfigDict
 
 from bot.errors import UserFacingError
 from bot.storage.database import Database, Statement, run_statements
+from bot.storage.documents import Document, stamp
 from bot.storage.live import LiveEncounter, LiveEncounters
 from bot.storage.pending_attack import (
     awaiting_rows,
@@ -212,7 +213,9 @@ def _encounter_row(encounter: Encounter, status: str, ended_at: str | None) -> R
     return {
         "status": status,
         "ended_at": ended_at,
-        "state": encounter.model_dump(mode="json", exclude={"combatants"}),
+        "state": stamp(
+            Document.ENCOUNTER, encounter.model_dump(mode="json", exclude={"combatants"})
+        ),
     }
 
 
@@ -221,8 +224,8 @@ def _combatant_row(combatant: EncounterCombatant) -> Row:
         "name": combatant.name,
         "owner_id": combatant.owner_id,
         "side": combatant.side,
-        "sheet": combatant.combatant.model_dump(mode="json"),
-        "turn_state": combatant.turn.model_dump(mode="json"),
+        "sheet": stamp(Document.SHEET, combatant.combatant.model_dump(mode="json")),
+        "turn_state": stamp(Document.TURN, combatant.turn.model_dump(mode="json")),
     }
 
 

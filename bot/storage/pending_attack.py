@@ -21,6 +21,7 @@ from typing import Any, Protocol, runtime_checkable
 import aiosqlite
 
 from bot.storage.database import Database, Statement
+from bot.storage.documents import Document, stamp_json
 from bot.storage.live import LiveEncounters
 from bot.storage.records import (
     PENDING_COLUMNS,
@@ -119,7 +120,7 @@ def row_statements(rows: Mapping[int, PendingAttack], new: set[int]) -> list[Sta
                     row.target_id,
                     row.owner_user_id,
                     row.status.value,
-                    row.payload.model_dump_json(),
+                    stamp_json(Document.PENDING, row.payload.model_dump_json()),
                     row.message_id,
                     row.created_at.isoformat(),
                     row.resolved_at.isoformat() if row.resolved_at else None,
@@ -206,7 +207,7 @@ class PendingAttackRepository:
                     payload.attacker_id,
                     payload.target_id,
                     owner_user_id,
-                    payload.model_dump_json(),
+                    stamp_json(Document.PENDING, payload.model_dump_json()),
                     created_at.isoformat(),
                 ),
             )
@@ -258,7 +259,7 @@ class PendingAttackRepository:
             await writer.execute(
                 "UPDATE pending_attacks SET payload = ? "
                 "WHERE attack_id = ? AND status = 'awaiting'",
-                (payload.model_dump_json(), attack_id),
+                (stamp_json(Document.PENDING, payload.model_dump_json()), attack_id),
             )
             return
         row = await writer.pending_attack(attack_id)

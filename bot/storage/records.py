@@ -1,5 +1,7 @@
 """What the fight's tables hold, as typed records, and how rows become records.
 
+Rows' JSON documents are read through :func:`bot.storage.documents.upgrade`.
+
 Shared by the encounter and pending-attack repositories and the running-encounter
 cache; nothing here runs SQL.
 """
@@ -14,6 +16,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from bot.storage.documents import Document, stamp, upgrade
 from rules.combat import PendingDefense
 from rules.encounter import Encounter
 
@@ -120,7 +123,7 @@ class PendingAttack(BaseModel):
             "status": self.status.value,
             "resolved_at": self.resolved_at.isoformat() if self.resolved_at else None,
             "cancel_reason": self.cancel_reason.value if self.cancel_reason else None,
-            "payload": self.payload.model_dump(mode="json"),
+            "payload": stamp(Document.PENDING, self.payload.model_dump(mode="json")),
         }
 
 
@@ -139,7 +142,9 @@ def pending_from_row(row: sqlite3.Row) -> PendingAttack:
         target_id=str(row["target_id"]),
         owner_user_id=row["owner_user_id"],
         status=PendingStatus(row["status"]),
-        payload=PendingDefense.model_validate_json(row["payload"]),
+        payload=PendingDefense.model_validate(
+            upgrade(Document.PENDING, json.loads(row["payload"]))
+        ),
         message_id=row["message_id"],
         created_at=datetime.fromisoformat(row["created_at"]),
         resolved_at=(
@@ -159,14 +164,14 @@ def encounter_from_rows(
     row: sqlite3.Row | dict[str, Any], combatant_rows: list[sqlite3.Row] | list[dict[str, Any]]
 ) -> EncounterRecord:
     """The record from an ``encounters`` row and its ``encounter_combatants`` rows."""
-    state = json.loads(row["state"])
+    state = upgrade(Document.ENCOUNTER, json.loads(row["state"]))
     combatants = [
         {
             "combatant_id": c["combatant_id"],
             "side": c["side"],
             "owner_id": c["owner_id"],
-            "combatant": json.loads(c["sheet"]),
-            "turn": json.loads(c["turn_state"]),
+            "combatant": upgrade(Document.SHEET, json.loads(c["sheet"])),
+            "turn": upgrade(Document.TURN, json.loads(c["turn_state"])),
         }
         for c in combatant_rows
     ]
