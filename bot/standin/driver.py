@@ -704,7 +704,7 @@ class StandIn:
             self._spawned[record.id] = loop.create_future()
             snapshot = dict(self._attachment.views_stored)
         try:
-            record.sent_at = loop.time()
+            record.sent_at = self.world.clock()
             await self.server.dispatch("INTERACTION_CREATE", record.payload)
             if until == "answered":
                 await self._settle_answered(result, snapshot)

@@ -13,6 +13,7 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
 from aiohttp import BodyPartReader, WSMsgType, web
@@ -62,8 +63,13 @@ MISSING_ACCESS = 50001
 CANNOT_EDIT_OTHERS = 50005
 EMPTY_MESSAGE = 50006
 MISSING_PERMISSIONS = 50013
+INVALID_WEBHOOK_TOKEN = 50027
 INVALID_FORM_BODY = 50035
 ALREADY_ACKNOWLEDGED = 40060
+
+# An interaction token lives 15 minutes: follow-ups, and reading, editing or deleting
+# the original response, are refused after that (401, Invalid Webhook Token).
+TOKEN_LIFETIME = timedelta(minutes=15)
 
 PAYLOAD: web.RequestKey[Any] = web.RequestKey("payload")
 
@@ -111,7 +117,8 @@ class StandInServer:
 
     def __init__(self, world: World, *, callback_deadline: float | None = None) -> None:
         self.world = world
-        # Discord drops an interaction not answered within 3 s; ``None`` waits forever.
+        # Discord drops an interaction not answered within 3 s (on the world's clock);
+        # ``None`` waits until its token expires.
         self.callback_deadline = callback_deadline
         self.requests: list[RecordedRequest] = []
         self.unknown_routes: list[RecordedRequest] = []
@@ -770,22 +777,42 @@ class StandInServer:
 
     # Interactions -----------------------------------------------------------------------
 
+    def _elapsed(self, record: InteractionRecord) -> timedelta:
+        """World time since the interaction went out (none before it was sent)."""
+        if record.sent_at is None:
+            return timedelta(0)
+        return self.world.clock() - record.sent_at
+
     async def interaction_callback(self, request: web.Request) -> web.StreamResponse:
         record = self.world.interactions.get(int(request.match_info["id"]))
         if record is None or record.token != request.match_info["token"]:
-            return error_response(404, UNKNOWN_INTERACTION, "Unknown interaction")
-        if record.callback is not None:
-            return error_response(
-                400, ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged."
+            return self._deny(
+                404,
+                UNKNOWN_INTERACTION,
+                "Unknown interaction",
+                f"a callback for interaction {request.match_info['id']}, which does not exist",
             )
-        if self.callback_deadline is not None and record.sent_at is not None:
-            late = asyncio.get_running_loop().time() - record.sent_at - self.callback_deadline
-            if late > 0:
-                self.rejections.append(
-                    f"interaction {record.id} answered {late:.2f}s after the "
-                    f"{self.callback_deadline:g}s deadline (defer first)"
-                )
-                return error_response(404, UNKNOWN_INTERACTION, "Unknown interaction")
+        if record.callback is not None:
+            return self._deny(
+                400,
+                ALREADY_ACKNOWLEDGED,
+                "Interaction has already been acknowledged.",
+                f"interaction {record.id} acknowledged twice",
+            )
+        deadline = (
+            TOKEN_LIFETIME
+            if self.callback_deadline is None
+            else timedelta(seconds=self.callback_deadline)
+        )
+        late = (self._elapsed(record) - deadline).total_seconds()
+        if late > 0:
+            return self._deny(
+                404,
+                UNKNOWN_INTERACTION,
+                "Unknown interaction",
+                f"interaction {record.id} answered {late:.2f}s after the "
+                f"{deadline.total_seconds():g}s deadline (defer first)",
+            )
         body: JSON = request[PAYLOAD] or {}
         kind = int(body.get("type", 0))
         data: JSON = dict(body.get("data") or {})
@@ -854,11 +881,33 @@ class StandInServer:
         return json_response(result)
 
     def _webhook_record(self, request: web.Request) -> InteractionRecord | web.Response:
+        """The interaction whose token a webhook route carries, while the token lives.
+
+        A token is good for 15 minutes; after that Discord answers 401 Invalid Webhook
+        Token to a follow-up and to reading, editing or deleting a response. Before the
+        interaction is acknowledged (or after the 3 s to do so ran out) there is no
+        webhook yet: 404 Unknown Webhook.
+        """
         if int(request.match_info["app"]) != self.world.application_id:
             return error_response(404, UNKNOWN_WEBHOOK, "Unknown Webhook")
         record = self.world.interaction_by_token(request.match_info["token"])
+        what = f"{request.method} webhook{request.path.partition(request.match_info['token'])[2]}"
+        if record is not None and self._elapsed(record) > TOKEN_LIFETIME:
+            minutes = self._elapsed(record).total_seconds() / 60
+            return self._deny(
+                401,
+                INVALID_WEBHOOK_TOKEN,
+                "Invalid Webhook Token",
+                f"{what} with the token of interaction {record.id}, {minutes:.1f} minutes "
+                "old (tokens last 15)",
+            )
         if record is None or record.callback is None:
-            return error_response(404, UNKNOWN_WEBHOOK, "Unknown Webhook")
+            return self._deny(
+                404,
+                UNKNOWN_WEBHOOK,
+                "Unknown Webhook",
+                f"{what} with the token of an interaction never acknowledged",
+            )
         return record
 
     def _webhook_message(

@@ -12,7 +12,7 @@ import itertools
 import secrets
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.permissions import BOT_PERMISSIONS
@@ -96,6 +96,25 @@ def bot_token(user_id: int) -> str:
 def iso(moment: datetime) -> str:
     """Discord's timestamp format."""
     return moment.astimezone(UTC).isoformat()
+
+
+class WorldClock:
+    """The world's time: a source clock plus however far a test moved it on.
+
+    Discord's time limits (the 3 s to answer an interaction, its token's
+    15 minutes) are measured on it, so a test reaches them with :meth:`advance`
+    instead of waiting.
+    """
+
+    def __init__(self, source: Callable[[], datetime]) -> None:
+        self.source = source
+        self.offset = timedelta(0)
+
+    def __call__(self) -> datetime:
+        return self.source() + self.offset
+
+    def advance(self, delta: timedelta) -> None:
+        self.offset += delta
 
 
 class Snowflakes:
@@ -563,8 +582,8 @@ class InteractionRecord:
     original_id: int | None = None
     followup_ids: list[int] = field(default_factory=list)
     answered: asyncio.Event = field(default_factory=asyncio.Event)
-    # The event loop's time when the interaction went out on the gateway.
-    sent_at: float | None = None
+    # The world's time when the interaction went out on the gateway.
+    sent_at: datetime | None = None
 
     @property
     def callback_type(self) -> int | None:
@@ -594,6 +613,11 @@ class World:
     files: dict[int, bytes] = field(default_factory=dict)
     files_url: str = "http://127.0.0.1"
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.clock, WorldClock):
+            self.clock = WorldClock(self.clock)
+        self.snowflakes.clock = self.clock
+
     @classmethod
     def default(
         cls,
@@ -609,7 +633,7 @@ class World:
         with exactly ``bot_permissions`` (by default the link's, ``BOT_PERMISSIONS``)
         on top of what ``@everyone`` may do.
         """
-        now = clock or (lambda: datetime.now(UTC))
+        now = WorldClock(clock or (lambda: datetime.now(UTC)))
         flakes = Snowflakes(now)
         bot_user = User(flakes.next(), "GURPS Combat", bot=True)
         application_id = bot_user.id
@@ -696,6 +720,11 @@ class World:
             )
         target.channels[channel.id] = channel
         return channel
+
+    def advance(self, delta: timedelta | float) -> None:
+        """Move the world's clock on by ``delta`` (seconds, or a timedelta)."""
+        assert isinstance(self.clock, WorldClock)
+        self.clock.advance(delta if isinstance(delta, timedelta) else timedelta(seconds=delta))
 
     def bot_role(self, guild: Guild | None = None) -> Role:
         """The role Discord made for the bot when it joined ``guild``."""
