@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
 from fractions import Fraction
 from typing import Final
@@ -20,6 +20,7 @@ MAX_FIELD_VALUE: Final = 1024
 MAX_FOOTER: Final = 2048
 MAX_AUTHOR: Final = 256
 MAX_TOTAL: Final = 6000
+MAX_EMBEDS: Final = 10
 ELLIPSIS: Final = "…"
 
 
@@ -106,6 +107,28 @@ def set_footer(embed: discord.Embed, text: str) -> None:
 def embed_length(embed: discord.Embed) -> int:
     """Characters Discord counts against the 6000 limit."""
     return len(embed)
+
+
+def pack_messages(embeds: Sequence[discord.Embed]) -> list[list[discord.Embed]]:
+    """``embeds``, in order, in as few messages as Discord takes them: at most 10 embeds
+    and 6000 characters in all per message (each embed already fits on its own).
+
+    The first message is the answer, the others its follow-ups: a full encounter's
+    tracker can need more than one.
+    """
+    packed: list[list[discord.Embed]] = []
+    current: list[discord.Embed] = []
+    used = 0
+    for embed in embeds:
+        size = embed_length(embed)
+        if current and (len(current) == MAX_EMBEDS or used + size > MAX_TOTAL):
+            packed.append(current)
+            current, used = [], 0
+        current.append(embed)
+        used += size
+    if current:
+        packed.append(current)
+    return packed
 
 
 def within_limits(embed: discord.Embed) -> bool:

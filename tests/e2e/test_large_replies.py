@@ -1,0 +1,166 @@
+"""The largest replies in real use stay within Discord's limits and leave nothing out.
+
+A full encounter (60 combatants, R4.3's tie-breaks rolled for each group of equal
+fighters) shows every combatant in ``/encounter status`` and ``/encounter next``;
+a master's four chambara attacks in one turn (R5.15) each fit their message; the
+longest injury breakdown ``/damage`` gives, in Portuguese, fits its embed. The
+stand-in refuses anything over a limit, so ``rejections == []`` is the check that
+Discord would take every one of these messages.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+from bot.client import GurpsBot
+from bot.i18n import Messages
+from bot.standin import InteractionResult, Message, StandIn
+from rules.encounter import MAX_COMBATANTS
+from rules.roller import ScriptedDice
+
+CHANNEL = "combat"
+GROUPS = ("Goblin", "Hobgoblin Spearman", "Orc Archer")
+
+
+def tracker_fields(messages: list[Message]) -> list[tuple[str, str]]:
+    """Every combatant field of a tracker, over all the embeds of all its messages."""
+    found: list[tuple[str, str]] = []
+    for message in messages:
+        for embed in message.embeds:
+            found.extend(
+                (f["name"], f["value"])
+                for f in embed.get("fields", [])
+                if re.match(r"(▶ )?\d+\. ", f["name"])
+            )
+    return found
+
+
+def numbers(fields: list[tuple[str, str]]) -> list[int]:
+    return [int(re.match(r"(?:▶ )?(\d+)\. ", name)[1]) for name, _ in fields]  # type: ignore[index]
+
+
+def by_name(fields: list[tuple[str, str]]) -> dict[str, str]:
+    """Each combatant's line by ``Name [side]``, whatever his place in the order."""
+    return {re.sub(r"^(▶ )?\d+\. ", "", name): value for name, value in fields}
+
+
+def total_characters(message: Message) -> int:
+    keys = ("title", "description")
+    return sum(
+        sum(len(e.get(k) or "") for k in keys)
+        + len((e.get("footer") or {}).get("text") or "")
+        + sum(len(f["name"]) + len(f["value"]) for f in e.get("fields", []))
+        for e in message.embeds
+    )
+
+
+async def gm(
+    standin: StandIn, command: str, locale: str = "en-US", **options: object
+) -> InteractionResult:
+    result = await standin.slash(command, options, user="gm", channel=CHANNEL, locale=locale)
+    assert result.errors == []
+    assert not result.ephemeral, result.embeds
+    return result
+
+
+async def a_full_encounter(
+    standin: StandIn, groups: tuple[str, str, str] = GROUPS, **start: object
+) -> None:
+    """Three heroes and three groups of 19 monsters, some hurt: 60 combatants in all."""
+    await gm(standin, "encounter start", name="The siege of the old watermill", **start)
+    heroes = (("Ana", "alice", 14, 13), ("Bruno", "bob", 13, 12), ("Carla", "carol", 12, 12))
+    for name, owner, dx, ht in heroes:
+        await gm(
+            standin,
+            "combatant add",
+            name=name,
+            st=10,
+            dx=dx,
+            iq=10,
+            ht=ht,
+            owner=owner,
+            side="party",
+        )
+    for group, dx in zip(groups, (12, 11, 10), strict=True):
+        await gm(standin, "combatant add", name=group, st=11, dx=dx, iq=9, ht=11, count=19)
+    # Hurt, stunned and fallen monsters make the longest lines of the tracker.
+    for number in range(1, 19, 3):
+        hurt = f"{groups[1]} {number}"
+        await gm(standin, "combatant edit", name=hurt, hp=-4, fp=2)
+        await gm(standin, "combatant condition", name=hurt, condition="stunned")
+        await gm(
+            standin, "combatant condition", name=hurt, condition="knocked_down", posture="prone"
+        )
+    await gm(standin, "combatant condition", name=f"{groups[2]} 7", condition="dead")
+
+
+async def test_a_full_encounters_tracker_shows_every_combatant(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice, messages: Messages
+) -> None:
+    await a_full_encounter(standin)
+    status = await gm(standin, "encounter status")
+    shown = tracker_fields(status.messages)
+    assert len(shown) == MAX_COMBATANTS
+    assert numbers(shown) == list(range(1, MAX_COMBATANTS + 1))
+    assert shown[0] == (
+        f"1. Ana [party] — <@{standin.user('alice').id}>",
+        "HP 10/10 · FP 13/13 · standing",
+    )
+    hurt = dict(shown)[f"26. {GROUPS[1]} 4 [npc]"]
+    assert hurt == "HP -4/11 · FP 2/11 · prone · stunned · knocked down · very tired"
+
+    # Round 1: R4.3 rolls 1d for each group of equal fighters, re-rolled while tied.
+    dice.extend(random.Random(4).choices(range(1, 7), k=400))
+    first = await gm(standin, "encounter next")
+    turn = first.message.embeds[0]
+    assert turn["title"] == "Round 1: Ana's turn"
+    shown = tracker_fields(first.messages)
+    assert len(shown) == MAX_COMBATANTS
+    assert numbers(shown) == list(range(1, MAX_COMBATANTS + 1))
+    assert shown[0][0] == f"▶ 1. Ana [party] — <@{standin.user('alice').id}>"
+    for message in first.messages:
+        assert total_characters(message) <= 6000
+    assert [len(m.embeds) for m in [*status.messages, *first.messages]] == [3, 4]
+    assert standin.server.rejections == []
+
+
+async def test_a_tracker_too_long_for_one_message_goes_on_in_follow_ups(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice, messages: Messages
+) -> None:
+    """The longest names, in Portuguese: the GM's private look and the turn take two
+    messages each, the second a follow-up as private as the first."""
+    long_names = (
+        "Goblin saqueador das colinas do norte, batedor da vanguarda do cerco",
+        "Guerreiro hobgoblin da guarda de honra do velho moinho de água do vale",
+        "Arqueiro orc da companhia do rio escuro, atirador das muralhas do sul",
+    )
+    assert all(len(f"{name} 19") <= 80 for name in long_names)  # the longest name allowed
+    await a_full_encounter(standin, long_names)
+    private = await standin.slash(
+        "encounter status", user="gm", channel=CHANNEL, locale="pt-BR", private=True
+    )
+    assert [len(m.embeds) for m in private.messages] == [2, 1]
+    assert all(m.ephemeral for m in private.messages)
+    shown = tracker_fields(private.messages)
+    assert numbers(shown) == list(range(1, MAX_COMBATANTS + 1))
+    hurt = dict(shown)[f"26. {long_names[1]} 4 [npc]"]
+    assert hurt == "PV -4/11 · PF 2/11 · deitado de bruços · atordoado · caído · muito cansado"
+    assert private.followups[0].embeds[-1]["footer"]["text"] == messages.text(
+        "encounter.status.footer",
+        "pt-BR",
+        mode=messages.text("encounter.mode.standard_4e", "pt-BR"),
+    )
+
+    dice.extend(random.Random(4).choices(range(1, 7), k=400))
+    first = await gm(standin, "encounter next", locale="pt-BR")
+    assert len(first.messages) == 2
+    assert not any(m.ephemeral for m in first.messages)
+    assert first.message.content == f"<@{standin.user('alice').id}>"
+    assert first.followups[0].content == ""
+    shown = tracker_fields(first.messages)
+    assert numbers(shown) == list(range(1, MAX_COMBATANTS + 1))
+    assert by_name(shown)[f"{long_names[1]} 4 [npc]"] == hurt
+    for message in [*private.messages, *first.messages]:
+        assert total_characters(message) <= 6000
+    assert standin.server.rejections == []
