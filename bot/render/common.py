@@ -160,6 +160,12 @@ def percent(probability: Fraction | float, locale: str) -> str:
     return f"{text}%"
 
 
+def decimal(value: float, locale: str) -> str:
+    """``5.75`` as players write it: ``5.75``, or ``5,75`` in pt-BR."""
+    text = f"{value:g}"
+    return text.replace(".", ",") if locale == "pt-BR" else text
+
+
 def signed(value: int) -> str:
     """A modifier as players write it: ``3`` → ``+3``, ``-2`` → ``-2``, ``0`` → ``+0``."""
     return f"{value:+d}"

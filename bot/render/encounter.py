@@ -22,6 +22,7 @@ from bot.render.common import (
     ResultKind,
     add_field,
     colour,
+    decimal,
     embed_length,
     new_embed,
     set_footer,
@@ -118,12 +119,6 @@ def conditions(c: EncounterCombatant, messages: Messages, locale: str) -> list[s
             )
         )
     return found
-
-
-def decimal(value: float, locale: str) -> str:
-    """``5.75`` as players write it: ``5.75``, or ``5,75`` in pt-BR."""
-    text = f"{value:g}"
-    return text.replace(".", ",") if locale == "pt-BR" else text
 
 
 def posture_name(messages: Messages, locale: str, posture: Posture) -> str:

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 from bot.client import GurpsBot
 from bot.i18n import Messages
 from bot.standin import InteractionResult, Message, StandIn
 from rules.encounter import MAX_COMBATANTS
 from rules.roller import ScriptedDice
+from tests.e2e.test_damage import start as start_damage_target
 
 CHANNEL = "combat"
 GROUPS = ("Goblin", "Hobgoblin Spearman", "Orc Archer")
@@ -163,4 +165,80 @@ async def test_a_tracker_too_long_for_one_message_goes_on_in_follow_ups(
     assert by_name(shown)[f"{long_names[1]} 4 [npc]"] == hurt
     for message in [*private.messages, *first.messages]:
         assert total_characters(message) <= 6000
+    assert standin.server.rejections == []
+
+
+def fields(embed: dict[str, Any]) -> dict[str, str]:
+    return {f["name"]: f["value"] for f in embed.get("fields", [])}
+
+
+KNIGHT: dict[str, Any] = {
+    "name": "Cavaleiro da Ordem do Dragão",
+    "attributes": {"st": 12, "ht": 11, "hp": 14},
+    "dr": {
+        "uniform": {"rigid": 2, "flexible": 4},
+        "overrides": {"leg": {"rigid": 1, "flexible": 3}},
+    },
+}
+
+
+async def test_the_longest_injury_breakdown_in_portuguese(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """30 crushing to a mailed leg (DR 4): a crippled leg and the excess lost (R7.16),
+    shock (R7.6), a major wound and knockdown (R7.7, R7.8), knockback and a fall
+    (R7.14), every line in Portuguese, in one embed Discord takes."""
+    await start_damage_target(standin, bot, KNIGHT)
+    dice.extend([4, 3, 4, 3, 4, 3])  # knockdown: HT 11 rolls 11; balance: DX 10 -2 rolls 10
+    result = await standin.slash(
+        "damage",
+        {"target": KNIGHT["name"], "amount": 30, "type": "cr", "location": "leg", "side": "left"},
+        user="gm",
+        channel=CHANNEL,
+        locale="pt-BR",
+    )
+    assert not result.ephemeral
+    assert result.embed["title"] == "🩸 Cavaleiro da Ordem do Dragão sofre dano"
+    assert fields(result.embed) == {
+        "Dano básico": "**30** cont",
+        "Ponto de impacto": "perna",
+        "RD": "4",
+        "Dano penetrante": "26",
+        "Multiplicador": "×1",
+        "Dano real": "**8**",
+        "PV": "14 → **6** / 14",
+        "Consequências": "\n".join(
+            [
+                "18 de dano além do limite de incapacitação se perde (R7.16)",
+                "Choque -4 no próximo turno (R7.6)",
+                "Ferimento grave (R7.7)",
+                "Parte incapacitada: Perna esquerda (R7.16)",
+                "Prostração: HT 11 = 11, tirou 11 (4, 3, 4): sucesso (R7.8)",
+                "Continua de pé.",
+                "Projetado 3 m (R7.14)",
+                "Manter o equilíbrio: DX 10 -2 = 8, tirou 10 (3, 4, 3): fracasso (R7.14)",
+                "Cai no chão (R7.14)",
+            ]
+        ),
+    }
+    assert total_characters(result.message) <= 6000
+    # A cutting blow halves the mail (armor divisor 2) and wounds ×1,5 (R7.20).
+    dice.extend([4, 3, 4])  # knockdown: HT 11 rolls 11
+    arm = await standin.slash(
+        "damage",
+        {
+            "target": KNIGHT["name"],
+            "amount": 24,
+            "type": "cut",
+            "location": "arm",
+            "armor-divisor": "2",
+        },
+        user="gm",
+        channel=CHANNEL,
+        locale="pt-BR",
+    )
+    shown = fields(arm.embed)
+    assert (shown["RD"], shown["Multiplicador"]) == ("3 (6 ÷ 2)", "×1,5")
+    assert "Parte incapacitada: Braço direito (R7.16)" in shown["Consequências"]
+    assert dice.remaining == 0
     assert standin.server.rejections == []
