@@ -17,7 +17,9 @@ from typing import Any
 from bot.client import GurpsBot
 from bot.i18n import Messages
 from bot.standin import InteractionResult, Message, StandIn
-from rules.encounter import MAX_COMBATANTS
+from bot.storage.encounter import EncounterRepository
+from rules.combatant import Combatant
+from rules.encounter import MAX_COMBATANTS, Encounter, EncounterCombatant
 from rules.roller import ScriptedDice
 from tests.e2e.test_damage import start as start_damage_target
 
@@ -168,8 +170,118 @@ async def test_a_tracker_too_long_for_one_message_goes_on_in_follow_ups(
     assert standin.server.rejections == []
 
 
+async def start_master_duel(standin: StandIn, bot: GurpsBot) -> None:
+    """Ana, Trained by a Master with Broadsword 21, against a big orc."""
+    ana = Combatant.create(
+        name="Ana",
+        attributes={"st": 11, "dx": 14, "ht": 12},
+        weapons=[{"name": "broadsword", "skill": 21, "damage": "sw+1 cut"}],
+        traits=["trained_by_a_master"],
+    )
+    orc = Combatant.create(
+        name="Orc",
+        attributes={"st": 13, "dx": 11, "ht": 12, "hp": 15},
+        weapons=[{"name": "axe", "skill": 12, "damage": "sw+2 cut"}],
+        dr={"uniform": 1},
+    )
+    encounter = Encounter(
+        name="Duel on the bridge",
+        gm_id=standin.user("gm").id,
+        combatants=(
+            EncounterCombatant(
+                combatant_id="1", side="party", combatant=ana, owner_id=standin.user("alice").id
+            ),
+            EncounterCombatant(combatant_id="2", side="npc", combatant=orc),
+        ),
+        next_number=3,
+    )
+    await EncounterRepository(bot.database).start(
+        guild_id=standin.guild.id,
+        channel_id=standin.channel(CHANNEL).id,
+        actor_id=standin.user("gm").id,
+        encounter=encounter,
+    )
+
+
 def fields(embed: dict[str, Any]) -> dict[str, str]:
     return {f["name"]: f["value"] for f in embed.get("fields", [])}
+
+
+async def test_a_masters_four_attacks_each_fit_their_message(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice, messages: Messages
+) -> None:
+    """Broadsword 21 under Chambara: 1 + (21 - 12) // 3 = 4 attacks this turn (R5.15).
+
+    Each blow carries its modifiers, the orc's defense (with Retreat once) and the
+    damage with every consequence; each message holds the attack, the defense and
+    the damage, well within Discord's limits. A fifth attack is refused.
+    """
+    await start_master_duel(standin, bot)
+    await gm(standin, "encounter next")  # round 1: Ana (Basic Speed 6.5) before the orc
+    blows: list[tuple[dict[str, object], list[int], list[int]]] = [
+        # 9 hits; Dodge 8 fails on 15; 1d+2 = 6 cut, DR 1 → 5 × 1.5 = 7: HP 15 → 8.
+        ({"location": "torso"}, [3, 3, 3], [5, 5, 5, 4]),
+        # Neck from the left in the dark: 21 -2 -4 -5 = 10; Retreat lifts Dodge 6 to 9,
+        # 15 fails; 6 cut, DR 1 → 5 × 2 = 10, a major wound: HT 12 rolls 10 (R7.7, R7.8).
+        (
+            {"location": "neck", "darkness": -2, "from": "left", "through-hexes": 1},
+            [3, 3, 3],
+            [5, 5, 5, 4, 3, 4, 3],
+        ),
+        # The left arm through the chinks: 21 -10 -2 = 9; Dodge 4 (below 1/3 HP) fails.
+        (
+            {"location": "arm", "side": "left", "modifier": -2, "chinks": True},
+            [3, 3, 3],
+            [5, 5, 5, 4],
+        ),
+        # The right leg from behind: 8 cut, DR 1 → 7 × 1.5 = 10, 2 lost past crippling:
+        # 8 injury, a crippled leg, a major wound; at -17 a death check rolls 11 (R7.3),
+        # then knockdown 10.
+        (
+            {"location": "leg", "side": "right", "from": "rear_aware", "darkness": -3},
+            [3, 3, 3],
+            [5, 5, 5, 6, 4, 3, 4, 3, 4, 3],
+        ),
+    ]
+    replies: list[Message] = []
+    for number, (options, to_hit, defense_and_damage) in enumerate(blows, start=1):
+        dice.extend(to_hit)
+        attack = await standin.slash(
+            "attack", {"attacker": "Ana", "target": "Orc", **options}, user="alice", channel=CHANNEL
+        )
+        assert fields(attack.embeds[0])["Multiple attacks"].startswith(f"attack {number} of 4 ")
+        if number == 2:
+            await standin.click(attack.message, "Retreat (+3)", user="gm")
+        dice.extend(defense_and_damage)
+        await standin.click(attack.message, "Dodge", user="gm")
+        replies.append(standin.message(attack.message.id))
+    assert [len(m.embeds) for m in replies] == [3, 3, 3, 3]
+    assert [fields(m.embeds[2])["HP"] for m in replies] == [
+        "15 → **8** / 15",
+        "8 → **-2** / 15",
+        "-2 → **-9** / 15",
+        "-9 → **-17** / 15",
+    ]
+    assert fields(replies[3].embeds[2])["Consequences"].splitlines() == [
+        "2 injury beyond the crippling threshold is lost (R7.16)",
+        "Shock -4 on the next turn (R7.6)",
+        "Major wound (R7.7)",
+        "Right leg crippled (R7.16)",
+        "Knockdown: HT 12 = 12, rolled 10 (3, 4, 3): success (R7.8)",
+        "Stays on his feet.",
+        "Death check: HT 12 = 12, rolled 11 (4, 3, 4): success (R7.3)",
+    ]
+    assert all(total_characters(m) <= 6000 for m in replies)
+
+    fifth = await standin.slash(
+        "attack", {"attacker": "Ana", "target": "Orc"}, user="alice", channel=CHANNEL
+    )
+    assert fifth.ephemeral
+    assert fifth.embed["description"] == messages.text(
+        "attack.no_attacks_left", "en", combatant="Ana", allowed=4, rules="R5.15"
+    )
+    assert dice.remaining == 0
+    assert standin.server.rejections == []
 
 
 KNIGHT: dict[str, Any] = {
