@@ -159,7 +159,7 @@ class EncounterCog(commands.Cog):
             change.detail = {"events": [e.model_dump(mode="json") for e in result.events]}
         fight = change.encounter
         embeds = [
-            render_turn(fight, result, self.bot.messages, locale),
+            *render_turn(fight, result, self.bot.messages, locale),
             *render_tracker(fight, self.bot.messages, locale),
         ]
         now = fight.current

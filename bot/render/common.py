@@ -82,6 +82,24 @@ def add_field(embed: discord.Embed, name: str, value: str, *, inline: bool = Tru
     return True
 
 
+def line_embeds(kind: ResultKind, title: str | None, lines: Sequence[str]) -> list[discord.Embed]:
+    """``lines`` as embed descriptions, one after the other, in as many embeds as their
+    4096 characters each need (the first embed carries ``title``): nothing is cut."""
+    embeds = [new_embed(kind, title=title)]
+    chunk: list[str] = []
+    used = 0
+    for line in lines:
+        if chunk and used + 1 + len(line) > MAX_DESCRIPTION:
+            embeds[-1].description = "\n".join(chunk)
+            embeds.append(discord.Embed(colour=colour(kind)))
+            chunk, used = [], 0
+        chunk.append(truncate(line, MAX_DESCRIPTION))
+        used += len(chunk[-1]) + (1 if len(chunk) > 1 else 0)
+    if chunk:
+        embeds[-1].description = "\n".join(chunk)
+    return embeds
+
+
 def leading_lines(lines: Iterable[str], budget: int) -> tuple[str, int]:
     """As many of the first ``lines`` as fit, newline-joined, in ``budget`` characters.
 

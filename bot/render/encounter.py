@@ -24,6 +24,7 @@ from bot.render.common import (
     colour,
     decimal,
     embed_length,
+    line_embeds,
     new_embed,
     set_footer,
     signed,
@@ -298,8 +299,12 @@ def render_turn(
     result: TurnAdvance[EncounterCombatant],
     messages: Messages,
     locale: str,
-) -> discord.Embed:
-    """What happened between the two turns, and whose turn it is now."""
+) -> list[discord.Embed]:
+    """What happened between the two turns, and whose turn it is now.
+
+    One line per event, every one of them: with many fallen fighters skipped, the
+    lines go on in more embeds rather than being cut.
+    """
     current = encounter.current
     title = (
         _t(
@@ -321,8 +326,7 @@ def render_turn(
         current.combatant.state.stunned or current.combatant.state.mentally_stunned
     ):
         lines.append(_t(messages, locale, "encounter.turn.stunned_hint", name=current.name))
-    kind = ResultKind.INFO
-    return new_embed(kind, title=title, description="\n".join(lines) or None)
+    return line_embeds(ResultKind.INFO, title, lines)
 
 
 def render_ended(

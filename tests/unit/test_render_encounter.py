@@ -6,7 +6,14 @@ import discord
 import pytest
 
 from bot.i18n import SUPPORTED_LOCALES, Messages
-from bot.render.common import MAX_FIELDS, MAX_TOTAL, pack_messages, within_limits
+from bot.render.common import (
+    MAX_FIELDS,
+    MAX_TOTAL,
+    ResultKind,
+    line_embeds,
+    pack_messages,
+    within_limits,
+)
 from bot.render.encounter import (
     render_ended,
     render_partial_surprise,
@@ -148,11 +155,53 @@ def test_turn_embed_lists_rolls_with_rule_ids(messages: Messages) -> None:
     stunned = set_condition(encounter.find("Orc 1"), Condition.STUNNED, True)
     encounter, _ = advance_turn(encounter.replace(stunned), ScriptedDice([]))
     encounter, result = advance_turn(encounter, ScriptedDice([6, 5, 4]))
-    embed = render_turn(encounter, result, messages, "en")
+    (embed,) = render_turn(encounter, result, messages, "en")
     assert embed.title == "Round 1: Orc 2's turn"
     assert embed.description == (
         "Orc 1 rolls HT to recover from stun: 15 (6, 5, 4) vs 10, failure. (R7.10)"
     )
+
+
+def test_every_fallen_fighter_skipped_has_its_line_r4_2(messages: Messages) -> None:
+    """A full fight where all but two lie dead: the turn passes over 58 of them (R4.2),
+    one line each, over as many embeds as their text needs, none cut."""
+    name = "Guerreiro hobgoblin da guarda de honra do velho moinho de água do vale"
+    sheets = [
+        Combatant.create(name=f"{name} {i}", attributes={"st": 12, "basic_speed": 20.0 - i / 4})
+        for i in range(1, MAX_COMBATANTS + 1)
+    ]
+    encounter, _ = add_combatants(
+        Encounter(name="Ford", gm_id=1),
+        sheets,
+        owner_id=None,
+        side=None,
+        aware=False,
+        roller=ScriptedDice([]),
+    )
+    encounter, _ = advance_turn(encounter, ScriptedDice([]))  # round 1: the first one
+    for c in encounter.ordered()[1:-1]:
+        encounter = encounter.replace(set_condition(c, Condition.DEAD, True))
+    encounter, result = advance_turn(encounter, ScriptedDice([]))
+    embeds = render_turn(encounter, result, messages, "pt-BR")
+    assert len(embeds) == 2
+    assert embeds[0].title == f"Rodada 1: vez de {name} {MAX_COMBATANTS}"
+    lines = [line for embed in embeds for line in (embed.description or "").splitlines()]
+    assert len(lines) == MAX_COMBATANTS - 2
+    assert lines[0] == f"{name} 2 perde a vez: morto. (R4.2)"
+    assert lines[-1] == f"{name} {MAX_COMBATANTS - 1} perde a vez: morto. (R4.2)"
+    assert all(within_limits(embed) for embed in embeds)
+    assert [len(message) for message in pack_messages(embeds)] == [2]
+
+
+def test_line_embeds_split_between_lines_and_keep_the_title() -> None:
+    lines = ["a" * 2000, "b" * 2000, "c" * 95, "d" * 10]
+    embeds = line_embeds(ResultKind.INFO, "T", lines)
+    assert [e.title for e in embeds] == ["T", None]
+    # 2000 + 1 + 2000 + 1 + 95 = 4097 characters would pass 4096: "c" starts the next.
+    assert [e.description for e in embeds] == ["\n".join(lines[:2]), "\n".join(lines[2:])]
+    fits = line_embeds(ResultKind.INFO, None, ["a" * 2000, "b" * 2000, "c" * 94])
+    assert [len(e.description or "") for e in fits] == [4096]
+    assert line_embeds(ResultKind.INFO, "T", [])[0].description is None
 
 
 def test_end_summary_names_the_fallen(messages: Messages) -> None:
