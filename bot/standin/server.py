@@ -61,6 +61,7 @@ UNKNOWN_INTERACTION = 10062
 UNKNOWN_APPLICATION_COMMAND = 10063
 MISSING_ACCESS = 50001
 CANNOT_EDIT_OTHERS = 50005
+CANNOT_MESSAGE_USER = 50007
 EMPTY_MESSAGE = 50006
 MISSING_PERMISSIONS = 50013
 INVALID_WEBHOOK_TOKEN = 50027
@@ -457,7 +458,7 @@ class StandInServer:
         payload: JSON = request[PAYLOAD] or {}
         user = self.world.users.get(int(payload.get("recipient_id", 0)))
         if user is None or user.bot:
-            return error_response(400, 50007, "Cannot send messages to this user")
+            return error_response(400, CANNOT_MESSAGE_USER, "Cannot send messages to this user")
         return json_response(self._dm_json(self.world.dm_channel(user.id), user))
 
     @staticmethod
@@ -629,6 +630,16 @@ class StandInServer:
             needed |= READ_MESSAGE_HISTORY
         if refused := self._lacking(channel_id, needed, "send a message"):
             return refused
+        recipient = self.world.dm_recipient(channel_id)
+        if recipient is not None and not any(
+            recipient.id in guild.members for guild in self.world.guilds.values()
+        ):
+            # A bot may write only to users it shares a server with.
+            return self._forbidden(
+                CANNOT_MESSAGE_USER,
+                "Cannot send messages to this user",
+                f"send a direct message to {recipient.username}, who shares no server with the bot",
+            )
         if problems := self._message_problems(payload, creating=True):
             return self._invalid(problems)
         payload = self._without_forbidden_embeds(channel_id, payload, "a new message")

@@ -17,7 +17,7 @@ import discord
 import pytest
 
 from bot.permissions import BOT_PERMISSIONS
-from bot.standin import Message, StandIn, World, running
+from bot.standin import Message, StandIn, User, World, running
 from bot.standin.state import (
     EMBED_LINKS,
     MANAGE_MESSAGES,
@@ -249,3 +249,20 @@ async def test_pinning_needs_pin_messages(standin: StandIn, plain_bot: PlainBot)
     assert answered.message.pinned
     await message.unpin()
     assert not answered.message.pinned
+
+
+async def test_a_direct_message_needs_a_shared_server(
+    standin: StandIn, plain_bot: PlainBot
+) -> None:
+    world = standin.world
+    stranger = User(world.snowflakes.next(), "stranger", "Stranger")
+    world.users[stranger.id] = stranger
+    fetched = await plain_bot.fetch_user(stranger.id)
+    with pytest.raises(discord.Forbidden) as refused:
+        await fetched.send("hello")
+    assert (refused.value.code, refused.value.text) == (50007, "Cannot send messages to this user")
+    assert standin.direct_messages("stranger") == []
+    assert standin.server.rejections == [
+        "send a direct message to stranger, who shares no server with the bot"
+    ]
+    standin.server.rejections.clear()
