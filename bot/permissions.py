@@ -1,14 +1,15 @@
-"""Who may run GM-only commands: Manage Server, or the role the guild named as GM role.
+"""Permissions: what the bot itself needs, and who may run GM-only commands.
 
-Cogs decorate GM-only commands with :func:`gm_only`; views and code that decide
-mid-command call :func:`ensure_gm`. Both refuse with the ``core.error.not_gm``
-message through the central error handler.
+:data:`BOT_PERMISSIONS` is what the bot asks for when it is invited (the README's
+link carries its value). Cogs decorate GM-only commands with :func:`gm_only`;
+views and code that decide mid-command call :func:`ensure_gm`. Both refuse with
+the ``core.error.not_gm`` message through the central error handler.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import discord
 from discord import app_commands
@@ -20,6 +21,19 @@ if TYPE_CHECKING:
     from bot.client import GurpsBot
 
 T = TypeVar("T")
+
+BOT_PERMISSIONS: Final = discord.Permissions(view_channel=True)
+"""Everything the bot needs in a server, and the invite link's ``permissions=`` value.
+
+Every reply goes through its interaction (the answer, follow-ups, a button's
+update of its own message), and Discord asks no channel permission for those,
+embeds included. With its own token the bot only edits the attack messages it
+posted (fresh defense buttons after ``/encounter undo``, buttons taken off after
+``/defend`` or the end of the fight), and editing one's own message needs only
+View Channel. It sends no channel message, reads no history, pins nothing and
+opens no direct message, so it asks for nothing else. Where it cannot see a
+channel those edits fail, are logged, and the stored state stays right.
+"""
 
 
 def is_gm(

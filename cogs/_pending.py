@@ -4,8 +4,9 @@ The defense buttons live on the attack's message. When ``/encounter undo`` puts 
 defense back, the attack waits again and its message gets fresh buttons (numbers
 from the target's restored state); when the undo cancels the attack, or the
 fight ends while it waits, the buttons come off with a line saying why. Edits are
-best effort: a message that is gone only loses its note, the stored state is
-already right and a late click is answered from it.
+best effort: a message that is gone, or in a channel the bot cannot view, only
+loses its note (logged as a warning); the stored state is already right and a
+late click is answered from it.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from rules.options import RuleOptions
 
 log = logging.getLogger(__name__)
 
-__all__ = ["ensure_awaiting", "refresh_attack_messages"]
+__all__ = ["edit_attack_message", "ensure_awaiting", "refresh_attack_messages"]
 
 
 def ensure_awaiting(row: PendingAttack | None) -> PendingAttack:
@@ -76,8 +77,30 @@ async def refresh_attack_messages(
             content = messages.text("defend.notice.undone", locale, target=target)
         else:
             continue
-        message = bot.get_partial_messageable(row.channel_id).get_partial_message(row.message_id)
-        try:
+        await edit_attack_message(bot, row, content=content, view=view)
+
+
+async def edit_attack_message(
+    bot: GurpsBot, row: PendingAttack, *, content: str | None = None, view: discord.ui.View | None
+) -> None:
+    """Edit an attack's message with the bot's own token (the attack's interaction is long
+    gone); a refusal is logged and changes nothing else.
+
+    ``view=None`` takes the buttons off. This is the only place the bot needs a channel
+    permission: View Channel (``BOT_PERMISSIONS``).
+    """
+    if row.message_id is None:
+        return
+    message = bot.get_partial_messageable(row.channel_id).get_partial_message(row.message_id)
+    try:
+        if content is None:
+            await message.edit(view=view)
+        else:
             await message.edit(content=content, view=view)
-        except discord.HTTPException:
-            log.info("could not update the message of attack %s", attack_id)
+    except discord.HTTPException as error:
+        log.warning(
+            "could not update the message of attack %s in channel %s: %s",
+            row.attack_id,
+            row.channel_id,
+            error,
+        )

@@ -1,4 +1,5 @@
-"""What every cog needs: where a command runs, and choices named by the catalogs.
+"""What every cog needs: where a command runs, choices named by the catalogs, and
+answers longer than one message.
 
 Commands refuse outside a guild with ``core.error.guild_only``; the guild's
 language and rule options come from ``bot.context_for(interaction)``.
@@ -6,7 +7,7 @@ language and rule options come from ``bot.context_for(interaction)``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import discord
@@ -14,6 +15,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 
 from bot.errors import UserFacingError
+from bot.render.common import pack_messages
 from rules.combatant import HitLocation, Side
 
 
@@ -41,3 +43,27 @@ def channel_of(interaction: discord.Interaction[Any]) -> int:
     if interaction.channel_id is None:
         raise UserFacingError("core.error.guild_only")
     return interaction.channel_id
+
+
+async def send_embeds(
+    interaction: discord.Interaction[Any],
+    embeds: Sequence[discord.Embed],
+    *,
+    ephemeral: bool = False,
+    content: str | None = None,
+    allowed_mentions: discord.AllowedMentions | None = None,
+) -> None:
+    """Answer with ``embeds``; what one message cannot hold follows in follow-ups.
+
+    ``content`` (and the mentions it may ping) goes with the first message only;
+    the follow-ups are as private as the answer.
+    """
+    first, *rest = pack_messages(embeds)
+    extra: dict[str, Any] = {}
+    if content is not None:
+        extra["content"] = content
+    if allowed_mentions is not None:
+        extra["allowed_mentions"] = allowed_mentions
+    await interaction.response.send_message(embeds=first, ephemeral=ephemeral, **extra)
+    for more in rest:
+        await interaction.followup.send(embeds=more, ephemeral=ephemeral)

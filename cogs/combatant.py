@@ -35,7 +35,7 @@ from cogs._autocomplete import (
     side_autocomplete,
 )
 from cogs._gear import armor_options, location_of, sheet_options, weapon_options, worn_armor
-from cogs._shared import catalog_choices, channel_of, guild_of
+from cogs._shared import catalog_choices, channel_of, guild_of, send_embeds
 from rules.character import add_weapon, build_weapon, fighting_copy, remove_weapon, set_armor
 from rules.combatant import Combatant, Posture
 from rules.encounter import (
@@ -234,9 +234,7 @@ class CombatantCog(commands.Cog):
     async def list_combatants(self, interaction: discord.Interaction[GurpsBot]) -> None:
         record = await self.encounters.require_active(channel_of(interaction))
         locale = await self.bot.locale_for(interaction)
-        await interaction.response.send_message(
-            embed=render_tracker(record.encounter, self.bot.messages, locale)
-        )
+        await send_embeds(interaction, render_tracker(record.encounter, self.bot.messages, locale))
 
     @combatant.command(
         name=_("show", key="combatant.cmd.show.name"),

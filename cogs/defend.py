@@ -8,7 +8,6 @@ a double click cannot hurt twice and ``/encounter undo`` restores HP.
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -26,7 +25,7 @@ from bot.storage.encounter import EncounterRepository
 from bot.storage.pending_attack import PendingAttack, PendingAttackRepository
 from bot.views.defense import DefenseButton, parse_choice, typed_choice
 from cogs._autocomplete import combatant_autocomplete
-from cogs._pending import ensure_awaiting
+from cogs._pending import edit_attack_message, ensure_awaiting
 from cogs._shared import channel_of
 from rules.combat import (
     DefenseChoice,
@@ -40,8 +39,6 @@ from rules.combat import (
 from rules.defense import DefenseOptions
 from rules.maneuver import DefenseKind
 from rules.options import RuleOptions
-
-log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -200,7 +197,7 @@ class Defend(commands.Cog):
             await interaction.response.send_message(embeds=embeds, view=view)
         else:
             await interaction.response.send_message(embeds=embeds)
-        await self._clear_buttons(interaction, row)
+        await self._clear_buttons(row)
 
     @defend.autocomplete("defense")
     async def defense_autocomplete(
@@ -303,7 +300,7 @@ class Defend(commands.Cog):
         )
         embeds = render_defense(outcome, self.bot.messages, locale, parried_by=guard.name)
         await interaction.response.send_message(embeds=embeds)
-        await self._clear_buttons(interaction, row)
+        await self._clear_buttons(row)
 
     # ------------------------------------------------------------ shared steps
 
@@ -385,17 +382,9 @@ class Defend(commands.Cog):
                 await PendingAttackRepository.close(change, attack_id, at)
         return DefenseDone(outcome)
 
-    async def _clear_buttons(
-        self, interaction: discord.Interaction[GurpsBot], row: PendingAttack
-    ) -> None:
+    async def _clear_buttons(self, row: PendingAttack) -> None:
         """After ``/defend``, take the buttons off the attack message (best effort)."""
-        channel = interaction.channel
-        if row.message_id is None or not isinstance(channel, discord.TextChannel | discord.Thread):
-            return
-        try:
-            await channel.get_partial_message(row.message_id).edit(view=None)
-        except discord.HTTPException:
-            log.info("could not remove the buttons of attack %s", row.attack_id)
+        await edit_attack_message(self.bot, row, view=None)
 
 
 async def setup(bot: GurpsBot) -> None:

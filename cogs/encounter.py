@@ -29,7 +29,7 @@ from bot.storage.encounter import EncounterRepository
 from bot.storage.pending_attack import CancelReason, PendingAttackRepository
 from cogs._autocomplete import combatant_autocomplete, side_autocomplete
 from cogs._pending import refresh_attack_messages
-from cogs._shared import channel_of
+from cogs._shared import channel_of, send_embeds
 from rules.encounter import (
     Encounter,
     advance_turn,
@@ -137,8 +137,8 @@ class EncounterCog(commands.Cog):
         authority = await EncounterAuthority.of(interaction)
         locale = await self.bot.locale_for(interaction)
         gm_view = private and authority.is_gm(record.encounter.gm_id)
-        embed = render_tracker(record.encounter, self.bot.messages, locale, gm_view=gm_view)
-        await interaction.response.send_message(embed=embed, ephemeral=private)
+        embeds = render_tracker(record.encounter, self.bot.messages, locale, gm_view=gm_view)
+        await send_embeds(interaction, embeds, ephemeral=private)
 
     @encounter.command(
         name=_("next", key="encounter.cmd.next.name"),
@@ -159,20 +159,21 @@ class EncounterCog(commands.Cog):
             change.detail = {"events": [e.model_dump(mode="json") for e in result.events]}
         fight = change.encounter
         embeds = [
-            render_turn(fight, result, self.bot.messages, locale),
-            render_tracker(fight, self.bot.messages, locale),
+            *render_turn(fight, result, self.bot.messages, locale),
+            *render_tracker(fight, self.bot.messages, locale),
         ]
         now = fight.current
         if now is not None and now.owner_id is not None:
-            await interaction.response.send_message(
+            await send_embeds(
+                interaction,
+                embeds,
                 content=f"<@{now.owner_id}>",
-                embeds=embeds,
                 allowed_mentions=discord.AllowedMentions(
                     everyone=False, roles=False, users=[discord.Object(id=now.owner_id)]
                 ),
             )
         else:
-            await interaction.response.send_message(embeds=embeds)
+            await send_embeds(interaction, embeds)
 
     @encounter.command(
         name=_("end", key="encounter.cmd.end.name"),
@@ -208,11 +209,12 @@ class EncounterCog(commands.Cog):
         context = await self.bot.context_for(interaction)
         locale = context.locale
         result = await self.encounters.undo(channel, interaction.user.id)
-        await interaction.response.send_message(
-            embeds=[
+        await send_embeds(
+            interaction,
+            [
                 render_undone(result, self.bot.messages, locale),
-                render_tracker(result.record.encounter, self.bot.messages, locale),
-            ]
+                *render_tracker(result.record.encounter, self.bot.messages, locale),
+            ],
         )
         await refresh_attack_messages(
             self.bot, result.pending_attacks, result.record.encounter, context.options, locale
@@ -336,9 +338,7 @@ class EncounterCog(commands.Cog):
         ) as change:
             authority.ensure_gm(change.encounter.gm_id)
             change.encounter = reorder_turns(change.encounter, names)
-        await interaction.response.send_message(
-            embed=render_tracker(change.encounter, self.bot.messages, locale)
-        )
+        await send_embeds(interaction, render_tracker(change.encounter, self.bot.messages, locale))
 
 
 async def setup(bot: GurpsBot) -> None:

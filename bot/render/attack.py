@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import Messages
-from bot.render.common import ResultKind, add_field, new_embed, signed
+from bot.render.common import ResultKind, add_field, decimal, new_embed, signed
 from bot.views.defense import DefenseButton
 from rules.attack import AttackRoll, EffectiveSkill, EvadeOutcome, FastDrawRoll, WaitOrder
 from rules.checks import Outcome, SuccessRoll
@@ -550,10 +550,11 @@ def render_defense(
 # --------------------------------------------------------------------------- damage
 
 
-def _multiplier(value: Fraction) -> str:
+def _multiplier(value: Fraction, locale: str) -> str:
+    """A wounding multiplier or armor divisor: ``2``, ``1.5`` (``1,5`` in pt-BR)."""
     if value.denominator == 1:
         return str(value.numerator)
-    return f"{float(value):g}"
+    return decimal(float(value), locale)
 
 
 def _roll_line(record: RollRecord, messages: Messages, locale: str) -> str:
@@ -663,13 +664,13 @@ def render_damage(
     divisor = injury.dr.armor_divisor
     dr_text = str(injury.dr.effective)
     if divisor != 1:
-        dr_text += f" ({injury.dr.before_divisor} ÷ {_multiplier(divisor)})"
+        dr_text += f" ({injury.dr.before_divisor} ÷ {_multiplier(divisor, locale)})"
     add_field(embed, t("damage.field.dr", locale), dr_text)
     add_field(embed, t("damage.field.penetrating", locale), str(injury.penetrating))
     add_field(
         embed,
         t("damage.field.multiplier", locale),
-        f"×{_multiplier(injury.wounding.multiplier)}",
+        f"×{_multiplier(injury.wounding.multiplier, locale)}",
     )
     add_field(embed, t("damage.field.injury", locale), f"**{injury.injury}**")
     add_field(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
 from fractions import Fraction
 from typing import Final
@@ -20,6 +20,7 @@ MAX_FIELD_VALUE: Final = 1024
 MAX_FOOTER: Final = 2048
 MAX_AUTHOR: Final = 256
 MAX_TOTAL: Final = 6000
+MAX_EMBEDS: Final = 10
 ELLIPSIS: Final = "…"
 
 
@@ -81,6 +82,24 @@ def add_field(embed: discord.Embed, name: str, value: str, *, inline: bool = Tru
     return True
 
 
+def line_embeds(kind: ResultKind, title: str | None, lines: Sequence[str]) -> list[discord.Embed]:
+    """``lines`` as embed descriptions, one after the other, in as many embeds as their
+    4096 characters each need (the first embed carries ``title``): nothing is cut."""
+    embeds = [new_embed(kind, title=title)]
+    chunk: list[str] = []
+    used = 0
+    for line in lines:
+        if chunk and used + 1 + len(line) > MAX_DESCRIPTION:
+            embeds[-1].description = "\n".join(chunk)
+            embeds.append(discord.Embed(colour=colour(kind)))
+            chunk, used = [], 0
+        chunk.append(truncate(line, MAX_DESCRIPTION))
+        used += len(chunk[-1]) + (1 if len(chunk) > 1 else 0)
+    if chunk:
+        embeds[-1].description = "\n".join(chunk)
+    return embeds
+
+
 def leading_lines(lines: Iterable[str], budget: int) -> tuple[str, int]:
     """As many of the first ``lines`` as fit, newline-joined, in ``budget`` characters.
 
@@ -106,6 +125,28 @@ def set_footer(embed: discord.Embed, text: str) -> None:
 def embed_length(embed: discord.Embed) -> int:
     """Characters Discord counts against the 6000 limit."""
     return len(embed)
+
+
+def pack_messages(embeds: Sequence[discord.Embed]) -> list[list[discord.Embed]]:
+    """``embeds``, in order, in as few messages as Discord takes them: at most 10 embeds
+    and 6000 characters in all per message (each embed already fits on its own).
+
+    The first message is the answer, the others its follow-ups: a full encounter's
+    tracker can need more than one.
+    """
+    packed: list[list[discord.Embed]] = []
+    current: list[discord.Embed] = []
+    used = 0
+    for embed in embeds:
+        size = embed_length(embed)
+        if current and (len(current) == MAX_EMBEDS or used + size > MAX_TOTAL):
+            packed.append(current)
+            current, used = [], 0
+        current.append(embed)
+        used += size
+    if current:
+        packed.append(current)
+    return packed
 
 
 def within_limits(embed: discord.Embed) -> bool:
@@ -135,6 +176,12 @@ def percent(probability: Fraction | float, locale: str) -> str:
     if locale == "pt-BR":
         text = text.replace(".", ",")
     return f"{text}%"
+
+
+def decimal(value: float, locale: str) -> str:
+    """``5.75`` as players write it: ``5.75``, or ``5,75`` in pt-BR."""
+    text = f"{value:g}"
+    return text.replace(".", ",") if locale == "pt-BR" else text
 
 
 def signed(value: int) -> str:

@@ -2,8 +2,9 @@
 
 Pure functions of rules outcomes and stored records plus a locale. The tracker
 has one field per combatant in turn order (``HP 9/12 · FP 10/10 · standing ·
-stunned · maneuver: Attack``); when the GM hides NPC numbers, players see a
-state word instead. A fallen combatant (dead, destroyed or unconscious) shows
+stunned · maneuver: Attack``), every one of them: past 25 fields it goes on in
+more embeds, sent over as many messages as Discord needs; when the GM hides NPC
+numbers, players see a state word instead. A fallen combatant (dead, destroyed or unconscious) shows
 only what still matters: HP, the condition that took him out, and his posture
 when he lies on the ground.
 """
@@ -15,7 +16,19 @@ from collections.abc import Sequence
 import discord
 
 from bot.i18n import Messages
-from bot.render.common import MAX_FIELDS, ResultKind, add_field, new_embed, set_footer, signed
+from bot.render.common import (
+    MAX_FIELDS,
+    MAX_TOTAL,
+    ResultKind,
+    add_field,
+    colour,
+    decimal,
+    embed_length,
+    line_embeds,
+    new_embed,
+    set_footer,
+    signed,
+)
 from bot.storage.encounter import EncounterRecord, UndoResult
 from rules.combatant import Combatant, Posture
 from rules.encounter import CripplingAfterCombat, Encounter, EncounterCombatant, health_word
@@ -109,12 +122,6 @@ def conditions(c: EncounterCombatant, messages: Messages, locale: str) -> list[s
     return found
 
 
-def decimal(value: float, locale: str) -> str:
-    """``5.75`` as players write it: ``5.75``, or ``5,75`` in pt-BR."""
-    text = f"{value:g}"
-    return text.replace(".", ",") if locale == "pt-BR" else text
-
-
 def posture_name(messages: Messages, locale: str, posture: Posture) -> str:
     return _t(messages, locale, f"encounter.posture.{posture.value}")
 
@@ -191,46 +198,45 @@ def _where(encounter: Encounter, messages: Messages, locale: str) -> str:
 
 def render_tracker(
     encounter: Encounter, messages: Messages, locale: str, *, gm_view: bool = False
-) -> discord.Embed:
-    """The tracker: round, elapsed seconds, whose turn, and one field per combatant in order."""
-    embed = new_embed(
-        ResultKind.INFO,
-        title=_t(messages, locale, "encounter.status.title", name=encounter.name),
-        description=_where(encounter, messages, locale),
+) -> list[discord.Embed]:
+    """The tracker: round, elapsed seconds, whose turn, and one field per combatant in order.
+
+    Nobody is left out: when the fields pass 25 (or the 6000 characters an embed
+    holds) they go on in another embed, without a title. Send the embeds with
+    :func:`~bot.render.common.pack_messages`, which spreads a full encounter over
+    follow-up messages when one message cannot hold it. The footer, on the last
+    embed, names the initiative mode.
+    """
+    footer = _t(
+        messages,
+        locale,
+        "encounter.status.footer",
+        mode=mode_name(messages, locale, encounter.mode),
     )
+    embeds = [
+        new_embed(
+            ResultKind.INFO,
+            title=_t(messages, locale, "encounter.status.title", name=encounter.name),
+            description=_where(encounter, messages, locale),
+        )
+    ]
     ordered = encounter.ordered()
     if not ordered:
-        add_field(embed, "\u200b", _t(messages, locale, "encounter.status.empty"), inline=False)
+        add_field(embeds[0], "\u200b", _t(messages, locale, "encounter.status.empty"), inline=False)
     current_id = encounter.sequence.current
-    shown = 0
     for index, c in enumerate(ordered, start=1):
-        if shown == MAX_FIELDS - 1 and len(ordered) > MAX_FIELDS:
-            break
+        name = _field_name(c, index, c.combatant_id == current_id)
         line = combatant_line(
             c, messages, locale, show_numbers=_shows_numbers(c, encounter, gm_view)
         )
-        if not add_field(
-            embed, _field_name(c, index, c.combatant_id == current_id), line, inline=False
-        ):
-            break
-        shown += 1
-    if shown < len(ordered):
-        add_field(
-            embed,
-            "\u200b",
-            _t(messages, locale, "encounter.status.more", count=len(ordered) - shown),
-            inline=False,
-        )
-    set_footer(
-        embed,
-        _t(
-            messages,
-            locale,
-            "encounter.status.footer",
-            mode=mode_name(messages, locale, encounter.mode),
-        ),
-    )
-    return embed
+        last = embeds[-1]
+        room = MAX_TOTAL - len(footer) - embed_length(last)
+        if len(last.fields) == MAX_FIELDS or len(name) + len(line) > room:
+            last = discord.Embed(colour=colour(ResultKind.INFO))
+            embeds.append(last)
+        add_field(last, name, line, inline=False)
+    set_footer(embeds[-1], footer)
+    return embeds
 
 
 def render_started(record: EncounterRecord, messages: Messages, locale: str) -> discord.Embed:
@@ -293,8 +299,12 @@ def render_turn(
     result: TurnAdvance[EncounterCombatant],
     messages: Messages,
     locale: str,
-) -> discord.Embed:
-    """What happened between the two turns, and whose turn it is now."""
+) -> list[discord.Embed]:
+    """What happened between the two turns, and whose turn it is now.
+
+    One line per event, every one of them: with many fallen fighters skipped, the
+    lines go on in more embeds rather than being cut.
+    """
     current = encounter.current
     title = (
         _t(
@@ -316,8 +326,7 @@ def render_turn(
         current.combatant.state.stunned or current.combatant.state.mentally_stunned
     ):
         lines.append(_t(messages, locale, "encounter.turn.stunned_hint", name=current.name))
-    kind = ResultKind.INFO
-    return new_embed(kind, title=title, description="\n".join(lines) or None)
+    return line_embeds(ResultKind.INFO, title, lines)
 
 
 def render_ended(

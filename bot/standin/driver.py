@@ -655,7 +655,7 @@ class StandIn:
         if member is None:
             raise CommandInputError(f"{user.username} is not a member of {guild.name}")
         member_json = member.to_json()
-        member_json["permissions"] = str(guild.permissions_of(user.id))
+        member_json["permissions"] = str(guild.permissions_in(channel, user.id))
         channel_json = channel.to_json(guild.id)
         interaction_id = world.snowflakes.next()
         token = f"standin-{interaction_id}-{secrets.token_urlsafe(24)}"
@@ -673,7 +673,7 @@ class StandIn:
             "version": 1,
             "locale": locale or self.default_locale,
             "guild_locale": guild_locale or guild.preferred_locale,
-            "app_permissions": str(guild.permissions_of(world.bot_user.id)),
+            "app_permissions": str(guild.permissions_in(channel, world.bot_user.id)),
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild.id)},
             "context": 0,
@@ -704,7 +704,7 @@ class StandIn:
             self._spawned[record.id] = loop.create_future()
             snapshot = dict(self._attachment.views_stored)
         try:
-            record.sent_at = loop.time()
+            record.sent_at = self.world.clock()
             await self.server.dispatch("INTERACTION_CREATE", record.payload)
             if until == "answered":
                 await self._settle_answered(result, snapshot)

@@ -13,20 +13,30 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
 from aiohttp import BodyPartReader, WSMsgType, web
 
 from bot.standin.state import (
+    ATTACH_FILES,
     DM,
+    EMBED_LINKS,
     EPHEMERAL,
     JSON,
     LOADING,
+    MANAGE_MESSAGES,
+    PIN_MESSAGES,
+    READ_MESSAGE_HISTORY,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    VIEW_CHANNEL,
     Channel,
     InteractionRecord,
     Message,
     User,
     World,
+    permission_names,
 )
 from bot.standin.validation import (
     CommandRefusal,
@@ -49,8 +59,18 @@ UNKNOWN_MESSAGE = 10008
 UNKNOWN_WEBHOOK = 10015
 UNKNOWN_INTERACTION = 10062
 UNKNOWN_APPLICATION_COMMAND = 10063
+MISSING_ACCESS = 50001
+CANNOT_EDIT_OTHERS = 50005
+CANNOT_MESSAGE_USER = 50007
+EMPTY_MESSAGE = 50006
+MISSING_PERMISSIONS = 50013
+INVALID_WEBHOOK_TOKEN = 50027
 INVALID_FORM_BODY = 50035
 ALREADY_ACKNOWLEDGED = 40060
+
+# An interaction token lives 15 minutes: follow-ups, and reading, editing or deleting
+# the original response, are refused after that (401, Invalid Webhook Token).
+TOKEN_LIFETIME = timedelta(minutes=15)
 
 PAYLOAD: web.RequestKey[Any] = web.RequestKey("payload")
 
@@ -98,12 +118,15 @@ class StandInServer:
 
     def __init__(self, world: World, *, callback_deadline: float | None = None) -> None:
         self.world = world
-        # Discord drops an interaction not answered within 3 s; ``None`` waits forever.
+        # Discord drops an interaction not answered within 3 s (on the world's clock);
+        # ``None`` waits until its token expires.
         self.callback_deadline = callback_deadline
         self.requests: list[RecordedRequest] = []
         self.unknown_routes: list[RecordedRequest] = []
-        # Every payload refused as Discord would refuse it (the reasons, in order).
+        # Every request refused as Discord would refuse it (the reasons, in order).
         self.rejections: list[str] = []
+        # What Discord accepts but quietly leaves out (embeds without Embed Links).
+        self.silently_dropped: list[str] = []
         self.sessions: dict[str, GatewaySession] = {}
         self.identify_count = 0
         self.resume_count = 0
@@ -184,12 +207,14 @@ class StandInServer:
             ("PATCH", hook + "/messages/{message}", self.edit_webhook_message),
             ("DELETE", hook + "/messages/{message}", self.delete_webhook_message),
             ("GET", p + "/channels/{channel}", self.get_channel),
-            ("POST", p + "/channels/{channel}/typing", self.no_content),
+            ("POST", p + "/channels/{channel}/typing", self.typing),
             ("GET", p + "/channels/{channel}/messages", self.list_messages),
             ("POST", p + "/channels/{channel}/messages", self.post_message),
             ("GET", p + "/channels/{channel}/messages/{message}", self.get_message),
             ("PATCH", p + "/channels/{channel}/messages/{message}", self.edit_message),
             ("DELETE", p + "/channels/{channel}/messages/{message}", self.delete_message),
+            ("PUT", p + "/channels/{channel}/messages/pins/{message}", self.pin_message),
+            ("DELETE", p + "/channels/{channel}/messages/pins/{message}", self.unpin_message),
             ("GET", p + "/guilds/{guild}", self.get_guild),
             ("GET", p + "/guilds/{guild}/channels", self.get_guild_channels),
             ("GET", p + "/guilds/{guild}/roles", self.get_guild_roles),
@@ -421,6 +446,8 @@ class StandInServer:
         channel_id = int(request.match_info["channel"])
         guild = self.world.guild_of_channel(channel_id)
         if guild is not None:
+            if refused := self._lacking(channel_id, 0, "read the channel"):
+                return refused
             return json_response(guild.channels[channel_id].to_json(guild.id))
         recipient = self.world.dm_recipient(channel_id)
         if recipient is None:
@@ -431,7 +458,7 @@ class StandInServer:
         payload: JSON = request[PAYLOAD] or {}
         user = self.world.users.get(int(payload.get("recipient_id", 0)))
         if user is None or user.bot:
-            return error_response(400, 50007, "Cannot send messages to this user")
+            return error_response(400, CANNOT_MESSAGE_USER, "Cannot send messages to this user")
         return json_response(self._dm_json(self.world.dm_channel(user.id), user))
 
     @staticmethod
@@ -546,10 +573,15 @@ class StandInServer:
                 data["guild_id"] = str(message.guild_id)
             await self._message_event("MESSAGE_DELETE", data)
 
-    def _channel_message(self, request: web.Request) -> Message | web.Response:
+    def _channel_message(
+        self, request: web.Request, needed: int, action: str
+    ) -> Message | web.Response:
+        """The message a bot-token route names, once the bot may ``action`` in its channel."""
         channel_id = int(request.match_info["channel"])
         if not self.world.has_channel(channel_id):
             return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
+        if refused := self._lacking(channel_id, needed, action):
+            return refused
         message = self.world.channel_messages(channel_id).get(int(request.match_info["message"]))
         if message is None or message.deleted or message.ephemeral:
             return error_response(404, UNKNOWN_MESSAGE, "Unknown Message")
@@ -559,6 +591,11 @@ class StandInServer:
         channel_id = int(request.match_info["channel"])
         if not self.world.has_channel(channel_id):
             return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
+        if refused := self._lacking(channel_id, 0, "read the history"):
+            return refused
+        if not self._bot_may(channel_id, READ_MESSAGE_HISTORY):
+            # Discord answers, with no message in it.
+            return json_response([])
         limit = int(request.query.get("limit", "50"))
         before = int(request.query.get("before", str(2**63)))
         after = int(request.query.get("after", "0"))
@@ -573,39 +610,165 @@ class StandInServer:
         newest_first = sorted(visible, key=lambda m: m.id, reverse=True)[:limit]
         return json_response([m.to_json() for m in newest_first])
 
+    async def typing(self, request: web.Request) -> web.StreamResponse:
+        channel_id = int(request.match_info["channel"])
+        if not self.world.has_channel(channel_id):
+            return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
+        if refused := self._lacking(channel_id, self._sending(channel_id), "show typing"):
+            return refused
+        return web.Response(status=204)
+
     async def post_message(self, request: web.Request) -> web.StreamResponse:
         channel_id = int(request.match_info["channel"])
         if not self.world.has_channel(channel_id):
             return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
         payload: JSON = request[PAYLOAD] or {}
+        needed = self._sending(channel_id)
+        if payload.get("__files__"):
+            needed |= ATTACH_FILES
+        if payload.get("message_reference"):
+            needed |= READ_MESSAGE_HISTORY
+        if refused := self._lacking(channel_id, needed, "send a message"):
+            return refused
+        recipient = self.world.dm_recipient(channel_id)
+        if recipient is not None and not any(
+            recipient.id in guild.members for guild in self.world.guilds.values()
+        ):
+            # A bot may write only to users it shares a server with.
+            return self._forbidden(
+                CANNOT_MESSAGE_USER,
+                "Cannot send messages to this user",
+                f"send a direct message to {recipient.username}, who shares no server with the bot",
+            )
         if problems := self._message_problems(payload, creating=True):
             return self._invalid(problems)
+        payload = self._without_forbidden_embeds(channel_id, payload, "a new message")
+        if not self._has_body(payload):
+            # Embeds alone, without Embed Links: Discord refuses the message.
+            return self._forbidden(
+                MISSING_PERMISSIONS,
+                "Missing Permissions",
+                f"send a message in {self._where(channel_id)}: only embeds, and the bot "
+                "lacks Embed Links",
+            )
         flags = int(payload.get("flags") or 0) & ~EPHEMERAL
         message = await self.create_message(channel_id, payload, flags=flags)
         return json_response(message.to_json())
 
     async def get_message(self, request: web.Request) -> web.StreamResponse:
-        found = self._channel_message(request)
+        found = self._channel_message(request, READ_MESSAGE_HISTORY, "fetch a message")
         if isinstance(found, web.Response):
             return found
         return json_response(found.to_json())
 
     async def edit_message(self, request: web.Request) -> web.StreamResponse:
-        found = self._channel_message(request)
+        found = self._channel_message(request, 0, "edit a message")
         if isinstance(found, web.Response):
             return found
+        if found.author.id != self.world.bot_user.id:
+            return self._forbidden(
+                CANNOT_EDIT_OTHERS,
+                "Cannot edit a message authored by another user",
+                f"edit message {found.id}: {found.author.username} wrote it",
+            )
         payload: JSON = request[PAYLOAD] or {}
         if problems := self._message_problems(payload, creating=False, existing=found):
             return self._invalid(problems)
+        payload = self._without_forbidden_embeds(found.channel_id, payload, f"message {found.id}")
+        if not self._has_body({**found.snapshot(), "attachments": found.attachments, **payload}):
+            return self._invalid(["Cannot send an empty message"], code=EMPTY_MESSAGE)
         edited = await self.edit_stored_message(found, payload)
         return json_response(edited.to_json())
 
     async def delete_message(self, request: web.Request) -> web.StreamResponse:
-        found = self._channel_message(request)
+        found = self._channel_message(request, 0, "delete a message")
         if isinstance(found, web.Response):
             return found
+        if found.author.id != self.world.bot_user.id and (
+            refused := self._lacking(found.channel_id, MANAGE_MESSAGES, "delete another's message")
+        ):
+            return refused
         await self.delete_stored_message(found)
         return web.Response(status=204)
+
+    async def pin_message(self, request: web.Request) -> web.StreamResponse:
+        return await self._set_pinned(request, pinned=True)
+
+    async def unpin_message(self, request: web.Request) -> web.StreamResponse:
+        return await self._set_pinned(request, pinned=False)
+
+    async def _set_pinned(self, request: web.Request, *, pinned: bool) -> web.StreamResponse:
+        """Pin Messages decides (it no longer comes with Manage Messages)."""
+        action = "pin a message" if pinned else "unpin a message"
+        found = self._channel_message(request, PIN_MESSAGES, action)
+        if isinstance(found, web.Response):
+            return found
+        found.pinned = pinned
+        return web.Response(status=204)
+
+    # Permissions --------------------------------------------------------------------------
+
+    def _bot_may(self, channel_id: int, needed: int) -> bool:
+        have = self.world.bot_permissions_in(channel_id)
+        return have is None or have & needed == needed
+
+    def _sending(self, channel_id: int) -> int:
+        """Sending takes Send Messages, or Send Messages in Threads in a thread."""
+        guild = self.world.guild_of_channel(channel_id)
+        if guild is not None and guild.channels[channel_id].is_thread:
+            return SEND_MESSAGES_IN_THREADS
+        return SEND_MESSAGES
+
+    def _where(self, channel_id: int) -> str:
+        guild = self.world.guild_of_channel(channel_id)
+        return f"#{guild.channels[channel_id].name}" if guild is not None else "a DM"
+
+    def _lacking(self, channel_id: int, needed: int, action: str) -> web.Response | None:
+        """Discord's 403 when the bot may not ``action`` in the channel with its own token.
+
+        Without View Channel the channel is out of reach (50001 Missing Access);
+        seeing it but lacking ``needed`` is 50013 Missing Permissions. Direct
+        messages take no permission. Interaction responses never come here.
+        """
+        have = self.world.bot_permissions_in(channel_id)
+        if have is None:
+            return None
+        where = self._where(channel_id)
+        if not have & VIEW_CHANNEL:
+            return self._forbidden(
+                MISSING_ACCESS, "Missing Access", f"{action} in {where}: the bot lacks View Channel"
+            )
+        if lacking := needed & ~have:
+            return self._forbidden(
+                MISSING_PERMISSIONS,
+                "Missing Permissions",
+                f"{action} in {where}: the bot lacks {permission_names(lacking)}",
+            )
+        return None
+
+    def _forbidden(self, code: int, message: str, reason: str) -> web.Response:
+        return self._deny(403, code, message, reason)
+
+    def _deny(self, status: int, code: int, message: str, reason: str) -> web.Response:
+        """Answer as Discord would refuse, and keep the reason in ``rejections``."""
+        self.rejections.append(reason)
+        _log.warning("stand-in refused a request: %s", reason)
+        return error_response(status, code, message)
+
+    def _without_forbidden_embeds(self, channel_id: int, payload: JSON, what: str) -> JSON:
+        """Without Embed Links Discord takes the message but leaves its embeds out."""
+        if not payload.get("embeds") or self._bot_may(channel_id, EMBED_LINKS):
+            return payload
+        self.silently_dropped.append(
+            f"{len(payload['embeds'])} embed(s) of {what} in {self._where(channel_id)}: "
+            "the bot lacks Embed Links"
+        )
+        return {**payload, "embeds": []}
+
+    @staticmethod
+    def _has_body(payload: JSON) -> bool:
+        keys = ("content", "embeds", "components", "attachments", "__files__", "poll")
+        return any(payload.get(key) for key in keys)
 
     def _message_problems(
         self, payload: JSON, *, creating: bool, existing: Message | None = None
@@ -617,31 +780,50 @@ class StandInServer:
             checked["flags"] = existing.flags
         return message_problems(checked, creating=creating)
 
-    def _invalid(self, problems: list[str]) -> web.Response:
+    def _invalid(self, problems: list[str], *, code: int = INVALID_FORM_BODY) -> web.Response:
         self.rejections.extend(problems)
         _log.warning("stand-in rejected a payload: %s", "; ".join(problems))
-        return error_response(
-            400, INVALID_FORM_BODY, "Invalid Form Body", errors={"problems": problems}
-        )
+        message = "Invalid Form Body" if code == INVALID_FORM_BODY else problems[0]
+        return error_response(400, code, message, errors={"problems": problems})
 
     # Interactions -----------------------------------------------------------------------
+
+    def _elapsed(self, record: InteractionRecord) -> timedelta:
+        """World time since the interaction went out (none before it was sent)."""
+        if record.sent_at is None:
+            return timedelta(0)
+        return self.world.clock() - record.sent_at
 
     async def interaction_callback(self, request: web.Request) -> web.StreamResponse:
         record = self.world.interactions.get(int(request.match_info["id"]))
         if record is None or record.token != request.match_info["token"]:
-            return error_response(404, UNKNOWN_INTERACTION, "Unknown interaction")
-        if record.callback is not None:
-            return error_response(
-                400, ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged."
+            return self._deny(
+                404,
+                UNKNOWN_INTERACTION,
+                "Unknown interaction",
+                f"a callback for interaction {request.match_info['id']}, which does not exist",
             )
-        if self.callback_deadline is not None and record.sent_at is not None:
-            late = asyncio.get_running_loop().time() - record.sent_at - self.callback_deadline
-            if late > 0:
-                self.rejections.append(
-                    f"interaction {record.id} answered {late:.2f}s after the "
-                    f"{self.callback_deadline:g}s deadline (defer first)"
-                )
-                return error_response(404, UNKNOWN_INTERACTION, "Unknown interaction")
+        if record.callback is not None:
+            return self._deny(
+                400,
+                ALREADY_ACKNOWLEDGED,
+                "Interaction has already been acknowledged.",
+                f"interaction {record.id} acknowledged twice",
+            )
+        deadline = (
+            TOKEN_LIFETIME
+            if self.callback_deadline is None
+            else timedelta(seconds=self.callback_deadline)
+        )
+        late = (self._elapsed(record) - deadline).total_seconds()
+        if late > 0:
+            return self._deny(
+                404,
+                UNKNOWN_INTERACTION,
+                "Unknown interaction",
+                f"interaction {record.id} answered {late:.2f}s after the "
+                f"{deadline.total_seconds():g}s deadline (defer first)",
+            )
         body: JSON = request[PAYLOAD] or {}
         kind = int(body.get("type", 0))
         data: JSON = dict(body.get("data") or {})
@@ -710,11 +892,33 @@ class StandInServer:
         return json_response(result)
 
     def _webhook_record(self, request: web.Request) -> InteractionRecord | web.Response:
+        """The interaction whose token a webhook route carries, while the token lives.
+
+        A token is good for 15 minutes; after that Discord answers 401 Invalid Webhook
+        Token to a follow-up and to reading, editing or deleting a response. Before the
+        interaction is acknowledged (or after the 3 s to do so ran out) there is no
+        webhook yet: 404 Unknown Webhook.
+        """
         if int(request.match_info["app"]) != self.world.application_id:
             return error_response(404, UNKNOWN_WEBHOOK, "Unknown Webhook")
         record = self.world.interaction_by_token(request.match_info["token"])
+        what = f"{request.method} webhook{request.path.partition(request.match_info['token'])[2]}"
+        if record is not None and self._elapsed(record) > TOKEN_LIFETIME:
+            minutes = self._elapsed(record).total_seconds() / 60
+            return self._deny(
+                401,
+                INVALID_WEBHOOK_TOKEN,
+                "Invalid Webhook Token",
+                f"{what} with the token of interaction {record.id}, {minutes:.1f} minutes "
+                "old (tokens last 15)",
+            )
         if record is None or record.callback is None:
-            return error_response(404, UNKNOWN_WEBHOOK, "Unknown Webhook")
+            return self._deny(
+                404,
+                UNKNOWN_WEBHOOK,
+                "Unknown Webhook",
+                f"{what} with the token of an interaction never acknowledged",
+            )
         return record
 
     def _webhook_message(

@@ -12,27 +12,58 @@ import itertools
 import secrets
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
+
+from bot.permissions import BOT_PERMISSIONS
 
 JSON = dict[str, Any]
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
 
-# Permission bits used by the default world (Discord's values).
+# Permission bits the stand-in uses (Discord's values).
 ADMINISTRATOR = 1 << 3
 MANAGE_CHANNELS = 1 << 4
 MANAGE_GUILD = 1 << 5
 ADD_REACTIONS = 1 << 6
 VIEW_CHANNEL = 1 << 10
 SEND_MESSAGES = 1 << 11
+SEND_TTS_MESSAGES = 1 << 12
+MANAGE_MESSAGES = 1 << 13
 EMBED_LINKS = 1 << 14
 ATTACH_FILES = 1 << 15
 READ_MESSAGE_HISTORY = 1 << 16
+MENTION_EVERYONE = 1 << 17
 USE_EXTERNAL_EMOJIS = 1 << 18
 USE_APPLICATION_COMMANDS = 1 << 31
 SEND_MESSAGES_IN_THREADS = 1 << 38
-ALL_PERMISSIONS = (1 << 51) - 1
+PIN_MESSAGES = 1 << 51
+ALL_PERMISSIONS = (1 << 53) - 1
+
+PERMISSION_NAMES = {
+    ADMINISTRATOR: "Administrator",
+    MANAGE_CHANNELS: "Manage Channels",
+    MANAGE_GUILD: "Manage Server",
+    ADD_REACTIONS: "Add Reactions",
+    VIEW_CHANNEL: "View Channel",
+    SEND_MESSAGES: "Send Messages",
+    SEND_TTS_MESSAGES: "Send TTS Messages",
+    MANAGE_MESSAGES: "Manage Messages",
+    EMBED_LINKS: "Embed Links",
+    ATTACH_FILES: "Attach Files",
+    READ_MESSAGE_HISTORY: "Read Message History",
+    MENTION_EVERYONE: "Mention Everyone",
+    USE_EXTERNAL_EMOJIS: "Use External Emojis",
+    USE_APPLICATION_COMMANDS: "Use Application Commands",
+    SEND_MESSAGES_IN_THREADS: "Send Messages in Threads",
+    PIN_MESSAGES: "Pin Messages",
+}
+
+# What a channel's permissions can hold: without View Channel a member has none of them
+# there, and without the right to send (Send Messages in Threads, in a thread) no
+# mention of everyone, TTS, embeds or files (Discord's implicit permissions).
+CHANNEL_PERMISSIONS = ALL_PERMISSIONS & ~(ADMINISTRATOR | MANAGE_GUILD)
+NEEDS_SENDING = MENTION_EVERYONE | SEND_TTS_MESSAGES | EMBED_LINKS | ATTACH_FILES
 
 EVERYONE_PERMISSIONS = (
     VIEW_CHANNEL
@@ -67,16 +98,35 @@ def iso(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat()
 
 
+class WorldClock:
+    """The world's time: a source clock plus however far a test moved it on.
+
+    Discord's time limits (the 3 s to answer an interaction, its token's
+    15 minutes) are measured on it, so a test reaches them with :meth:`advance`
+    instead of waiting.
+    """
+
+    def __init__(self, source: Callable[[], datetime]) -> None:
+        self.source = source
+        self.offset = timedelta(0)
+
+    def __call__(self) -> datetime:
+        return self.source() + self.offset
+
+    def advance(self, delta: timedelta) -> None:
+        self.offset += delta
+
+
 class Snowflakes:
     """Unique, increasing snowflakes whose embedded time comes from ``clock``."""
 
     def __init__(self, clock: Callable[[], datetime]) -> None:
-        self._clock = clock
+        self.clock = clock
         self._counter = itertools.count(1)
         self._last = 0
 
     def next(self) -> int:
-        millis = int(self._clock().timestamp() * 1000) - DISCORD_EPOCH_MS
+        millis = int(self.clock().timestamp() * 1000) - DISCORD_EPOCH_MS
         value = (max(millis, 0) << 22) | (next(self._counter) & 0xFFF)
         self._last = max(value, self._last + 1)
         return self._last
@@ -105,6 +155,12 @@ class User:
         return self.global_name or self.username
 
 
+def permission_names(bits: int) -> str:
+    """``"View Channel, Send Messages"``: the named permissions in ``bits``."""
+    names = [name for bit, name in PERMISSION_NAMES.items() if bits & bit]
+    return ", ".join(names) or f"permissions {bits}"
+
+
 @dataclass
 class Role:
     id: int
@@ -112,9 +168,11 @@ class Role:
     permissions: int = 0
     position: int = 0
     color: int = 0
+    # A bot's own role, made by Discord when the bot joins through its invite link.
+    bot_id: int | None = None
 
     def to_json(self) -> JSON:
-        return {
+        data: JSON = {
             "id": str(self.id),
             "name": self.name,
             "color": self.color,
@@ -128,10 +186,13 @@ class Role:
             "unicode_emoji": None,
             "position": self.position,
             "permissions": str(self.permissions),
-            "managed": False,
-            "mentionable": True,
+            "managed": self.bot_id is not None,
+            "mentionable": self.bot_id is None,
             "flags": 0,
         }
+        if self.bot_id is not None:
+            data["tags"] = {"bot_id": str(self.bot_id)}
+        return data
 
 
 @dataclass
@@ -159,6 +220,28 @@ class Member:
         return data
 
 
+ROLE_OVERWRITE = 0
+MEMBER_OVERWRITE = 1
+
+
+@dataclass
+class Overwrite:
+    """A channel's permission overwrite for a role (``@everyone`` included) or a member."""
+
+    id: int
+    type: int = ROLE_OVERWRITE
+    allow: int = 0
+    deny: int = 0
+
+    def to_json(self) -> JSON:
+        return {
+            "id": str(self.id),
+            "type": self.type,
+            "allow": str(self.allow),
+            "deny": str(self.deny),
+        }
+
+
 @dataclass
 class Channel:
     id: int
@@ -168,6 +251,12 @@ class Channel:
     position: int = 0
     topic: str | None = None
     owner_id: int | None = None
+    # A thread has none of its own: it follows its parent channel's.
+    overwrites: list[Overwrite] = field(default_factory=list)
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type == PUBLIC_THREAD
 
     def to_json(self, guild_id: int | None) -> JSON:
         data: JSON = {
@@ -177,7 +266,7 @@ class Channel:
             "position": self.position,
             "parent_id": str(self.parent_id) if self.parent_id is not None else None,
             "nsfw": False,
-            "permission_overwrites": [],
+            "permission_overwrites": [o.to_json() for o in self.overwrites],
             "rate_limit_per_user": 0,
             "last_message_id": None,
             "flags": 0,
@@ -226,7 +315,7 @@ class Guild:
         raise KeyError(f"no channel named {name!r} in guild {self.name!r}")
 
     def permissions_of(self, user_id: int) -> int:
-        """Guild-level permissions (no channel overwrites exist in the stand-in)."""
+        """Guild-level permissions: ``@everyone`` and the member's roles, before any channel."""
         if user_id == self.owner_id:
             return ALL_PERMISSIONS
         member = self.members.get(user_id)
@@ -238,6 +327,45 @@ class Guild:
                     value |= role.permissions
         if value & ADMINISTRATOR:
             return ALL_PERMISSIONS
+        return value
+
+    def permissions_in(self, channel: Channel, user_id: int) -> int:
+        """What ``user_id`` may do in ``channel``, as Discord works it out.
+
+        The guild-level permissions, then the channel's overwrites in Discord's
+        order: ``@everyone``'s, the member's roles' (denies, then allows), the
+        member's own. A thread follows its parent's overwrites, and sending there
+        takes Send Messages in Threads. Then the implicit rules: no View Channel,
+        no permission at all in the channel; no right to send, no embeds, files,
+        TTS or mention of everyone.
+        """
+        value = self.permissions_of(user_id)
+        if value == ALL_PERMISSIONS:
+            return value
+        source = channel
+        if channel.is_thread and channel.parent_id in self.channels:
+            source = self.channels[channel.parent_id]
+        overwrites = {(o.type, o.id): o for o in source.overwrites}
+        everyone = overwrites.get((ROLE_OVERWRITE, self.id))
+        if everyone is not None:
+            value = (value & ~everyone.deny) | everyone.allow
+        member = self.members.get(user_id)
+        role_ids = member.roles if member is not None else []
+        allow = deny = 0
+        for role_id in role_ids:
+            found = overwrites.get((ROLE_OVERWRITE, role_id))
+            if found is not None:
+                allow |= found.allow
+                deny |= found.deny
+        value = (value & ~deny) | allow
+        own = overwrites.get((MEMBER_OVERWRITE, user_id))
+        if own is not None:
+            value = (value & ~own.deny) | own.allow
+        if not value & VIEW_CHANNEL:
+            return value & ~CHANNEL_PERMISSIONS
+        sending = SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
+        if not value & sending:
+            value &= ~NEEDS_SENDING
         return value
 
     def partial_json(self) -> JSON:
@@ -321,6 +449,7 @@ class Message:
     interaction_metadata: JSON | None = None
     edited_at: datetime | None = None
     deleted: bool = False
+    pinned: bool = False
     visible_to: int | None = None
     source_interaction_id: int | None = None
     history: list[JSON] = field(default_factory=list)
@@ -348,7 +477,7 @@ class Message:
             "attachments": list(self.attachments),
             "embeds": list(self.embeds),
             "components": list(self.components),
-            "pinned": False,
+            "pinned": self.pinned,
             "type": self.type,
             "flags": self.flags,
         }
@@ -453,8 +582,8 @@ class InteractionRecord:
     original_id: int | None = None
     followup_ids: list[int] = field(default_factory=list)
     answered: asyncio.Event = field(default_factory=asyncio.Event)
-    # The event loop's time when the interaction went out on the gateway.
-    sent_at: float | None = None
+    # The world's time when the interaction went out on the gateway.
+    sent_at: datetime | None = None
 
     @property
     def callback_type(self) -> int | None:
@@ -484,15 +613,27 @@ class World:
     files: dict[int, bytes] = field(default_factory=dict)
     files_url: str = "http://127.0.0.1"
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.clock, WorldClock):
+            self.clock = WorldClock(self.clock)
+        self.snowflakes.clock = self.clock
+
     @classmethod
     def default(
-        cls, clock: Callable[[], datetime] | None = None, *, locale: str = "en-US"
+        cls,
+        clock: Callable[[], datetime] | None = None,
+        *,
+        locale: str = "en-US",
+        bot_permissions: int | None = None,
     ) -> World:
         """One guild, an owner who is the GM, three players, two channels and a thread.
 
-        ``locale`` is the guild's preferred locale (what ``guild_locale`` says).
+        ``locale`` is the guild's preferred locale (what ``guild_locale`` says). The
+        bot joined through the README's invite link: Discord gave it its own role
+        with exactly ``bot_permissions`` (by default the link's, ``BOT_PERMISSIONS``)
+        on top of what ``@everyone`` may do.
         """
-        now = clock or (lambda: datetime.now(UTC))
+        now = WorldClock(clock or (lambda: datetime.now(UTC)))
         flakes = Snowflakes(now)
         bot_user = User(flakes.next(), "GURPS Combat", bot=True)
         application_id = bot_user.id
@@ -503,7 +644,8 @@ class World:
         guild_id = flakes.next()
         everyone = Role(guild_id, "@everyone", EVERYONE_PERMISSIONS, 0)
         gm_role = Role(flakes.next(), "GM", 0, 1, 0xE67E22)
-        bot_role = Role(flakes.next(), "GURPS Combat", EVERYONE_PERMISSIONS, 2)
+        granted = BOT_PERMISSIONS.value if bot_permissions is None else bot_permissions
+        bot_role = Role(flakes.next(), "GURPS Combat", granted, 2, bot_id=bot_user.id)
         general = Channel(flakes.next(), "general", GUILD_TEXT, position=0)
         combat = Channel(flakes.next(), "combat", GUILD_TEXT, position=1)
         thread = Channel(
@@ -578,6 +720,68 @@ class World:
             )
         target.channels[channel.id] = channel
         return channel
+
+    def advance(self, delta: timedelta | float) -> None:
+        """Move the world's clock on by ``delta`` (seconds, or a timedelta)."""
+        assert isinstance(self.clock, WorldClock)
+        self.clock.advance(delta if isinstance(delta, timedelta) else timedelta(seconds=delta))
+
+    def bot_role(self, guild: Guild | None = None) -> Role:
+        """The role Discord made for the bot when it joined ``guild``."""
+        target = guild or self.guild
+        for role in target.roles.values():
+            if role.bot_id == self.bot_user.id:
+                return role
+        raise KeyError(f"the bot has no role of its own in {target.name!r}")
+
+    def set_bot_permissions(
+        self, permissions: int, *, everyone: int | None = None, guild: Guild | None = None
+    ) -> None:
+        """Give the bot's role ``permissions`` (and ``@everyone`` ``everyone``, when given).
+
+        ``set_bot_permissions(BOT_PERMISSIONS.value, everyone=0)`` leaves the bot with
+        exactly what its invite link asks for. Takes effect at once for the REST
+        routes; the bot's cache learns it at the next GUILD_CREATE.
+        """
+        target = guild or self.guild
+        self.bot_role(target).permissions = permissions
+        if everyone is not None:
+            target.everyone.permissions = everyone
+
+    def overwrite(
+        self,
+        channel: str,
+        *,
+        role: str | None = None,
+        member: str | None = None,
+        allow: int = 0,
+        deny: int = 0,
+    ) -> Overwrite:
+        """Set a channel's overwrite for ``role`` (a name, ``"@everyone"``) or ``member``.
+
+        ``world.overwrite("combat", role="GURPS Combat", deny=VIEW_CHANNEL)`` hides the
+        channel from the bot. A thread takes its parent's overwrites and has none.
+        """
+        guild, target = self.channel(channel)
+        if target.is_thread:
+            raise ValueError(f"{target.name!r} is a thread: set its parent's overwrites")
+        if (role is None) == (member is None):
+            raise ValueError("name either a role or a member")
+        if role is not None:
+            key = (ROLE_OVERWRITE, guild.role_named(role).id)
+        else:
+            key = (MEMBER_OVERWRITE, self.user(str(member)).id)
+        target.overwrites = [o for o in target.overwrites if (o.type, o.id) != key]
+        made = Overwrite(key[1], key[0], allow=allow, deny=deny)
+        target.overwrites.append(made)
+        return made
+
+    def bot_permissions_in(self, channel_id: int) -> int | None:
+        """The bot's permissions in a guild channel (``None`` for a DM or an unknown one)."""
+        guild = self.guild_of_channel(channel_id)
+        if guild is None:
+            return None
+        return guild.permissions_in(guild.channels[channel_id], self.bot_user.id)
 
     # Lookups ---------------------------------------------------------------------------
 

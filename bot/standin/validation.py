@@ -37,17 +37,24 @@ def _length(value: object) -> int:
     return len(value) if isinstance(value, str) else 0
 
 
+def _trimmed(value: object) -> int:
+    """An embed text's length as Discord counts it: leading and trailing whitespace trimmed."""
+    return len(value.strip()) if isinstance(value, str) else 0
+
+
 def embed_problems(embeds: list[JSON]) -> list[str]:
+    """Discord's embed limits, each text measured after trimming its ends; the 6000
+    characters count every embed of the message together."""
     problems: list[str] = []
     if len(embeds) > 10:
         problems.append(f"{len(embeds)} embeds (at most 10)")
     total = 0
     for index, embed in enumerate(embeds):
         where = f"embeds[{index}]"
-        title = _length(embed.get("title"))
-        description = _length(embed.get("description"))
-        footer = _length((embed.get("footer") or {}).get("text"))
-        author = _length((embed.get("author") or {}).get("name"))
+        title = _trimmed(embed.get("title"))
+        description = _trimmed(embed.get("description"))
+        footer = _trimmed((embed.get("footer") or {}).get("text"))
+        author = _trimmed((embed.get("author") or {}).get("name"))
         fields: list[JSON] = list(embed.get("fields") or [])
         for limit, size, name in (
             (256, title, "title"),
@@ -61,8 +68,8 @@ def embed_problems(embeds: list[JSON]) -> list[str]:
             problems.append(f"{where} has {len(fields)} fields (at most 25)")
         total += title + description + footer + author
         for number, item in enumerate(fields):
-            name_size = _length(item.get("name"))
-            value_size = _length(item.get("value"))
+            name_size = _trimmed(item.get("name"))
+            value_size = _trimmed(item.get("value"))
             if not name_size or name_size > 256:
                 problems.append(f"{where}.fields[{number}].name has {name_size} characters (1-256)")
             if not value_size or value_size > 1024:
@@ -100,10 +107,38 @@ def _item_problems(item: JSON, where: str, custom_ids: set[str]) -> list[str]:
             problems.append(f"{where}.custom_id {custom_id!r} is used twice")
         else:
             custom_ids.add(custom_id)
-    if kind == 3:
-        options = item.get("options") or []
-        if not 1 <= len(options) <= 25:
-            problems.append(f"{where} has {len(options)} options (1-25)")
+    if kind in SELECT_TYPES:
+        problems.extend(_select_problems(item, where))
+    return problems
+
+
+def _select_problems(item: JSON, where: str) -> list[str]:
+    """A select menu: placeholder, how many values, and a string select's options."""
+    problems: list[str] = []
+    if _length(item.get("placeholder")) > 150:
+        problems.append(f"{where}.placeholder is longer than 150 characters")
+    low, high = int(item.get("min_values", 1)), int(item.get("max_values", 1))
+    if not 0 <= low <= 25 or not 1 <= high <= 25 or low > high:
+        problems.append(f"{where} takes {low}-{high} values (0-25, min at most max)")
+    if item.get("type") != 3:
+        return problems
+    options: list[JSON] = list(item.get("options") or [])
+    if not 1 <= len(options) <= 25:
+        problems.append(f"{where} has {len(options)} options (1-25)")
+    elif high > len(options):
+        problems.append(f"{where} takes up to {high} values of {len(options)} options")
+    values: set[str] = set()
+    for number, option in enumerate(options):
+        at = f"{where}.options[{number}]"
+        for key in ("label", "value"):
+            if not 1 <= _length(option.get(key)) <= 100:
+                problems.append(f"{at}.{key} must have 1-100 characters")
+        if _length(option.get("description")) > 100:
+            problems.append(f"{at}.description is longer than 100 characters")
+        value = str(option.get("value"))
+        if value in values:
+            problems.append(f"{at}.value {value!r} is used twice")
+        values.add(value)
     return problems
 
 

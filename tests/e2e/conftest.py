@@ -24,16 +24,24 @@ from rules.roller import ScriptedDice
 async def standin() -> AsyncIterator[StandIn]:
     """A fresh stand-in (default world) on an ephemeral port, stopped after the test.
 
-    The test fails if the bot called a route the stand-in does not know or sent
-    something Discord would refuse (a test that does so on purpose clears
-    ``standin.server.unknown_routes`` / ``standin.server.rejections``).
+    The test fails if the bot called a route the stand-in does not know, sent
+    something Discord would refuse, or sent embeds Discord would quietly leave out
+    (a test that does so on purpose clears ``standin.server.unknown_routes`` /
+    ``rejections`` / ``silently_dropped``).
     """
     async with StandIn() as running_standin:
         yield running_standin
-    gaps = running_standin.unknown_routes
-    refused = running_standin.server.rejections
-    if gaps or refused:
-        pytest.fail(f"unknown routes: {gaps}; payloads Discord would refuse: {refused}")
+    server = running_standin.server
+    gaps, refused, dropped = (
+        running_standin.unknown_routes,
+        server.rejections,
+        server.silently_dropped,
+    )
+    if gaps or refused or dropped:
+        pytest.fail(
+            f"unknown routes: {gaps}; requests Discord would refuse: {refused}; "
+            f"left out by Discord: {dropped}"
+        )
 
 
 @pytest.fixture

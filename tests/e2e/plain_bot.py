@@ -2,11 +2,13 @@
 
 Independent of the product's cogs: slash options of every common kind, a
 subcommand, buttons that edit their message, a modal, a deferred answer with
-follow-ups, autocomplete, and a reply Discord would refuse.
+follow-ups, autocomplete, a reply Discord would refuse, an answer held back until
+the test allows it, and an interaction kept for later use of its token.
 """
 
 from __future__ import annotations
 
+import asyncio
 import io
 import re
 
@@ -211,6 +213,20 @@ class EchoCog(commands.Cog):
         again = discord.File(io.BytesIO(b"ST 13"), filename="orc-v2.txt")
         await interaction.edit_original_response(content="the new sheet", attachments=[again])
 
+    @app_commands.command(description="Answer once the test opens the gate")
+    async def gated(self, interaction: discord.Interaction) -> None:
+        client = interaction.client
+        assert isinstance(client, PlainBot)
+        await client.gate.wait()
+        await interaction.response.send_message("through the gate")
+
+    @app_commands.command(description="Answer, and keep the interaction for later")
+    async def keep(self, interaction: discord.Interaction) -> None:
+        client = interaction.client
+        assert isinstance(client, PlainBot)
+        client.kept.append(interaction)
+        await interaction.response.send_message("kept")
+
     @app_commands.command(description="Send an embed Discord refuses")
     async def too_big(self, interaction: discord.Interaction) -> None:
         embed = discord.Embed(title="x")
@@ -223,6 +239,9 @@ class PlainBot(commands.AutoShardedBot):
     def __init__(self, guild_id: int) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
         self.guild_id = guild_id
+        # ``gated`` answers only once the test sets this; ``keep`` stores its interactions.
+        self.gate = asyncio.Event()
+        self.kept: list[discord.Interaction] = []
 
     async def setup_hook(self) -> None:
         await self.add_cog(EchoCog())

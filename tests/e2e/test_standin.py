@@ -56,6 +56,8 @@ async def test_sync_stores_the_schema(standin: StandIn, plain_bot: PlainBot) -> 
         "table",
         "pick",
         "too_big",
+        "gated",
+        "keep",
     }
     echo = {o["name"]: o for o in schema["echo"]["options"]}
     assert (echo["text"]["type"], echo["text"]["required"]) == (3, True)

@@ -62,6 +62,24 @@ def test_embed_limits(embed: dict[str, Any], problem: str) -> None:
     assert problem in embed_problems([embed])
 
 
+def test_discord_trims_each_text_before_measuring_it() -> None:
+    padded = {"title": " " * 10 + "t" * 256 + "\n", "fields": [{"name": "n", "value": "v "}]}
+    assert embed_problems([padded]) == []
+    assert embed_problems([{"fields": [{"name": "n", "value": "   "}]}]) == [
+        "embeds[0].fields[0].value has 0 characters (1-1024)"
+    ]
+    # A zero-width space is no whitespace: it is how a field shows no value.
+    assert embed_problems([{"fields": [{"name": "\u200b", "value": "\u200b"}]}]) == []
+
+
+def test_the_6000_characters_count_every_embed_of_the_message() -> None:
+    three = [{"description": "d" * 2000}] * 3
+    assert embed_problems(three) == []
+    assert embed_problems([*three, {"title": "t"}]) == [
+        "embeds hold 6001 characters in all (at most 6000)"
+    ]
+
+
 def test_at_most_ten_embeds() -> None:
     assert embed_problems([{"title": "x"}] * 11) == ["11 embeds (at most 10)"]
 
@@ -84,6 +102,41 @@ def test_component_rules() -> None:
     select = {"type": 3, "custom_id": "s", "options": [{"label": "a", "value": "a"}]}
     assert component_problems([row(select, button("b"))]) == [
         "components[0]: a select menu must be alone in its row"
+    ]
+
+
+def test_select_menu_rules() -> None:
+    def options(count: int) -> list[dict[str, Any]]:
+        return [{"label": f"o{i}", "value": f"o{i}"} for i in range(count)]
+
+    def select(**extra: Any) -> dict[str, Any]:
+        return {"type": 3, "custom_id": "s", "options": options(3), **extra}
+
+    assert component_problems([row(select(max_values=3, placeholder="p" * 150))]) == []
+    assert component_problems([row(select(options=options(26)))]) == [
+        "components[0].components[0] has 26 options (1-25)"
+    ]
+    assert component_problems([row(select(max_values=4))]) == [
+        "components[0].components[0] takes up to 4 values of 3 options"
+    ]
+    assert component_problems([row(select(min_values=2, max_values=1))]) == [
+        "components[0].components[0] takes 2-1 values (0-25, min at most max)"
+    ]
+    assert component_problems([row(select(placeholder="p" * 151))]) == [
+        "components[0].components[0].placeholder is longer than 150 characters"
+    ]
+    long_label = [{"label": "l" * 101, "value": "v", "description": "d" * 101}]
+    assert component_problems([row(select(options=long_label))]) == [
+        "components[0].components[0].options[0].label must have 1-100 characters",
+        "components[0].components[0].options[0].description is longer than 100 characters",
+    ]
+    twice = [{"label": "a", "value": "same"}, {"label": "b", "value": "same"}]
+    assert component_problems([row(select(options=twice))]) == [
+        "components[0].components[0].options[1].value 'same' is used twice"
+    ]
+    users = {"type": 5, "custom_id": "u", "max_values": 26}
+    assert component_problems([row(users)]) == [
+        "components[0].components[0] takes 1-26 values (0-25, min at most max)"
     ]
 
 

@@ -14,12 +14,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 from discord import app_commands
 
 from bot.client import GurpsBot, build_bot
 from bot.config import Settings
 from bot.i18n import CatalogTranslator, Messages
+from bot.permissions import BOT_PERMISSIONS
 from bot.sandbox import run_sandbox
 from bot.storage.database import Database
 from rules.options import RuleOptions
@@ -92,6 +94,24 @@ async def test_every_portuguese_command_name_is_listed(loaded_bot: GurpsBot, rea
         names.extend(_portuguese(payload))
     assert {"rolar", "encontro proximo", "personagem arma adicionar"} <= set(names)
     assert [name for name in names if not _mentioned(readme, name)] == []
+
+
+# Discord's names, as the invite page and the server settings show them, by bit.
+PERMISSION_LABELS = {discord.Permissions(view_channel=True).value: "View Channels"}
+
+
+def test_the_invite_link_asks_for_exactly_the_bots_permissions(readme: str) -> None:
+    """The link's ``permissions=`` and the text under it follow ``BOT_PERMISSIONS``."""
+    links = re.findall(r"oauth2/authorize\?\S*permissions=(\d+)", readme)
+    assert [int(value) for value in links] == [BOT_PERMISSIONS.value]
+    stated = re.search(r"Permissions \((\d+)\): (.+?)\.\s", readme, re.DOTALL)
+    assert stated is not None
+    assert int(stated[1]) == BOT_PERMISSIONS.value
+    bits = [
+        1 << n for n in range(BOT_PERMISSIONS.value.bit_length()) if BOT_PERMISSIONS.value >> n & 1
+    ]
+    listed = re.findall(r"\*\*(.+?)\*\*", " ".join(stated[2].split()))
+    assert listed == [PERMISSION_LABELS[bit] for bit in bits]
 
 
 def test_every_rule_option_is_documented_with_its_description(readme: str) -> None:

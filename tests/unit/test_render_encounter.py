@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import discord
 import pytest
 
 from bot.i18n import SUPPORTED_LOCALES, Messages
-from bot.render.common import MAX_FIELDS, within_limits
+from bot.render.common import (
+    MAX_FIELDS,
+    MAX_TOTAL,
+    ResultKind,
+    line_embeds,
+    pack_messages,
+    within_limits,
+)
 from bot.render.encounter import (
     render_ended,
     render_partial_surprise,
@@ -46,6 +54,14 @@ def fight(count: int = 2, *, hide: bool = False) -> Encounter:
     return encounter
 
 
+def one_tracker(
+    encounter: Encounter, messages: Messages, locale: str, *, gm_view: bool = False
+) -> discord.Embed:
+    """A small fight's tracker: one embed."""
+    (embed,) = render_tracker(encounter, messages, locale, gm_view=gm_view)
+    return embed
+
+
 def values(embed: object) -> list[tuple[str, str]]:
     assert hasattr(embed, "fields")
     return [(f.name or "", f.value or "") for f in embed.fields]
@@ -56,14 +72,14 @@ def test_tracker_lines_and_current_mark(messages: Messages) -> None:
     hurt = encounter.find("Orc 2")
     hurt = hurt.with_sheet(hurt.combatant.with_state(hp=3, shock_penalty=-3, stunned=True))
     encounter = encounter.replace(hurt)
-    embed = render_tracker(encounter, messages, "en")
+    embed = one_tracker(encounter, messages, "en")
     assert embed.title == "Ford"
     assert embed.description == "Round 1 · 0 s elapsed\nOrc 1's turn"
     assert values(embed) == [
         ("▶ 1. Orc 1 [npc]", "HP 12/12 · FP 10/10 · standing"),
         ("2. Orc 2 [npc]", "HP 3/12 · FP 10/10 · standing · stunned · reeling · shock -3"),
     ]
-    pt = render_tracker(encounter, messages, "pt-BR")
+    pt = one_tracker(encounter, messages, "pt-BR")
     assert values(pt)[1][1] == ("PV 3/12 · PF 10/10 · de pé · atordoado · cambaleando · choque -3")
 
 
@@ -71,18 +87,66 @@ def test_hidden_npc_numbers_unless_the_gm_looks(messages: Messages) -> None:
     encounter = fight(hide=True)
     hurt = encounter.find("Orc 1")
     encounter = encounter.replace(hurt.with_sheet(hurt.combatant.with_state(hp=8)))
-    public = render_tracker(encounter, messages, "en")
+    public = one_tracker(encounter, messages, "en")
     assert [v for _, v in values(public)] == ["wounded · standing", "unhurt · standing"]
-    gm = render_tracker(encounter, messages, "en", gm_view=True)
+    gm = one_tracker(encounter, messages, "en", gm_view=True)
     assert values(gm)[0][1] == "HP 8/12 · FP 10/10 · standing"
 
 
-def test_a_full_encounter_stays_within_discords_limits(messages: Messages) -> None:
+def test_a_full_encounter_shows_everyone_within_discords_limits(messages: Messages) -> None:
     encounter = fight(MAX_COMBATANTS)
-    embed = render_tracker(encounter, messages, "en", gm_view=True)
-    assert within_limits(embed)
-    assert len(embed.fields) == MAX_FIELDS
-    assert values(embed)[-1][1] == f"… and {MAX_COMBATANTS - MAX_FIELDS + 1} more"
+    embeds = render_tracker(encounter, messages, "en", gm_view=True)
+    assert all(within_limits(embed) for embed in embeds)
+    assert [len(embed.fields) for embed in embeds] == [MAX_FIELDS, MAX_FIELDS, 10]
+    shown = [name for embed in embeds for name, _ in values(embed)]
+    assert shown == [f"{i}. Orc {i} [npc]" for i in range(1, MAX_COMBATANTS + 1)]
+    assert [embed.title for embed in embeds] == ["Ford", None, None]
+    assert [embed.footer.text for embed in embeds] == [
+        None,
+        None,
+        "Initiative: Basic Speed and DX (R4.3)",
+    ]
+    assert [len(message) for message in pack_messages(embeds)] == [3]
+
+
+def test_a_tracker_that_fills_an_embed_goes_on_in_the_next(messages: Messages) -> None:
+    """Long names fill an embed's 6000 characters before its 25 fields; nothing is cut,
+    and what one message cannot hold goes to the next."""
+    sheets = [
+        Combatant.create(name=f"{'Guerreiro hobgoblin da guarda ' * 2}{i}", attributes={"st": 12})
+        for i in range(1, MAX_COMBATANTS + 1)
+    ]
+    encounter, _ = add_combatants(
+        Encounter(name="Ford", gm_id=1),
+        sheets,
+        owner_id=None,
+        side=None,
+        aware=False,
+        roller=ScriptedDice([]),
+    )
+    embeds = render_tracker(encounter, messages, "pt-BR", gm_view=True)
+    assert all(within_limits(embed) for embed in embeds)
+    shown = [name for embed in embeds for name, _ in values(embed)]
+    assert len(shown) == MAX_COMBATANTS
+    assert all(len(name) < 100 and not name.endswith("…") for name in shown)
+    packed = pack_messages(embeds)
+    assert len(packed) > 1
+    assert all(sum(len(embed) for embed in message) <= MAX_TOTAL for message in packed)
+    assert [embed for message in packed for embed in message] == embeds
+
+
+def test_pack_messages_keeps_the_order_within_ten_embeds_and_6000_characters() -> None:
+    def sized(n: int) -> discord.Embed:
+        return discord.Embed(description="d" * n)
+
+    embeds = [sized(2500), sized(2500), sized(1001), *[sized(10) for _ in range(12)]]
+    packed = pack_messages(embeds)
+    assert [[len(e) for e in message] for message in packed] == [
+        [2500, 2500],
+        [1001, *[10] * 9],
+        [10, 10, 10],
+    ]
+    assert pack_messages([]) == []
 
 
 def test_turn_embed_lists_rolls_with_rule_ids(messages: Messages) -> None:
@@ -91,11 +155,53 @@ def test_turn_embed_lists_rolls_with_rule_ids(messages: Messages) -> None:
     stunned = set_condition(encounter.find("Orc 1"), Condition.STUNNED, True)
     encounter, _ = advance_turn(encounter.replace(stunned), ScriptedDice([]))
     encounter, result = advance_turn(encounter, ScriptedDice([6, 5, 4]))
-    embed = render_turn(encounter, result, messages, "en")
+    (embed,) = render_turn(encounter, result, messages, "en")
     assert embed.title == "Round 1: Orc 2's turn"
     assert embed.description == (
         "Orc 1 rolls HT to recover from stun: 15 (6, 5, 4) vs 10, failure. (R7.10)"
     )
+
+
+def test_every_fallen_fighter_skipped_has_its_line_r4_2(messages: Messages) -> None:
+    """A full fight where all but two lie dead: the turn passes over 58 of them (R4.2),
+    one line each, over as many embeds as their text needs, none cut."""
+    name = "Guerreiro hobgoblin da guarda de honra do velho moinho de água do vale"
+    sheets = [
+        Combatant.create(name=f"{name} {i}", attributes={"st": 12, "basic_speed": 20.0 - i / 4})
+        for i in range(1, MAX_COMBATANTS + 1)
+    ]
+    encounter, _ = add_combatants(
+        Encounter(name="Ford", gm_id=1),
+        sheets,
+        owner_id=None,
+        side=None,
+        aware=False,
+        roller=ScriptedDice([]),
+    )
+    encounter, _ = advance_turn(encounter, ScriptedDice([]))  # round 1: the first one
+    for c in encounter.ordered()[1:-1]:
+        encounter = encounter.replace(set_condition(c, Condition.DEAD, True))
+    encounter, result = advance_turn(encounter, ScriptedDice([]))
+    embeds = render_turn(encounter, result, messages, "pt-BR")
+    assert len(embeds) == 2
+    assert embeds[0].title == f"Rodada 1: vez de {name} {MAX_COMBATANTS}"
+    lines = [line for embed in embeds for line in (embed.description or "").splitlines()]
+    assert len(lines) == MAX_COMBATANTS - 2
+    assert lines[0] == f"{name} 2 perde a vez: morto. (R4.2)"
+    assert lines[-1] == f"{name} {MAX_COMBATANTS - 1} perde a vez: morto. (R4.2)"
+    assert all(within_limits(embed) for embed in embeds)
+    assert [len(message) for message in pack_messages(embeds)] == [2]
+
+
+def test_line_embeds_split_between_lines_and_keep_the_title() -> None:
+    lines = ["a" * 2000, "b" * 2000, "c" * 95, "d" * 10]
+    embeds = line_embeds(ResultKind.INFO, "T", lines)
+    assert [e.title for e in embeds] == ["T", None]
+    # 2000 + 1 + 2000 + 1 + 95 = 4097 characters would pass 4096: "c" starts the next.
+    assert [e.description for e in embeds] == ["\n".join(lines[:2]), "\n".join(lines[2:])]
+    fits = line_embeds(ResultKind.INFO, None, ["a" * 2000, "b" * 2000, "c" * 94])
+    assert [len(e.description or "") for e in fits] == [4096]
+    assert line_embeds(ResultKind.INFO, "T", [])[0].description is None
 
 
 def test_end_summary_names_the_fallen(messages: Messages) -> None:
@@ -165,17 +271,17 @@ def test_the_dead_show_hp_and_death_only(messages: Messages) -> None:
     encounter = hurt(
         encounter, "Orc 2", hp=-7, dead=True, stunned=True, shock_penalty=-4, knocked_down=True
     )
-    assert line_of(render_tracker(encounter, messages, "en"), "Orc 2") == "HP -7/12 · dead"
-    assert line_of(render_tracker(encounter, messages, "pt-BR"), "Orc 2") == "PV -7/12 · morto"
+    assert line_of(one_tracker(encounter, messages, "en"), "Orc 2") == "HP -7/12 · dead"
+    assert line_of(one_tracker(encounter, messages, "pt-BR"), "Orc 2") == "PV -7/12 · morto"
 
 
 def test_the_destroyed_and_the_dead_lying_down(messages: Messages) -> None:
     encounter = hurt(fight(), "Orc 1", hp=-70, dead=True, destroyed=True)
     encounter = hurt(encounter, "Orc 2", hp=-13, dead=True, posture=Posture.PRONE)
-    embed = render_tracker(encounter, messages, "en")
+    embed = one_tracker(encounter, messages, "en")
     assert line_of(embed, "Orc 1") == "HP -70/12 · destroyed"
     assert line_of(embed, "Orc 2") == "HP -13/12 · prone · dead"
-    pt = render_tracker(encounter, messages, "pt-BR")
+    pt = one_tracker(encounter, messages, "pt-BR")
     assert line_of(pt, "Orc 1") == "PV -70/12 · destruído"
     assert line_of(pt, "Orc 2") == "PV -13/12 · deitado de bruços · morto"
 
@@ -193,12 +299,12 @@ def test_the_unconscious_keep_fp_and_what_may_still_kill_them(messages: Messages
         shock_penalty=-2,
     )
     encounter = hurt(encounter, "Orc 2", unconscious=True)  # set by hand: still standing
-    embed = render_tracker(encounter, messages, "en")
+    embed = one_tracker(encounter, messages, "en")
     assert line_of(embed, "Orc 1") == (
         "HP -3/12 · FP 10/10 · lying face up · unconscious · mortally wounded"
     )
     assert line_of(embed, "Orc 2") == "HP 12/12 · FP 10/10 · unconscious"
-    pt = render_tracker(encounter, messages, "pt-BR")
+    pt = one_tracker(encounter, messages, "pt-BR")
     assert line_of(pt, "Orc 1") == (
         "PV -3/12 · PF 10/10 · deitado de costas · inconsciente · mortalmente ferido"
     )
@@ -207,11 +313,11 @@ def test_the_unconscious_keep_fp_and_what_may_still_kill_them(messages: Messages
 def test_hidden_npcs_fallen_show_a_state_word_and_a_lying_posture(messages: Messages) -> None:
     encounter = hurt(fight(hide=True), "Orc 1", hp=-13, dead=True, shock_penalty=-4)
     encounter = hurt(encounter, "Orc 2", hp=-1, unconscious=True, posture=Posture.PRONE)
-    assert [v for _, v in values(render_tracker(encounter, messages, "en"))] == [
+    assert [v for _, v in values(one_tracker(encounter, messages, "en"))] == [
         "dead",
         "unconscious · prone",
     ]
-    assert [v for _, v in values(render_tracker(encounter, messages, "pt-BR"))] == [
+    assert [v for _, v in values(one_tracker(encounter, messages, "pt-BR"))] == [
         "morto",
         "inconsciente · deitado de bruços",
     ]
@@ -234,12 +340,12 @@ def test_end_summary_lists_only_how_each_fell(messages: Messages) -> None:
 def test_maneuver_is_shown_by_its_catalog_name(messages: Messages) -> None:
     encounter = acting(fight(), "Orc 1", "move_and_attack")
     encounter = acting(encounter, "Orc 2", "all_out_attack", all_out_attack="determined")
-    embed = render_tracker(encounter, messages, "en")
+    embed = one_tracker(encounter, messages, "en")
     assert values(embed) == [
         ("1. Orc 1 [npc]", "HP 12/12 · FP 10/10 · standing · maneuver: Move and Attack"),
         ("2. Orc 2 [npc]", "HP 12/12 · FP 10/10 · standing · maneuver: All-Out Attack (+4 to hit)"),
     ]
-    pt = render_tracker(encounter, messages, "pt-BR")
+    pt = one_tracker(encounter, messages, "pt-BR")
     assert values(pt) == [
         ("1. Orc 1 [npc]", "PV 12/12 · PF 10/10 · de pé · manobra: Deslocamento e Ataque"),
         ("2. Orc 2 [npc]", "PV 12/12 · PF 10/10 · de pé · manobra: Ataque Total (+4 no acerto)"),
@@ -252,7 +358,7 @@ def test_every_maneuver_and_option_has_a_name(
     messages: Messages, locale: str, maneuver: Maneuver
 ) -> None:
     encounter = acting(fight(), "Orc 1", maneuver.value)
-    line = line_of(render_tracker(encounter, messages, locale), "Orc 1")
+    line = line_of(one_tracker(encounter, messages, locale), "Orc 1")
     name = messages.text(f"maneuver.name.{maneuver.value}", locale)
     assert line.endswith(messages.text("encounter.line.maneuver", locale, maneuver=name))
     assert maneuver.value not in line
@@ -263,11 +369,11 @@ def test_every_all_out_option_has_a_name(messages: Messages, locale: str) -> Non
     for option in AllOutAttackOption:
         encounter = acting(fight(), "Orc 1", "all_out_attack", all_out_attack=option.value)
         suffix = f"({messages.text(f'maneuver.all_out_attack.{option.value}', locale)})"
-        assert line_of(render_tracker(encounter, messages, locale), "Orc 1").endswith(suffix)
+        assert line_of(one_tracker(encounter, messages, locale), "Orc 1").endswith(suffix)
     for choice in AllOutDefenseOption:
         encounter = acting(fight(), "Orc 1", "all_out_defense", all_out_defense=choice.value)
         suffix = f"({messages.text(f'maneuver.all_out_defense.{choice.value}', locale)})"
-        assert line_of(render_tracker(encounter, messages, locale), "Orc 1").endswith(suffix)
+        assert line_of(one_tracker(encounter, messages, locale), "Orc 1").endswith(suffix)
 
 
 # --------------------------------------------------------------------------- the sheet and undo
