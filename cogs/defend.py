@@ -137,7 +137,10 @@ class Defend(commands.Cog):
             "Dodge, Parry (which weapon), Block or no defense",
             key="defend.cmd.defense.description",
         ),
-        retreat=_("Step back for +3 (R6.9)", key="defend.cmd.retreat.description"),
+        retreat=_(
+            "Step back: +3, or +1 to Block and Parry with the Basic Set option (R6.9)",
+            key="defend.cmd.retreat.description",
+        ),
         defender=_(
             "A companion who parries for the target instead (R6.8)",
             key="defend.cmd.defender.description",

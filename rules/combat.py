@@ -216,9 +216,16 @@ class PendingDefense(BaseModel):
     retreat: bool = False
     tried: tuple[DefenseRoll, ...] = ()
 
+    @property
+    def retreated(self) -> bool:
+        """A defense already tried against this blow was made retreating (R6.9): the step back
+        is taken, and its bonus stays with every other defense against the same blow (R5.12)."""
+        return any(roll.retreat for roll in self.tried)
+
     def toggled_retreat(self) -> PendingDefense:
-        """The same attack with the Retreat toggle flipped (R6.9)."""
-        return self.model_copy(update={"retreat": not self.retreat})
+        """The same attack with the Retreat toggle flipped (R6.9); once a defense against it
+        was made retreating, the Retreat stays on."""
+        return self.model_copy(update={"retreat": self.retreated or not self.retreat})
 
 
 class StrikeResult(BaseModel):
@@ -384,7 +391,9 @@ def defender_input(
         maneuver=turn_profile(turn),
         blocks_used=turn.blocks_used,
         parries_used=turn.parries_used,
-        retreat_used=turn.retreat_used,
+        # R6.9: one Retreat a turn, but a Retreat already taken against this very blow keeps
+        # its bonus for the second defense All-Out Defense allows against it (R5.12).
+        retreat_used=turn.retreat_used and not (pending is not None and pending.retreated),
         parried_for_other=turn.defending_for_others_penalty != 0,
         close_combat=close,
         grappled=turn.grappled,
@@ -971,7 +980,9 @@ def resolve_defense(
         if enabling.outcome is Outcome.CRITICAL_FAILURE:
             fallen = target.with_state(posture=Posture.PRONE)
             target = fallen
-    roll = roll_defense(option, roller, options, retreat=pending.retreat)
+    # Having stepped back from this blow already, he still has the Retreat against it (R6.9).
+    retreating = pending.retreat or (pending.retreated and option.retreat is not None)
+    roll = roll_defense(option, roller, options, retreat=retreating)
     new_turn = _spend(turn, choice.kind, roll.retreat, option.weapon)
     if choice.acrobatic:
         new_turn = new_turn.model_copy(update={"acrobatic_dodge_used": True})
@@ -999,7 +1010,7 @@ def resolve_defense(
         return DefenseOutcome.model_validate(
             {"pending": pending, "roll": roll, "defended": True, "target_turn": new_turn, **extra}
         )
-    after = pending.model_copy(update={"tried": (*pending.tried, roll), "retreat": False})
+    after = pending.model_copy(update={"tried": (*pending.tried, roll), "retreat": roll.retreat})
     if defenses.double_defense and len(after.tried) < 2:
         second = defense_options(target, new_turn, after, options)
         if second.options:

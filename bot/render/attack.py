@@ -393,6 +393,25 @@ def prompt_text(target_name: str, owner_id: int | None, messages: Messages, loca
     return messages.text("attack.prompt", locale, mention=f"<@{owner_id}>", target=target_name)
 
 
+def retreat_bonus_text(defenses: DefenseOptions, messages: Messages, locale: str) -> str | None:
+    """What Retreat adds (R6.9): ``+3`` when every defense gets the same, else each defense
+    with its own (``Dodge +3 · Parry/Block +1`` under the Basic Set option); ``None`` when no
+    defense may retreat."""
+    by_value: dict[int, list[str]] = {}
+    for option in defenses.options:
+        if option.retreat is None:
+            continue
+        names = by_value.setdefault(option.retreat.value, [])
+        name = messages.text(f"defend.name.{option.kind.value}", locale)
+        if name not in names:
+            names.append(name)
+    if not by_value:
+        return None
+    if len(by_value) == 1:
+        return signed(next(iter(by_value)))
+    return " · ".join(f"{'/'.join(names)} {signed(value)}" for value, names in by_value.items())
+
+
 def defense_view(
     attack_id: int,
     pending: PendingDefense,
@@ -411,7 +430,7 @@ def defense_view(
                 style=discord.ButtonStyle.primary,
             )
         )
-    bonus = next((o.retreat.value for o in defenses.options if o.retreat is not None), None)
+    bonus = retreat_bonus_text(defenses, messages, locale)
     if bonus is not None:
         key = "defend.button.retreat_on" if pending.retreat else "defend.button.retreat"
         view.add_item(

@@ -2134,3 +2134,89 @@ def test_equal_reach_from_a_wait_is_a_skill_contest_r5_11() -> None:
     with pytest.raises(RuleError) as caught:
         resolve_attack(KNIGHT, ORC, AttackRequest(wait_order=True), ScriptedDice([]), OPTIONS)
     assert caught.value.key == "attack.not_waiting"
+
+
+# --------------------------------------------------------------------------- R6.9 with R5.12
+
+GUARD = fighter(
+    "c9",
+    "Guard",
+    attributes={"st": 11, "dx": 12, "ht": 12},
+    weapons=[{"name": "broadsword", "skill": 14, "damage": "sw+1 cut"}],
+).model_copy(
+    update={"turn": TurnState(maneuver="all_out_defense", all_out_defense="double_defense")}
+)
+"""Basic Speed 6: Dodge 9; broadsword 14: Parry 10 (the numbers of R6.9's worked example)."""
+
+
+@pytest.mark.parametrize(
+    ("options", "parry_target", "dodge_bonus"),
+    [(OPTIONS, 13, 3), (RuleOptions(retreat_basic_set=True), 11, 3)],
+)
+def test_a_retreat_serves_both_defenses_against_one_blow_r6_9_r5_12(
+    options: RuleOptions, parry_target: int, dodge_bonus: int
+) -> None:
+    """R6.9: Parry 10 with Retreat is 13 (+1, 11, with the Basic Set option); it fails.
+    All-Out Defense (double) leaves a Dodge against the same blow (R5.12): the step back is
+    already taken, so that Dodge keeps its Retreat, 9 + 3 = 12, and rolls against it."""
+    outcome = resolve_attack(KNIGHT, GUARD, AttackRequest(), ScriptedDice([3, 4, 4]), options)
+    assert outcome.pending is not None
+    first = resolve_defense(
+        outcome.pending.toggled_retreat(),
+        GUARD.combatant,
+        GUARD.turn,
+        DefenseChoice(kind=DefenseKind.parry, weapon_index=0),
+        roller=ScriptedDice([6, 6, 4]),
+        options=options,
+    )
+    assert first.roll is not None
+    assert (first.roll.target, first.roll.retreat, first.defended) == (parry_target, True, False)
+    assert first.target_turn.retreat_used
+    assert first.second_defense is not None
+    assert first.second_defense.retreat
+    assert first.defenses is not None
+    assert first.defenses.retreat_refusal is None
+    assert [(o.kind, o.value, o.retreat_value) for o in first.defenses.options] == [
+        (DefenseKind.dodge, 9, 9 + dodge_bonus)
+    ]
+    # The toggle cannot take back a step already made, and /defend retreat:false neither.
+    assert first.second_defense.toggled_retreat().retreat
+    second = resolve_defense(
+        first.second_defense.model_copy(update={"retreat": False}),
+        GUARD.combatant,
+        first.target_turn,
+        DefenseChoice(kind=DefenseKind.dodge),
+        roller=ScriptedDice([4, 4, 4]),
+        options=options,
+    )
+    assert second.roll is not None
+    assert (second.roll.target, second.roll.retreat, second.defended) == (12, True, True)
+    assert second.roll.option.retreat is not None
+    assert second.roll.option.retreat.rule_id == "R6.9"
+
+
+def test_a_retreat_from_another_blow_is_still_spent_r6_9() -> None:
+    """R6.9: once a turn. The Retreat taken against the first blow is refused against the
+    next one."""
+    outcome = resolve_attack(KNIGHT, GUARD, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert outcome.pending is not None
+    dodged = resolve_defense(
+        outcome.pending.toggled_retreat(),
+        GUARD.combatant,
+        GUARD.turn,
+        DefenseChoice(kind=DefenseKind.dodge),
+        roller=ScriptedDice([4, 4, 4]),
+        options=OPTIONS,
+    )
+    assert dodged.defended
+    again = resolve_attack(
+        KNIGHT,
+        GUARD.model_copy(update={"turn": dodged.target_turn}),
+        AttackRequest(),
+        ScriptedDice([3, 4, 4]),
+        OPTIONS,
+    )
+    assert again.defenses is not None
+    assert again.defenses.retreat_refusal is not None
+    assert again.defenses.retreat_refusal.key == "defend.retreat_used"
+    assert all(o.retreat is None for o in again.defenses.options)
