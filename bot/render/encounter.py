@@ -17,7 +17,7 @@ import discord
 from bot.i18n import Messages
 from bot.render.common import MAX_FIELDS, ResultKind, add_field, new_embed, set_footer, signed
 from bot.storage.encounter import EncounterRecord, UndoResult
-from rules.combatant import Combatant, Posture
+from rules.combatant import BodyPart, Combatant, Posture
 from rules.encounter import CripplingAfterCombat, Encounter, EncounterCombatant, health_word
 from rules.surprise import PartialSurpriseOutcome, SurpriseModifier, TotalSurpriseOutcome
 from rules.turn import RollRecord, TurnAdvance, TurnEvent, TurnEventKind, TurnState
@@ -97,6 +97,20 @@ def conditions(c: EncounterCombatant, messages: Messages, locale: str) -> list[s
         found.append(
             _t(messages, locale, "encounter.condition.shock", penalty=signed(state.shock_penalty))
         )
+    if state.crippled:
+        parts = [
+            _t(messages, locale, f"damage.part.{part.value}")
+            for part in BodyPart
+            if part in state.crippled
+        ]
+        found.append(
+            _t(
+                messages,
+                locale,
+                "encounter.condition.crippled",
+                parts=", ".join(part[:1].lower() + part[1:] for part in parts),
+            )
+        )
     if state.dropped:
         found.append(
             _t(
@@ -104,6 +118,17 @@ def conditions(c: EncounterCombatant, messages: Messages, locale: str) -> list[s
                 locale,
                 "encounter.condition.dropped",
                 weapons=", ".join(sorted(state.dropped)),
+            )
+        )
+    if turn.unready_weapons:
+        found.append(
+            _t(
+                messages,
+                locale,
+                "encounter.condition.unready",
+                weapons=", ".join(
+                    f"{name} ({turns})" for name, turns in sorted(turn.unready_weapons.items())
+                ),
             )
         )
     return found

@@ -15,7 +15,7 @@ from rules.combat import (
     resolve_attack,
     resolve_defense,
 )
-from rules.combatant import Combatant, HitLocation, Posture, Side
+from rules.combatant import BodyPart, Combatant, HitLocation, Posture, Side
 from rules.defense import DefenseOptions
 from rules.encounter import Encounter, EncounterCombatant, advance_turn
 from rules.errors import RuleError
@@ -295,9 +295,10 @@ def test_the_vitals_cannot_be_hit_from_the_side_r7_24(arc: Arc, refused: bool) -
         assert outcome.attack.roll.total == 18
 
 
-def test_a_dropped_weapon_cannot_attack_until_readied_r7_8() -> None:
-    """R7.8: knocked down, he dropped his broadsword; /attack with it is refused, and a Ready
-    maneuver picks it up."""
+def test_a_dropped_weapon_takes_two_readies_from_the_ground_r7_8_r5_5() -> None:
+    """R7.8: knocked down, he dropped his broadsword; /attack with it is refused. R5.5: picking
+    something up from the ground takes two turns: the first Ready lifts it, still unready (no
+    blow, no parry); the second readies it and he strikes."""
     from rules.combat import ManeuverRequest, take_maneuver
 
     down = KNIGHT.with_sheet(KNIGHT.combatant.with_state(dropped=frozenset({"broadsword"})))
@@ -306,9 +307,27 @@ def test_a_dropped_weapon_cannot_attack_until_readied_r7_8() -> None:
     assert info.value.key == "attack.weapon_dropped"
     assert info.value.params == {"combatant": "Knight", "weapon": "broadsword"}
     ready = ManeuverRequest(maneuver=Maneuver.ready)
-    outcome = take_maneuver(down, None, ready, ScriptedDice([]), OPTIONS)
-    assert outcome.combatant.state.dropped == frozenset()
-    up = down.with_sheet(outcome.combatant)
+    first = take_maneuver(down, None, ready, ScriptedDice([]), OPTIONS)
+    assert first.combatant.state.dropped == frozenset()
+    assert first.readying is not None
+    assert (first.readying.weapon, first.readying.picked_up, first.readying.turns_left) == (
+        "broadsword",
+        True,
+        1,
+    )
+    assert (first.ready_weapon, first.ready_time) == (None, None)
+    assert first.turn.unready_weapons == {"broadsword": 1}
+    lifted = down.with_sheet(first.combatant).model_copy(update={"turn": first.turn})
+    with pytest.raises(RuleError) as info:
+        resolve_attack(lifted, ORC, AttackRequest(), ScriptedDice([]), OPTIONS)
+    assert (info.value.key, info.value.params["turns"]) == ("attack.weapon_unready", 1)
+    # His next turn: the second Ready.
+    lifted = lifted.model_copy(update={"turn": first.turn.new_turn()})
+    second = take_maneuver(lifted, None, ready, ScriptedDice([]), OPTIONS)
+    assert second.readying is not None
+    assert (second.readying.picked_up, second.readying.turns_left) == (False, 0)
+    assert second.turn.unready_weapons == {}
+    up = lifted.with_sheet(second.combatant).model_copy(update={"turn": second.turn.new_turn()})
     assert (
         resolve_attack(up, ORC, AttackRequest(), ScriptedDice([6, 6, 6]), OPTIONS).attack.roll.total
         == 18
@@ -415,6 +434,25 @@ def test_feint_stores_the_penalty_for_the_next_attack_r5_9() -> None:
     attack = resolve_attack(knight, ORC, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
     assert attack.defenses is not None
     assert {o.kind: o.value for o in attack.defenses.options}[DefenseKind.dodge] == 3
+
+
+def test_a_shaken_feinter_shows_his_shock_on_its_own_r5_9_r7_6() -> None:
+    """R5.9's worked example with shock: knight 14, shock -2 (R7.6) rolls against 12; 9 is a
+    margin of 3 and the orc (axe 12) fails on 15: -3. The skill keeps 14 and the shock apart."""
+    from rules.combat import ManeuverRequest, take_maneuver
+
+    shaken = KNIGHT.with_sheet(KNIGHT.combatant.with_state(shock_penalty=-2, shock_injury=2))
+    outcome = take_maneuver(
+        shaken,
+        ORC,
+        ManeuverRequest(maneuver=Maneuver.feint, target_id="c2"),
+        ScriptedDice([3, 3, 3, 5, 5, 5]),
+        OPTIONS,
+    )
+    assert outcome.feint is not None
+    feinted = outcome.feint
+    assert (feinted.base_skill, feinted.attacker_skill, feinted.penalty) == (14, 12, 3)
+    assert [(m.key, m.value, m.rule_id) for m in feinted.modifiers] == [("shock", -2, "R7.6")]
 
 
 def test_change_posture_from_prone_r5_2() -> None:
@@ -2220,3 +2258,209 @@ def test_a_retreat_from_another_blow_is_still_spent_r6_9() -> None:
     assert again.defenses.retreat_refusal is not None
     assert again.defenses.retreat_refusal.key == "defend.retreat_used"
     assert all(o.retreat is None for o in again.defenses.options)
+
+
+# --------------------------------------------------------------------------- R5.5 readiness
+
+
+def _axe_orc(st: int, *, skill: int = 12, min_st: int = 12) -> EncounterCombatant:
+    """An orc with a great axe, Parry ``0U``: unbalanced (R5.5's worked example: min ST 12,
+    one turn of readying after a blow)."""
+    return fighter(
+        "c20",
+        "Axe Orc",
+        attributes={"st": st, "dx": 11, "ht": 11},
+        weapons=[
+            {
+                "name": "great axe",
+                "skill": skill,
+                "damage": "sw+3 cut",
+                "unbalanced": True,
+                "min_st": min_st,
+            }
+        ],
+    )
+
+
+def _parry_of(outcome: object) -> tuple[list[int], list[tuple[str, str]]]:
+    """The parries offered and the parries refused (key, rule) in an attack's defenses."""
+    defenses = getattr(outcome, "defenses", None)
+    assert isinstance(defenses, DefenseOptions)
+    offered = [o.value for o in defenses.options if o.kind is DefenseKind.parry]
+    refused = [(r.key, r.rule_id) for r in defenses.refused if r.kind is DefenseKind.parry]
+    return offered, refused
+
+
+def test_an_unbalanced_weapon_is_unready_after_a_blow_r5_5() -> None:
+    """R5.5: the great axe (ST 12, its minimum) needs a turn of Ready after its blow: the orc
+    can neither parry with it nor strike again until a Ready maneuver; then both come back."""
+    from rules.combat import ManeuverRequest, take_maneuver
+
+    orc = _axe_orc(12)
+    blow = resolve_attack(orc, KNIGHT, AttackRequest(), ScriptedDice([6, 6, 6]), OPTIONS)
+    assert blow.ready_after is not None
+    assert (blow.ready_after.turns, blow.ready_after.acts_balanced) == (1, False)
+    assert blow.attacker_turn.unready_weapons == {"great axe": 1}
+    assert blow.attacker_turn.struck_with == ("great axe",)
+    orc = orc.model_copy(update={"turn": blow.attacker_turn})
+    struck = resolve_attack(KNIGHT, orc, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert _parry_of(struck) == ([], [("defend.weapon_unready", "R5.5")])
+    assert [o.kind for o in struck.defenses.options] == [DefenseKind.dodge]
+    with pytest.raises(RuleError) as info:
+        resolve_attack(orc, KNIGHT, AttackRequest(beyond_allowance=True), ScriptedDice([]), OPTIONS)
+    assert info.value.key == "attack.weapon_unready"
+    assert info.value.params == {"combatant": "Axe Orc", "weapon": "great axe", "turns": 1}
+    # His next turn: still unready (it is kept from turn to turn) until he Readies it.
+    orc = orc.model_copy(update={"turn": orc.turn.new_turn()})
+    assert orc.turn.unready_weapons == {"great axe": 1}
+    ready = take_maneuver(
+        orc, None, ManeuverRequest(maneuver=Maneuver.ready), ScriptedDice([]), OPTIONS
+    )
+    assert ready.readying is not None
+    assert (ready.readying.weapon, ready.readying.turns_left) == ("great axe", 0)
+    orc = orc.model_copy(update={"turn": ready.turn})
+    guarded = resolve_attack(KNIGHT, orc, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    # Parry 3 + 12/2 = 9, and the axe strikes again on his next turn.
+    assert _parry_of(guarded) == ([9], [])
+    orc = orc.model_copy(update={"turn": ready.turn.new_turn()})
+    again = resolve_attack(orc, KNIGHT, AttackRequest(), ScriptedDice([6, 6, 6]), OPTIONS)
+    assert again.attack is not None
+
+
+def test_an_axe_does_not_strike_three_times_a_turn_r5_5_r5_14() -> None:
+    """Cinematic multiple attacks give axe 16 three attacks (R5.14), but the unbalanced axe is
+    out of hand after the first: the second is refused until it is readied."""
+    cinematic = RuleOptions(cinematic_multiple_attacks=True)
+    orc = _axe_orc(12, skill=16)
+    first = resolve_attack(orc, KNIGHT, AttackRequest(), ScriptedDice([6, 6, 6]), cinematic)
+    assert (first.attack_number, first.attacks_available) == (1, 3)
+    orc = orc.model_copy(update={"turn": first.attacker_turn})
+    with pytest.raises(RuleError) as info:
+        resolve_attack(orc, KNIGHT, AttackRequest(), ScriptedDice([]), cinematic)
+    assert info.value.key == "attack.weapon_unready"
+
+
+def test_readying_the_axe_with_a_spare_attack_r5_25() -> None:
+    """R5.25's worked example: an axe needing 1 ready turn, 2 attacks and 2 parries (axe 12,
+    R5.14): attack, then ready -> 0 attacks and 1 parry left, and the axe is ready. Being
+    unbalanced, it still cannot parry in the turn it struck (R5.5)."""
+    from rules.combat import ManeuverRequest, take_maneuver
+
+    cinematic = RuleOptions(cinematic_multiple_attacks=True)
+    orc = _axe_orc(12)
+    blow = resolve_attack(orc, KNIGHT, AttackRequest(), ScriptedDice([6, 6, 6]), cinematic)
+    orc = orc.model_copy(update={"turn": blow.attacker_turn})
+    request = ManeuverRequest(maneuver=Maneuver.ready, spare_attack=True)
+    spare = take_maneuver(orc, None, request, ScriptedDice([]), cinematic)
+    assert spare.spare is not None
+    assert (spare.spare.attacks_spent, spare.spare.parries_spent) == (1, 1)
+    assert (spare.spare.attacks_left, spare.spare.parries_left) == (0, 1)
+    assert spare.turn.unready_weapons == {}
+    assert spare.readying is not None
+    assert (spare.readying.weapon, spare.readying.turns_left) == ("great axe", 0)
+    orc = orc.model_copy(update={"turn": spare.turn})
+    struck = resolve_attack(KNIGHT, orc, AttackRequest(), ScriptedDice([3, 4, 4]), cinematic)
+    assert _parry_of(struck) == ([], [("defend.unbalanced_struck", "R5.5")])
+
+
+@pytest.mark.parametrize(
+    ("st", "unready", "parries"),
+    [
+        (12, {"great axe": 1}, ([], [("defend.weapon_unready", "R5.5")])),
+        (17, {}, ([], [("defend.unbalanced_struck", "R5.5")])),
+        (22, {}, ([3 + 12 // 2], [])),
+    ],
+)
+def test_st_over_the_minimum_shortens_readying_and_balances_r5_5(
+    st: int, unready: dict[str, int], parries: tuple[list[int], list[tuple[str, str]]]
+) -> None:
+    """R5.5's worked example: a great axe with min ST 12 and 1 turn of readying. ST 17 (5
+    over) readies it in 0 turns: it strikes every turn but, unbalanced, cannot parry in the
+    turn it struck. ST 22 (10 over) strikes and parries every turn like a balanced weapon."""
+    orc = _axe_orc(st)
+    blow = resolve_attack(orc, KNIGHT, AttackRequest(), ScriptedDice([6, 6, 6]), OPTIONS)
+    assert blow.attacker_turn.unready_weapons == unready
+    assert (blow.ready_after is None) == (st >= 22)
+    orc = orc.model_copy(update={"turn": blow.attacker_turn})
+    struck = resolve_attack(KNIGHT, orc, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert _parry_of(struck) == parries
+
+
+def test_a_balanced_weapon_stays_ready_r5_5() -> None:
+    """The knight's broadsword is balanced: after a blow it still parries (10 = 3 + 14/2)."""
+    blow = resolve_attack(KNIGHT, ORC, AttackRequest(), ScriptedDice([6, 6, 6]), OPTIONS)
+    assert blow.ready_after is None
+    assert blow.attacker_turn.unready_weapons == {}
+    knight = KNIGHT.model_copy(update={"turn": blow.attacker_turn})
+    struck = resolve_attack(ORC, knight, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert _parry_of(struck) == ([10], [])
+
+
+def test_a_knocked_down_fighters_parry_is_refused_with_the_reason_r7_8() -> None:
+    """R7.8: the knight dropped his broadsword when knocked down: no Parry, and the defenses
+    say why."""
+    down = KNIGHT.with_sheet(KNIGHT.combatant.with_state(dropped=frozenset({"broadsword"})))
+    struck = resolve_attack(ORC, down, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert _parry_of(struck) == ([], [("defend.weapon_dropped", "R7.8")])
+
+
+# --------------------------------------------------------------------------- crippled limbs
+
+
+def _crippled(combatant: EncounterCombatant, *parts: BodyPart) -> EncounterCombatant:
+    return combatant.with_sheet(combatant.combatant.with_state(crippled=frozenset(parts)))
+
+
+def test_a_crippled_weapon_arm_neither_strikes_nor_parries_r7_16() -> None:
+    """R7.16 cripples; the Basic Set's effects apply: the knight's broadsword is in his right
+    hand, so a crippled right arm (or hand) takes away its blows and its parries."""
+    for part in (BodyPart.RIGHT_ARM, BodyPart.RIGHT_HAND):
+        knight = _crippled(KNIGHT, part)
+        with pytest.raises(RuleError) as info:
+            resolve_attack(knight, ORC, AttackRequest(), ScriptedDice([]), OPTIONS)
+        assert info.value.key == "attack.weapon_crippled"
+        assert info.value.params == {"combatant": "Knight", "weapon": "broadsword"}
+        struck = resolve_attack(ORC, knight, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+        assert _parry_of(struck) == ([], [("defend.weapon_crippled", "R7.16")])
+    # The other arm changes nothing for him.
+    left = _crippled(KNIGHT, BodyPart.LEFT_ARM)
+    assert resolve_attack(left, ORC, AttackRequest(), ScriptedDice([6, 6, 6]), OPTIONS).attack
+    struck = resolve_attack(ORC, left, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert _parry_of(struck) == ([10], [])
+
+
+def test_a_crippled_shield_arm_loses_block_and_db_r7_16() -> None:
+    """The orc's shield is on his left arm (Block 8, DB 2): crippled, it neither blocks nor
+    adds its DB; the axe in his right hand still parries at 9."""
+    orc = _crippled(SHIELDED_ORC, BodyPart.LEFT_ARM)
+    struck = resolve_attack(KNIGHT, orc, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert struck.defenses is not None
+    assert {o.kind: o.value for o in struck.defenses.options} == {
+        DefenseKind.dodge: 8,
+        DefenseKind.parry: 9,
+    }
+    assert [(r.kind, r.key, r.rule_id) for r in struck.defenses.refused] == [
+        (DefenseKind.block, "defend.shield_arm_crippled", "R7.16")
+    ]
+
+
+def test_a_crippled_leg_forbids_move_and_attack_and_both_forbid_move_r7_16() -> None:
+    """A crippled leg or foot: no Move and Attack; both legs: no Move at all."""
+    from rules.combat import ManeuverRequest, take_maneuver
+
+    lame = _crippled(KNIGHT, BodyPart.LEFT_FOOT)
+    with pytest.raises(RuleError) as info:
+        resolve_attack(
+            lame, ORC, AttackRequest(maneuver=Maneuver.move_and_attack), ScriptedDice([]), OPTIONS
+        )
+    assert (info.value.key, info.value.params) == ("attack.crippled_leg", {"combatant": "Knight"})
+    moving = take_maneuver(
+        lame, None, ManeuverRequest(maneuver=Maneuver.move), ScriptedDice([]), OPTIONS
+    )
+    assert moving.profile.movement.hexes == 3  # Move 6 halved
+    legless = _crippled(KNIGHT, BodyPart.LEFT_LEG, BodyPart.RIGHT_FOOT)
+    with pytest.raises(RuleError) as info:
+        take_maneuver(
+            legless, None, ManeuverRequest(maneuver=Maneuver.move), ScriptedDice([]), OPTIONS
+        )
+    assert info.value.key == "maneuver.cannot_walk"
