@@ -366,6 +366,7 @@ class Defend(commands.Cog):
                 choice,
                 roller=self.bot.dice,
                 options=options,
+                turn_ahead=change.encounter.turn_to_come(fighter.combatant_id),
             )
             updated = fighter.model_copy(update={"turn": outcome.target_turn})
             if outcome.combatant is not None:

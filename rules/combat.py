@@ -127,6 +127,8 @@ ERROR_KEYS: Final = frozenset(
         "defend.acrobatic_used",
         "defend.master_dodge_not_acrobatic",
         "defend.master_dodge_not_master",
+        "defend.master_dodge_no_attack",
+        "defend.master_dodge_no_parry",
         "maneuver.use_attack",
         "maneuver.needs_target",
         "maneuver.self_target",
@@ -316,6 +318,8 @@ class DefenseOutcome(BaseModel):
     """R6.4: the Acrobatics roll before an acrobatic Dodge."""
     master_dodge: SuccessRoll | None = None
     """R5.18: the enabling roll before a master's doubled Dodge."""
+    master_attack_ahead: bool = False
+    """R5.18: the doubled Dodge's attack came off his turn still to come this round."""
     combatant: Combatant | None = None
     """The target's sheet when the defense itself changed it (a master's fall on a critical
     failure, R5.18); damage that lands already starts from it."""
@@ -1025,6 +1029,51 @@ def _spend(turn: TurnState, kind: DefenseKind, retreat: bool, weapon: str | None
     return turn.model_copy(update=update)
 
 
+def _master_dodge_cost(
+    target: Combatant, turn: TurnState, options: RuleOptions, *, turn_ahead: bool
+) -> dict[str, object]:
+    """R5.18: a master's doubled Dodge costs one Attack and one Parry, spent on the attempt
+    (the catalog's reading), and is refused when either is already spent.
+
+    The Parry is one of those he has until his next turn, like any parry. The Attack is one
+    of his turn of this round: the one he has taken (an attack he did not make), or, when
+    his turn is still to come (``turn_ahead``), one of that turn's, which starts with it
+    used.
+    """
+    master = target.has(Trait.TRAINED_BY_A_MASTER)
+    best = max((w.skill for w in target.weapons), default=0)
+    allowed = attacks_per_turn(
+        best,
+        options,
+        chambara=master,
+        extra_maneuvers=maneuvers_per_turn(target.attributes.basic_speed) - 1,
+    ).attacks
+    spent = turn.attacks_owed if turn_ahead else attacks_used_this_turn(turn)
+    if spent >= allowed:
+        raise RuleError(
+            "defend.master_dodge_no_attack",
+            f"{target.name} has no attack left to double his Dodge with",
+            combatant=target.name,
+            allowed=allowed,
+        )
+    parries = parries_per_turn(target, options)
+    if parries is not None and turn.all_out_defense == AllOutDefenseOption.double_defense.value:
+        parries *= 2  # R5.24
+    if parries is not None and turn.parries_used >= parries:
+        raise RuleError(
+            "defend.master_dodge_no_parry",
+            f"{target.name} has no parry left to double his Dodge with",
+            combatant=target.name,
+            allowed=parries,
+        )
+    cost: dict[str, object] = {"parries_used": turn.parries_used + 1}
+    if turn_ahead:
+        cost["attacks_owed"] = spent + 1
+    else:
+        cost.update({"attacks_used": spent + 1, "attacks_turn": turn.turns_taken})
+    return cost
+
+
 def resolve_defense(
     pending: PendingDefense,
     target: Combatant,
@@ -1033,11 +1082,14 @@ def resolve_defense(
     *,
     roller: DiceRoller,
     options: RuleOptions,
+    turn_ahead: bool = False,
 ) -> DefenseOutcome:
     """Roll the chosen defense (or none); a failure rolls and applies the damage.
 
     Under All-Out Defense (double) a failed defense leaves a second, different
     one to try (R5.12): the outcome then carries the updated pending attack.
+    ``turn_ahead``: the target's turn of this round is still to come (a master's doubled
+    Dodge then takes its attack from that turn, R5.18).
     """
     if choice.kind is None:
         damage = apply_strike(pending.strike, target, roller, options)
@@ -1067,6 +1119,7 @@ def resolve_defense(
             )
         acrobatics, option = acrobatic_dodge(option, level, roller, options)
     enabling: SuccessRoll | None = None
+    master_cost: dict[str, object] = {}
     fallen: Combatant | None = None
     if choice.master_dodge:
         if option.kind is DefenseKind.dodge and not target.has(Trait.TRAINED_BY_A_MASTER):
@@ -1075,6 +1128,8 @@ def resolve_defense(
                 f"{target.name} is no master: only a master may double his Dodge (R5.18)",
                 combatant=target.name,
             )
+        if option.kind is DefenseKind.dodge:
+            master_cost = _master_dodge_cost(target, turn, options, turn_ahead=turn_ahead)
         enabling, option = master_dodge(option, _agility(target), roller, options)
         if enabling.outcome is Outcome.CRITICAL_FAILURE:
             fallen = target.with_state(posture=Posture.PRONE)
@@ -1087,13 +1142,7 @@ def resolve_defense(
         new_turn = new_turn.model_copy(update={"acrobatic_dodge_used": True})
     if enabling is not None:
         # R5.18: one Attack and one Parry, spent on the attempt (the catalog's reading).
-        new_turn = new_turn.model_copy(
-            update={
-                "parries_used": new_turn.parries_used + 1,
-                "attacks_used": attacks_used_this_turn(turn) + 1,
-                "attacks_turn": turn.turns_taken,
-            }
-        )
+        new_turn = new_turn.model_copy(update=master_cost)
     concentration = None
     if turn.maneuver == Maneuver.concentrate.value and not turn.concentration_lost:
         concentration = success_roll(target.attributes.iq - 3, roller, options)
@@ -1103,6 +1152,7 @@ def resolve_defense(
         "concentration": concentration,
         "acrobatics": acrobatics,
         "master_dodge": enabling,
+        "master_attack_ahead": enabling is not None and turn_ahead,
         "combatant": fallen,
     }
     if roll.success:

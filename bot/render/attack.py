@@ -60,10 +60,17 @@ def _dice_line(roll: SuccessRoll, result: str, messages: Messages, locale: str) 
     )
 
 
-def _check_line(line_key: str, roll: SuccessRoll, messages: Messages, locale: str) -> str:
+def _check_line(
+    line_key: str, roll: SuccessRoll, messages: Messages, locale: str, **params: object
+) -> str:
     """A success roll made along the way (acrobatics, concentration …): target, total, dice."""
     return messages.text(
-        line_key, locale, target=roll.effective_skill, total=roll.total, faces=_faces(roll)
+        line_key,
+        locale,
+        target=roll.effective_skill,
+        total=roll.total,
+        faces=_faces(roll),
+        **params,
     )
 
 
@@ -573,10 +580,16 @@ def render_defense(
             key = "defend.master_dodge_made"
         else:
             key = "defend.master_dodge_failed"
+        cost = messages.text(
+            "defend.master_dodge_cost_ahead"
+            if outcome.master_attack_ahead
+            else "defend.master_dodge_cost",
+            locale,
+        )
         add_field(
             embed,
             messages.text("defend.field.master_dodge", locale),
-            _check_line(key, enabling, messages, locale),
+            _check_line(key, enabling, messages, locale, cost=cost),
             inline=False,
         )
     if outcome.concentration is not None:

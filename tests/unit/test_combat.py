@@ -15,7 +15,7 @@ from rules.combat import (
     resolve_attack,
     resolve_defense,
 )
-from rules.combatant import BodyPart, Combatant, HitLocation, Posture, Side
+from rules.combatant import BodyPart, Combatant, HitLocation, Posture, Side, Weapon
 from rules.defense import DefenseOptions
 from rules.encounter import Encounter, EncounterCombatant, advance_turn
 from rules.errors import RuleError
@@ -1178,6 +1178,101 @@ def test_only_a_master_may_double_his_dodge_r5_18() -> None:
         )
     assert refused.value.key == "defend.master_dodge_not_master"
     assert refused.value.params == {"combatant": "Orc"}
+
+
+BLADE_MASTER = MASTER.with_sheet(
+    MASTER.combatant.model_copy(
+        update={"weapons": (Weapon(name="katana", skill=15, damage="sw+1 cut"),)}
+    )
+)
+"""Katana 15: 2 attacks and 2 parries a turn (R5.15); Dodge 8, Acrobatics 14 (R5.18)."""
+
+
+def _blade_master_defends(turn: TurnState, *, turn_ahead: bool = False) -> DefenseOutcome:
+    return resolve_defense(
+        _a_hit_on(BLADE_MASTER),
+        BLADE_MASTER.combatant,
+        turn,
+        DOUBLED,
+        roller=ScriptedDice([3, 4, 4, 5, 5, 5]),
+        options=OPTIONS,
+        turn_ahead=turn_ahead,
+    )
+
+
+@pytest.mark.parametrize(
+    ("turn", "key"),
+    [
+        (
+            TurnState(maneuver="attack", turns_taken=1, attacks_used=2, attacks_turn=1),
+            "defend.master_dodge_no_attack",
+        ),
+        (
+            TurnState(maneuver="attack", turns_taken=1, parries_used=2),
+            "defend.master_dodge_no_parry",
+        ),
+    ],
+)
+def test_a_master_cannot_double_his_dodge_with_nothing_left_r5_18(
+    turn: TurnState, key: str
+) -> None:
+    """R5.18 costs one Attack and one Parry: after both his blows of this turn, or both his
+    parries, it is refused before any die is rolled."""
+    with pytest.raises(RuleError) as refused:
+        resolve_defense(
+            _a_hit_on(BLADE_MASTER),
+            BLADE_MASTER.combatant,
+            turn,
+            DOUBLED,
+            roller=ScriptedDice([]),
+            options=OPTIONS,
+        )
+    assert refused.value.key == key
+    assert refused.value.params == {"combatant": "Orc", "allowed": 2}
+
+
+def test_a_master_doubles_with_an_attack_he_did_not_make_r5_18() -> None:
+    """R5.18's worked example after one blow of two: Dodge 16; he has one attack and one parry
+    fewer this turn (2 of 2 attacks, 1 of 2 parries used)."""
+    turn = TurnState(maneuver="attack", turns_taken=1, attacks_used=1, attacks_turn=1)
+    result = _blade_master_defends(turn)
+    assert result.roll is not None
+    assert (result.roll.target, result.defended) == (16, True)
+    spent = result.target_turn
+    assert (spent.attacks_used, spent.parries_used, spent.attacks_owed) == (2, 1, 0)
+    assert not result.master_attack_ahead
+
+
+def test_a_doubled_dodge_before_his_turn_costs_that_turns_attack_r5_18() -> None:
+    """His turn of this round is still to come: the attack comes off it. Last round's two
+    blows do not matter; the turn starts with one of its two attacks spent, the second blow
+    is refused. A second doubled Dodge before it takes the other; a third is refused."""
+    last_round = TurnState(maneuver="attack", turns_taken=1, attacks_used=2, attacks_turn=1)
+    first = _blade_master_defends(last_round, turn_ahead=True)
+    assert first.master_attack_ahead
+    assert (first.target_turn.attacks_owed, first.target_turn.parries_used) == (1, 1)
+    second = _blade_master_defends(first.target_turn, turn_ahead=True)
+    assert second.target_turn.attacks_owed == 2
+    with pytest.raises(RuleError) as refused:
+        resolve_defense(
+            _a_hit_on(BLADE_MASTER),
+            BLADE_MASTER.combatant,
+            second.target_turn.model_copy(update={"parries_used": 0}),
+            DOUBLED,
+            roller=ScriptedDice([]),
+            options=OPTIONS,
+            turn_ahead=True,
+        )
+    assert refused.value.key == "defend.master_dodge_no_attack"
+    # One doubled Dodge ahead: the new turn has one attack left of two.
+    master = BLADE_MASTER.model_copy(update={"turn": first.target_turn.new_turn()})
+    assert (master.turn.attacks_used, master.turn.attacks_owed) == (1, 0)
+    blow = resolve_attack(master, KNIGHT, AttackRequest(), ScriptedDice([6, 6, 6]), OPTIONS)
+    assert (blow.attack_number, blow.attacks_available) == (2, 2)
+    master = master.model_copy(update={"turn": blow.attacker_turn})
+    with pytest.raises(RuleError) as spent:
+        resolve_attack(master, KNIGHT, AttackRequest(), ScriptedDice([]), OPTIONS)
+    assert spent.value.key == "attack.no_attacks_left"
 
 
 ARCHER = fighter(
