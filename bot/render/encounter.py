@@ -542,6 +542,13 @@ def render_sheet(
     return embed
 
 
+def skill_name(name: str, messages: Messages, locale: str) -> str:
+    """A skill's name in the reader's language when the catalog knows it, else as written on
+    the sheet."""
+    key = f"character.skill.{name}"
+    return _t(messages, locale, key) if messages.has(key) else name
+
+
 def add_sheet_fields(
     embed: discord.Embed, sheet: Combatant, messages: Messages, locale: str
 ) -> None:
@@ -595,12 +602,26 @@ def add_sheet_fields(
         ),
         inline=False,
     )
-    if sheet.traits:
+    traits = sorted(_t(messages, locale, f"character.trait.{t.value}") for t in sheet.traits)
+    if sheet.male_humanoid:
+        traits.append(_t(messages, locale, "character.trait.male_humanoid"))
+    if traits:
+        add_field(
+            embed, _t(messages, locale, "combatant.show.traits"), ", ".join(traits), inline=False
+        )
+    if sheet.skills:
         add_field(
             embed,
-            _t(messages, locale, "combatant.show.traits"),
+            _t(messages, locale, "combatant.show.skills"),
             ", ".join(
-                sorted(_t(messages, locale, f"character.trait.{t.value}") for t in sheet.traits)
+                _t(
+                    messages,
+                    locale,
+                    "combatant.show.skill",
+                    skill=skill_name(name, messages, locale),
+                    level=level,
+                )
+                for name, level in sorted(sheet.skills.items())
             ),
             inline=False,
         )
