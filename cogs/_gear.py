@@ -11,12 +11,15 @@ and ``/combatant add`` the same stats. Declared once here::
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 from discord import app_commands
 from discord.app_commands import locale_str as _
 
+from bot.errors import UserFacingError
+from bot.i18n import SUPPORTED_LOCALES, Messages
+from bot.render.character import trait_name
 from cogs._shared import catalog_choices
 from rules.character import SheetTrait
 from rules.combatant import Armor, HitLocation
@@ -30,7 +33,40 @@ LOCATION_CHOICES = catalog_choices(
     "character.location", [ALL_LOCATIONS, *(loc.value for loc in HitLocation)]
 )
 
-TRAIT_CHOICES = catalog_choices("character.trait", [t.value for t in SheetTrait])
+MAX_TRAIT_CHOICES = 25
+
+
+def parse_trait(text: str, messages: Messages, locale: str) -> SheetTrait:
+    """The trait a ``trait`` option names: its value (what autocomplete sends) or its name in
+    any language, ignoring case; anything else is refused with the list of traits."""
+    wanted = text.strip().casefold()
+    for trait in SheetTrait:
+        names = {trait.value, trait.value.replace("_", " ")}
+        names.update(trait_name(trait, messages, each).casefold() for each in SUPPORTED_LOCALES)
+        if wanted in names:
+            return trait
+    raise UserFacingError(
+        "character.error.unknown_trait",
+        trait=text,
+        traits=", ".join(trait_name(t, messages, locale) for t in SheetTrait),
+    )
+
+
+def trait_choices(
+    traits: Iterable[SheetTrait], current: str, messages: Messages, locale: str
+) -> list[app_commands.Choice[str]]:
+    """Autocomplete for a ``trait`` option: the traits whose name contains ``current``.
+
+    The traits (skills among them, R7.28's male humanoid too) are offered while typing
+    rather than as fixed choices, which would spend much of a command's 4000 characters.
+    """
+    wanted = current.strip().casefold()
+    found = []
+    for trait in traits:
+        label = trait_name(trait, messages, locale)
+        if wanted in label.casefold() or wanted in trait.value:
+            found.append(app_commands.Choice(name=label, value=trait.value))
+    return found[:MAX_TRAIT_CHOICES]
 
 
 def worn_armor(dr: int, *, flexible: bool) -> Armor:

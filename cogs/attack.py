@@ -569,7 +569,7 @@ class Attack(commands.Cog):
             key="maneuver.cmd.missile.description",
         ),
         weapon=_(
-            "Feint with which weapon, or which dropped one to Ready",
+            "Feint with which weapon, or which one to Ready (dropped or out of hand)",
             key="maneuver.cmd.weapon.description",
         ),
         trigger=_("Wait: what sets it off (R5.11)", key="maneuver.cmd.trigger.description"),

@@ -32,10 +32,11 @@ from bot.render.character import (
 from bot.storage.character import CharacterChange, CharacterRecord, CharacterRepository
 from cogs._autocomplete import character_autocomplete
 from cogs._gear import (
-    TRAIT_CHOICES,
     armor_options,
     location_of,
+    parse_trait,
     sheet_options,
+    trait_choices,
     weapon_options,
     worn_armor,
 )
@@ -55,6 +56,7 @@ from rules.character import (
     rename_sheet,
     set_armor,
     set_shield,
+    sheet_traits,
 )
 from rules.combatant import Combatant, Shield
 from rules.encounter import quick_sheet
@@ -109,7 +111,9 @@ class CharacterCog(commands.Cog):
     )
     trait = app_commands.Group(
         name=_("trait", key="character.cmd.trait.name"),
-        description=_("A saved character's traits", key="character.cmd.trait.description"),
+        description=_(
+            "A saved character's traits and combat skills", key="character.cmd.trait.description"
+        ),
         parent=character,
     )
 
@@ -494,54 +498,82 @@ class CharacterCog(commands.Cog):
 
     @trait.command(
         name=_("add", key="character.cmd.trait.add.name"),
-        description=_("Give a saved character a trait", key="character.cmd.trait.add.description"),
+        description=_(
+            "Give a saved character a trait or skill", key="character.cmd.trait.add.description"
+        ),
     )
     @app_commands.rename(
         trait=_("trait", key="character.cmd.trait.trait.name"),
         level=_("level", key="character.cmd.trait.level.name"),
     )
     @app_commands.describe(
-        trait=_("The trait", key="character.cmd.trait.trait.description"),
-        level=_("Level (Hard to Kill only)", key="character.cmd.trait.level.description"),
+        trait=_("The trait or skill", key="character.cmd.trait.trait.description"),
+        level=_(
+            "Level: a skill's (needed), or Hard to Kill's (default 1)",
+            key="character.cmd.trait.level.description",
+        ),
     )
-    @app_commands.choices(trait=TRAIT_CHOICES)
     @_which_character
     async def trait_add(
         self,
         interaction: discord.Interaction[GurpsBot],
         character: str,
-        trait: app_commands.Choice[str],
-        level: app_commands.Range[int, 1, 10] = 1,
+        trait: app_commands.Range[str, 1, 60],
+        level: app_commands.Range[int, 1, 30] | None = None,
     ) -> None:
-        chosen = SheetTrait(trait.value)
+        locale = await self.bot.locale_for(interaction)
+        chosen = parse_trait(trait, self.bot.messages, locale)
         saved = await self._edit(
             interaction, character, lambda sheet: add_trait(sheet, chosen, level)
         )
         await self._answer_trait(interaction, saved, "character.trait_added", chosen)
 
+    @trait_add.autocomplete("trait")
+    async def any_trait_autocomplete(
+        self, interaction: discord.Interaction[GurpsBot], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Every trait a sheet can take, skills included."""
+        locale = await self.bot.locale_for(interaction)
+        return trait_choices(SheetTrait, current, self.bot.messages, locale)
+
     @trait.command(
         name=_("remove", key="character.cmd.trait.remove.name"),
         description=_(
-            "Take a trait off a saved character", key="character.cmd.trait.remove.description"
+            "Take a trait or skill off a saved character",
+            key="character.cmd.trait.remove.description",
         ),
     )
     @app_commands.rename(
         trait=_("trait", key="character.cmd.trait.trait.name"),
     )
     @app_commands.describe(
-        trait=_("The trait", key="character.cmd.trait.trait.description"),
+        trait=_("The trait or skill", key="character.cmd.trait.trait.description"),
     )
-    @app_commands.choices(trait=TRAIT_CHOICES)
     @_which_character
     async def trait_remove(
         self,
         interaction: discord.Interaction[GurpsBot],
         character: str,
-        trait: app_commands.Choice[str],
+        trait: app_commands.Range[str, 1, 60],
     ) -> None:
-        chosen = SheetTrait(trait.value)
+        locale = await self.bot.locale_for(interaction)
+        chosen = parse_trait(trait, self.bot.messages, locale)
         saved = await self._edit(interaction, character, lambda sheet: remove_trait(sheet, chosen))
         await self._answer_trait(interaction, saved, "character.trait_removed", chosen)
+
+    @trait_remove.autocomplete("trait")
+    async def own_trait_autocomplete(
+        self, interaction: discord.Interaction[GurpsBot], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The traits the chosen sheet has."""
+        name = getattr(interaction.namespace, "character", None)
+        if interaction.guild_id is None or not name:
+            return []
+        record = await self.characters.get(interaction.guild_id, str(name))
+        if record is None:
+            return []
+        locale = await self.bot.locale_for(interaction)
+        return trait_choices(sheet_traits(record.sheet), current, self.bot.messages, locale)
 
     # ------------------------------------------------------------------ export, import
 

@@ -18,7 +18,7 @@ from discord.ext import commands
 from bot.client import GurpsBot
 from bot.errors import UserFacingError
 from bot.permissions import EncounterAuthority
-from bot.render.character import render_gear
+from bot.render.character import render_gear, render_traits, trait_name
 from bot.render.encounter import (
     render_added,
     render_changed,
@@ -34,9 +34,27 @@ from cogs._autocomplete import (
     combatant_weapon_autocomplete,
     side_autocomplete,
 )
-from cogs._gear import armor_options, location_of, sheet_options, weapon_options, worn_armor
+from cogs._gear import (
+    armor_options,
+    location_of,
+    parse_trait,
+    sheet_options,
+    trait_choices,
+    weapon_options,
+    worn_armor,
+)
 from cogs._shared import catalog_choices, channel_of, guild_of, send_embeds
-from rules.character import add_weapon, build_weapon, fighting_copy, remove_weapon, set_armor
+from rules.character import (
+    SheetTrait,
+    add_trait,
+    add_weapon,
+    build_weapon,
+    fighting_copy,
+    remove_trait,
+    remove_weapon,
+    set_armor,
+    sheet_traits,
+)
 from rules.combatant import Combatant, Posture
 from rules.encounter import (
     Condition,
@@ -50,6 +68,7 @@ from rules.encounter import (
     set_current,
     set_posture,
 )
+from rules.errors import RuleError
 
 CONDITION_CHOICES = catalog_choices("combatant.cmd.condition_choice", [c.value for c in Condition])
 POSTURE_CHOICES = catalog_choices("combatant.cmd.posture_choice", [p.value for p in Posture])
@@ -85,6 +104,13 @@ class CombatantCog(commands.Cog):
     armor = app_commands.Group(
         name=_("armor", key="combatant.cmd.armor.name"),
         description=_("A fighter's armor by hit location", key="combatant.cmd.armor.description"),
+        parent=combatant,
+    )
+    trait = app_commands.Group(
+        name=_("trait", key="combatant.cmd.trait.name"),
+        description=_(
+            "A fighter's traits and combat skills", key="combatant.cmd.trait.description"
+        ),
         parent=combatant,
     )
 
@@ -384,9 +410,12 @@ class CombatantCog(commands.Cog):
         action: str,
         headline_key: str,
         edit: Callable[[Combatant], tuple[Combatant, dict[str, object]]],
+        *,
+        render: Callable[..., discord.Embed] = render_gear,
         **detail: object,
     ) -> None:
-        """GM only: apply ``edit`` to fighter ``name``'s sheet, log it and show the gear.
+        """GM only: apply ``edit`` to fighter ``name``'s sheet, log it and show the gear (or
+        what ``render`` shows, called as :func:`render_gear` is).
 
         ``edit`` returns the new sheet and the headline's parameters (also logged).
         """
@@ -402,7 +431,7 @@ class CombatantCog(commands.Cog):
             change.detail = {"name": found.name, **params, **detail}
         headline = self.bot.messages.text(headline_key, locale, name=found.name, **params)
         await interaction.response.send_message(
-            embed=render_gear(found.name, sheet, self.bot.messages, locale, headline=headline)
+            embed=render(found.name, sheet, self.bot.messages, locale, headline=headline)
         )
 
     @weapon.command(
@@ -512,6 +541,104 @@ class CombatantCog(commands.Cog):
             location=location.value,
             dr=dr,
         )
+
+    # ------------------------------------------------------------------ traits
+
+    @trait.command(
+        name=_("add", key="combatant.cmd.trait.add.name"),
+        description=_(
+            "Give a fighter in this fight a trait or skill",
+            key="combatant.cmd.trait.add.description",
+        ),
+    )
+    @app_commands.rename(
+        trait=_("trait", key="character.cmd.trait.trait.name"),
+        level=_("level", key="character.cmd.trait.level.name"),
+    )
+    @app_commands.describe(
+        trait=_("The trait or skill", key="character.cmd.trait.trait.description"),
+        level=_(
+            "Level: a skill's (needed), or Hard to Kill's (default 1)",
+            key="character.cmd.trait.level.description",
+        ),
+    )
+    @_which_combatant
+    async def trait_add(
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        name: str,
+        trait: app_commands.Range[str, 1, 60],
+        level: app_commands.Range[int, 1, 30] | None = None,
+    ) -> None:
+        locale = await self.bot.locale_for(interaction)
+        chosen = parse_trait(trait, self.bot.messages, locale)
+        label = trait_name(chosen, self.bot.messages, locale)
+        await self._change_gear(
+            interaction,
+            name,
+            "trait",
+            "character.trait_added",
+            lambda sheet: (add_trait(sheet, chosen, level), {"trait": label}),
+            render=render_traits,
+            added=chosen.value,
+        )
+
+    @trait_add.autocomplete("trait")
+    async def any_trait_autocomplete(
+        self, interaction: discord.Interaction[GurpsBot], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Every trait a sheet can take, skills included."""
+        locale = await self.bot.locale_for(interaction)
+        return trait_choices(SheetTrait, current, self.bot.messages, locale)
+
+    @trait.command(
+        name=_("remove", key="combatant.cmd.trait.remove.name"),
+        description=_(
+            "Take a trait or skill off a fighter in this fight",
+            key="combatant.cmd.trait.remove.description",
+        ),
+    )
+    @app_commands.rename(trait=_("trait", key="character.cmd.trait.trait.name"))
+    @app_commands.describe(
+        trait=_("The trait or skill", key="character.cmd.trait.trait.description")
+    )
+    @_which_combatant
+    async def trait_remove(
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        name: str,
+        trait: app_commands.Range[str, 1, 60],
+    ) -> None:
+        locale = await self.bot.locale_for(interaction)
+        chosen = parse_trait(trait, self.bot.messages, locale)
+        label = trait_name(chosen, self.bot.messages, locale)
+        await self._change_gear(
+            interaction,
+            name,
+            "trait",
+            "character.trait_removed",
+            lambda sheet: (remove_trait(sheet, chosen), {"trait": label}),
+            render=render_traits,
+            removed=chosen.value,
+        )
+
+    @trait_remove.autocomplete("trait")
+    async def own_trait_autocomplete(
+        self, interaction: discord.Interaction[GurpsBot], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The traits the chosen fighter has."""
+        chosen = getattr(interaction.namespace, "name", None)
+        if interaction.channel_id is None or not chosen:
+            return []
+        record = await self.encounters.active(interaction.channel_id)
+        if record is None:
+            return []
+        try:
+            fighter = record.encounter.find(str(chosen))
+        except RuleError:
+            return []
+        locale = await self.bot.locale_for(interaction)
+        return trait_choices(sheet_traits(fighter.combatant), current, self.bot.messages, locale)
 
 
 async def setup(bot: GurpsBot) -> None:

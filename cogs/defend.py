@@ -134,7 +134,10 @@ class Defend(commands.Cog):
             "Dodge, Parry (which weapon), Block or no defense",
             key="defend.cmd.defense.description",
         ),
-        retreat=_("Step back for +3 (R6.9)", key="defend.cmd.retreat.description"),
+        retreat=_(
+            "Step back: +3, or +1 to Block and Parry with the Basic Set option (R6.9)",
+            key="defend.cmd.retreat.description",
+        ),
         defender=_(
             "A companion who parries for the target instead (R6.8)",
             key="defend.cmd.defender.description",
@@ -360,6 +363,7 @@ class Defend(commands.Cog):
                 choice,
                 roller=self.bot.dice,
                 options=options,
+                turn_ahead=change.encounter.turn_to_come(fighter.combatant_id),
             )
             updated = fighter.model_copy(update={"turn": outcome.target_turn})
             if outcome.combatant is not None:

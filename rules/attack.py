@@ -281,9 +281,13 @@ class FeintOutcome(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     attacker_skill: int
+    """The skill the feinter rolled against: ``base_skill`` with every modifier."""
     defender_skill: int
     contest: QuickContest
     penalty: int
+    base_skill: int | None = None
+    modifiers: tuple[Modifier, ...] = ()
+    """What changed the feinter's skill (Evaluate R5.4, shock R7.6), each on its own."""
     rule_id: str = "R5.9"
 
 
@@ -292,15 +296,20 @@ def feint(
     defender_scores: tuple[int, ...],
     roller: DiceRoller,
     options: RuleOptions,
+    *,
+    modifiers: tuple[Modifier, ...] = (),
 ) -> FeintOutcome:
     """R5.9: weapon skill vs the best of the foe's shield skill, weapon skill or DX.
 
-    Only a win counts (G1): the penalty is the feinter's margin when the foe
+    ``attacker_skill`` is the weapon skill before ``modifiers`` (Evaluate, shock), which are
+    kept itemised. Only a win counts (G1): the penalty is the feinter's margin when the foe
     fails, or the difference of margins when both succeed.
     """
     if not defender_scores:
         raise RuleError("attack.feint_no_defender_score", "the target needs a score to resist")
     defender_skill = max(defender_scores)
+    base_skill = attacker_skill
+    attacker_skill = base_skill + sum(m.value for m in modifiers)
     contest = quick_contest(attacker_skill, defender_skill, roller, options)
     penalty = 0
     if contest.winner is ContestWinner.A and contest.a.succeeded:
@@ -310,6 +319,8 @@ def feint(
         defender_skill=defender_skill,
         contest=contest,
         penalty=penalty,
+        base_skill=base_skill,
+        modifiers=tuple(m for m in modifiers if m.value),
     )
 
 

@@ -30,6 +30,7 @@ __all__ = [
     "MAX_NAME",
     "MAX_WEAPONS",
     "MAX_WEAPON_NAME",
+    "SKILL_TRAITS",
     "ParryEntry",
     "SheetInvalidError",
     "SheetProblem",
@@ -49,6 +50,7 @@ __all__ = [
     "set_armor",
     "set_shield",
     "sheet_problems",
+    "sheet_traits",
 ]
 
 ERROR_KEYS: Final = frozenset(
@@ -59,6 +61,7 @@ ERROR_KEYS: Final = frozenset(
         "character.too_many_weapons",  #    maximum
         "character.conflicting_traits",  #  character, trait, other
         "character.trait_missing",  #       character, trait
+        "character.skill_needs_level",  #   character, trait
         "character.invalid_field",  #       field
         "character.import_too_large",  #    size, maximum
         "character.import_not_text",  #     (none)
@@ -82,7 +85,9 @@ EXPORT_EXCLUDE: Final = frozenset({"state"})
 
 
 class SheetTrait(StrEnum):
-    """Traits a player adds by name: the :class:`Trait` flags plus leveled Hard to Kill."""
+    """Traits a player adds by name: the :class:`Trait` flags, leveled Hard to Kill, being a
+    male humanoid (R7.28's groin rule) and the skills the combat rules read, with their
+    level."""
 
     COMBAT_REFLEXES = Trait.COMBAT_REFLEXES.value
     HIGH_PAIN_THRESHOLD = Trait.HIGH_PAIN_THRESHOLD.value
@@ -94,6 +99,26 @@ class SheetTrait(StrEnum):
     IT_NO_VITALS = Trait.IT_NO_VITALS.value
     TRAINED_BY_A_MASTER = Trait.TRAINED_BY_A_MASTER.value
     HARD_TO_KILL = "hard_to_kill"
+    MALE_HUMANOID = "male_humanoid"
+    ACROBATICS = "acrobatics"
+    JUMPING = "jumping"
+    JUDO = "judo"
+    KARATE = "karate"
+    BRAWLING = "brawling"
+    FAST_DRAW = "fast_draw"
+
+
+SKILL_TRAITS: Final = frozenset(
+    {
+        SheetTrait.ACROBATICS,  # R6.4, R7.12, R7.14, R5.18, R5.19
+        SheetTrait.JUMPING,  # R5.18, R5.19
+        SheetTrait.JUDO,  # R7.14, R11.12
+        SheetTrait.KARATE,  # R11.12
+        SheetTrait.BRAWLING,  # R11.12
+        SheetTrait.FAST_DRAW,  # R5.22, R5.26
+    }
+)
+"""The skills the combat rules ask a sheet about; each is set with its level."""
 
 
 def _rebuild(sheet: Combatant, **changes: Any) -> Combatant:
@@ -265,9 +290,45 @@ def set_armor(sheet: Combatant, location: HitLocation | None, armor: Armor) -> C
 # --------------------------------------------------------------------------- traits
 
 
-def add_trait(sheet: Combatant, trait: SheetTrait, level: int = 1) -> Combatant:
-    """Give the sheet a trait; Hard to Kill takes a level (1 or more), the others none."""
+def sheet_traits(sheet: Combatant) -> tuple[SheetTrait, ...]:
+    """The traits of :class:`SheetTrait` the sheet has, in the enumeration's order."""
+    return tuple(trait for trait in SheetTrait if _has(sheet, trait))
+
+
+def _has(sheet: Combatant, trait: SheetTrait) -> bool:
     if trait is SheetTrait.HARD_TO_KILL:
+        return sheet.hard_to_kill > 0
+    if trait is SheetTrait.MALE_HUMANOID:
+        return sheet.male_humanoid
+    if trait in SKILL_TRAITS:
+        return trait.value in sheet.skills
+    return sheet.has(Trait(trait.value))
+
+
+def add_trait(sheet: Combatant, trait: SheetTrait, level: int | None = None) -> Combatant:
+    """Give the sheet a trait. Hard to Kill takes a level (1 or more, default 1); a skill
+    needs its level (replacing any it had); the others take none."""
+    if trait is SheetTrait.MALE_HUMANOID:
+        return _rebuild(sheet, male_humanoid=True)
+    if trait in SKILL_TRAITS:
+        if level is None:
+            raise RuleError(
+                "character.skill_needs_level",
+                f"{trait} needs a level",
+                character=sheet.name,
+                trait=trait.value,
+            )
+        if level < 1:
+            raise RuleError(
+                "combatant.value_too_low",
+                f"{trait} must be at least 1 (got {level})",
+                field=trait.value,
+                value=level,
+                minimum=1,
+            )
+        return _rebuild(sheet, skills={**sheet.skills, trait.value: level})
+    if trait is SheetTrait.HARD_TO_KILL:
+        level = 1 if level is None else level
         if level < 1:
             raise RuleError(
                 "combatant.value_too_low",
@@ -294,14 +355,17 @@ def add_trait(sheet: Combatant, trait: SheetTrait, level: int = 1) -> Combatant:
 
 
 def remove_trait(sheet: Combatant, trait: SheetTrait) -> Combatant:
-    """Take a trait off the sheet (Hard to Kill goes back to 0)."""
+    """Take a trait off the sheet (Hard to Kill goes back to 0, a skill is forgotten)."""
+    updated: dict[str, Any]
     if trait is SheetTrait.HARD_TO_KILL:
-        has_it = sheet.hard_to_kill > 0
-        updated: dict[str, Any] = {"hard_to_kill": 0}
+        updated = {"hard_to_kill": 0}
+    elif trait is SheetTrait.MALE_HUMANOID:
+        updated = {"male_humanoid": False}
+    elif trait in SKILL_TRAITS:
+        updated = {"skills": {k: v for k, v in sheet.skills.items() if k != trait.value}}
     else:
-        has_it = sheet.has(Trait(trait.value))
         updated = {"traits": sheet.traits - {Trait(trait.value)}}
-    if not has_it:
+    if not _has(sheet, trait):
         raise RuleError(
             "character.trait_missing",
             f"{sheet.name} does not have {trait}",

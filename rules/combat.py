@@ -74,6 +74,7 @@ from rules.maneuver import (
     DefenseKind,
     Maneuver,
     ManeuverProfile,
+    Modifier,
     MovementKind,
     PostureChange,
     change_posture,
@@ -95,6 +96,7 @@ __all__ = [
     "PendingDefense",
     "Strike",
     "StrikeResult",
+    "WeaponReadying",
     "apply_strike",
     "attacks_used_this_turn",
     "defender_input",
@@ -106,12 +108,17 @@ __all__ = [
     "resolve_parry_for_other",
     "take_maneuver",
     "turn_profile",
+    "weapon_ready_after_blow",
 ]
 
 ERROR_KEYS: Final = frozenset(
     {
         "attack.no_weapon",
         "attack.weapon_dropped",
+        "attack.weapon_unready",
+        "attack.weapon_crippled",
+        "attack.crippled_leg",
+        "maneuver.cannot_walk",
         "attack.not_an_attack_maneuver",
         "attack.self",
         "attack.cannot_act",
@@ -120,6 +127,8 @@ ERROR_KEYS: Final = frozenset(
         "defend.acrobatic_used",
         "defend.master_dodge_not_acrobatic",
         "defend.master_dodge_not_master",
+        "defend.master_dodge_no_attack",
+        "defend.master_dodge_no_parry",
         "maneuver.use_attack",
         "maneuver.needs_target",
         "maneuver.self_target",
@@ -216,9 +225,16 @@ class PendingDefense(BaseModel):
     retreat: bool = False
     tried: tuple[DefenseRoll, ...] = ()
 
+    @property
+    def retreated(self) -> bool:
+        """A defense already tried against this blow was made retreating (R6.9): the step back
+        is taken, and its bonus stays with every other defense against the same blow (R5.12)."""
+        return any(roll.retreat for roll in self.tried)
+
     def toggled_retreat(self) -> PendingDefense:
-        """The same attack with the Retreat toggle flipped (R6.9)."""
-        return self.model_copy(update={"retreat": not self.retreat})
+        """The same attack with the Retreat toggle flipped (R6.9); once a defense against it
+        was made retreating, the Retreat stays on."""
+        return self.model_copy(update={"retreat": self.retreated or not self.retreat})
 
 
 class StrikeResult(BaseModel):
@@ -258,6 +274,9 @@ class AttackOutcome(BaseModel):
     attack_number: int = 1
     attacks_available: int = 1
     initiative_step: float | None = None
+    ready_after: ReadyTime | None = None
+    """An unbalanced weapon after this blow: the turns before it is ready again and whether
+    it may still parry this turn (R5.5); ``None`` for a balanced one."""
     pending: PendingDefense | None = None
     defenses: DefenseOptions | None = None
     damage: StrikeResult | None = None
@@ -299,6 +318,8 @@ class DefenseOutcome(BaseModel):
     """R6.4: the Acrobatics roll before an acrobatic Dodge."""
     master_dodge: SuccessRoll | None = None
     """R5.18: the enabling roll before a master's doubled Dodge."""
+    master_attack_ahead: bool = False
+    """R5.18: the doubled Dodge's attack came off his turn still to come this round."""
     combatant: Combatant | None = None
     """The target's sheet when the defense itself changed it (a master's fall on a critical
     failure, R5.18); damage that lands already starts from it."""
@@ -326,22 +347,52 @@ def turn_profile(turn: TurnState) -> ManeuverProfile | None:
     )
 
 
+def weapon_ready_after_blow(sheet: Combatant, weapon: Weapon) -> ReadyTime | None:
+    """R5.5: an unbalanced weapon (the tables' ``U``) is out of hand after a blow and takes a
+    turn of Ready before it strikes or parries again; ST 5 over its minimum takes that turn
+    off, and ST 10 over it wields it like a balanced weapon, parrying in the turn it struck.
+    ``None`` for a balanced weapon."""
+    if not weapon.unbalanced:
+        return None
+    return ready_time(1, sheet.attributes.st, weapon.min_st)
+
+
+def _parry_refusal(sheet: Combatant, turn: TurnState, weapon: Weapon) -> tuple[str, str] | None:
+    """Why ``weapon`` cannot parry now (a ``defend.*`` key and its rule), if it cannot."""
+    if weapon.name in sheet.state.dropped:
+        return "defend.weapon_dropped", "R7.8"
+    if sheet.wields_with_crippled_arm(weapon):
+        return "defend.weapon_crippled", "R7.16"
+    if turn.unready_weapons.get(weapon.name):
+        return "defend.weapon_unready", "R5.5"
+    if weapon.name in turn.struck_with:
+        ready = weapon_ready_after_blow(sheet, weapon)
+        if ready is not None and not ready.acts_balanced:
+            return "defend.unbalanced_struck", "R5.5"
+    return None
+
+
 def _parry_weapons(target: Combatant, turn: TurnState, close_combat: bool) -> list[ParryWeapon]:
+    """Every weapon that parries, those that cannot right now with the reason (dropped R7.8,
+    crippled arm R7.16, unready or unbalanced after a blow R5.5)."""
     weapons: list[ParryWeapon] = []
-    for index, weapon in enumerate(target.weapons):
-        parry = target.parry(weapon)
-        if parry is None or weapon.thrown:
+    for weapon in target.weapons:
+        if not weapon.can_parry or weapon.thrown:
             continue
+        refusal = _parry_refusal(target, turn, weapon)
+        parry = target.parry(weapon)
         weapons.append(
             ParryWeapon(
                 name=weapon.name,
-                parry=parry,
-                side=Side.RIGHT if index == 0 else Side.LEFT,
+                parry=parry if parry is not None else 0,
+                side=target.hand_of(weapon),
                 two_handed=weapon.two_handed,
                 fencing=weapon.fencing,
                 # R6.7: under 1 kg; a knife is always that light (the sheet may not say).
                 light=weapon.knife or weapon.weight_kg < 1,
                 parries_used=turn.weapon_parries.get(weapon.name, 0),
+                refusal=refusal[0] if refusal is not None else None,
+                refusal_rule=refusal[1] if refusal is not None else None,
             )
         )
     if close_combat:
@@ -368,7 +419,15 @@ def defender_input(
     close = pending is not None and pending.context.close_combat
     shield = None
     if target.shield is not None and target.block is not None:
-        shield = ShieldDefense(block=target.block, db=target.shield.db, large=target.shield.large)
+        crippled = target.shield_arm_crippled
+        shield = ShieldDefense(
+            block=target.block,
+            db=target.shield.db,
+            large=target.shield.large,
+            # A crippled shield arm neither blocks nor holds the shield up (R7.16).
+            refusal="defend.shield_arm_crippled" if crippled else None,
+            refusal_rule="R7.16" if crippled else None,
+        )
     state = target.state
     tried = frozenset(r.option.kind for r in pending.tried) if pending is not None else frozenset()
     return DefenderInput(
@@ -384,7 +443,9 @@ def defender_input(
         maneuver=turn_profile(turn),
         blocks_used=turn.blocks_used,
         parries_used=turn.parries_used,
-        retreat_used=turn.retreat_used,
+        # R6.9: one Retreat a turn, but a Retreat already taken against this very blow keeps
+        # its bonus for the second defense All-Out Defense allows against it (R5.12).
+        retreat_used=turn.retreat_used and not (pending is not None and pending.retreated),
         parried_for_other=turn.defending_for_others_penalty != 0,
         close_combat=close,
         grappled=turn.grappled,
@@ -443,7 +504,7 @@ def parry_for_other_options(
     return available_defenses(mine, context, options)
 
 
-def _weapon(attacker: Combatant, request: AttackRequest) -> Weapon | None:
+def _weapon(attacker: Combatant, turn: TurnState, request: AttackRequest) -> Weapon | None:
     chosen: Weapon | None = None
     if request.weapon is not None:
         chosen = attacker.weapon(request.weapon)
@@ -462,6 +523,23 @@ def _weapon(attacker: Combatant, request: AttackRequest) -> Weapon | None:
             f"{attacker.name} dropped the {chosen.name}",
             combatant=attacker.name,
             weapon=chosen.name,
+        )
+    if chosen is not None and attacker.wields_with_crippled_arm(chosen):
+        raise RuleError(
+            "attack.weapon_crippled",
+            f"{attacker.name} holds the {chosen.name} in a crippled arm or hand",
+            combatant=attacker.name,
+            weapon=chosen.name,
+        )
+    turns = turn.unready_weapons.get(chosen.name, 0) if chosen is not None else 0
+    if chosen is not None and turns:
+        # R5.5: out of hand after a blow (or picked up from the ground): Ready it first.
+        raise RuleError(
+            "attack.weapon_unready",
+            f"the {chosen.name} needs {turns} more turns of Ready",
+            combatant=attacker.name,
+            weapon=chosen.name,
+            turns=turns,
         )
     return chosen
 
@@ -657,7 +735,14 @@ def resolve_attack(
     if sheet.has(Trait.TRAINED_BY_A_MASTER) and not request.chambara:
         # A master on the sheet fights under the chambara rules (R5.15-R5.27).
         request = request.model_copy(update={"chambara": True})
-    weapon = _weapon(sheet, request)
+    if request.maneuver is Maneuver.move_and_attack and sheet.crippled_legs:
+        # A crippled leg or foot (R7.16, the Basic Set's effects) allows no running blow.
+        raise RuleError(
+            "attack.crippled_leg",
+            f"{sheet.name} cannot Move and Attack on a crippled leg",
+            combatant=sheet.name,
+        )
+    weapon = _weapon(sheet, attacker.turn, request)
     skill = request.skill if request.skill is not None else (weapon.skill if weapon else 0)
     damage_text = (
         request.damage if request.damage is not None else (weapon.damage if weapon else "")
@@ -768,10 +853,11 @@ def resolve_attack(
     ):
         # R5.8 (b): the Feint's contest first; its penalty goes on this attack's defense.
         feinted = feint(
-            skill + evaluate - abs(sheet.state.shock_penalty),
+            skill,
             _feint_defense(target.combatant),
             roller,
             options,
+            modifiers=_feint_modifiers(evaluate, sheet.state.shock_penalty),
         )
         feint_penalty = max(feint_penalty, feinted.penalty)
     attacker_turn = turn.model_copy(
@@ -822,6 +908,13 @@ def resolve_attack(
                 ),
                 target_turn=target.turn,
             )
+    ready_after: ReadyTime | None = None
+    if weapon is not None:
+        # R5.5: the blow is struck; an unbalanced weapon may be out of hand until readied.
+        ready_after = weapon_ready_after_blow(sheet, weapon)
+        attacker_turn = attacker_turn.model_copy(
+            update=_struck(attacker_turn, weapon.name, ready_after)
+        )
     roll = roll_attack(effective, roller, options)
     location_hit = request.location
     missed_by_one = False
@@ -852,6 +945,7 @@ def resolve_attack(
         "attack_number": number,
         "attacks_available": count.attacks,
         "initiative_step": step,
+        "ready_after": None if ready_after is None or ready_after.acts_balanced else ready_after,
         "attacker_turn": attacker_turn,
         "target_turn": target.turn,
     }
@@ -888,6 +982,24 @@ def resolve_attack(
     return AttackOutcome.model_validate({**base, "pending": pending, "defenses": defenses})
 
 
+def _struck(turn: TurnState, weapon: str, ready: ReadyTime | None) -> dict[str, object]:
+    """The turn-state change of one blow with ``weapon``: it struck this turn, and it stays
+    unready for ``ready.turns`` turns of Ready (R5.5)."""
+    update: dict[str, object] = {"struck_with": (*turn.struck_with, weapon)}
+    if ready is not None and ready.turns:
+        update["unready_weapons"] = {**turn.unready_weapons, weapon: ready.turns}
+    return update
+
+
+def _readied(turn: TurnState, weapon: str, turns: int) -> dict[str, int]:
+    """The unready weapons after ``turns`` turns of readying ``weapon`` (R5.5, R5.25)."""
+    unready = dict(turn.unready_weapons)
+    left = unready.pop(weapon, 0) - turns
+    if left > 0:
+        unready[weapon] = left
+    return unready
+
+
 def _parried_with(turn: TurnState, weapon: str | None) -> dict[str, object]:
     """One more parry this turn, counted in total and for the weapon that made it (A.4)."""
     update: dict[str, object] = {"parries_used": turn.parries_used + 1}
@@ -917,6 +1029,51 @@ def _spend(turn: TurnState, kind: DefenseKind, retreat: bool, weapon: str | None
     return turn.model_copy(update=update)
 
 
+def _master_dodge_cost(
+    target: Combatant, turn: TurnState, options: RuleOptions, *, turn_ahead: bool
+) -> dict[str, object]:
+    """R5.18: a master's doubled Dodge costs one Attack and one Parry, spent on the attempt
+    (the catalog's reading), and is refused when either is already spent.
+
+    The Parry is one of those he has until his next turn, like any parry. The Attack is one
+    of his turn of this round: the one he has taken (an attack he did not make), or, when
+    his turn is still to come (``turn_ahead``), one of that turn's, which starts with it
+    used.
+    """
+    master = target.has(Trait.TRAINED_BY_A_MASTER)
+    best = max((w.skill for w in target.weapons), default=0)
+    allowed = attacks_per_turn(
+        best,
+        options,
+        chambara=master,
+        extra_maneuvers=maneuvers_per_turn(target.attributes.basic_speed) - 1,
+    ).attacks
+    spent = turn.attacks_owed if turn_ahead else attacks_used_this_turn(turn)
+    if spent >= allowed:
+        raise RuleError(
+            "defend.master_dodge_no_attack",
+            f"{target.name} has no attack left to double his Dodge with",
+            combatant=target.name,
+            allowed=allowed,
+        )
+    parries = parries_per_turn(target, options)
+    if parries is not None and turn.all_out_defense == AllOutDefenseOption.double_defense.value:
+        parries *= 2  # R5.24
+    if parries is not None and turn.parries_used >= parries:
+        raise RuleError(
+            "defend.master_dodge_no_parry",
+            f"{target.name} has no parry left to double his Dodge with",
+            combatant=target.name,
+            allowed=parries,
+        )
+    cost: dict[str, object] = {"parries_used": turn.parries_used + 1}
+    if turn_ahead:
+        cost["attacks_owed"] = spent + 1
+    else:
+        cost.update({"attacks_used": spent + 1, "attacks_turn": turn.turns_taken})
+    return cost
+
+
 def resolve_defense(
     pending: PendingDefense,
     target: Combatant,
@@ -925,11 +1082,14 @@ def resolve_defense(
     *,
     roller: DiceRoller,
     options: RuleOptions,
+    turn_ahead: bool = False,
 ) -> DefenseOutcome:
     """Roll the chosen defense (or none); a failure rolls and applies the damage.
 
     Under All-Out Defense (double) a failed defense leaves a second, different
     one to try (R5.12): the outcome then carries the updated pending attack.
+    ``turn_ahead``: the target's turn of this round is still to come (a master's doubled
+    Dodge then takes its attack from that turn, R5.18).
     """
     if choice.kind is None:
         damage = apply_strike(pending.strike, target, roller, options)
@@ -959,6 +1119,7 @@ def resolve_defense(
             )
         acrobatics, option = acrobatic_dodge(option, level, roller, options)
     enabling: SuccessRoll | None = None
+    master_cost: dict[str, object] = {}
     fallen: Combatant | None = None
     if choice.master_dodge:
         if option.kind is DefenseKind.dodge and not target.has(Trait.TRAINED_BY_A_MASTER):
@@ -967,23 +1128,21 @@ def resolve_defense(
                 f"{target.name} is no master: only a master may double his Dodge (R5.18)",
                 combatant=target.name,
             )
+        if option.kind is DefenseKind.dodge:
+            master_cost = _master_dodge_cost(target, turn, options, turn_ahead=turn_ahead)
         enabling, option = master_dodge(option, _agility(target), roller, options)
         if enabling.outcome is Outcome.CRITICAL_FAILURE:
             fallen = target.with_state(posture=Posture.PRONE)
             target = fallen
-    roll = roll_defense(option, roller, options, retreat=pending.retreat)
+    # Having stepped back from this blow already, he still has the Retreat against it (R6.9).
+    retreating = pending.retreat or (pending.retreated and option.retreat is not None)
+    roll = roll_defense(option, roller, options, retreat=retreating)
     new_turn = _spend(turn, choice.kind, roll.retreat, option.weapon)
     if choice.acrobatic:
         new_turn = new_turn.model_copy(update={"acrobatic_dodge_used": True})
     if enabling is not None:
         # R5.18: one Attack and one Parry, spent on the attempt (the catalog's reading).
-        new_turn = new_turn.model_copy(
-            update={
-                "parries_used": new_turn.parries_used + 1,
-                "attacks_used": attacks_used_this_turn(turn) + 1,
-                "attacks_turn": turn.turns_taken,
-            }
-        )
+        new_turn = new_turn.model_copy(update=master_cost)
     concentration = None
     if turn.maneuver == Maneuver.concentrate.value and not turn.concentration_lost:
         concentration = success_roll(target.attributes.iq - 3, roller, options)
@@ -993,13 +1152,14 @@ def resolve_defense(
         "concentration": concentration,
         "acrobatics": acrobatics,
         "master_dodge": enabling,
+        "master_attack_ahead": enabling is not None and turn_ahead,
         "combatant": fallen,
     }
     if roll.success:
         return DefenseOutcome.model_validate(
             {"pending": pending, "roll": roll, "defended": True, "target_turn": new_turn, **extra}
         )
-    after = pending.model_copy(update={"tried": (*pending.tried, roll), "retreat": False})
+    after = pending.model_copy(update={"tried": (*pending.tried, roll), "retreat": roll.retreat})
     if defenses.double_defense and len(after.tried) < 2:
         second = defense_options(target, new_turn, after, options)
         if second.options:
@@ -1053,6 +1213,18 @@ class ManeuverRequest(BaseModel):
     """Ready with spare attacks: the turns of readying the weapon needs (R5.25)."""
 
 
+class WeaponReadying(BaseModel):
+    """A turn of readying an unready weapon (R5.5): picked up from the ground (two turns in
+    all), or brought back into hand after a blow; ``turns_left`` before it is ready."""
+
+    model_config = ConfigDict(frozen=True)
+
+    weapon: str
+    picked_up: bool = False
+    turns_left: int = Field(ge=0)
+    rule_id: str = "R5.5"
+
+
 class ManeuverOutcome(BaseModel):
     """The maneuver's profile, the new turn state and sheet, and any roll it made."""
 
@@ -1071,6 +1243,8 @@ class ManeuverOutcome(BaseModel):
     ready_weapon: str | None = None
     ready_time: ReadyTime | None = None
     """How long ``ready_weapon`` takes to ready for a wielder this strong (R5.5)."""
+    readying: WeaponReadying | None = None
+    """An unready weapon's progress this Ready (R5.5, R5.25)."""
     spare: SpareAttack | None = None
     """The attacks (and parries) of a multiple-attack turn spent on it (R5.21, R5.25)."""
     aim_turns: int = 0
@@ -1166,6 +1340,34 @@ def _evade(
     )
 
 
+def _weapon_to_ready(sheet: Combatant, turn: TurnState, request: ManeuverRequest) -> Weapon:
+    """The weapon a Ready works on: the one named, else the first lying on the ground (R7.8),
+    else the first out of hand after a blow (R5.5), else the first on the sheet."""
+    if request.weapon is None:
+        for waiting in (sheet.state.dropped, turn.unready_weapons):
+            found = next((w for w in sheet.weapons if w.name in waiting), None)
+            if found is not None:
+                return found
+    return _chosen_weapon(sheet, request)
+
+
+def _ready_turn(
+    sheet: Combatant, turn: TurnState, weapon: Weapon
+) -> tuple[Combatant, dict[str, object], WeaponReadying | None]:
+    """One Ready maneuver on ``weapon`` (R5.5): from the ground it takes two turns, this one
+    picking it up; out of hand after a blow, one turn less of readying to go."""
+    if weapon.name in sheet.state.dropped:
+        picked = sheet.with_state(dropped=sheet.state.dropped - {weapon.name})
+        unready = {**turn.unready_weapons, weapon.name: 1}
+        readying = WeaponReadying(weapon=weapon.name, picked_up=True, turns_left=1)
+        return picked, {"unready_weapons": unready}, readying
+    if turn.unready_weapons.get(weapon.name):
+        unready = _readied(turn, weapon.name, 1)
+        readying = WeaponReadying(weapon=weapon.name, turns_left=unready.get(weapon.name, 0))
+        return sheet, {"unready_weapons": unready}, readying
+    return sheet, {}, None
+
+
 def _chosen_weapon(sheet: Combatant, request: ManeuverRequest) -> Weapon:
     """The weapon named in the request, else the first on the sheet."""
     weapon = sheet.weapon(request.weapon) if request.weapon else None
@@ -1190,8 +1392,21 @@ def _feint_with(
     """R5.9's Quick Contest with ``weapon``; Evaluate on that foe helps, shock hurts (R7.6)."""
     target_id = target.combatant_id
     evaluate = min(3, turn.evaluate_turns) if turn.evaluate_target == target_id else 0
-    skill = weapon.skill + evaluate - abs(sheet.state.shock_penalty)
-    return feint(skill, _feint_defense(target.combatant), roller, options)
+    return feint(
+        weapon.skill,
+        _feint_defense(target.combatant),
+        roller,
+        options,
+        modifiers=_feint_modifiers(evaluate, sheet.state.shock_penalty),
+    )
+
+
+def _feint_modifiers(evaluate: int, shock_penalty: int) -> tuple[Modifier, ...]:
+    """The feinter's Evaluate bonus (R5.4) and his shock (R7.6), each shown on its own."""
+    return (
+        Modifier(key="evaluate", value=evaluate, rule_id="R5.4"),
+        Modifier(key="shock", value=-abs(shock_penalty), rule_id="R7.6"),
+    )
 
 
 def _feint_update(outcome: FeintOutcome, target_id: str) -> dict[str, object]:
@@ -1231,7 +1446,8 @@ def _spare_attack_maneuver(
         )
     sheet = fighter.combatant
     turn = fighter.turn
-    weapon = _chosen_weapon(sheet, request)
+    readying = request.maneuver is Maneuver.ready
+    weapon = _weapon_to_ready(sheet, turn, request) if readying else _chosen_weapon(sheet, request)
     master = sheet.has(Trait.TRAINED_BY_A_MASTER)
     count, _ = _next_attack(
         sheet,
@@ -1243,13 +1459,15 @@ def _spare_attack_maneuver(
     )
     used = attacks_used_this_turn(turn)
     ready = ready_time(request.ready_turns, sheet.attributes.st, weapon.min_st)
+    # R5.25: a weapon left unready by a blow needs the turns it still has (ST counted, R5.5).
+    unready_turns = turn.unready_weapons.get(weapon.name, 0) if readying else 0
     spare = spend_spare_attack(
         SpareAction(request.maneuver.value),
         count,
         used,
         turn.parries_used,
         parries_per_turn(sheet, options),
-        ready_turns=ready.turns,
+        ready_turns=unready_turns or ready.turns,
     )
     attacking = {m.value: m for m in ATTACK_MANEUVERS}
     current = attacking.get(turn.maneuver or "", Maneuver.attack)
@@ -1269,6 +1487,11 @@ def _spare_attack_maneuver(
     if target is not None and spare.action is SpareAction.feint:
         outcome = _feint_with(sheet, turn, target, weapon, roller=roller, options=options)
         update.update(_feint_update(outcome, target.combatant_id))
+    progress: WeaponReadying | None = None
+    if unready_turns:
+        update["unready_weapons"] = _readied(turn, weapon.name, unready_turns)
+        progress = WeaponReadying(weapon=weapon.name, turns_left=0)
+    shown = ready.rule_ids and not unready_turns
     new_turn = turn.model_copy(update=update)
     return ManeuverOutcome(
         combatant_id=fighter.combatant_id,
@@ -1276,8 +1499,9 @@ def _spare_attack_maneuver(
         turn=new_turn,
         combatant=sheet,
         feint=outcome,
-        ready_weapon=weapon.name if ready.rule_ids else None,
-        ready_time=ready if ready.rule_ids else None,
+        ready_weapon=weapon.name if shown else None,
+        ready_time=ready if shown else None,
+        readying=progress,
         spare=spare,
         aim_turns=new_turn.aim_turns,
     )
@@ -1332,6 +1556,9 @@ def take_maneuver(
     if request.spare_attack:
         return _spare_attack_maneuver(fighter, target, request, roller, options)
     _ensure_no_maneuver_yet(sheet.name, turn)
+    if maneuver is Maneuver.move and sheet.move == 0 and sheet.crippled_legs:
+        # Both legs crippled (R7.16, the Basic Set's effects): he cannot walk.
+        raise RuleError("maneuver.cannot_walk", f"{sheet.name} cannot walk", combatant=sheet.name)
     profile = maneuver_profile(
         maneuver,
         move=sheet.move,
@@ -1354,15 +1581,14 @@ def take_maneuver(
     }
     ready: ReadyTime | None = None
     ready_weapon: Weapon | None = None
+    readying: WeaponReadying | None = None
     if maneuver is Maneuver.ready and sheet.weapons:
-        ready_weapon = sheet.weapon(request.weapon) if request.weapon else sheet.weapons[0]
-        ready = ready_time(request.ready_turns, sheet.attributes.st, ready_weapon.min_st)
-    if maneuver is Maneuver.ready and sheet.state.dropped:
-        # R7.8: a weapon dropped when knocked down is picked up again with a Ready.
-        picked = request.weapon or next(
-            w.name for w in sheet.weapons if w.name in sheet.state.dropped
-        )
-        sheet = sheet.with_state(dropped=sheet.state.dropped - {picked})
+        ready_weapon = _weapon_to_ready(sheet, turn, request)
+        # R7.8: a weapon dropped when knocked down lies on the ground (R5.5: two turns).
+        sheet, readied, readying = _ready_turn(sheet, turn, ready_weapon)
+        update.update(readied)
+        if readying is None:
+            ready = ready_time(request.ready_turns, sheet.attributes.st, ready_weapon.min_st)
     if maneuver is Maneuver.aim:
         continuing = turn.aim_target == target_id and turn.aim_turns > 0
         update["aim_turns"] = turn.aim_turns + 1 if continuing else 1
@@ -1405,6 +1631,7 @@ def take_maneuver(
         evade=evaded,
         ready_weapon=ready_weapon.name if ready_weapon is not None and shown_ready else None,
         ready_time=shown_ready,
+        readying=readying,
         aim_turns=new_turn.aim_turns,
         evaluate_bonus=min(3, new_turn.evaluate_turns),
     )

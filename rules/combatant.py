@@ -91,6 +91,16 @@ _PAIRED = {
 }
 
 
+_ARM_PARTS: dict[Side, frozenset[BodyPart]] = {
+    Side.RIGHT: frozenset({BodyPart.RIGHT_ARM, BodyPart.RIGHT_HAND}),
+    Side.LEFT: frozenset({BodyPart.LEFT_ARM, BodyPart.LEFT_HAND}),
+}
+_LEG_PARTS: dict[Side, frozenset[BodyPart]] = {
+    Side.RIGHT: frozenset({BodyPart.RIGHT_LEG, BodyPart.RIGHT_FOOT}),
+    Side.LEFT: frozenset({BodyPart.LEFT_LEG, BodyPart.LEFT_FOOT}),
+}
+
+
 def body_part(location: HitLocation, side: Side) -> BodyPart | None:
     """The individual part a hit on ``location`` lands on, or ``None`` for unpaired locations."""
     pair = _PAIRED.get(location)
@@ -640,9 +650,44 @@ class Combatant(BaseModel):
         return max(1, math.floor(move * ENCUMBRANCE_MOVE_FACTORS[self.encumbrance_level]))
 
     @property
+    def crippled_legs(self) -> int:
+        """Legs (0-2) with the leg or its foot crippled (R7.16)."""
+        crippled = self.state.crippled
+        return sum(1 for parts in _LEG_PARTS.values() if parts & crippled)
+
+    @property
     def move(self) -> int:
-        """Current Move: halved, rounding up, when reeling (R7.1) and again when tired (R8.1)."""
-        return self._halve_up(self.base_move, self._halvings())
+        """Current Move: halved, rounding up, when reeling (R7.1) and again when tired (R8.1).
+
+        A crippled leg or foot (R7.16; its effects are the Basic Set's) halves it once more: he
+        hobbles on the other leg. With both legs crippled he cannot walk: Move 0.
+        """
+        legs = self.crippled_legs
+        if legs >= len(_LEG_PARTS):
+            return 0
+        return self._halve_up(self.base_move, self._halvings() + legs)
+
+    def hand_of(self, weapon: Weapon) -> Side:
+        """The hand that holds ``weapon``: the sheet's first weapon is in the right hand, the
+        others in the left, the shield's (R6.6)."""
+        first = self.weapons[0].name if self.weapons else None
+        return Side.RIGHT if weapon.name == first else Side.LEFT
+
+    def arm_crippled(self, side: Side) -> bool:
+        """That arm or its hand is crippled (R7.16): it can neither wield nor parry."""
+        return bool(_ARM_PARTS[side] & self.state.crippled)
+
+    def wields_with_crippled_arm(self, weapon: Weapon) -> bool:
+        """``weapon`` is held by a crippled arm or hand (both arms for a two-handed one), so
+        it can neither strike nor parry (R7.16, with the Basic Set's effects)."""
+        if weapon.two_handed:
+            return any(self.arm_crippled(side) for side in _ARM_PARTS)
+        return self.arm_crippled(self.hand_of(weapon))
+
+    @property
+    def shield_arm_crippled(self) -> bool:
+        """The left arm, which carries the shield, is crippled: no Block and no DB (R7.16)."""
+        return bool({BodyPart.LEFT_ARM} & self.state.crippled)
 
     def parry(self, weapon: Weapon | str) -> int | None:
         """Parry with ``weapon``: 3 + floor(skill / 2) + its Parry modifier (+1 CR) (A.4).

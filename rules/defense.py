@@ -53,6 +53,11 @@ ERROR_KEYS: Final = frozenset(
         "defend.side_missile",
         "defend.unseen_ranged",
         "defend.wrong_side",
+        "defend.weapon_dropped",
+        "defend.weapon_unready",
+        "defend.weapon_crippled",
+        "defend.unbalanced_struck",
+        "defend.shield_arm_crippled",
     }
 )
 """Every :class:`RuleError` key (and refusal reason) this module produces."""
@@ -71,6 +76,9 @@ class ParryWeapon(BaseModel):
     light: bool = False
     unarmed: bool = False
     parries_used: int = Field(default=0, ge=0)
+    refusal: str | None = None
+    """Why this weapon cannot parry now (a ``defend.*`` key), shown with the other refusals."""
+    refusal_rule: str | None = None
 
 
 class ShieldDefense(BaseModel):
@@ -83,6 +91,9 @@ class ShieldDefense(BaseModel):
     large: bool = False
     side: Side = Side.LEFT
     db_suppressed: bool = False
+    refusal: str | None = None
+    """Why the shield cannot block now (a ``defend.*`` key); its DB is gone too."""
+    refusal_rule: str | None = None
 
 
 class DefenderInput(BaseModel):
@@ -251,7 +262,8 @@ def available_defenses(
     common: list[Modifier] = []
     shield = defender.shield
     shield_faces = shield is not None and (attack.arc is Arc.front or attack_side is shield.side)
-    if shield is not None and shield_faces and shield.db and not shield.db_suppressed:
+    shield_ready = shield is not None and not shield.db_suppressed and shield.refusal is None
+    if shield is not None and shield_faces and shield.db and shield_ready:
         common.append(Modifier(key="shield_db", value=shield.db, rule_id="A.4"))
     posture = posture_modifiers(defender.posture)
     if posture.defense:
@@ -352,6 +364,9 @@ def available_defenses(
         kind = DefenseKind.parry
         if not precheck(kind, weapon.name):
             continue
+        if weapon.refusal is not None:
+            refuse(kind, weapon.refusal, weapon.refusal_rule or "R6.6", weapon.name)
+            continue
         if defender.close_combat and not weapon.unarmed:
             refuse(kind, "defend.close_combat_dodge_only", "R11.12", weapon.name)
             continue
@@ -419,7 +434,9 @@ def available_defenses(
     # Block (R6.5, R5.12, A.4).
     if shield is not None and precheck(DefenseKind.block):
         block_limit = 2 if double_defense else 1
-        if defender.close_combat:
+        if shield.refusal is not None:
+            refuse(DefenseKind.block, shield.refusal, shield.refusal_rule or "R6.5")
+        elif defender.close_combat:
             refuse(DefenseKind.block, "defend.close_combat_dodge_only", "R11.12")
         elif rear or (attack_side is not None and attack_side is not shield.side):
             refuse(DefenseKind.block, "defend.wrong_side", "R6.5")

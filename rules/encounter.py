@@ -139,6 +139,12 @@ class Encounter(BaseModel):
             rank.setdefault(cid, len(rank))
         return tuple(sorted(self.combatants, key=lambda c: rank.get(c.combatant_id, len(rank))))
 
+    def turn_to_come(self, combatant_id: str) -> bool:
+        """Whether ``combatant_id``'s turn of the running round is still ahead (his turn
+        this round has neither come nor gone): what he spends now comes off that turn."""
+        sequence = self.sequence
+        return sequence.started and combatant_id in sequence.this_round[sequence.position + 1 :]
+
     def fallen(self) -> tuple[EncounterCombatant, ...]:
         """Who is dead or out of the fight (for the end-of-fight summary)."""
         return tuple(c for c in self.combatants if not c.combatant.is_conscious)

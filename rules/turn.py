@@ -145,6 +145,16 @@ class TurnState(BaseModel):
     """Stunned as this turn began, so this was a lost turn that ends in an HT roll (R7.10).
     A stun received during the turn costs the next one instead. Saved fights without the
     field keep rolling at the end of the turn."""
+    unready_weapons: dict[str, int] = Field(default_factory=dict)
+    """Weapons out of hand after a blow or picked up from the ground, with the turns of Ready
+    each still needs (R5.5, R5.25): none attacks or parries until it is ready again. Kept
+    from turn to turn."""
+    struck_with: tuple[str, ...] = ()
+    """Weapons that struck this turn: an unbalanced one cannot parry before his next turn
+    (R5.5)."""
+    attacks_owed: int = Field(default=0, ge=0)
+    """Attacks of his coming turn already spent on a master's doubled Dodge made before it
+    (R5.18): that turn starts with them used."""
 
     def new_turn(self) -> TurnState:
         """The state as a new turn starts: maneuver-scoped fields cleared (R4.4, R4.5).
@@ -153,8 +163,18 @@ class TurnState(BaseModel):
         of the turn after the Feint and is dropped at the start of the one after that.
         """
         feint_kept = self.maneuver == FEINT
+        owed: dict[str, object] = {}
+        if self.attacks_owed:
+            # R5.18: a doubled Dodge before this turn already took its attacks.
+            owed = {
+                "attacks_used": self.attacks_owed,
+                "attacks_turn": self.turns_taken + 1,
+                "attacks_owed": 0,
+            }
         return self.model_copy(
             update={
+                **owed,
+                "struck_with": (),
                 "feint_penalty": self.feint_penalty if feint_kept else 0,
                 "feint_target": self.feint_target if feint_kept else None,
                 "maneuver": None,

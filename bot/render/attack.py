@@ -16,7 +16,14 @@ from discord import app_commands
 from bot.i18n import Messages
 from bot.render.common import ResultKind, add_field, decimal, new_embed, signed
 from bot.views.defense import DefenseButton
-from rules.attack import AttackRoll, EffectiveSkill, EvadeOutcome, FastDrawRoll, WaitOrder
+from rules.attack import (
+    AttackRoll,
+    EffectiveSkill,
+    EvadeOutcome,
+    FastDrawRoll,
+    FeintOutcome,
+    WaitOrder,
+)
 from rules.checks import Outcome, SuccessRoll
 from rules.combat import (
     AttackOutcome,
@@ -53,10 +60,17 @@ def _dice_line(roll: SuccessRoll, result: str, messages: Messages, locale: str) 
     )
 
 
-def _check_line(line_key: str, roll: SuccessRoll, messages: Messages, locale: str) -> str:
+def _check_line(
+    line_key: str, roll: SuccessRoll, messages: Messages, locale: str, **params: object
+) -> str:
     """A success roll made along the way (acrobatics, concentration …): target, total, dice."""
     return messages.text(
-        line_key, locale, target=roll.effective_skill, total=roll.total, faces=_faces(roll)
+        line_key,
+        locale,
+        target=roll.effective_skill,
+        total=roll.total,
+        faces=_faces(roll),
+        **params,
     )
 
 
@@ -73,9 +87,16 @@ def location_name(location: HitLocation, messages: Messages, locale: str) -> str
     return messages.text(f"attack.location.{location.value}", locale)
 
 
-def _skill_value(effective: EffectiveSkill, messages: Messages, locale: str) -> str:
+def _skill_value(
+    effective: EffectiveSkill, messages: Messages, locale: str, *, damage_bonus: int = 0
+) -> str:
     lines = [messages.text("attack.skill.base", locale, base=effective.base)]
     lines += _modifier_lines(effective.modifiers, messages, locale, "attack")
+    if damage_bonus:
+        # R5.8 (d): All-Out Attack (strong) changes the damage, not the skill; named here too.
+        lines.append(
+            messages.text("attack.skill.all_out_strong", locale, bonus=signed(damage_bonus))
+        )
     if effective.cap is not None:
         lines.append(
             messages.text("attack.skill.cap", locale, cap=effective.cap, rule=effective.cap_rule_id)
@@ -178,6 +199,16 @@ def _defenses_value(defenses: DefenseOptions, messages: Messages, locale: str) -
             + f" ({defenses.retreat_refusal.rule_id})"
         )
     return "\n".join(lines)
+
+
+def feint_skill(feint: FeintOutcome, messages: Messages, locale: str) -> str:
+    """The feinter's skill as rolled: ``13`` alone, or ``13 -2 shock (R7.6) = 11`` with each
+    modifier on its own (R5.4, R7.6)."""
+    if not feint.modifiers or feint.base_skill is None:
+        return str(feint.attacker_skill)
+    parts = [str(feint.base_skill)]
+    parts += _modifier_lines(feint.modifiers, messages, locale, "attack")
+    return f"{' '.join(parts)} = {feint.attacker_skill}"
 
 
 def _fast_draw_line(drawn: FastDrawRoll, messages: Messages, locale: str) -> str:
@@ -314,7 +345,7 @@ def render_attack(outcome: AttackOutcome, messages: Messages, locale: str) -> li
     add_field(
         embed,
         messages.text("attack.field.skill", locale),
-        _skill_value(outcome.effective, messages, locale),
+        _skill_value(outcome.effective, messages, locale, damage_bonus=outcome.strike.damage_bonus),
         inline=False,
     )
     _wait_field(embed, outcome, messages, locale)
@@ -332,6 +363,20 @@ def render_attack(outcome: AttackOutcome, messages: Messages, locale: str) -> li
         inline=False,
     )
     _sequence_field(embed, outcome, messages, locale)
+    if outcome.ready_after is not None:
+        ready = outcome.ready_after
+        add_field(
+            embed,
+            messages.text("attack.field.weapon_ready", locale),
+            messages.text(
+                "attack.ready_after_unready" if ready.turns else "attack.ready_after_no_parry",
+                locale,
+                weapon=outcome.strike.weapon,
+                turns=ready.turns,
+                attacker=outcome.attacker_name,
+            ),
+            inline=False,
+        )
     if outcome.feint is not None:
         contest = outcome.feint.contest
         add_field(
@@ -340,7 +385,7 @@ def render_attack(outcome: AttackOutcome, messages: Messages, locale: str) -> li
             messages.text(
                 "attack.feint_line" if outcome.feint.penalty else "attack.feint_lost_line",
                 locale,
-                skill=outcome.feint.attacker_skill,
+                skill=feint_skill(outcome.feint, messages, locale),
                 roll=contest.a.total,
                 defense=outcome.feint.defender_skill,
                 defense_roll=contest.b.total,
@@ -393,6 +438,25 @@ def prompt_text(target_name: str, owner_id: int | None, messages: Messages, loca
     return messages.text("attack.prompt", locale, mention=f"<@{owner_id}>", target=target_name)
 
 
+def retreat_bonus_text(defenses: DefenseOptions, messages: Messages, locale: str) -> str | None:
+    """What Retreat adds (R6.9): ``+3`` when every defense gets the same, else each defense
+    with its own (``Dodge +3 · Parry/Block +1`` under the Basic Set option); ``None`` when no
+    defense may retreat."""
+    by_value: dict[int, list[str]] = {}
+    for option in defenses.options:
+        if option.retreat is None:
+            continue
+        names = by_value.setdefault(option.retreat.value, [])
+        name = messages.text(f"defend.name.{option.kind.value}", locale)
+        if name not in names:
+            names.append(name)
+    if not by_value:
+        return None
+    if len(by_value) == 1:
+        return signed(next(iter(by_value)))
+    return " · ".join(f"{'/'.join(names)} {signed(value)}" for value, names in by_value.items())
+
+
 def defense_view(
     attack_id: int,
     pending: PendingDefense,
@@ -411,7 +475,7 @@ def defense_view(
                 style=discord.ButtonStyle.primary,
             )
         )
-    bonus = next((o.retreat.value for o in defenses.options if o.retreat is not None), None)
+    bonus = retreat_bonus_text(defenses, messages, locale)
     if bonus is not None:
         key = "defend.button.retreat_on" if pending.retreat else "defend.button.retreat"
         view.add_item(
@@ -516,10 +580,16 @@ def render_defense(
             key = "defend.master_dodge_made"
         else:
             key = "defend.master_dodge_failed"
+        cost = messages.text(
+            "defend.master_dodge_cost_ahead"
+            if outcome.master_attack_ahead
+            else "defend.master_dodge_cost",
+            locale,
+        )
         add_field(
             embed,
             messages.text("defend.field.master_dodge", locale),
-            _check_line(key, enabling, messages, locale),
+            _check_line(key, enabling, messages, locale, cost=cost),
             inline=False,
         )
     if outcome.concentration is not None:
@@ -759,7 +829,7 @@ def _maneuver_notes(
                 "maneuver.feint_line" if feint.penalty else "maneuver.feint_lost_line",
                 locale,
                 target=target_name,
-                skill=feint.attacker_skill,
+                skill=feint_skill(feint, messages, locale),
                 roll=feint.contest.a.total,
                 defense=feint.defender_skill,
                 defense_roll=feint.contest.b.total,
@@ -785,6 +855,15 @@ def _maneuver_notes(
                 base=ready.base,
             )
         )
+    if outcome.readying is not None:
+        readying = outcome.readying
+        if readying.picked_up:
+            key = "maneuver.picked_up_line"
+        elif readying.turns_left:
+            key = "maneuver.readying_line"
+        else:
+            key = "maneuver.readied_line"
+        notes.append(messages.text(key, locale, weapon=readying.weapon, turns=readying.turns_left))
     if outcome.spare is not None:
         spare = outcome.spare
         parries_left = (

@@ -145,6 +145,12 @@ def add_gear_fields(
         for location, armor in sorted(sheet.dr.overrides.items(), key=_location_order)
     )
     add_field(embed, _t(messages, locale, "character.show.armor"), "\n".join(lines), inline=False)
+    _add_hard_to_kill(embed, sheet, messages, locale)
+
+
+def _add_hard_to_kill(
+    embed: discord.Embed, sheet: Combatant, messages: Messages, locale: str
+) -> None:
     if sheet.hard_to_kill:
         add_field(
             embed,
@@ -175,6 +181,16 @@ def render_gear(
     """A fighter's gear after a change in the middle of a fight."""
     embed = new_embed(ResultKind.INFO, title=headline, description=name)
     add_gear_fields(embed, sheet, messages, locale)
+    return embed
+
+
+def render_traits(
+    name: str, sheet: Combatant, messages: Messages, locale: str, *, headline: str
+) -> discord.Embed:
+    """A fighter's numbers, traits and skills after a change in the middle of a fight."""
+    embed = new_embed(ResultKind.INFO, title=headline, description=name)
+    add_sheet_fields(embed, sheet, messages, locale)
+    _add_hard_to_kill(embed, sheet, messages, locale)
     return embed
 
 

@@ -30,7 +30,7 @@ from bot.render.common import (
     signed,
 )
 from bot.storage.encounter import EncounterRecord, UndoResult
-from rules.combatant import Combatant, Posture
+from rules.combatant import BodyPart, Combatant, Posture
 from rules.encounter import CripplingAfterCombat, Encounter, EncounterCombatant, health_word
 from rules.surprise import PartialSurpriseOutcome, SurpriseModifier, TotalSurpriseOutcome
 from rules.turn import RollRecord, TurnAdvance, TurnEvent, TurnEventKind, TurnState
@@ -110,6 +110,20 @@ def conditions(c: EncounterCombatant, messages: Messages, locale: str) -> list[s
         found.append(
             _t(messages, locale, "encounter.condition.shock", penalty=signed(state.shock_penalty))
         )
+    if state.crippled:
+        parts = [
+            _t(messages, locale, f"damage.part.{part.value}")
+            for part in BodyPart
+            if part in state.crippled
+        ]
+        found.append(
+            _t(
+                messages,
+                locale,
+                "encounter.condition.crippled",
+                parts=", ".join(part[:1].lower() + part[1:] for part in parts),
+            )
+        )
     if state.dropped:
         found.append(
             _t(
@@ -117,6 +131,17 @@ def conditions(c: EncounterCombatant, messages: Messages, locale: str) -> list[s
                 locale,
                 "encounter.condition.dropped",
                 weapons=", ".join(sorted(state.dropped)),
+            )
+        )
+    if turn.unready_weapons:
+        found.append(
+            _t(
+                messages,
+                locale,
+                "encounter.condition.unready",
+                weapons=", ".join(
+                    f"{name} ({turns})" for name, turns in sorted(turn.unready_weapons.items())
+                ),
             )
         )
     return found
@@ -526,6 +551,13 @@ def render_sheet(
     return embed
 
 
+def skill_name(name: str, messages: Messages, locale: str) -> str:
+    """A skill's name in the reader's language when the catalog knows it, else as written on
+    the sheet."""
+    key = f"character.skill.{name}"
+    return _t(messages, locale, key) if messages.has(key) else name
+
+
 def add_sheet_fields(
     embed: discord.Embed, sheet: Combatant, messages: Messages, locale: str
 ) -> None:
@@ -579,12 +611,26 @@ def add_sheet_fields(
         ),
         inline=False,
     )
-    if sheet.traits:
+    traits = sorted(_t(messages, locale, f"character.trait.{t.value}") for t in sheet.traits)
+    if sheet.male_humanoid:
+        traits.append(_t(messages, locale, "character.trait.male_humanoid"))
+    if traits:
+        add_field(
+            embed, _t(messages, locale, "combatant.show.traits"), ", ".join(traits), inline=False
+        )
+    if sheet.skills:
         add_field(
             embed,
-            _t(messages, locale, "combatant.show.traits"),
+            _t(messages, locale, "combatant.show.skills"),
             ", ".join(
-                sorted(_t(messages, locale, f"character.trait.{t.value}") for t in sheet.traits)
+                _t(
+                    messages,
+                    locale,
+                    "combatant.show.skill",
+                    skill=skill_name(name, messages, locale),
+                    level=level,
+                )
+                for name, level in sorted(sheet.skills.items())
             ),
             inline=False,
         )

@@ -26,7 +26,7 @@ from rules.attack import (
 )
 from rules.combatant import Posture
 from rules.errors import RuleError
-from rules.maneuver import AllOutAttackOption, Maneuver
+from rules.maneuver import AllOutAttackOption, Maneuver, Modifier
 from rules.options import RuleOptions
 from rules.roller import ScriptedDice
 
@@ -219,6 +219,24 @@ def test_feint_difference_when_both_succeed_r5_9() -> None:
     """R5.9 worked example: defender rolls 10 (margin 3) -> 5 - 3 = 2."""
     outcome = feint(14, (12, 13, 11), ScriptedDice([3, 3, 3, 4, 3, 3]), OPTIONS)
     assert outcome.penalty == 2
+
+
+def test_feint_modifiers_are_itemised_r5_9() -> None:
+    """R5.9's worked example, Evaluate +1 (R5.4) and shock -3 (R7.6) on the feinter: 14 + 1
+    - 3 = 12 rolls 9 (margin 3); the best defense 13 fails on 15 -> -3."""
+    outcome = feint(
+        14,
+        (12, 13, 11),
+        ScriptedDice([3, 3, 3, 5, 5, 5]),
+        OPTIONS,
+        modifiers=(
+            Modifier(key="evaluate", value=1, rule_id="R5.4"),
+            Modifier(key="shock", value=-3, rule_id="R7.6"),
+            Modifier(key="nothing", value=0, rule_id="GM"),
+        ),
+    )
+    assert (outcome.base_skill, outcome.attacker_skill, outcome.penalty) == (14, 12, 3)
+    assert [m.key for m in outcome.modifiers] == ["evaluate", "shock"]
 
 
 def test_feint_lost_leaves_no_penalty() -> None:

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from rules.character import (
     MAX_IMPORT_BYTES,
     MAX_WEAPONS,
+    SKILL_TRAITS,
     ParryEntry,
     SheetInvalidError,
     SheetProblem,
@@ -30,6 +31,7 @@ from rules.character import (
     set_armor,
     set_shield,
     sheet_problems,
+    sheet_traits,
 )
 from rules.combatant import Armor, Combatant, HitLocation, Posture, Shield, Trait
 from rules.errors import RuleError
@@ -216,8 +218,71 @@ def test_removing_a_trait_the_sheet_lacks() -> None:
     assert caught.value.params == {"character": "Ana", "trait": "it_diffuse"}
 
 
-def test_every_trait_choice_but_hard_to_kill_is_a_rules_trait() -> None:
-    assert {t.value for t in SheetTrait} == {t.value for t in Trait} | {"hard_to_kill"}
+def test_every_trait_choice_is_a_rules_trait_a_skill_or_on_the_sheet() -> None:
+    """The choices: every rules :class:`Trait`, Hard to Kill, the male humanoid of R7.28 and
+    the skills the rules read (R5.18, R5.22, R5.26, R6.4, R7.12, R7.14, R11.12)."""
+    assert {t.value for t in SheetTrait} == {t.value for t in Trait} | {
+        "hard_to_kill",
+        "male_humanoid",
+        "acrobatics",
+        "jumping",
+        "judo",
+        "karate",
+        "brawling",
+        "fast_draw",
+    }
+    assert {t.value for t in SKILL_TRAITS} == {
+        "acrobatics",
+        "jumping",
+        "judo",
+        "karate",
+        "brawling",
+        "fast_draw",
+    }
+
+
+def test_male_humanoid_is_a_trait_for_the_groin_rule_r7_28() -> None:
+    """R7.28's worked example once the sheet says so: 3 crushing injury to the groin of a
+    male humanoid gives shock -6 instead of -3."""
+    from rules.damage import DamageSpec, DamageType
+    from rules.injury import apply_hit
+    from rules.roller import ScriptedDice
+
+    plain = Combatant.create(name="Ana", attributes={"st": 30, "hp": 19})
+    male = add_trait(plain.model_copy(update={"name": "Bruno"}), SheetTrait.MALE_HUMANOID)
+    assert male.male_humanoid
+    assert sheet_traits(male) == (SheetTrait.MALE_HUMANOID,)
+    spec = DamageSpec(basic_damage=3, damage_type=DamageType.CR, location=HitLocation.GROIN)
+    assert apply_hit(plain, spec, ScriptedDice([])).shock_penalty == -3
+    assert apply_hit(male, spec, ScriptedDice([])).shock_penalty == -6
+    assert not remove_trait(male, SheetTrait.MALE_HUMANOID).male_humanoid
+    with pytest.raises(RuleError) as caught:
+        remove_trait(plain, SheetTrait.MALE_HUMANOID)
+    assert caught.value.key == "character.trait_missing"
+
+
+def test_skills_are_traits_with_their_level_r6_4_r7_14() -> None:
+    """Acrobatics and Judo land on the sheet's skills, which the acrobatic Dodge (R6.4) and
+    the knockback roll (R7.14) read; a skill needs its level, and a new level replaces it."""
+    with pytest.raises(RuleError) as caught:
+        add_trait(ana(), SheetTrait.ACROBATICS)
+    assert (caught.value.key, caught.value.params) == (
+        "character.skill_needs_level",
+        {"character": "Ana", "trait": "acrobatics"},
+    )
+    sheet = add_trait(ana(), SheetTrait.ACROBATICS, 13)
+    sheet = add_trait(sheet, SheetTrait.JUDO, 12)
+    sheet = add_trait(sheet, SheetTrait.ACROBATICS, 14)
+    assert (sheet.skill("acrobatics"), sheet.skill("judo")) == (14, 12)
+    assert sheet_traits(sheet) == (SheetTrait.ACROBATICS, SheetTrait.JUDO)
+    sheet = remove_trait(sheet, SheetTrait.ACROBATICS)
+    assert sheet.skills == {"judo": 12}
+    with pytest.raises(RuleError) as caught:
+        remove_trait(sheet, SheetTrait.ACROBATICS)
+    assert caught.value.key == "character.trait_missing"
+    with pytest.raises(RuleError) as caught:
+        add_trait(sheet, SheetTrait.KARATE, 0)
+    assert caught.value.key == "combatant.value_too_low"
 
 
 # ------------------------------------------------------------------ names and state

@@ -15,7 +15,7 @@ from rules.combat import (
     resolve_attack,
     resolve_defense,
 )
-from rules.combatant import Combatant, HitLocation, Posture, Side
+from rules.combatant import BodyPart, Combatant, HitLocation, Posture, Side, Weapon
 from rules.defense import DefenseOptions
 from rules.encounter import Encounter, EncounterCombatant, advance_turn
 from rules.errors import RuleError
@@ -295,9 +295,10 @@ def test_the_vitals_cannot_be_hit_from_the_side_r7_24(arc: Arc, refused: bool) -
         assert outcome.attack.roll.total == 18
 
 
-def test_a_dropped_weapon_cannot_attack_until_readied_r7_8() -> None:
-    """R7.8: knocked down, he dropped his broadsword; /attack with it is refused, and a Ready
-    maneuver picks it up."""
+def test_a_dropped_weapon_takes_two_readies_from_the_ground_r7_8_r5_5() -> None:
+    """R7.8: knocked down, he dropped his broadsword; /attack with it is refused. R5.5: picking
+    something up from the ground takes two turns: the first Ready lifts it, still unready (no
+    blow, no parry); the second readies it and he strikes."""
     from rules.combat import ManeuverRequest, take_maneuver
 
     down = KNIGHT.with_sheet(KNIGHT.combatant.with_state(dropped=frozenset({"broadsword"})))
@@ -306,9 +307,27 @@ def test_a_dropped_weapon_cannot_attack_until_readied_r7_8() -> None:
     assert info.value.key == "attack.weapon_dropped"
     assert info.value.params == {"combatant": "Knight", "weapon": "broadsword"}
     ready = ManeuverRequest(maneuver=Maneuver.ready)
-    outcome = take_maneuver(down, None, ready, ScriptedDice([]), OPTIONS)
-    assert outcome.combatant.state.dropped == frozenset()
-    up = down.with_sheet(outcome.combatant)
+    first = take_maneuver(down, None, ready, ScriptedDice([]), OPTIONS)
+    assert first.combatant.state.dropped == frozenset()
+    assert first.readying is not None
+    assert (first.readying.weapon, first.readying.picked_up, first.readying.turns_left) == (
+        "broadsword",
+        True,
+        1,
+    )
+    assert (first.ready_weapon, first.ready_time) == (None, None)
+    assert first.turn.unready_weapons == {"broadsword": 1}
+    lifted = down.with_sheet(first.combatant).model_copy(update={"turn": first.turn})
+    with pytest.raises(RuleError) as info:
+        resolve_attack(lifted, ORC, AttackRequest(), ScriptedDice([]), OPTIONS)
+    assert (info.value.key, info.value.params["turns"]) == ("attack.weapon_unready", 1)
+    # His next turn: the second Ready.
+    lifted = lifted.model_copy(update={"turn": first.turn.new_turn()})
+    second = take_maneuver(lifted, None, ready, ScriptedDice([]), OPTIONS)
+    assert second.readying is not None
+    assert (second.readying.picked_up, second.readying.turns_left) == (False, 0)
+    assert second.turn.unready_weapons == {}
+    up = lifted.with_sheet(second.combatant).model_copy(update={"turn": second.turn.new_turn()})
     assert (
         resolve_attack(up, ORC, AttackRequest(), ScriptedDice([6, 6, 6]), OPTIONS).attack.roll.total
         == 18
@@ -415,6 +434,25 @@ def test_feint_stores_the_penalty_for_the_next_attack_r5_9() -> None:
     attack = resolve_attack(knight, ORC, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
     assert attack.defenses is not None
     assert {o.kind: o.value for o in attack.defenses.options}[DefenseKind.dodge] == 3
+
+
+def test_a_shaken_feinter_shows_his_shock_on_its_own_r5_9_r7_6() -> None:
+    """R5.9's worked example with shock: knight 14, shock -2 (R7.6) rolls against 12; 9 is a
+    margin of 3 and the orc (axe 12) fails on 15: -3. The skill keeps 14 and the shock apart."""
+    from rules.combat import ManeuverRequest, take_maneuver
+
+    shaken = KNIGHT.with_sheet(KNIGHT.combatant.with_state(shock_penalty=-2, shock_injury=2))
+    outcome = take_maneuver(
+        shaken,
+        ORC,
+        ManeuverRequest(maneuver=Maneuver.feint, target_id="c2"),
+        ScriptedDice([3, 3, 3, 5, 5, 5]),
+        OPTIONS,
+    )
+    assert outcome.feint is not None
+    feinted = outcome.feint
+    assert (feinted.base_skill, feinted.attacker_skill, feinted.penalty) == (14, 12, 3)
+    assert [(m.key, m.value, m.rule_id) for m in feinted.modifiers] == [("shock", -2, "R7.6")]
 
 
 def test_change_posture_from_prone_r5_2() -> None:
@@ -1140,6 +1178,101 @@ def test_only_a_master_may_double_his_dodge_r5_18() -> None:
         )
     assert refused.value.key == "defend.master_dodge_not_master"
     assert refused.value.params == {"combatant": "Orc"}
+
+
+BLADE_MASTER = MASTER.with_sheet(
+    MASTER.combatant.model_copy(
+        update={"weapons": (Weapon(name="katana", skill=15, damage="sw+1 cut"),)}
+    )
+)
+"""Katana 15: 2 attacks and 2 parries a turn (R5.15); Dodge 8, Acrobatics 14 (R5.18)."""
+
+
+def _blade_master_defends(turn: TurnState, *, turn_ahead: bool = False) -> DefenseOutcome:
+    return resolve_defense(
+        _a_hit_on(BLADE_MASTER),
+        BLADE_MASTER.combatant,
+        turn,
+        DOUBLED,
+        roller=ScriptedDice([3, 4, 4, 5, 5, 5]),
+        options=OPTIONS,
+        turn_ahead=turn_ahead,
+    )
+
+
+@pytest.mark.parametrize(
+    ("turn", "key"),
+    [
+        (
+            TurnState(maneuver="attack", turns_taken=1, attacks_used=2, attacks_turn=1),
+            "defend.master_dodge_no_attack",
+        ),
+        (
+            TurnState(maneuver="attack", turns_taken=1, parries_used=2),
+            "defend.master_dodge_no_parry",
+        ),
+    ],
+)
+def test_a_master_cannot_double_his_dodge_with_nothing_left_r5_18(
+    turn: TurnState, key: str
+) -> None:
+    """R5.18 costs one Attack and one Parry: after both his blows of this turn, or both his
+    parries, it is refused before any die is rolled."""
+    with pytest.raises(RuleError) as refused:
+        resolve_defense(
+            _a_hit_on(BLADE_MASTER),
+            BLADE_MASTER.combatant,
+            turn,
+            DOUBLED,
+            roller=ScriptedDice([]),
+            options=OPTIONS,
+        )
+    assert refused.value.key == key
+    assert refused.value.params == {"combatant": "Orc", "allowed": 2}
+
+
+def test_a_master_doubles_with_an_attack_he_did_not_make_r5_18() -> None:
+    """R5.18's worked example after one blow of two: Dodge 16; he has one attack and one parry
+    fewer this turn (2 of 2 attacks, 1 of 2 parries used)."""
+    turn = TurnState(maneuver="attack", turns_taken=1, attacks_used=1, attacks_turn=1)
+    result = _blade_master_defends(turn)
+    assert result.roll is not None
+    assert (result.roll.target, result.defended) == (16, True)
+    spent = result.target_turn
+    assert (spent.attacks_used, spent.parries_used, spent.attacks_owed) == (2, 1, 0)
+    assert not result.master_attack_ahead
+
+
+def test_a_doubled_dodge_before_his_turn_costs_that_turns_attack_r5_18() -> None:
+    """His turn of this round is still to come: the attack comes off it. Last round's two
+    blows do not matter; the turn starts with one of its two attacks spent, the second blow
+    is refused. A second doubled Dodge before it takes the other; a third is refused."""
+    last_round = TurnState(maneuver="attack", turns_taken=1, attacks_used=2, attacks_turn=1)
+    first = _blade_master_defends(last_round, turn_ahead=True)
+    assert first.master_attack_ahead
+    assert (first.target_turn.attacks_owed, first.target_turn.parries_used) == (1, 1)
+    second = _blade_master_defends(first.target_turn, turn_ahead=True)
+    assert second.target_turn.attacks_owed == 2
+    with pytest.raises(RuleError) as refused:
+        resolve_defense(
+            _a_hit_on(BLADE_MASTER),
+            BLADE_MASTER.combatant,
+            second.target_turn.model_copy(update={"parries_used": 0}),
+            DOUBLED,
+            roller=ScriptedDice([]),
+            options=OPTIONS,
+            turn_ahead=True,
+        )
+    assert refused.value.key == "defend.master_dodge_no_attack"
+    # One doubled Dodge ahead: the new turn has one attack left of two.
+    master = BLADE_MASTER.model_copy(update={"turn": first.target_turn.new_turn()})
+    assert (master.turn.attacks_used, master.turn.attacks_owed) == (1, 0)
+    blow = resolve_attack(master, KNIGHT, AttackRequest(), ScriptedDice([6, 6, 6]), OPTIONS)
+    assert (blow.attack_number, blow.attacks_available) == (2, 2)
+    master = master.model_copy(update={"turn": blow.attacker_turn})
+    with pytest.raises(RuleError) as spent:
+        resolve_attack(master, KNIGHT, AttackRequest(), ScriptedDice([]), OPTIONS)
+    assert spent.value.key == "attack.no_attacks_left"
 
 
 ARCHER = fighter(
@@ -2134,3 +2267,295 @@ def test_equal_reach_from_a_wait_is_a_skill_contest_r5_11() -> None:
     with pytest.raises(RuleError) as caught:
         resolve_attack(KNIGHT, ORC, AttackRequest(wait_order=True), ScriptedDice([]), OPTIONS)
     assert caught.value.key == "attack.not_waiting"
+
+
+# --------------------------------------------------------------------------- R6.9 with R5.12
+
+GUARD = fighter(
+    "c9",
+    "Guard",
+    attributes={"st": 11, "dx": 12, "ht": 12},
+    weapons=[{"name": "broadsword", "skill": 14, "damage": "sw+1 cut"}],
+).model_copy(
+    update={"turn": TurnState(maneuver="all_out_defense", all_out_defense="double_defense")}
+)
+"""Basic Speed 6: Dodge 9; broadsword 14: Parry 10 (the numbers of R6.9's worked example)."""
+
+
+@pytest.mark.parametrize(
+    ("options", "parry_target", "dodge_bonus"),
+    [(OPTIONS, 13, 3), (RuleOptions(retreat_basic_set=True), 11, 3)],
+)
+def test_a_retreat_serves_both_defenses_against_one_blow_r6_9_r5_12(
+    options: RuleOptions, parry_target: int, dodge_bonus: int
+) -> None:
+    """R6.9: Parry 10 with Retreat is 13 (+1, 11, with the Basic Set option); it fails.
+    All-Out Defense (double) leaves a Dodge against the same blow (R5.12): the step back is
+    already taken, so that Dodge keeps its Retreat, 9 + 3 = 12, and rolls against it."""
+    outcome = resolve_attack(KNIGHT, GUARD, AttackRequest(), ScriptedDice([3, 4, 4]), options)
+    assert outcome.pending is not None
+    first = resolve_defense(
+        outcome.pending.toggled_retreat(),
+        GUARD.combatant,
+        GUARD.turn,
+        DefenseChoice(kind=DefenseKind.parry, weapon_index=0),
+        roller=ScriptedDice([6, 6, 4]),
+        options=options,
+    )
+    assert first.roll is not None
+    assert (first.roll.target, first.roll.retreat, first.defended) == (parry_target, True, False)
+    assert first.target_turn.retreat_used
+    assert first.second_defense is not None
+    assert first.second_defense.retreat
+    assert first.defenses is not None
+    assert first.defenses.retreat_refusal is None
+    assert [(o.kind, o.value, o.retreat_value) for o in first.defenses.options] == [
+        (DefenseKind.dodge, 9, 9 + dodge_bonus)
+    ]
+    # The toggle cannot take back a step already made, and /defend retreat:false neither.
+    assert first.second_defense.toggled_retreat().retreat
+    second = resolve_defense(
+        first.second_defense.model_copy(update={"retreat": False}),
+        GUARD.combatant,
+        first.target_turn,
+        DefenseChoice(kind=DefenseKind.dodge),
+        roller=ScriptedDice([4, 4, 4]),
+        options=options,
+    )
+    assert second.roll is not None
+    assert (second.roll.target, second.roll.retreat, second.defended) == (12, True, True)
+    assert second.roll.option.retreat is not None
+    assert second.roll.option.retreat.rule_id == "R6.9"
+
+
+def test_a_retreat_from_another_blow_is_still_spent_r6_9() -> None:
+    """R6.9: once a turn. The Retreat taken against the first blow is refused against the
+    next one."""
+    outcome = resolve_attack(KNIGHT, GUARD, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert outcome.pending is not None
+    dodged = resolve_defense(
+        outcome.pending.toggled_retreat(),
+        GUARD.combatant,
+        GUARD.turn,
+        DefenseChoice(kind=DefenseKind.dodge),
+        roller=ScriptedDice([4, 4, 4]),
+        options=OPTIONS,
+    )
+    assert dodged.defended
+    again = resolve_attack(
+        KNIGHT,
+        GUARD.model_copy(update={"turn": dodged.target_turn}),
+        AttackRequest(),
+        ScriptedDice([3, 4, 4]),
+        OPTIONS,
+    )
+    assert again.defenses is not None
+    assert again.defenses.retreat_refusal is not None
+    assert again.defenses.retreat_refusal.key == "defend.retreat_used"
+    assert all(o.retreat is None for o in again.defenses.options)
+
+
+# --------------------------------------------------------------------------- R5.5 readiness
+
+
+def _axe_orc(st: int, *, skill: int = 12, min_st: int = 12) -> EncounterCombatant:
+    """An orc with a great axe, Parry ``0U``: unbalanced (R5.5's worked example: min ST 12,
+    one turn of readying after a blow)."""
+    return fighter(
+        "c20",
+        "Axe Orc",
+        attributes={"st": st, "dx": 11, "ht": 11},
+        weapons=[
+            {
+                "name": "great axe",
+                "skill": skill,
+                "damage": "sw+3 cut",
+                "unbalanced": True,
+                "min_st": min_st,
+            }
+        ],
+    )
+
+
+def _parry_of(outcome: object) -> tuple[list[int], list[tuple[str, str]]]:
+    """The parries offered and the parries refused (key, rule) in an attack's defenses."""
+    defenses = getattr(outcome, "defenses", None)
+    assert isinstance(defenses, DefenseOptions)
+    offered = [o.value for o in defenses.options if o.kind is DefenseKind.parry]
+    refused = [(r.key, r.rule_id) for r in defenses.refused if r.kind is DefenseKind.parry]
+    return offered, refused
+
+
+def test_an_unbalanced_weapon_is_unready_after_a_blow_r5_5() -> None:
+    """R5.5: the great axe (ST 12, its minimum) needs a turn of Ready after its blow: the orc
+    can neither parry with it nor strike again until a Ready maneuver; then both come back."""
+    from rules.combat import ManeuverRequest, take_maneuver
+
+    orc = _axe_orc(12)
+    blow = resolve_attack(orc, KNIGHT, AttackRequest(), ScriptedDice([6, 6, 6]), OPTIONS)
+    assert blow.ready_after is not None
+    assert (blow.ready_after.turns, blow.ready_after.acts_balanced) == (1, False)
+    assert blow.attacker_turn.unready_weapons == {"great axe": 1}
+    assert blow.attacker_turn.struck_with == ("great axe",)
+    orc = orc.model_copy(update={"turn": blow.attacker_turn})
+    struck = resolve_attack(KNIGHT, orc, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert _parry_of(struck) == ([], [("defend.weapon_unready", "R5.5")])
+    assert [o.kind for o in struck.defenses.options] == [DefenseKind.dodge]
+    with pytest.raises(RuleError) as info:
+        resolve_attack(orc, KNIGHT, AttackRequest(beyond_allowance=True), ScriptedDice([]), OPTIONS)
+    assert info.value.key == "attack.weapon_unready"
+    assert info.value.params == {"combatant": "Axe Orc", "weapon": "great axe", "turns": 1}
+    # His next turn: still unready (it is kept from turn to turn) until he Readies it.
+    orc = orc.model_copy(update={"turn": orc.turn.new_turn()})
+    assert orc.turn.unready_weapons == {"great axe": 1}
+    ready = take_maneuver(
+        orc, None, ManeuverRequest(maneuver=Maneuver.ready), ScriptedDice([]), OPTIONS
+    )
+    assert ready.readying is not None
+    assert (ready.readying.weapon, ready.readying.turns_left) == ("great axe", 0)
+    orc = orc.model_copy(update={"turn": ready.turn})
+    guarded = resolve_attack(KNIGHT, orc, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    # Parry 3 + 12/2 = 9, and the axe strikes again on his next turn.
+    assert _parry_of(guarded) == ([9], [])
+    orc = orc.model_copy(update={"turn": ready.turn.new_turn()})
+    again = resolve_attack(orc, KNIGHT, AttackRequest(), ScriptedDice([6, 6, 6]), OPTIONS)
+    assert again.attack is not None
+
+
+def test_an_axe_does_not_strike_three_times_a_turn_r5_5_r5_14() -> None:
+    """Cinematic multiple attacks give axe 16 three attacks (R5.14), but the unbalanced axe is
+    out of hand after the first: the second is refused until it is readied."""
+    cinematic = RuleOptions(cinematic_multiple_attacks=True)
+    orc = _axe_orc(12, skill=16)
+    first = resolve_attack(orc, KNIGHT, AttackRequest(), ScriptedDice([6, 6, 6]), cinematic)
+    assert (first.attack_number, first.attacks_available) == (1, 3)
+    orc = orc.model_copy(update={"turn": first.attacker_turn})
+    with pytest.raises(RuleError) as info:
+        resolve_attack(orc, KNIGHT, AttackRequest(), ScriptedDice([]), cinematic)
+    assert info.value.key == "attack.weapon_unready"
+
+
+def test_readying_the_axe_with_a_spare_attack_r5_25() -> None:
+    """R5.25's worked example: an axe needing 1 ready turn, 2 attacks and 2 parries (axe 12,
+    R5.14): attack, then ready -> 0 attacks and 1 parry left, and the axe is ready. Being
+    unbalanced, it still cannot parry in the turn it struck (R5.5)."""
+    from rules.combat import ManeuverRequest, take_maneuver
+
+    cinematic = RuleOptions(cinematic_multiple_attacks=True)
+    orc = _axe_orc(12)
+    blow = resolve_attack(orc, KNIGHT, AttackRequest(), ScriptedDice([6, 6, 6]), cinematic)
+    orc = orc.model_copy(update={"turn": blow.attacker_turn})
+    request = ManeuverRequest(maneuver=Maneuver.ready, spare_attack=True)
+    spare = take_maneuver(orc, None, request, ScriptedDice([]), cinematic)
+    assert spare.spare is not None
+    assert (spare.spare.attacks_spent, spare.spare.parries_spent) == (1, 1)
+    assert (spare.spare.attacks_left, spare.spare.parries_left) == (0, 1)
+    assert spare.turn.unready_weapons == {}
+    assert spare.readying is not None
+    assert (spare.readying.weapon, spare.readying.turns_left) == ("great axe", 0)
+    orc = orc.model_copy(update={"turn": spare.turn})
+    struck = resolve_attack(KNIGHT, orc, AttackRequest(), ScriptedDice([3, 4, 4]), cinematic)
+    assert _parry_of(struck) == ([], [("defend.unbalanced_struck", "R5.5")])
+
+
+@pytest.mark.parametrize(
+    ("st", "unready", "parries"),
+    [
+        (12, {"great axe": 1}, ([], [("defend.weapon_unready", "R5.5")])),
+        (17, {}, ([], [("defend.unbalanced_struck", "R5.5")])),
+        (22, {}, ([3 + 12 // 2], [])),
+    ],
+)
+def test_st_over_the_minimum_shortens_readying_and_balances_r5_5(
+    st: int, unready: dict[str, int], parries: tuple[list[int], list[tuple[str, str]]]
+) -> None:
+    """R5.5's worked example: a great axe with min ST 12 and 1 turn of readying. ST 17 (5
+    over) readies it in 0 turns: it strikes every turn but, unbalanced, cannot parry in the
+    turn it struck. ST 22 (10 over) strikes and parries every turn like a balanced weapon."""
+    orc = _axe_orc(st)
+    blow = resolve_attack(orc, KNIGHT, AttackRequest(), ScriptedDice([6, 6, 6]), OPTIONS)
+    assert blow.attacker_turn.unready_weapons == unready
+    assert (blow.ready_after is None) == (st >= 22)
+    orc = orc.model_copy(update={"turn": blow.attacker_turn})
+    struck = resolve_attack(KNIGHT, orc, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert _parry_of(struck) == parries
+
+
+def test_a_balanced_weapon_stays_ready_r5_5() -> None:
+    """The knight's broadsword is balanced: after a blow it still parries (10 = 3 + 14/2)."""
+    blow = resolve_attack(KNIGHT, ORC, AttackRequest(), ScriptedDice([6, 6, 6]), OPTIONS)
+    assert blow.ready_after is None
+    assert blow.attacker_turn.unready_weapons == {}
+    knight = KNIGHT.model_copy(update={"turn": blow.attacker_turn})
+    struck = resolve_attack(ORC, knight, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert _parry_of(struck) == ([10], [])
+
+
+def test_a_knocked_down_fighters_parry_is_refused_with_the_reason_r7_8() -> None:
+    """R7.8: the knight dropped his broadsword when knocked down: no Parry, and the defenses
+    say why."""
+    down = KNIGHT.with_sheet(KNIGHT.combatant.with_state(dropped=frozenset({"broadsword"})))
+    struck = resolve_attack(ORC, down, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert _parry_of(struck) == ([], [("defend.weapon_dropped", "R7.8")])
+
+
+# --------------------------------------------------------------------------- crippled limbs
+
+
+def _crippled(combatant: EncounterCombatant, *parts: BodyPart) -> EncounterCombatant:
+    return combatant.with_sheet(combatant.combatant.with_state(crippled=frozenset(parts)))
+
+
+def test_a_crippled_weapon_arm_neither_strikes_nor_parries_r7_16() -> None:
+    """R7.16 cripples; the Basic Set's effects apply: the knight's broadsword is in his right
+    hand, so a crippled right arm (or hand) takes away its blows and its parries."""
+    for part in (BodyPart.RIGHT_ARM, BodyPart.RIGHT_HAND):
+        knight = _crippled(KNIGHT, part)
+        with pytest.raises(RuleError) as info:
+            resolve_attack(knight, ORC, AttackRequest(), ScriptedDice([]), OPTIONS)
+        assert info.value.key == "attack.weapon_crippled"
+        assert info.value.params == {"combatant": "Knight", "weapon": "broadsword"}
+        struck = resolve_attack(ORC, knight, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+        assert _parry_of(struck) == ([], [("defend.weapon_crippled", "R7.16")])
+    # The other arm changes nothing for him.
+    left = _crippled(KNIGHT, BodyPart.LEFT_ARM)
+    assert resolve_attack(left, ORC, AttackRequest(), ScriptedDice([6, 6, 6]), OPTIONS).attack
+    struck = resolve_attack(ORC, left, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert _parry_of(struck) == ([10], [])
+
+
+def test_a_crippled_shield_arm_loses_block_and_db_r7_16() -> None:
+    """The orc's shield is on his left arm (Block 8, DB 2): crippled, it neither blocks nor
+    adds its DB; the axe in his right hand still parries at 9."""
+    orc = _crippled(SHIELDED_ORC, BodyPart.LEFT_ARM)
+    struck = resolve_attack(KNIGHT, orc, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
+    assert struck.defenses is not None
+    assert {o.kind: o.value for o in struck.defenses.options} == {
+        DefenseKind.dodge: 8,
+        DefenseKind.parry: 9,
+    }
+    assert [(r.kind, r.key, r.rule_id) for r in struck.defenses.refused] == [
+        (DefenseKind.block, "defend.shield_arm_crippled", "R7.16")
+    ]
+
+
+def test_a_crippled_leg_forbids_move_and_attack_and_both_forbid_move_r7_16() -> None:
+    """A crippled leg or foot: no Move and Attack; both legs: no Move at all."""
+    from rules.combat import ManeuverRequest, take_maneuver
+
+    lame = _crippled(KNIGHT, BodyPart.LEFT_FOOT)
+    with pytest.raises(RuleError) as info:
+        resolve_attack(
+            lame, ORC, AttackRequest(maneuver=Maneuver.move_and_attack), ScriptedDice([]), OPTIONS
+        )
+    assert (info.value.key, info.value.params) == ("attack.crippled_leg", {"combatant": "Knight"})
+    moving = take_maneuver(
+        lame, None, ManeuverRequest(maneuver=Maneuver.move), ScriptedDice([]), OPTIONS
+    )
+    assert moving.profile.movement.hexes == 3  # Move 6 halved
+    legless = _crippled(KNIGHT, BodyPart.LEFT_LEG, BodyPart.RIGHT_FOOT)
+    with pytest.raises(RuleError) as info:
+        take_maneuver(
+            legless, None, ManeuverRequest(maneuver=Maneuver.move), ScriptedDice([]), OPTIONS
+        )
+    assert info.value.key == "maneuver.cannot_walk"

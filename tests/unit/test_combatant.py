@@ -163,6 +163,43 @@ def test_reeling_and_tired_halve_twice() -> None:
 
 
 @pytest.mark.parametrize(
+    ("parts", "hp", "move"),
+    [
+        ((), 15, 5),
+        ((BodyPart.RIGHT_LEG,), 15, 3),
+        ((BodyPart.LEFT_FOOT,), 15, 3),
+        ((BodyPart.RIGHT_LEG, BodyPart.RIGHT_FOOT), 15, 3),
+        ((BodyPart.RIGHT_LEG,), 4, 2),
+        ((BodyPart.RIGHT_LEG, BodyPart.LEFT_FOOT), 15, 0),
+        ((BodyPart.RIGHT_ARM, BodyPart.LEFT_HAND), 15, 5),
+    ],
+)
+def test_a_crippled_leg_halves_move_r7_16(parts: tuple[BodyPart, ...], hp: int, move: int) -> None:
+    """R7.16 (its effects from the Basic Set): a crippled leg or foot halves Move once more,
+    rounding up as reeling does (R7.1: Move 5 -> 3, reeling too -> 2); a leg and its own foot
+    are one leg; both legs crippled leave Move 0. Arms change nothing."""
+    c = Combatant.create(
+        name="Example", attributes={"st": 15, "dx": 10, "ht": 10, "basic_speed": 5.0}
+    )
+    lame = c.with_state(hp=hp, crippled=frozenset(parts))
+    assert lame.move == move
+
+
+def test_weapons_are_held_in_hands_that_can_be_crippled_r7_16() -> None:
+    """The first weapon is in the right hand, the others in the left; a two-handed weapon
+    needs both arms; the shield is on the left arm."""
+    spear = Weapon(name="spear", skill=12, damage="thr+3 imp", two_handed=True)
+    c = Combatant.create(name="Hands", weapons=[SWORD, KNIFE, spear], shield={"skill": 12})
+    assert [c.hand_of(w) for w in c.weapons] == [Side.RIGHT, Side.LEFT, Side.LEFT]
+    right = c.with_state(crippled=frozenset({BodyPart.RIGHT_HAND}))
+    assert [right.wields_with_crippled_arm(w) for w in c.weapons] == [True, False, True]
+    assert not right.shield_arm_crippled
+    left = c.with_state(crippled=frozenset({BodyPart.LEFT_ARM}))
+    assert [left.wields_with_crippled_arm(w) for w in c.weapons] == [False, True, True]
+    assert left.shield_arm_crippled
+
+
+@pytest.mark.parametrize(
     ("changes", "can_act"),
     [
         ({}, True),

@@ -139,6 +139,19 @@ def test_advance_turn_updates_combatants_and_reports_skips() -> None:
     assert [c.name for c in encounter.fallen()] == ["Fast"]
 
 
+def test_whose_turn_is_still_to_come_this_round_r5_18() -> None:
+    """Before the fight nobody's turn is counted; in round 1 the fast one acts first, so while
+    it is his turn only the slow one's is still ahead; the next round both are again."""
+    encounter = fight(sheet("Fast", 7.0), sheet("Slow", 5.0))
+    assert not encounter.turn_to_come("1")
+    encounter, _ = advance_turn(encounter, ScriptedDice([]))
+    assert (encounter.turn_to_come("1"), encounter.turn_to_come("2")) == (False, True)
+    encounter, _ = advance_turn(encounter, ScriptedDice([]))
+    assert (encounter.turn_to_come("1"), encounter.turn_to_come("2")) == (False, False)
+    encounter, _ = advance_turn(encounter, ScriptedDice([]))
+    assert (encounter.turn_to_come("1"), encounter.turn_to_come("2")) == (False, True)
+
+
 def test_reorder_by_names() -> None:
     encounter = fight(sheet("Fast", 7.0), sheet("Slow", 5.0))
     encounter, _ = advance_turn(encounter, ScriptedDice([]))
