@@ -20,6 +20,7 @@ from discord import app_commands
 from discord.abc import Snowflake
 
 from bot.command_sync import publish
+from bot.deadline import guard
 from bot.i18n import Messages, locale_for
 from bot.render.common import error_embed, example_key_for
 from rules.errors import RuleError
@@ -125,11 +126,12 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
     locale = await _locale(interaction)
     typed = interaction.type is discord.InteractionType.application_command
     embed = render_error_report(report, messages, locale, typed=typed)
+    response = interaction.response
     try:
-        if interaction.response.is_done():
+        if response.is_done() and not getattr(response, "awaiting_answer", False):
             await interaction.followup.send(embed=embed, ephemeral=True)
         else:
-            await interaction.response.send_message(embed=embed, ephemeral=True)
+            await response.send_message(embed=embed, ephemeral=True)
     except discord.HTTPException:
         log.warning("could not tell the user about an error", exc_info=True)
 
@@ -153,7 +155,8 @@ def _unwrap(error: BaseException) -> BaseException:
 
 
 class GurpsCommandTree(app_commands.CommandTree["GurpsBot"]):
-    """The bot's command tree: every slash-command error goes through :func:`report_error`.
+    """The bot's command tree: every slash-command error goes through :func:`report_error`,
+    and every command is answered before Discord's deadline (:func:`bot.deadline.guard`).
 
     :meth:`sync` raises :class:`~bot.command_sync.CommandsRefused` (one readable
     line per problem) when Discord refuses the commands.
@@ -161,6 +164,10 @@ class GurpsCommandTree(app_commands.CommandTree["GurpsBot"]):
 
     async def sync(self, *, guild: Snowflake | None = None) -> list[app_commands.AppCommand]:
         return await publish(self, guild)
+
+    async def interaction_check(self, interaction: discord.Interaction[GurpsBot], /) -> bool:
+        guard(interaction)
+        return True
 
     async def on_error(
         self, interaction: discord.Interaction[GurpsBot], error: app_commands.AppCommandError, /

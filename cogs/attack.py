@@ -501,8 +501,12 @@ class Attack(commands.Cog):
             view=view,
             allowed_mentions=mentions,
         )
-        if sent.message_id is not None:
-            await self.pending.set_message(attack_id, sent.message_id)
+        # ``None`` when the answer completed a deferral (bot.deadline): ask for the message.
+        message_id = (
+            sent.message_id if sent is not None else (await interaction.original_response()).id
+        )
+        if message_id is not None:
+            await self.pending.set_message(attack_id, message_id)
 
     @attack.autocomplete("weapon")
     @shoot.autocomplete("weapon")

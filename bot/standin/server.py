@@ -947,8 +947,9 @@ class StandInServer:
         original = (
             self.world.find_message(record.original_id) if record.original_id is not None else None
         )
-        if original is not None and original.loading:
-            # After a deferral, the first follow-up fills in the "thinking" message.
+        if original is not None and original.loading and not original.deleted:
+            # After a deferral, the first follow-up fills in the "thinking" message (unless
+            # that message was deleted: then the follow-up is a message of its own).
             message = await self.edit_stored_message(original, payload)
         else:
             flags = int(payload.get("flags") or 0) & (EPHEMERAL | 4 | 4096 | (1 << 15))
