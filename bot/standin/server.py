@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -102,6 +103,18 @@ RECORD = web.RequestKey("record", RecordedRequest)
 
 
 @dataclass
+class Fault:
+    """Discord failing a route for a while: the next ``times`` matching requests get
+    ``status`` (429 with ``retry_after``, or a 5xx) and change nothing."""
+
+    method: str
+    path: re.Pattern[str]
+    status: int
+    times: int
+    retry_after: float = 0.05
+
+
+@dataclass
 class GatewaySession:
     """One gateway session: survives a dropped socket so the client can RESUME it."""
 
@@ -122,6 +135,9 @@ class StandInServer:
         # ``None`` waits until its token expires.
         self.callback_deadline = callback_deadline
         self.requests: list[RecordedRequest] = []
+        # Failures to play, in order (see :meth:`fail`), and the requests they answered.
+        self.faults: list[Fault] = []
+        self.failed: list[RecordedRequest] = []
         self.unknown_routes: list[RecordedRequest] = []
         # Every request refused as Discord would refuse it (the reasons, in order).
         self.rejections: list[str] = []
@@ -235,9 +251,48 @@ class StandInServer:
                 record = RecordedRequest(request.method, request.path, dict(request.query), body)
                 self.requests.append(record)
                 request[RECORD] = record
+                if (failure := self._fault(request)) is not None:
+                    self.failed.append(record)
+                    return failure
             return await handler(request)
 
         return wrapper
+
+    def fail(
+        self, method: str, path: str, status: int, *, times: int = 1, retry_after: float = 0.05
+    ) -> None:
+        """Answer the next ``times`` requests of ``method`` on a path matching the regular
+        expression ``path`` (after ``/api/v10``) with ``status`` instead of serving them."""
+        pattern = re.compile(API_PREFIX + path)
+        self.faults.append(Fault(method.upper(), pattern, status, times, retry_after))
+
+    def _fault(self, request: web.Request) -> web.Response | None:
+        for fault in self.faults:
+            if fault.times <= 0 or fault.method != request.method:
+                continue
+            if not fault.path.fullmatch(request.path):
+                continue
+            fault.times -= 1
+            if fault.status == 429:
+                # Discord's own 429 (one from Cloudflare has no Via header) with its body.
+                return web.Response(
+                    body=json.dumps(
+                        {
+                            "message": "You are being rate limited.",
+                            "retry_after": fault.retry_after,
+                            "global": False,
+                        }
+                    ).encode(),
+                    status=429,
+                    headers={
+                        "Content-Type": "application/json",
+                        "Via": "1.1 google",
+                        "Retry-After": str(max(1, round(fault.retry_after))),
+                        "X-RateLimit-Scope": "user",
+                    },
+                )
+            return error_response(fault.status, 0, f"{fault.status}: Server Error")
+        return None
 
     async def _read_body(self, request: web.Request) -> Any:
         """JSON, or the ``payload_json`` part of a multipart upload with its files listed."""
