@@ -72,7 +72,7 @@ class CommandContext:
 class GurpsBot(commands.AutoShardedBot):
     """The GURPS combat bot. Cogs reach everything they need through it."""
 
-    tree: GurpsCommandTree
+    tree: GurpsCommandTree[GurpsBot]
 
     def __init__(
         self,

@@ -1,7 +1,8 @@
 """One place that turns failures into answers.
 
 Bad input (a :class:`~rules.errors.RuleError` from the rules, a
-:class:`UserFacingError` from a cog, an argument Discord could not convert, a
+:class:`UserFacingError` from a cog, a :class:`~bot.storage.errors.StorageRefusal`
+from the storage, an argument Discord could not convert, a
 failed check) becomes a localized ephemeral embed saying what was wrong and,
 when the catalog has one, a valid example. Anything else is logged with its
 traceback and the user gets a short apology.
@@ -13,7 +14,7 @@ import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -23,10 +24,8 @@ from bot.command_sync import publish
 from bot.deadline import guard
 from bot.i18n import Messages, locale_for
 from bot.render.common import error_embed, example_key_for
+from bot.storage.errors import StorageRefusal
 from rules.errors import RuleError
-
-if TYPE_CHECKING:
-    from bot.client import GurpsBot
 
 log = logging.getLogger(__name__)
 
@@ -67,13 +66,13 @@ def describe_error(error: BaseException) -> ErrorReport:
         cause = error.original
     elif isinstance(error, app_commands.TransformerError):
         cause = error.__cause__
-    if isinstance(cause, RuleError | UserFacingError):
+    if isinstance(cause, RuleError | UserFacingError | StorageRefusal):
         return ErrorReport(cause.key, cause.params)
     if isinstance(error, app_commands.TransformerError):
         return ErrorReport("core.error.bad_value", {"value": str(error.value)})
     if isinstance(error, app_commands.CommandInvokeError):
         return ErrorReport(UNEXPECTED_KEY, {}, expected=False)
-    if isinstance(error, RuleError | UserFacingError):
+    if isinstance(error, RuleError | UserFacingError | StorageRefusal):
         return ErrorReport(error.key, error.params)
     if isinstance(error, GMOnlyError):
         return ErrorReport(error.key)
@@ -154,7 +153,10 @@ def _unwrap(error: BaseException) -> BaseException:
     return error
 
 
-class GurpsCommandTree(app_commands.CommandTree["GurpsBot"]):
+ClientT = TypeVar("ClientT", bound=discord.Client)
+
+
+class GurpsCommandTree(app_commands.CommandTree[ClientT]):
     """The bot's command tree: every slash-command error goes through :func:`report_error`,
     and every command is answered before Discord's deadline (:func:`bot.deadline.guard`).
 
@@ -165,11 +167,11 @@ class GurpsCommandTree(app_commands.CommandTree["GurpsBot"]):
     async def sync(self, *, guild: Snowflake | None = None) -> list[app_commands.AppCommand]:
         return await publish(self, guild)
 
-    async def interaction_check(self, interaction: discord.Interaction[GurpsBot], /) -> bool:
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         guard(interaction)
         return True
 
     async def on_error(
-        self, interaction: discord.Interaction[GurpsBot], error: app_commands.AppCommandError, /
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError, /
     ) -> None:
         await report_error(interaction, error)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from rules.body import BodyPart, HitLocation, Side
 from rules.errors import RuleError
 
 if TYPE_CHECKING:
@@ -42,44 +43,6 @@ __all__ = [
     "animal_dodge",
     "body_part",
 ]
-
-
-class HitLocation(StrEnum):
-    """The seed's hit locations (R7.19). Chinks in armor is a flag, not a location (R7.23)."""
-
-    TORSO = "torso"
-    VITALS = "vitals"
-    SKULL = "skull"
-    EYE = "eye"
-    FACE = "face"
-    NECK = "neck"
-    GROIN = "groin"
-    ARM = "arm"
-    LEG = "leg"
-    HAND = "hand"
-    FOOT = "foot"
-
-
-class Side(StrEnum):
-    """Which of a pair (arms, legs, hands, feet, eyes) was hit."""
-
-    RIGHT = "right"
-    LEFT = "left"
-
-
-class BodyPart(StrEnum):
-    """A part that can be crippled or blinded on its own (R7.16)."""
-
-    RIGHT_ARM = "right_arm"
-    LEFT_ARM = "left_arm"
-    RIGHT_LEG = "right_leg"
-    LEFT_LEG = "left_leg"
-    RIGHT_HAND = "right_hand"
-    LEFT_HAND = "left_hand"
-    RIGHT_FOOT = "right_foot"
-    LEFT_FOOT = "left_foot"
-    RIGHT_EYE = "right_eye"
-    LEFT_EYE = "left_eye"
 
 
 _PAIRED = {

@@ -20,7 +20,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Final
 
-from rules.combatant import HitLocation, Side
+from rules.body import HitLocation, Side
 from rules.dice import DiceExpression, DiceResult
 from rules.errors import RuleError
 from rules.options import RuleOptions

@@ -22,9 +22,9 @@ from typing import Any
 import aiosqlite
 from pydantic import BaseModel, ConfigDict
 
-from bot.errors import UserFacingError
 from bot.storage.database import Database
 from bot.storage.documents import Document, stamp, upgrade
+from bot.storage.errors import StorageRefusal
 from rules.combatant import Combatant
 
 __all__ = [
@@ -39,14 +39,14 @@ MAX_LISTED = 100
 """``/character list`` shows at most this many sheets."""
 
 
-class CharacterExistsError(UserFacingError):
+class CharacterExistsError(StorageRefusal):
     """Another sheet in the guild already has this name (names ignore case)."""
 
     def __init__(self, name: str) -> None:
         super().__init__("character.error.exists", name=name)
 
 
-class CharacterNotFoundError(UserFacingError):
+class CharacterNotFoundError(StorageRefusal):
     """No sheet of that name in the guild."""
 
     def __init__(self, name: str) -> None:

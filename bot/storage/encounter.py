@@ -33,9 +33,9 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from bot.errors import UserFacingError
 from bot.storage.database import Database, Statement, run_statements
 from bot.storage.documents import Document, stamp
+from bot.storage.errors import StorageRefusal
 from bot.storage.live import LiveEncounter, LiveEncounters
 from bot.storage.pending_attack import (
     awaiting_rows,
@@ -73,21 +73,21 @@ NOT_UNDOABLE = ("start", "undo", "end")
 Row = dict[str, Any]
 
 
-class NoActiveEncounterError(UserFacingError):
+class NoActiveEncounterError(StorageRefusal):
     """There is no running encounter in this channel."""
 
     def __init__(self) -> None:
         super().__init__("encounter.error.none_active")
 
 
-class EncounterAlreadyActiveError(UserFacingError):
+class EncounterAlreadyActiveError(StorageRefusal):
     """``/encounter start`` in a channel that already has a running fight."""
 
     def __init__(self, name: str) -> None:
         super().__init__("encounter.error.already_active", name=name)
 
 
-class NothingToUndoError(UserFacingError):
+class NothingToUndoError(StorageRefusal):
     """The encounter has no change left to undo."""
 
     def __init__(self) -> None:

@@ -332,8 +332,8 @@ RAISING_PACKAGES = ("rules", "bot", "cogs")
 
 def _user_facing_keys() -> list[tuple[str, str, frozenset[str] | None]]:
     """``(file, key, keyword names)`` of every error a user can see, in rules, bot and cogs:
-    ``RuleError("key", ...)``, ``UserFacingError("key", ...)`` and the
-    ``super().__init__("key", ...)`` of ``UserFacingError`` subclasses."""
+    ``RuleError``, ``UserFacingError`` and ``StorageRefusal`` raised with a key, and the
+    ``super().__init__("key", ...)`` of the last two's subclasses."""
     found: list[tuple[str, str, frozenset[str] | None]] = []
     for package in RAISING_PACKAGES:
         for path in sorted((ROOT / package).rglob("*.py")):
@@ -341,10 +341,10 @@ def _user_facing_keys() -> list[tuple[str, str, frozenset[str] | None]]:
             calls: list[ast.Call] = []
             for node in ast.walk(tree):
                 if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-                    if node.func.id in ("RuleError", "UserFacingError"):
+                    if node.func.id in ("RuleError", "UserFacingError", "StorageRefusal"):
                         calls.append(node)
                 elif isinstance(node, ast.ClassDef) and any(
-                    isinstance(base, ast.Name) and base.id == "UserFacingError"
+                    isinstance(base, ast.Name) and base.id in ("UserFacingError", "StorageRefusal")
                     for base in node.bases
                 ):
                     calls.extend(
