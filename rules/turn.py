@@ -757,12 +757,18 @@ def join(
     done = sequence.this_round[: sequence.position + 1]
     remaining = list(sequence.this_round[sequence.position + 1 :])
     if aware:
-        phase = newcomer_phase_order(entries, roller)
+        # R2.4: every aware newcomer of this round who has not acted yet shares one free
+        # phase, ordered by Move then Basic Speed, however many times the GM added some.
+        waiting = {c for c in remaining if c in sequence.newcomers}
+        phase = newcomer_phase_order(
+            [*(e for e in sequence.pending if e.combatant_id in waiting), *entries], roller
+        )
         ids = tuple(s.combatant_id for s in phase)
+        rest = tuple(c for c in remaining if c not in waiting)
         return sequence.model_copy(
             update={
-                "this_round": (*done, *ids, *remaining),
-                "newcomers": (*sequence.newcomers, *ids),
+                "this_round": (*done, *ids, *rest),
+                "newcomers": (*sequence.newcomers, *(e.combatant_id for e in entries)),
                 "pending": (*sequence.pending, *entries),
             }
         )

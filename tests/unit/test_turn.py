@@ -502,6 +502,53 @@ def test_aware_newcomers_act_first_then_join_next_round_r2_4() -> None:
     assert seen == ["fast", "y", "x", "mid", "slow"]
 
 
+def _catalog_newcomers() -> dict[str, Fighter]:
+    """R2.4's worked example: X (Move 7, Basic Speed 6.50), Y (Move 7, 7.00), Z (Move 5, 6.00)."""
+    return {
+        "x": fighter("x", 6.5, attributes={"basic_move": 7}),
+        "y": fighter("y", 7.0, attributes={"basic_move": 7}),
+        "z": fighter("z", 6.0, attributes={"basic_move": 5}),
+    }
+
+
+@pytest.mark.parametrize("arrival", ["yxz", "xyz", "zyx", "zxy"])
+def test_newcomers_added_one_by_one_share_one_phase_r2_4(arrival: str) -> None:
+    """R2.4: aware newcomers arriving in the same round, each added on its own, act by Move
+    then Basic Speed (Y, X, Z in the catalog's example), never in order of arrival."""
+    sequence, fighters, _ = run(TurnSequence(), three(), ScriptedDice([]), 1)  # fast's turn
+    newcomers = _catalog_newcomers()
+    for cid in arrival:
+        sequence = join(sequence, [newcomers[cid]], aware=True, roller=ScriptedDice([]))
+    assert sequence.this_round == ("fast", "y", "x", "z", "mid", "slow")
+    fighters = [*fighters, *newcomers.values()]
+    _, _, seen = run(sequence, fighters, ScriptedDice([]), 5)
+    assert seen == ["y", "x", "z", "mid", "slow"]
+
+
+def test_a_newcomer_arriving_after_others_acted_joins_those_still_waiting_r2_4() -> None:
+    """Y already took his free action when X and Z arrive: X and Z act next, X first."""
+    sequence, fighters, _ = run(TurnSequence(), three(), ScriptedDice([]), 1)  # fast's turn
+    newcomers = _catalog_newcomers()
+    sequence = join(sequence, [newcomers["y"]], aware=True, roller=ScriptedDice([]))
+    fighters = [*fighters, *newcomers.values()]
+    sequence, fighters, seen = run(sequence, fighters, ScriptedDice([]), 1)
+    assert seen == ["y"]
+    for cid in "zx":
+        sequence = join(sequence, [newcomers[cid]], aware=True, roller=ScriptedDice([]))
+    _, _, seen = run(sequence, fighters, ScriptedDice([]), 4)
+    assert seen == ["x", "z", "mid", "slow"]
+
+
+def test_tied_newcomers_of_one_round_break_the_tie_with_a_die_r2_4() -> None:
+    """Equal Move and Basic Speed: 1d each (the catalog's reading), whoever arrived first."""
+    sequence, _, _ = run(TurnSequence(), three(), ScriptedDice([]), 1)
+    first = fighter("first", 6.0, attributes={"basic_move": 6})
+    second = fighter("second", 6.0, attributes={"basic_move": 6})
+    sequence = join(sequence, [first], aware=True, roller=ScriptedDice([]))
+    sequence = join(sequence, [second], aware=True, roller=ScriptedDice([2, 5]))
+    assert sequence.this_round[1:3] == ("second", "first")
+
+
 def test_unaware_newcomer_inserted_at_once_r2_5() -> None:
     sequence, fighters, _ = run(TurnSequence(), three(), ScriptedDice([]), 1)  # fast's turn
     late = fighter("late", 6.5)
