@@ -410,8 +410,10 @@ def _end_of_turn(
     paralysis from total surprise is not yet mental stun, so no roll (R2.1).
     """
     sheet = fighter.combatant
-    # A turn that ends with R7.2's roll still waiting chose no maneuver: he did nothing.
-    turn = fighter.turn.model_copy(update={"consciousness_roll_due": False})
+    # A turn that ends with R7.2's roll still waiting chose no maneuver yet. He did nothing
+    # unless the GM enters his maneuver late: that maneuver still rolls first
+    # (settle_consciousness), as it would have in his own turn. His next turn starts afresh.
+    turn = fighter.turn
     log = _TurnLog(round_, fighter.combatant_id)
     if not sheet.is_conscious:
         return fighter.model_copy(update={"turn": turn}), log.events
@@ -590,9 +592,10 @@ def settle_consciousness(
 ) -> tuple[F, tuple[TurnEvent, ...]]:
     """R7.2 once this turn's maneuver is chosen: the HT roll to stay conscious at 0 HP or less.
 
-    Only when his turn started with the roll waiting (``consciousness_roll_due``). Do Nothing,
-    with no defense since his last turn, spares it; any other maneuver rolls now, and a
-    failure leaves him unconscious (and prone) before he can act.
+    Only when his turn started with the roll waiting (``consciousness_roll_due``), also when
+    the maneuver is entered after the turn moved on. Do Nothing, with no defense since his
+    last turn, spares it; any other maneuver rolls now, and a failure leaves him unconscious
+    (and prone) before he can act.
     """
     turn = fighter.turn
     if not turn.consciousness_roll_due:

@@ -367,7 +367,30 @@ def test_a_turn_ended_without_a_maneuver_did_nothing_r7_2() -> None:
     result = advance(sequence, [started, fighter("mid", 6.0)], ScriptedDice([]))
     assert result.current == "mid"
     assert not any(e.kind is TurnEventKind.STAY_CONSCIOUS for e in result.events)
-    assert not result.fighters[0].turn.consciousness_roll_due
+    # Nothing was rolled for doing nothing, but a maneuver entered late still owes the roll.
+    assert result.fighters[0].turn.consciousness_roll_due
+
+
+def test_a_maneuver_entered_after_the_turn_moved_on_rolls_too_r7_2() -> None:
+    """R7.2 outside his turn: HP 12 at -13 (HT 11 - 1 = 10), his turn ended before the GM gave
+    him a maneuver. Given one now, he rolls exactly as in his own turn; an 11 fails."""
+    started = _undefended_at_minus_13(None)
+    sequence = advance(TurnSequence(), [started, fighter("mid", 6.0)], ScriptedDice([])).sequence
+    moved_on = advance(sequence, [started, fighter("mid", 6.0)], ScriptedDice([]))
+    assert moved_on.current == "mid"
+    late, events = settle_consciousness(moved_on.fighters[0], "move", 1, ScriptedDice([5, 5, 1]))
+    assert [e.kind for e in events] == [
+        TurnEventKind.STAY_CONSCIOUS,
+        TurnEventKind.FELL_UNCONSCIOUS,
+    ]
+    roll = events[0].roll
+    assert roll is not None
+    assert (roll.target, roll.total, roll.succeeded) == (10, 11, False)
+    assert late.combatant.state.unconscious
+    # Do Nothing entered late, undefended, still spares it (R7.2's exception).
+    spared, none = settle_consciousness(moved_on.fighters[0], "do_nothing", 1, ScriptedDice([]))
+    assert none == ()
+    assert not spared.combatant.state.unconscious
 
 
 def test_no_consciousness_roll_after_doing_nothing_undefended_r7_2() -> None:
