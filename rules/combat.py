@@ -82,7 +82,7 @@ from rules.maneuver import (
 )
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
-from rules.turn import TurnState
+from rules.turn import TurnState, ensure_may_choose
 
 __all__ = [
     "ERROR_KEYS",
@@ -121,7 +121,6 @@ ERROR_KEYS: Final = frozenset(
         "maneuver.cannot_walk",
         "attack.not_an_attack_maneuver",
         "attack.self",
-        "attack.cannot_act",
         "attack.no_attacks_left",
         "defend.no_acrobatics",
         "defend.acrobatic_used",
@@ -728,8 +727,7 @@ def resolve_attack(
             maneuver=request.maneuver.value,
         )
     sheet = attacker.combatant
-    if not sheet.can_act:
-        raise RuleError("attack.cannot_act", f"{sheet.name} cannot act", combatant=sheet.name)
+    ensure_may_choose(attacker, request.maneuver)
     if attacker.turn.maneuver not in _ATTACK_MANEUVER_VALUES:
         _ensure_no_maneuver_yet(sheet.name, attacker.turn)
     if sheet.has(Trait.TRAINED_BY_A_MASTER) and not request.chambara:
@@ -1551,6 +1549,7 @@ def take_maneuver(
         )
     if target is not None and target.combatant_id == fighter.combatant_id:
         raise RuleError("maneuver.self_target", "a combatant cannot target himself")
+    ensure_may_choose(fighter, maneuver)
     sheet = fighter.combatant
     turn = fighter.turn
     if request.spare_attack:

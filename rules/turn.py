@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Generic, TypeVar
+from typing import Final, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -41,13 +41,17 @@ from rules.initiative import (
     reorder,
     roll_initiative,
 )
+from rules.maneuver import Maneuver
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
 from rules.surprise import SurpriseKind, cumulative_bonus
 
 __all__ = [
+    "ERROR_KEYS",
     "MAX_IDLE_ROUNDS",
     "Fighter",
+    "ManeuverLimit",
+    "Restriction",
     "RollRecord",
     "SkipReason",
     "TurnAdvance",
@@ -56,12 +60,31 @@ __all__ = [
     "TurnSequence",
     "TurnState",
     "advance",
+    "ensure_may_choose",
     "initiative_entry",
     "join",
     "leave",
+    "maneuver_limit",
     "reorder_sequence",
     "settle_consciousness",
 ]
+
+ERROR_KEYS: Final = frozenset(
+    {
+        "encounter.initiative.duplicate_combatant",
+        "encounter.no_combatants",
+        "encounter.nobody_can_act",
+        "encounter.not_started",
+        "maneuver.restricted.dead",
+        "maneuver.restricted.unconscious",
+        "maneuver.restricted.asleep",
+        "maneuver.restricted.collapsed",
+        "maneuver.restricted.paralysed",
+        "maneuver.restricted.stunned",
+        "maneuver.restricted.mentally_stunned",
+    }
+)
+"""Every :class:`RuleError` key this module raises."""
 
 MAX_IDLE_ROUNDS = 8
 """How many rounds :func:`advance` looks ahead for someone able to act (paralysis lasts ≤ 6)."""
@@ -488,37 +511,133 @@ def _crushed_trachea(
     return fighter.model_copy(update={"combatant": sheet}), log.events
 
 
+# --------------------------------------------------------------------------- what he may choose
+
+
+class Restriction(StrEnum):
+    """Why a fighter's state limits the maneuvers he may choose (translation-key suffixes)."""
+
+    DEAD = "dead"
+    UNCONSCIOUS = "unconscious"
+    ASLEEP = "asleep"
+    COLLAPSED = "collapsed"
+    PARALYSED = "paralysed"
+    STUNNED = "stunned"
+    MENTALLY_STUNNED = "mentally_stunned"
+
+
+_RESTRICTION_RULES: Final[Mapping[Restriction, str]] = {
+    Restriction.DEAD: "R4.2",
+    Restriction.UNCONSCIOUS: "R4.2",
+    Restriction.ASLEEP: "R4.2",
+    Restriction.COLLAPSED: "R8.2",
+    Restriction.PARALYSED: "R2.1",
+    Restriction.STUNNED: "R7.10",
+    Restriction.MENTALLY_STUNNED: "R7.11",
+}
+
+_DO_NOTHING_ONLY: Final = frozenset({Maneuver.do_nothing})
+
+
+class ManeuverLimit(BaseModel):
+    """The maneuvers a fighter's state still allows, and the rule that limits them."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    restriction: Restriction
+    allowed: frozenset[Maneuver]
+    rule_id: str
+
+
+def maneuver_limit(fighter: Fighter) -> ManeuverLimit | None:
+    """What the fighter's state lets him choose, or ``None`` when nothing limits him.
+
+    The one place that maps states to maneuvers:
+
+    - dead, unconscious (cardiac arrest included) or asleep: no maneuver at all, he is not an
+      active character (R4.2); collapsed at 0 FP or less likewise until his FP are positive
+      again (R8.2);
+    - paralysed by total surprise (R2.1), stunned (R7.10) or mentally stunned (R7.11): only
+      Do Nothing, until the roll at the end of his turn (or the end of the paralysis) frees
+      him. Defenses are not maneuvers: he still defends, at -4 and without Retreat (R7.10).
+    """
+    state = fighter.combatant.state
+    turn = fighter.turn
+    restriction: Restriction | None = None
+    if state.dead or state.destroyed:
+        restriction = Restriction.DEAD
+    elif state.unconscious or turn.cardiac_arrest:
+        restriction = Restriction.UNCONSCIOUS
+    elif turn.asleep:
+        restriction = Restriction.ASLEEP
+    elif turn.collapsed and state.fp <= 0:
+        restriction = Restriction.COLLAPSED
+    elif turn.paralysed_through_round is not None:
+        # Paralysis over but not yet noticed by his turn start: mentally stunned next, so
+        # the same Do Nothing either way.
+        restriction = Restriction.PARALYSED
+    elif state.stunned:
+        restriction = Restriction.STUNNED
+    elif state.mentally_stunned:
+        restriction = Restriction.MENTALLY_STUNNED
+    if restriction is None:
+        return None
+    out = restriction in (
+        Restriction.DEAD,
+        Restriction.UNCONSCIOUS,
+        Restriction.ASLEEP,
+        Restriction.COLLAPSED,
+    )
+    return ManeuverLimit(
+        restriction=restriction,
+        allowed=frozenset() if out else _DO_NOTHING_ONLY,
+        rule_id=_RESTRICTION_RULES[restriction],
+    )
+
+
+def ensure_may_choose(fighter: Fighter, maneuver: Maneuver | str) -> None:
+    """Refuse a maneuver the fighter's state forbids (:func:`maneuver_limit`), saying why."""
+    limit = maneuver_limit(fighter)
+    if limit is None or Maneuver(maneuver) in limit.allowed:
+        return
+    name = fighter.combatant.name
+    raise RuleError(
+        f"maneuver.restricted.{limit.restriction.value}",
+        f"{name} may not choose {Maneuver(maneuver).value}: {limit.restriction.value}",
+        combatant=name,
+        rule=limit.rule_id,
+    )
+
+
 # --------------------------------------------------------------------------- start of turn
 
 
+_SKIPPED: Final[Mapping[Restriction, SkipReason]] = {
+    Restriction.DEAD: SkipReason.DEAD,
+    Restriction.UNCONSCIOUS: SkipReason.UNCONSCIOUS,
+    Restriction.ASLEEP: SkipReason.ASLEEP,
+    Restriction.COLLAPSED: SkipReason.COLLAPSED,
+}
+
+
 def _skip_reason(fighter: Fighter, round_: int) -> SkipReason | None:
-    state = fighter.combatant.state
-    turn = fighter.turn
-    if state.dead or state.destroyed:
-        return SkipReason.DEAD
-    if state.unconscious or turn.cardiac_arrest:
-        return SkipReason.UNCONSCIOUS
-    if turn.asleep:
-        return SkipReason.ASLEEP
-    if turn.collapsed and state.fp <= 0:
-        return SkipReason.COLLAPSED
-    if turn.paralysed_through_round is not None and round_ <= turn.paralysed_through_round:
+    """Who gets no turn at all: whoever may choose no maneuver, and the paralysed (R2.1) until
+    their paralysis ends (then they take their turns mentally stunned)."""
+    limit = maneuver_limit(fighter)
+    if limit is None:
+        return None
+    if limit.restriction in _SKIPPED:
+        return _SKIPPED[limit.restriction]
+    through = fighter.turn.paralysed_through_round
+    if limit.restriction is Restriction.PARALYSED and through is not None and round_ <= through:
         return SkipReason.PARALYSED
     return None
 
 
 def _out_for_good(fighter: Fighter) -> bool:
     """Nothing the turn sequence does will give this fighter a turn again."""
-    state = fighter.combatant.state
-    turn = fighter.turn
-    return (
-        state.dead
-        or state.destroyed
-        or state.unconscious
-        or turn.asleep
-        or turn.cardiac_arrest
-        or (turn.collapsed and fighter.combatant.state.fp <= 0)
-    )
+    limit = maneuver_limit(fighter)
+    return limit is not None and limit.restriction in _SKIPPED
 
 
 def _start_of_turn(
@@ -592,11 +711,15 @@ def settle_consciousness(
 ) -> tuple[F, tuple[TurnEvent, ...]]:
     """R7.2 once this turn's maneuver is chosen: the HT roll to stay conscious at 0 HP or less.
 
+    Every maneuver passes here first, so one his state forbids (stunned, paralysed,
+    unconscious …, :func:`ensure_may_choose`) is refused before anything is rolled.
+
     Only when his turn started with the roll waiting (``consciousness_roll_due``), also when
     the maneuver is entered after the turn moved on. Do Nothing, with no defense since his
     last turn, spares it; any other maneuver rolls now, and a failure leaves him unconscious
     (and prone) before he can act.
     """
+    ensure_may_choose(fighter, maneuver)
     turn = fighter.turn
     if not turn.consciousness_roll_due:
         return fighter, ()

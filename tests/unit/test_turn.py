@@ -348,8 +348,14 @@ def test_the_roll_waits_for_this_turns_maneuver_r7_2(last_maneuver: str) -> None
     assert after.combatant.state.unconscious
     assert after.combatant.state.posture is Posture.PRONE
     assert not after.turn.consciousness_roll_due
-    # Settled once: a second choice in the same turn rolls nothing.
-    assert settle_consciousness(after, "attack", 1, ScriptedDice([])) == (after, ())
+    # Unconscious now, he chooses nothing more (R4.2).
+    with pytest.raises(RuleError) as refused:
+        settle_consciousness(after, "attack", 1, ScriptedDice([]))
+    assert refused.value.key == "maneuver.restricted.unconscious"
+    # Settled once: after a roll he made, a second choice in the same turn rolls nothing.
+    awake, made = settle_consciousness(started, "attack", 1, ScriptedDice([3, 3, 3]))
+    assert [e.kind for e in made] == [TurnEventKind.STAY_CONSCIOUS]
+    assert settle_consciousness(awake, "attack", 1, ScriptedDice([])) == (awake, ())
 
 
 @pytest.mark.parametrize("last_maneuver", ["do_nothing", "attack"])
