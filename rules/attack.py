@@ -670,6 +670,9 @@ class WaitOrder(BaseModel):
     contests: tuple[QuickContest, ...]
     """The skill contests when the reaches are equal, a tie rolled again; else empty."""
     waiter_first: bool
+    earlier: bool = False
+    """Decided by an earlier ``wait-order`` against the same foe this turn: that first result
+    stands and nothing is rolled again."""
     rule_id: str = "R5.11"
 
 

@@ -602,7 +602,8 @@ def _wait_order(
     options: RuleOptions,
 ) -> WaitOrder | None:
     """R5.11: only a fighter who chose Wait asks who strikes first; his foe counts with his
-    longest weapon (bare hands: close combat reach, DX)."""
+    longest weapon (bare hands: close combat reach, DX). Once decided against a foe, the
+    result stands for the rest of the turn: asking again rolls nothing."""
     if not request.wait_order:
         return None
     if attacker.turn.maneuver != Maneuver.wait.value:
@@ -611,6 +612,9 @@ def _wait_order(
             f"{attacker.combatant.name} is not waiting",
             combatant=attacker.combatant.name,
         )
+    decided = attacker.turn.wait_orders.get(target.combatant_id)
+    if decided is not None:
+        return decided.model_copy(update={"earlier": True})
     foe = target.combatant
     longest = max(foe.weapons, key=lambda w: reach_length(w.reach), default=None)
     other = (
@@ -787,6 +791,11 @@ def resolve_attack(
         side=request.side,
     )
     if order is not None and not order.waiter_first:
+        # Nothing is spent, but who strikes first is settled (R5.11).
+        kept = {
+            **turn.wait_orders,
+            target.combatant_id: order.model_copy(update={"earlier": False}),
+        }
         return AttackOutcome(
             **who,
             strike=planned,
@@ -796,7 +805,7 @@ def resolve_attack(
             location_hit=request.location,
             attack_number=number,
             attacks_available=count.attacks,
-            attacker_turn=turn,
+            attacker_turn=turn.model_copy(update={"wait_orders": kept}),
             target_turn=target.turn,
         )
     draw_level = _fast_draw_level(sheet, request, kind, count, number)

@@ -29,6 +29,7 @@ from typing import Final, Generic, TypeVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules import injury, recovery
+from rules.attack import WaitOrder
 from rules.checks import Outcome, SuccessRoll, success_roll
 from rules.combatant import Combatant, CombatantState
 from rules.errors import RuleError
@@ -138,6 +139,9 @@ class TurnState(BaseModel):
     retreat_used: bool = False
     acrobatic_dodge_used: bool = False
     """The one acrobatic Dodge a turn has been tried (R6.4)."""
+    wait_orders: dict[str, WaitOrder] = Field(default_factory=dict)
+    """Who strikes first from this turn's Wait, per foe's id, once decided (R5.11): the first
+    result stands until his next turn."""
     concentration_lost: bool = False
     """A defense broke this turn's Concentrate (the IQ-3 roll failed, R5.10)."""
     all_out_defense: str | None = None
@@ -209,6 +213,7 @@ class TurnState(BaseModel):
                 "retreat_used": False,
                 "acrobatic_dodge_used": False,
                 "concentration_lost": False,
+                "wait_orders": {},
                 "all_out_defense": None,
                 "all_out_attack": None,
                 "readying_missile": False,

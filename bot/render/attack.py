@@ -249,15 +249,20 @@ def _sequence_field(
 
 
 def _wait_line(order: WaitOrder, outcome: AttackOutcome, messages: Messages, locale: str) -> str:
-    """Who strikes first from a Wait: the longer weapon, else the skill contest (R5.11)."""
+    """Who strikes first from a Wait: the longer weapon, else the skill contest (R5.11); a
+    second ask against the same foe says the first result stands."""
     first = outcome.attacker_name if order.waiter_first else outcome.target_name
+    earlier = "\n" + messages.text("attack.wait_earlier", locale) if order.earlier else ""
     if not order.contests:
-        return messages.text(
-            "attack.wait_reach",
-            locale,
-            reach=order.waiter_reach,
-            other_reach=order.other_reach,
-            first=first,
+        return (
+            messages.text(
+                "attack.wait_reach",
+                locale,
+                reach=order.waiter_reach,
+                other_reach=order.other_reach,
+                first=first,
+            )
+            + earlier
         )
     rolls = "; ".join(
         messages.text(
@@ -270,8 +275,11 @@ def _wait_line(order: WaitOrder, outcome: AttackOutcome, messages: Messages, loc
         )
         for contest in order.contests
     )
-    return messages.text(
-        "attack.wait_contest", locale, reach=order.waiter_reach, rolls=rolls, first=first
+    return (
+        messages.text(
+            "attack.wait_contest", locale, reach=order.waiter_reach, rolls=rolls, first=first
+        )
+        + earlier
     )
 
 
