@@ -86,6 +86,7 @@ from rules.turn import TurnState, ensure_may_choose
 
 __all__ = [
     "ERROR_KEYS",
+    "AimCheck",
     "AttackOutcome",
     "AttackRequest",
     "DefenseChoice",
@@ -97,6 +98,7 @@ __all__ = [
     "Strike",
     "StrikeResult",
     "WeaponReadying",
+    "aim_after_injury",
     "apply_strike",
     "attacks_used_this_turn",
     "defender_input",
@@ -236,6 +238,19 @@ class PendingDefense(BaseModel):
         return self.model_copy(update={"retreat": self.retreated or not self.retreat})
 
 
+class AimCheck(BaseModel):
+    """R5.3: the Will roll of an aiming fighter who was injured; a failure loses the Aim."""
+
+    model_config = ConfigDict(frozen=True)
+
+    roll: SuccessRoll
+    rule_id: str = "R5.3"
+
+    @property
+    def kept(self) -> bool:
+        return self.roll.succeeded
+
+
 class StrikeResult(BaseModel):
     """Damage rolled and applied: the basic damage roll and the injury pipeline's outcome."""
 
@@ -248,6 +263,8 @@ class StrikeResult(BaseModel):
     basic_damage: int
     injury: InjuryOutcome
     rule_ids: tuple[str, ...]
+    aim: AimCheck | None = None
+    """The victim was aiming: his Will roll to keep the Aim (R5.3)."""
 
 
 class AttackOutcome(BaseModel):
@@ -322,6 +339,8 @@ class DefenseOutcome(BaseModel):
     combatant: Combatant | None = None
     """The target's sheet when the defense itself changed it (a master's fall on a critical
     failure, R5.18); damage that lands already starts from it."""
+    aim_lost: bool = False
+    """The defender was aiming: defending lost the Aim (R5.3)."""
 
 
 # --------------------------------------------------------------------------- inputs
@@ -586,6 +605,43 @@ def apply_strike(
         injury=injury,
         rule_ids=rule_ids,
     )
+
+
+def _aim_dropped(turn: TurnState) -> TurnState:
+    return turn.model_copy(update={"aim_turns": 0, "aim_target": None, "aim_braced": False})
+
+
+def aim_after_injury(
+    victim: Combatant,
+    turn: TurnState,
+    injury: int,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> tuple[TurnState, AimCheck | None]:
+    """R5.3: an aiming fighter who is injured rolls Will to stay on his target; a failure loses
+    the Aim, so his next shot gets no Aim bonus. ``victim`` is his sheet after the injury: one
+    who lost consciousness loses the Aim without a roll."""
+    if turn.aim_turns == 0 or injury <= 0:
+        return turn, None
+    if not victim.is_conscious:
+        return _aim_dropped(turn), None
+    check = AimCheck(roll=success_roll(victim.attributes.will, roller, options))
+    return (turn if check.kept else _aim_dropped(turn)), check
+
+
+def _land(
+    strike: Strike,
+    victim: Combatant,
+    turn: TurnState,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> tuple[StrikeResult, TurnState]:
+    """A blow that got through: its damage, then the victim's Will roll if he was aiming."""
+    damage = apply_strike(strike, victim, roller, options)
+    after, aim = aim_after_injury(
+        damage.injury.combatant, turn, damage.injury.injury, roller, options
+    )
+    return damage.model_copy(update={"aim": aim}), after
 
 
 # --------------------------------------------------------------------------- the exchange
@@ -959,8 +1015,8 @@ def resolve_attack(
     if not roll.hit:
         return AttackOutcome.model_validate(base)
     if roll.critical_hit:
-        damage = apply_strike(strike, target.combatant, roller, options)
-        return AttackOutcome.model_validate({**base, "damage": damage})
+        damage, hurt = _land(strike, target.combatant, target.turn, roller, options)
+        return AttackOutcome.model_validate({**base, "damage": damage, "target_turn": hurt})
     context = AttackContext(
         kind=kind,
         arc=request.arc,
@@ -984,8 +1040,10 @@ def resolve_attack(
     )
     defenses = defense_options(target.combatant, target.turn, pending, options)
     if not defenses.options:
-        damage = apply_strike(strike, target.combatant, roller, options)
-        return AttackOutcome.model_validate({**base, "defenses": defenses, "damage": damage})
+        damage, hurt = _land(strike, target.combatant, target.turn, roller, options)
+        return AttackOutcome.model_validate(
+            {**base, "defenses": defenses, "damage": damage, "target_turn": hurt}
+        )
     return AttackOutcome.model_validate({**base, "pending": pending, "defenses": defenses})
 
 
@@ -1099,9 +1157,9 @@ def resolve_defense(
     Dodge then takes its attack from that turn, R5.18).
     """
     if choice.kind is None:
-        damage = apply_strike(pending.strike, target, roller, options)
+        damage, hurt = _land(pending.strike, target, turn, roller, options)
         return DefenseOutcome(
-            pending=pending, roll=None, defended=False, damage=damage, target_turn=turn
+            pending=pending, roll=None, defended=False, damage=damage, target_turn=hurt
         )
     defenses = defense_options(target, turn, pending, options)
     option = defenses.find(choice.kind, choice.weapon_index)
@@ -1161,6 +1219,8 @@ def resolve_defense(
         "master_dodge": enabling,
         "master_attack_ahead": enabling is not None and turn_ahead,
         "combatant": fallen,
+        # R5.3: defending loses the Aim (_spend drops it).
+        "aim_lost": turn.aim_turns > 0,
     }
     if roll.success:
         return DefenseOutcome.model_validate(
@@ -1181,7 +1241,7 @@ def resolve_defense(
                     **extra,
                 }
             )
-    damage = apply_strike(pending.strike, target, roller, options)
+    damage, new_turn = _land(pending.strike, target, new_turn, roller, options)
     return DefenseOutcome.model_validate(
         {
             "pending": pending,
@@ -1656,6 +1716,10 @@ class ParryForOtherOutcome(BaseModel):
     defended: bool
     damage: StrikeResult | None = None
     defender_turn: TurnState
+    target_turn: TurnState | None = None
+    """The target's turn state after the blow (an Aim it may have cost him, R5.3)."""
+    aim_lost: bool = False
+    """The companion was aiming: parrying lost his Aim (R5.3)."""
 
 
 def resolve_parry_for_other(
@@ -1667,9 +1731,11 @@ def resolve_parry_for_other(
     *,
     roller: DiceRoller,
     options: RuleOptions,
+    target_turn: TurnState | None = None,
 ) -> ParryForOtherOutcome:
     """R6.8: ``defender`` parries for ``target`` at -4 (+ the target's DB); it costs him a parry
-    and -4 to his own defenses until his next turn. A failure lands the blow on the target."""
+    and -4 to his own defenses until his next turn. A failure lands the blow on the target,
+    who rolls Will to keep an Aim (R5.3)."""
     found = parry_for_other_options(defender, defender_turn, target, pending, options)
     option = found.find(DefenseKind.parry, weapon_index)
     roll = roll_defense(option, roller, options)
@@ -1682,7 +1748,10 @@ def resolve_parry_for_other(
             "aim_target": None,
         }
     )
-    damage = None if roll.success else apply_strike(pending.strike, target, roller, options)
+    damage: StrikeResult | None = None
+    hurt = target_turn
+    if not roll.success:
+        damage, hurt = _land(pending.strike, target, target_turn or TurnState(), roller, options)
     return ParryForOtherOutcome(
         pending=pending,
         defender_name=defender.name,
@@ -1690,4 +1759,6 @@ def resolve_parry_for_other(
         defended=roll.success,
         damage=damage,
         defender_turn=spent,
+        target_turn=hurt if target_turn is not None else None,
+        aim_lost=defender_turn.aim_turns > 0,
     )

@@ -26,6 +26,7 @@ from rules.attack import (
 )
 from rules.checks import Outcome, SuccessRoll
 from rules.combat import (
+    AimCheck,
     AttackOutcome,
     DefenseOutcome,
     ManeuverOutcome,
@@ -610,6 +611,13 @@ def render_defense(
             _check_line(key, concentration, messages, locale),
             inline=False,
         )
+    if outcome.aim_lost:
+        add_field(
+            embed,
+            messages.text("defend.field.aim", locale),
+            messages.text("defend.aim_lost", locale, name=parried_by or pending.target_name),
+            inline=False,
+        )
     if outcome.second_defense is not None and outcome.defenses is not None:
         add_field(
             embed,
@@ -707,10 +715,13 @@ def render_damage(
     locale: str,
     *,
     basic_line: str | None = None,
+    aim: AimCheck | None = None,
 ) -> discord.Embed:
     """The damage breakdown: basic damage, DR, penetrating, multiplier, injury, HP, every
-    consequence with its roll (section 7)."""
+    consequence with its roll (section 7), and an injured archer's Will roll to keep his Aim
+    (R5.3)."""
     if isinstance(damage, StrikeResult):
+        aim = damage.aim
         injury = damage.injury
         faces = ", ".join(str(face) for face in damage.faces)
         basic = messages.text(
@@ -763,6 +774,12 @@ def render_damage(
         ),
     )
     consequences = _consequences(injury, messages, locale)
+    if aim is not None:
+        consequences.append(
+            _check_line(
+                "damage.aim_kept" if aim.kept else "damage.aim_lost", aim.roll, messages, locale
+            )
+        )
     if consequences:
         add_field(embed, t("damage.field.effects", locale), "\n".join(consequences), inline=False)
     return embed
