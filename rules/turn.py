@@ -34,9 +34,11 @@ from rules.checks import Outcome, SuccessRoll, success_roll
 from rules.combatant import Combatant, CombatantState
 from rules.errors import RuleError
 from rules.initiative import (
+    MODE_RULES,
     InitiativeEntry,
     InitiativeMode,
     InitiativeOrder,
+    InitiativeSlot,
     insert_newcomers,
     newcomer_phase_order,
     reorder,
@@ -371,6 +373,9 @@ class TurnEvent(BaseModel):
     combatant_id: str | None = None
     reason: SkipReason | None = None
     roll: RollRecord | None = None
+    slots: tuple[InitiativeSlot, ...] = ()
+    """The order rolled (round 1) or the newcomers' places (R2.4), with every die behind
+    them, so anyone can check it (R3.1-R3.3, R4.3)."""
     rule_id: str
 
 
@@ -791,7 +796,15 @@ def advance(
         sequence = sequence.model_copy(
             update={"order": order, "round": 1, "this_round": order.combatant_ids, "position": -1}
         )
-        events.append(TurnEvent(kind=TurnEventKind.ROUND_STARTED, round=1, rule_id="R4.3"))
+        # The order the mode set, with its dice, under the mode's own rule (R4.3, R3.1-R3.3).
+        events.append(
+            TurnEvent(
+                kind=TurnEventKind.ROUND_STARTED,
+                round=1,
+                slots=order.slots,
+                rule_id=MODE_RULES[sequence.mode],
+            )
+        )
     else:
         current = sequence.current
         if current is not None and current in by_id:
@@ -851,7 +864,12 @@ def _next_round(sequence: TurnSequence, roller: DiceRoller) -> tuple[TurnSequenc
     if sequence.pending:
         order = insert_newcomers(order, sequence.pending, roller)
         events.append(
-            TurnEvent(kind=TurnEventKind.NEWCOMERS_INSERTED, round=round_, rule_id="R2.4")
+            TurnEvent(
+                kind=TurnEventKind.NEWCOMERS_INSERTED,
+                round=round_,
+                slots=tuple(order.slot(e.combatant_id) for e in sequence.pending),
+                rule_id="R2.4",
+            )
         )
     updated = sequence.model_copy(
         update={
