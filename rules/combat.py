@@ -289,6 +289,8 @@ class AttackOutcome(BaseModel):
     feint: FeintOutcome | None = None
     attack_number: int = 1
     attacks_available: int = 1
+    allowance_rule_ids: tuple[str, ...] = ()
+    """The rules behind ``attacks_available`` (R5.8, R5.14, R5.15, R5.20, R5.27-R5.29)."""
     initiative_step: float | None = None
     ready_after: ReadyTime | None = None
     """An unbalanced weapon after this blow: the turns before it is ready again and whether
@@ -861,6 +863,7 @@ def resolve_attack(
             location_hit=request.location,
             attack_number=number,
             attacks_available=count.attacks,
+            allowance_rule_ids=count.rule_ids,
             attacker_turn=turn.model_copy(update={"wait_orders": kept}),
             target_turn=target.turn,
         )
@@ -961,6 +964,7 @@ def resolve_attack(
                 location_hit=request.location,
                 attack_number=number,
                 attacks_available=count.attacks,
+                allowance_rule_ids=count.rule_ids,
                 initiative_step=step,
                 attacker_turn=attacker_turn.model_copy(
                     update={
@@ -1007,6 +1011,7 @@ def resolve_attack(
         "wait_order": order,
         "attack_number": number,
         "attacks_available": count.attacks,
+        "allowance_rule_ids": count.rule_ids,
         "initiative_step": step,
         "ready_after": None if ready_after is None or ready_after.acts_balanced else ready_after,
         "attacker_turn": attacker_turn,

@@ -245,6 +245,8 @@ def _sequence_field(
                 number=outcome.attack_number,
                 total=outcome.attacks_available,
                 step=f"{outcome.initiative_step:g}",
+                # What gave the turn its attacks (a master's R5.15, not R5.14), then R5.23.
+                rules=", ".join((*outcome.allowance_rule_ids, "R5.23")),
             ),
         )
 
