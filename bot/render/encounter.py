@@ -525,6 +525,19 @@ def render_total_surprise(
     )
 
 
+def _surprise_dice(dice: Sequence[int], messages: Messages, locale: str) -> str:
+    """A side's initiative die, and the tied ones rolled again before it (R2.2)."""
+    if len(dice) == 1:
+        return str(dice[0])
+    return _t(
+        messages,
+        locale,
+        "encounter.surprise.partial.rerolled",
+        tied=_die_faces(dice[:-1]),
+        last=dice[-1],
+    )
+
+
 def render_partial_surprise(
     outcome: PartialSurpriseOutcome, messages: Messages, locale: str
 ) -> discord.Embed:
@@ -548,7 +561,7 @@ def render_partial_surprise(
                 messages,
                 locale,
                 "encounter.surprise.partial.roll",
-                dice=", ".join(str(d) for d in roll.dice),
+                dice=_surprise_dice(roll.dice, messages, locale),
                 modifiers=_modifier_text(roll.modifiers, messages, locale),
                 total=roll.total,
             ),
