@@ -331,7 +331,10 @@ class DefenseOutcome(BaseModel):
     damage: StrikeResult | None = None
     target_turn: TurnState
     concentration: SuccessRoll | None = None
-    """R5.10: the IQ-3 roll a concentrating defender makes after defending."""
+    """R5.10: the IQ-3 roll (Will-3 with ``concentrate_will``) a concentrating defender makes
+    after defending."""
+    concentration_on_will: bool = False
+    """``concentration`` was rolled against Will, not IQ."""
     acrobatics: SuccessRoll | None = None
     """R6.4: the Acrobatics roll before an acrobatic Dodge."""
     master_dodge: SuccessRoll | None = None
@@ -1215,11 +1218,14 @@ def resolve_defense(
         new_turn = new_turn.model_copy(update=master_cost)
     concentration = None
     if turn.maneuver == Maneuver.concentrate.value and not turn.concentration_lost:
-        concentration = success_roll(target.attributes.iq - 3, roller, options)
+        # R5.10: IQ-3 (the seed), or Will-3 with the Basic Set's reading switched on.
+        keeping = target.attributes.will if options.concentrate_will else target.attributes.iq
+        concentration = success_roll(keeping - 3, roller, options)
         if not concentration.succeeded:
             new_turn = new_turn.model_copy(update={"concentration_lost": True})
     extra = {
         "concentration": concentration,
+        "concentration_on_will": concentration is not None and options.concentrate_will,
         "acrobatics": acrobatics,
         "master_dodge": enabling,
         "master_attack_ahead": enabling is not None and turn_ahead,

@@ -607,6 +607,8 @@ def render_defense(
         concentration = outcome.concentration
         kept = concentration.succeeded
         key = "defend.concentration_kept" if kept else "defend.concentration_lost"
+        if outcome.concentration_on_will:
+            key += "_will"
         add_field(
             embed,
             messages.text("defend.field.concentration", locale),
