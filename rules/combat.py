@@ -141,6 +141,8 @@ ERROR_KEYS: Final = frozenset(
         "attack.not_waiting",
         "maneuver.evade_grappled",
         "maneuver.already_chosen",
+        "maneuver.no_maneuvers_left",
+        "maneuver.concentrate_full_turn",
     }
 )
 """Every :class:`RuleError` key this module raises."""
@@ -356,6 +358,12 @@ def turn_profile(turn: TurnState) -> ManeuverProfile | None:
     if turn.maneuver is None:
         return None
     maneuver = Maneuver(turn.maneuver)
+    # With extra maneuvers (R5.28, R5.29) an All-Out one taken earlier in the turn still sets
+    # the defenses until his next turn (R4.5).
+    if turn.all_out_attack:
+        maneuver = Maneuver.all_out_attack
+    elif turn.all_out_defense:
+        maneuver = Maneuver.all_out_defense
     aod = None
     if maneuver is Maneuver.all_out_defense and turn.all_out_defense:
         aod = AllOutDefenseOption(turn.all_out_defense)
@@ -721,6 +729,38 @@ def attacks_used_this_turn(turn: TurnState) -> int:
     return turn.attacks_used if turn.attacks_turn == turn.turns_taken else 0
 
 
+def extra_maneuvers(sheet: Combatant) -> tuple[int, int]:
+    """Maneuvers a turn beyond the first: super-speed's, one per 6 points of Basic Speed
+    (R5.29), and Altered Time Rate's, one per level (R5.28)."""
+    return maneuvers_per_turn(sheet.attributes.basic_speed) - 1, sheet.altered_time_rate
+
+
+def _other_maneuvers(turn: TurnState, attacks_used: int) -> int:
+    """The turn's maneuvers that are not its attacks; a Wait the first attack sets off becomes
+    that attack (R5.11). A maneuver chosen counts as one even in states saved before these
+    were counted."""
+    others = turn.other_maneuvers
+    if attacks_used:
+        return others
+    if turn.maneuver == Maneuver.wait.value:
+        return max(0, others - 1)
+    if turn.turns_taken and turn.maneuver is not None:
+        return max(others, 1)
+    return others
+
+
+def _extra_maneuvers_for_attacks(
+    sheet: Combatant, turn: TurnState, attacks_used: int
+) -> tuple[int, int]:
+    """The extra maneuvers still free to attack with, super-speed's then Altered Time Rate's:
+    those the turn's other maneuvers did not take, less the one the attacks themselves take
+    when nothing else was chosen (R5.28, R5.29)."""
+    speed, altered = extra_maneuvers(sheet)
+    free = max(0, speed + altered - _other_maneuvers(turn, attacks_used))
+    from_speed = min(speed, free)
+    return from_speed, free - from_speed
+
+
 def _next_attack(
     sheet: Combatant,
     turn: TurnState,
@@ -735,7 +775,8 @@ def _next_attack(
     The allowance comes from this attack's maneuver, or from the All-Out Attack
     already taken this turn: R5.7 two weapons (one attack per hand, never a
     third), R5.8/R5.20 All-Out Attack (double), R5.14/R5.15 multiple attacks,
-    R5.27 the master's second weapon, R5.29 super-speed's extra maneuvers. The
+    R5.27 the master's second weapon, one more for each extra maneuver the turn still has
+    (Altered Time Rate R5.28, super-speed R5.29). The
     GM may let one more through (``beyond_allowance``). Without ``counting``
     (the turn sequence has not started) attacks are numbered but never refused.
     """
@@ -743,16 +784,16 @@ def _next_attack(
     all_out = request.all_out_option
     if all_out is None and used and turn.all_out_attack is not None:
         all_out = AllOutAttackOption(turn.all_out_attack)
+    speed, altered = _extra_maneuvers_for_attacks(sheet, turn, used)
     count = attacks_per_turn(
         skill,
         options,
         chambara=request.chambara,
         all_out_option=all_out,
         two_weapons=request.dual_weapon is not None,
-        extra_maneuvers=maneuvers_per_turn(sheet.attributes.basic_speed) - 1,
+        extra_maneuvers=altered,
+        super_speed_maneuvers=speed,
     )
-    if request.dual_weapon is not None and not request.chambara and count.attacks < 2:
-        count = count.model_copy(update={"attacks": 2, "rule_ids": (*count.rule_ids, "R5.7")})
     number = used + 1
     if counting and number > count.attacks and not request.beyond_allowance:
         raise RuleError(
@@ -794,7 +835,7 @@ def resolve_attack(
     sheet = attacker.combatant
     ensure_may_choose(attacker, request.maneuver)
     if attacker.turn.maneuver not in _ATTACK_MANEUVER_VALUES:
-        _ensure_no_maneuver_yet(sheet.name, attacker.turn)
+        _ensure_maneuver_left(sheet, attacker.turn)
     if sheet.has(Trait.TRAINED_BY_A_MASTER) and not request.chambara:
         # A master on the sheet fights under the chambara rules (R5.15-R5.27).
         request = request.model_copy(update={"chambara": True})
@@ -944,6 +985,8 @@ def resolve_attack(
             "aim_braced": False,
             "attacks_used": number,
             "attacks_turn": turn.turns_taken,
+            "other_maneuvers": _other_maneuvers(turn, number - 1),
+            "attack_maneuvers": _attack_maneuvers(count, number),
             "evaluate_turns": 0,
             "evaluate_target": None,
             "feint_penalty": 0 if feint_penalty else turn.feint_penalty,
@@ -1327,6 +1370,11 @@ class ManeuverOutcome(BaseModel):
     """The attacks (and parries) of a multiple-attack turn spent on it (R5.21, R5.25)."""
     aim_turns: int = 0
     evaluate_bonus: int = 0
+    maneuvers_taken: int = 1
+    """Which maneuver of his turn this is, with extra maneuvers (R5.28, R5.29)."""
+    maneuvers_allowed: int = 1
+    maneuver_rule_ids: tuple[str, ...] = ()
+    """The rules that give more than one maneuver a turn."""
 
 
 _LYING: Final = frozenset({Posture.PRONE, Posture.LYING_FACE_UP, Posture.CRAWLING})
@@ -1560,6 +1608,8 @@ def _spare_attack_maneuver(
         "attacks_used": used + spare.attacks_spent,
         "attacks_turn": turn.turns_taken,
         "parries_used": turn.parries_used + spare.parries_spent,
+        "other_maneuvers": _other_maneuvers(turn, used),
+        "attack_maneuvers": _attack_maneuvers(count, used + spare.attacks_spent),
     }
     outcome: FeintOutcome | None = None
     if target is not None and spare.action is SpareAction.feint:
@@ -1588,17 +1638,65 @@ def _spare_attack_maneuver(
 _ATTACK_MANEUVER_VALUES: Final = frozenset(m.value for m in ATTACK_MANEUVERS)
 
 
-def _ensure_no_maneuver_yet(name: str, turn: TurnState) -> None:
-    """R4.4: one maneuver a turn. Once his turn has come, what he chose stands until the
-    next one; a Wait may still turn into the action it waited for (R5.11). Before his
-    first turn nothing is counted, as attacks are not (preparations before the fight)."""
+def _maneuvers_allowed(sheet: Combatant) -> tuple[int, tuple[str, ...]]:
+    """Maneuvers a turn and the rules that give more than one (R4.4, R5.28, R5.29)."""
+    speed, altered = extra_maneuvers(sheet)
+    rules = (*(("R5.29",) if speed else ()), *(("R5.28",) if altered else ()))
+    return 1 + speed + altered, rules
+
+
+def _ensure_maneuver_left(sheet: Combatant, turn: TurnState) -> None:
+    """R4.4: one maneuver a turn, or one per extra maneuver with Altered Time Rate (R5.28) or
+    super-speed (R5.29), each any maneuver. Once his turn has come, what he chose stands
+    until the next one; a Wait may still turn into the action it waited for (R5.11).
+    Before his first turn nothing is counted, as attacks are not (preparations before the
+    fight)."""
     if turn.turns_taken == 0 or turn.maneuver in (None, Maneuver.wait.value):
         return
+    allowed, rules = _maneuvers_allowed(sheet)
+    if max(1, turn.other_maneuvers + turn.attack_maneuvers) < allowed:
+        return
+    if allowed == 1:
+        raise RuleError(
+            "maneuver.already_chosen",
+            f"{sheet.name} already chose {turn.maneuver} this turn",
+            combatant=sheet.name,
+        )
     raise RuleError(
-        "maneuver.already_chosen",
-        f"{name} already chose {turn.maneuver} this turn",
-        combatant=name,
+        "maneuver.no_maneuvers_left",
+        f"{sheet.name} has taken all {allowed} maneuvers of this turn",
+        combatant=sheet.name,
+        allowed=allowed,
+        rules=", ".join(rules),
     )
+
+
+def _after_other_maneuver(sheet: Combatant, turn: TurnState, maneuver: Maneuver) -> int:
+    """``other_maneuvers`` once ``maneuver`` is taken: one more, unless it is what a Wait
+    turned into (R5.11). A super-fast fighter's Concentrate takes his whole turn (R5.10)."""
+    taken = turn.other_maneuvers
+    if turn.turns_taken and turn.maneuver not in (None, *_ATTACK_MANEUVER_VALUES):
+        taken = max(taken, 1)
+    if turn.maneuver != Maneuver.wait.value:
+        taken += 1
+    speed, _ = extra_maneuvers(sheet)
+    if maneuver is Maneuver.concentrate and speed:
+        first = turn.turns_taken == 0 or turn.maneuver in (None, Maneuver.wait.value)
+        if not first:
+            raise RuleError(
+                "maneuver.concentrate_full_turn",
+                f"{sheet.name} needs his whole turn to Concentrate",
+                combatant=sheet.name,
+            )
+        taken = _maneuvers_allowed(sheet)[0]
+    return taken
+
+
+def _attack_maneuvers(count: AttackCount, number: int) -> int:
+    """Maneuvers the turn's attacks have taken once attack ``number`` is made: the first, and
+    one for each attack past what it allows, up to those the turn has (R5.28, R5.29)."""
+    base = count.attacks - count.extra_maneuver_attacks
+    return 1 + min(count.extra_maneuver_attacks, max(0, number - base))
 
 
 def take_maneuver(
@@ -1634,7 +1732,7 @@ def take_maneuver(
     turn = fighter.turn
     if request.spare_attack:
         return _spare_attack_maneuver(fighter, target, request, roller, options)
-    _ensure_no_maneuver_yet(sheet.name, turn)
+    _ensure_maneuver_left(sheet, turn)
     if maneuver is Maneuver.move and sheet.move == 0 and sheet.crippled_legs:
         # Both legs crippled (R7.16, the Basic Set's effects): he cannot walk.
         raise RuleError("maneuver.cannot_walk", f"{sheet.name} cannot walk", combatant=sheet.name)
@@ -1651,12 +1749,15 @@ def take_maneuver(
         else None
     )
     target_id = target.combatant_id if target is not None else None
+    # An extra maneuver (R5.28, R5.29) keeps what an earlier All-Out Defense gave (R4.5).
+    earlier_defense = turn.all_out_defense if turn.maneuver != Maneuver.wait.value else None
     update: dict[str, object] = {
         "maneuver": maneuver.value,
         "all_out_defense": profile.all_out_defense_option.value
         if profile.all_out_defense_option is not None
-        else None,
+        else earlier_defense,
         "readying_missile": request.readying_missile,
+        "other_maneuvers": _after_other_maneuver(sheet, turn, maneuver),
     }
     ready: ReadyTime | None = None
     ready_weapon: Weapon | None = None
@@ -1698,6 +1799,7 @@ def take_maneuver(
             raise RuleError("maneuver.needs_posture", "Change Posture needs the wanted posture")
         posture, sheet, get_up_roll = _change_posture(sheet, request, roller, options)
     new_turn = turn.model_copy(update=update)
+    allowed, extra_rules = _maneuvers_allowed(sheet)
     shown_ready = ready if ready is not None and ready.rule_ids else None
     return ManeuverOutcome(
         combatant_id=fighter.combatant_id,
@@ -1713,6 +1815,9 @@ def take_maneuver(
         readying=readying,
         aim_turns=new_turn.aim_turns,
         evaluate_bonus=min(3, new_turn.evaluate_turns),
+        maneuvers_taken=min(allowed, new_turn.other_maneuvers + new_turn.attack_maneuvers),
+        maneuvers_allowed=allowed,
+        maneuver_rule_ids=extra_rules,
     )
 
 

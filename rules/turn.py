@@ -128,6 +128,13 @@ class TurnState(BaseModel):
     """Attacks made in the turn numbered ``attacks_turn`` (R5.14-R5.23)."""
     attacks_turn: int = Field(default=0, ge=0)
     """``turns_taken`` when ``attacks_used`` was counted; another value means a new turn."""
+    other_maneuvers: int = Field(default=0, ge=0)
+    """Maneuvers other than attacks chosen this turn: one, or more with extra maneuvers
+    (Altered Time Rate R5.28, super-speed R5.29). A Wait that became an attack no longer
+    counts."""
+    attack_maneuvers: int = Field(default=0, ge=0)
+    """Maneuvers this turn's attacks took: the first, plus one per attack past what it allows
+    (R5.28, R5.29)."""
     evaluate_turns: int = Field(default=0, ge=0)
     evaluate_target: str | None = None
     feint_penalty: int = 0
@@ -222,6 +229,8 @@ class TurnState(BaseModel):
                 "defending_for_others_penalty": 0,
                 "defended_since_last_turn": False,
                 "turns_taken": self.turns_taken + 1,
+                "other_maneuvers": 0,
+                "attack_maneuvers": 0,
             }
         )
 

@@ -893,6 +893,16 @@ def _maneuver_notes(
         else:
             key = "maneuver.readied_line"
         notes.append(messages.text(key, locale, weapon=readying.weapon, turns=readying.turns_left))
+    if outcome.maneuvers_allowed > 1:
+        notes.append(
+            messages.text(
+                "maneuver.extra_line",
+                locale,
+                number=outcome.maneuvers_taken,
+                total=outcome.maneuvers_allowed,
+                rules=", ".join(outcome.maneuver_rule_ids),
+            )
+        )
     if outcome.spare is not None:
         spare = outcome.spare
         parries_left = (

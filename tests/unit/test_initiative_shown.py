@@ -8,10 +8,10 @@ import pytest
 from bot.i18n import Messages
 from bot.render.encounter import render_added, render_turn
 from rules.combatant import Combatant
-from rules.encounter import Encounter, add_combatants, advance_turn
+from rules.encounter import Encounter, EncounterCombatant, add_combatants, advance_turn
 from rules.initiative import InitiativeMode
 from rules.roller import ScriptedDice
-from rules.turn import TurnEventKind, TurnSequence
+from rules.turn import TurnAdvance, TurnEventKind, TurnSequence
 
 
 def sheet(name: str, *, move: int = 5, speed: float = 5.0, dx: int = 10) -> Combatant:
@@ -29,6 +29,20 @@ def fight(mode: InitiativeMode, *sides: tuple[str, list[Combatant]]) -> Encounte
     return encounter
 
 
+def turn_lines(
+    encounter: Encounter,
+    result: TurnAdvance[EncounterCombatant],
+    messages: Messages,
+    locale: str = "en",
+) -> list[str]:
+    """Every line of the turn's reply, across the embeds it takes."""
+    return [
+        line
+        for embed in render_turn(encounter, result, messages, locale)
+        for line in (embed.description or "").splitlines()
+    ]
+
+
 def test_simple_mode_shows_each_die_r3_1(messages: Messages) -> None:
     """R3.1's worked example: Ana rolls 5, Bruno 2, the orc 4 -> Ana, orc, Bruno."""
     encounter = fight(
@@ -40,12 +54,12 @@ def test_simple_mode_shows_each_die_r3_1(messages: Messages) -> None:
     started = result.events[0]
     assert (started.kind, started.rule_id) == (TurnEventKind.ROUND_STARTED, "R3.1")
     assert [(s.combatant_id, s.die) for s in started.slots] == [("1", 5), ("3", 4), ("2", 2)]
-    lines = (render_turn(encounter, result, messages, "en").description or "").splitlines()
+    lines = turn_lines(encounter, result, messages, "en")
     assert lines[:2] == [
         "Round 1 begins. (R3.1)",
         "Turn order: Ana rolled 5 · Orc rolled 4 · Bruno rolled 2 (R3.1)",
     ]
-    pt = (render_turn(encounter, result, messages, "pt-BR").description or "").splitlines()
+    pt = turn_lines(encounter, result, messages, "pt-BR")
     assert pt[1] == "Ordem dos turnos: Ana tirou 5 · Orc tirou 4 · Bruno tirou 2 (R3.1)"
 
 
@@ -57,7 +71,7 @@ def test_simple_mode_shows_the_tie_re_roll_r3_1(messages: Messages) -> None:
         ("npc", [sheet("Orc")]),
     )
     encounter, result = advance_turn(encounter, ScriptedDice([5, 5, 4, 2, 6]))
-    lines = (render_turn(encounter, result, messages, "en").description or "").splitlines()
+    lines = turn_lines(encounter, result, messages, "en")
     assert lines[1] == (
         "Turn order: Bruno rolled 5 (tied, then a die: 6) · Ana rolled 5 (tied, then a die: 2)"
         " · Orc rolled 4 (R3.1)"
@@ -74,7 +88,7 @@ def test_mixed_mode_shows_the_side_dice_r3_3(messages: Messages) -> None:
     )
     encounter, result = advance_turn(encounter, ScriptedDice([3, 5]))
     assert result.events[0].rule_id == "R3.3"
-    lines = (render_turn(encounter, result, messages, "en").description or "").splitlines()
+    lines = turn_lines(encounter, result, messages, "en")
     assert lines[:3] == [
         "Round 1 begins. (R3.3)",
         "Side dice added to Move: B 5, A 3 (R3.3)",
@@ -106,7 +120,7 @@ def test_round_one_cites_the_rule_of_its_mode(
     dice = [] if mode is InitiativeMode.STANDARD_4E else [6, 1]
     encounter, result = advance_turn(encounter, ScriptedDice(dice))
     assert result.events[0].rule_id == rule
-    lines = (render_turn(encounter, result, messages, "en").description or "").splitlines()
+    lines = turn_lines(encounter, result, messages, "en")
     assert lines[0] == f"Round 1 begins. ({rule})"
     if mode is InitiativeMode.STANDARD_4E:
         assert not any(line.startswith(("Turn order", "Ties")) for line in lines)
@@ -149,5 +163,5 @@ def test_aware_newcomers_show_their_dice_when_they_join_the_order_r2_4(
         encounter, result = advance_turn(encounter, dice)
     inserted = [e for e in result.events if e.kind is TurnEventKind.NEWCOMERS_INSERTED]
     assert [(s.combatant_id, s.die) for s in inserted[0].slots] == [("3", 4)]
-    lines = (render_turn(encounter, result, messages, "en").description or "").splitlines()
+    lines = turn_lines(encounter, result, messages, "en")
     assert "Turn order: Wolf rolled 4 (R3.1)" in lines
