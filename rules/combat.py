@@ -82,7 +82,13 @@ from rules.maneuver import (
 )
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
-from rules.turn import TurnState, ensure_may_choose
+from rules.turn import (
+    OUT_OF_ACTION,
+    STUNNED_LIKE,
+    TurnState,
+    ensure_may_choose,
+    restriction_of,
+)
 
 __all__ = [
     "ERROR_KEYS",
@@ -460,15 +466,18 @@ def defender_input(
             refusal_rule="R7.16" if crippled else None,
         )
     state = target.state
+    # The same map as the maneuvers (rules.turn.restriction_of): stunned, mentally stunned or
+    # paralysed by total surprise (no better off than the mentally stunned man he becomes
+    # afterwards) defends at -4 without Retreat (R7.10, R7.11, R2.1); the dead, unconscious
+    # (cardiac arrest included), asleep and collapsed do not defend (R4.2, R8.2).
+    limit = restriction_of(target, turn)
     tried = frozenset(r.option.kind for r in pending.tried) if pending is not None else frozenset()
     return DefenderInput(
         dodge=target.base_dodge,
         weapons=tuple(_parry_weapons(target, turn, close)),
         shield=shield,
         posture=state.posture,
-        # Paralysed by total surprise (R2.1) he is no better off than the mentally stunned
-        # man he becomes afterwards: -4 and no Retreat (R7.11).
-        stunned=state.stunned or state.mentally_stunned or turn.paralysed_through_round is not None,
+        stunned=limit in STUNNED_LIKE,
         reeling=target.is_reeling,
         tired=target.is_tired,
         maneuver=turn_profile(turn),
@@ -483,7 +492,7 @@ def defender_input(
         chambara=target.has(Trait.TRAINED_BY_A_MASTER),
         combat_reflexes=target.has(Trait.COMBAT_REFLEXES),
         already_tried=tried,
-        can_defend=target.is_conscious and not (turn.asleep or turn.collapsed),
+        can_defend=limit not in OUT_OF_ACTION,
     )
 
 

@@ -52,6 +52,8 @@ from rules.surprise import SurpriseKind, cumulative_bonus
 __all__ = [
     "ERROR_KEYS",
     "MAX_IDLE_ROUNDS",
+    "OUT_OF_ACTION",
+    "STUNNED_LIKE",
     "Fighter",
     "ManeuverLimit",
     "Restriction",
@@ -69,6 +71,7 @@ __all__ = [
     "leave",
     "maneuver_limit",
     "reorder_sequence",
+    "restriction_of",
     "settle_consciousness",
 ]
 
@@ -557,6 +560,16 @@ _RESTRICTION_RULES: Final[Mapping[Restriction, str]] = {
 
 _DO_NOTHING_ONLY: Final = frozenset({Maneuver.do_nothing})
 
+OUT_OF_ACTION: Final = frozenset(
+    {Restriction.DEAD, Restriction.UNCONSCIOUS, Restriction.ASLEEP, Restriction.COLLAPSED}
+)
+"""No maneuver and no defense at all (R4.2, R8.2)."""
+
+STUNNED_LIKE: Final = frozenset(
+    {Restriction.PARALYSED, Restriction.STUNNED, Restriction.MENTALLY_STUNNED}
+)
+"""Only Do Nothing; defenses at -4 and no Retreat (R7.10, R7.11, R2.1)."""
+
 
 class ManeuverLimit(BaseModel):
     """The maneuvers a fighter's state still allows, and the rule that limits them."""
@@ -566,6 +579,28 @@ class ManeuverLimit(BaseModel):
     restriction: Restriction
     allowed: frozenset[Maneuver]
     rule_id: str
+
+
+def restriction_of(sheet: Combatant, turn: TurnState) -> Restriction | None:
+    """The state that limits what a fighter may do, the worst first (see :func:`maneuver_limit`)."""
+    state = sheet.state
+    if state.dead or state.destroyed:
+        return Restriction.DEAD
+    if state.unconscious or turn.cardiac_arrest:
+        return Restriction.UNCONSCIOUS
+    if turn.asleep:
+        return Restriction.ASLEEP
+    if turn.collapsed and state.fp <= 0:
+        return Restriction.COLLAPSED
+    if turn.paralysed_through_round is not None:
+        # Paralysis over but not yet noticed by his turn start: mentally stunned next, so
+        # the same Do Nothing either way.
+        return Restriction.PARALYSED
+    if state.stunned:
+        return Restriction.STUNNED
+    if state.mentally_stunned:
+        return Restriction.MENTALLY_STUNNED
+    return None
 
 
 def maneuver_limit(fighter: Fighter) -> ManeuverLimit | None:
@@ -580,36 +615,12 @@ def maneuver_limit(fighter: Fighter) -> ManeuverLimit | None:
       Do Nothing, until the roll at the end of his turn (or the end of the paralysis) frees
       him. Defenses are not maneuvers: he still defends, at -4 and without Retreat (R7.10).
     """
-    state = fighter.combatant.state
-    turn = fighter.turn
-    restriction: Restriction | None = None
-    if state.dead or state.destroyed:
-        restriction = Restriction.DEAD
-    elif state.unconscious or turn.cardiac_arrest:
-        restriction = Restriction.UNCONSCIOUS
-    elif turn.asleep:
-        restriction = Restriction.ASLEEP
-    elif turn.collapsed and state.fp <= 0:
-        restriction = Restriction.COLLAPSED
-    elif turn.paralysed_through_round is not None:
-        # Paralysis over but not yet noticed by his turn start: mentally stunned next, so
-        # the same Do Nothing either way.
-        restriction = Restriction.PARALYSED
-    elif state.stunned:
-        restriction = Restriction.STUNNED
-    elif state.mentally_stunned:
-        restriction = Restriction.MENTALLY_STUNNED
+    restriction = restriction_of(fighter.combatant, fighter.turn)
     if restriction is None:
         return None
-    out = restriction in (
-        Restriction.DEAD,
-        Restriction.UNCONSCIOUS,
-        Restriction.ASLEEP,
-        Restriction.COLLAPSED,
-    )
     return ManeuverLimit(
         restriction=restriction,
-        allowed=frozenset() if out else _DO_NOTHING_ONLY,
+        allowed=frozenset() if restriction in OUT_OF_ACTION else _DO_NOTHING_ONLY,
         rule_id=_RESTRICTION_RULES[restriction],
     )
 
@@ -631,7 +642,7 @@ def ensure_may_choose(fighter: Fighter, maneuver: Maneuver | str) -> None:
 # --------------------------------------------------------------------------- start of turn
 
 
-_SKIPPED: Final[Mapping[Restriction, SkipReason]] = {
+_SKIPPED: Final[Mapping[Restriction, SkipReason]] = {  # every one of OUT_OF_ACTION
     Restriction.DEAD: SkipReason.DEAD,
     Restriction.UNCONSCIOUS: SkipReason.UNCONSCIOUS,
     Restriction.ASLEEP: SkipReason.ASLEEP,
@@ -655,8 +666,7 @@ def _skip_reason(fighter: Fighter, round_: int) -> SkipReason | None:
 
 def _out_for_good(fighter: Fighter) -> bool:
     """Nothing the turn sequence does will give this fighter a turn again."""
-    limit = maneuver_limit(fighter)
-    return limit is not None and limit.restriction in _SKIPPED
+    return restriction_of(fighter.combatant, fighter.turn) in OUT_OF_ACTION
 
 
 def _start_of_turn(

@@ -67,6 +67,13 @@ LIMITED: dict[str, tuple[dict[str, Any], TurnState, Restriction, str, bool]] = {
         "R4.2",
         False,
     ),
+    "cardiac arrest": (
+        {"fp": -10},
+        TurnState(turns_taken=1, cardiac_arrest=True),
+        Restriction.UNCONSCIOUS,
+        "R4.2",
+        False,
+    ),
     "dead": ({"dead": True}, TurnState(turns_taken=1), Restriction.DEAD, "R4.2", False),
     "asleep": ({}, TurnState(turns_taken=1, asleep=True), Restriction.ASLEEP, "R4.2", False),
     "collapsed": (
@@ -176,7 +183,7 @@ def test_the_defense_buttons_stay_at_minus_four_without_retreat(state: str) -> N
     assert found.retreat_refusal.key == "defend.retreat_stunned"
 
 
-@pytest.mark.parametrize("state", ["unconscious", "dead", "asleep", "collapsed"])
+@pytest.mark.parametrize("state", ["unconscious", "cardiac arrest", "dead", "asleep", "collapsed"])
 def test_a_fighter_who_is_out_has_no_defense_buttons(state: str) -> None:
     sheet_state, turn, _, _, _ = LIMITED[state]
     limited = fighter("c1", "Knight", turn, **sheet_state)
