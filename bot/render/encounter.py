@@ -414,7 +414,8 @@ def render_turn(
     if current is not None and (
         current.combatant.state.stunned or current.combatant.state.mentally_stunned
     ):
-        lines.append(_t(messages, locale, "encounter.turn.stunned_hint", name=current.name))
+        hint = "stunned_hint" if current.combatant.state.stunned else "stunned_hint_mental"
+        lines.append(_t(messages, locale, f"encounter.turn.{hint}", name=current.name))
     return line_embeds(ResultKind.INFO, title, lines)
 
 

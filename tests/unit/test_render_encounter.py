@@ -517,3 +517,21 @@ def test_the_crippling_months_show_their_die_r7_17(messages: Messages) -> None:
     assert dict(values(embed))["Crippled parts (R7.17)"] == (
         "Orc 1, Left arm: HT 11, rolled 12 (4, 4, 4): failure → 1d6 rolled 4: 4 months to recover."
     )
+
+
+@pytest.mark.parametrize(
+    ("state", "line"),
+    [
+        ({"stunned": True}, "Orc 1 is stunned: only Do Nothing this turn."),
+        ({"mentally_stunned": True}, "Orc 1 is mentally stunned: only Do Nothing this turn."),
+    ],
+)
+def test_the_turn_says_which_stun_allows_only_do_nothing_r7_10_r7_11(
+    messages: Messages, state: dict[str, bool], line: str
+) -> None:
+    encounter = hurt(fight(), "Orc 1", **state)
+    encounter, result = advance_turn(encounter, ScriptedDice([]))
+    assert encounter.current is not None
+    assert encounter.current.name == "Orc 1"
+    description = render_turn(encounter, result, messages, "en")[-1].description or ""
+    assert description.splitlines()[-1] == line
