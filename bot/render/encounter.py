@@ -303,8 +303,11 @@ def _die_faces(faces: Sequence[int]) -> str:
 def initiative_lines(
     slots: Sequence[InitiativeSlot], encounter: Encounter, messages: Messages, locale: str
 ) -> list[str]:
-    """The dice behind an order: each die of the Simple mode (R3.1), the side dice added to
-    Move in the Mixed mode (R3.3), and any die that broke a tie, re-rolls included."""
+    """The dice behind an order rolled with dice: each die of the Simple mode (R3.1) or the
+    side dice added to Move in the Mixed mode (R3.3), and any die that broke a tie there,
+    re-rolls included. The other modes order by the sheets (R3.2, R4.3): the die that
+    breaks a rare tie there stays on the order, unlisted, so a large fight's reply stays
+    short."""
     if not slots:
         return []
     rule = slots[0].rule_id
@@ -313,38 +316,31 @@ def initiative_lines(
     if side_dice:
         dice = ", ".join(f"{side} {die}" for side, die in side_dice.items())
         lines.append(_t(messages, locale, "encounter.order.side_dice", dice=dice, rule=rule))
+    if slots[0].die is None and not side_dice:
+        return lines
     entries: list[str] = []
-    ties: list[str] = []
     for slot in slots:
         name = _name(encounter, slot.combatant_id)
         if slot.die is not None:
             entry = _t(messages, locale, "encounter.order.die", name=name, die=slot.die)
-        elif slot.side_die is not None:
-            total = int(slot.key[0])
+        else:
+            total, die = int(slot.key[0]), slot.side_die or 0
             entry = _t(
                 messages,
                 locale,
                 "encounter.order.move_and_die",
                 name=name,
-                move=total - slot.side_die,
-                die=slot.side_die,
+                move=total - die,
+                die=die,
                 total=total,
             )
-        else:
-            entry = name
         if slot.tie_rolls:
             tie = _t(messages, locale, "encounter.order.tie", dice=_die_faces(slot.tie_rolls))
             entry = f"{entry} {tie}"
-            ties.append(entry)
         entries.append(entry)
-    if slots[0].die is not None or side_dice:
-        lines.append(
-            _t(messages, locale, "encounter.order.line", entries=" · ".join(entries), rule=rule)
-        )
-    elif ties:
-        lines.append(
-            _t(messages, locale, "encounter.order.ties", entries=" · ".join(ties), rule=rule)
-        )
+    lines.append(
+        _t(messages, locale, "encounter.order.line", entries=" · ".join(entries), rule=rule)
+    )
     return lines
 
 

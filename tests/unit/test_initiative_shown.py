@@ -97,15 +97,15 @@ def test_mixed_mode_shows_the_side_dice_r3_3(messages: Messages) -> None:
 
 
 @pytest.mark.parametrize(
-    ("mode", "rule"),
-    [(InitiativeMode.STANDARD_4E, "R4.3"), (InitiativeMode.REALISTIC, "R3.2")],
+    ("mode", "rule", "dice"),
+    [(InitiativeMode.STANDARD_4E, "R4.3", []), (InitiativeMode.REALISTIC, "R3.2", [6, 1])],
 )
 def test_round_one_cites_the_rule_of_its_mode(
-    mode: InitiativeMode, rule: str, messages: Messages
+    mode: InitiativeMode, rule: str, dice: list[int], messages: Messages
 ) -> None:
     """R4.3's worked example: Knight (5.75, DX 12), Rogue (6.00, DX 13), Orc (5.75, DX 11) ->
-    Rogue, Knight, Orc; no die is rolled, so no dice line. Realistic with equal Move orders
-    them by Basic Speed and then a die for the Knight and the Orc (6, 1)."""
+    Rogue, Knight, Orc. Realistic with equal Move orders them by Basic Speed, then a die for
+    the Knight and the Orc (6, 1). The sheets set these orders: no dice line."""
     encounter = fight(
         mode,
         (
@@ -117,17 +117,16 @@ def test_round_one_cites_the_rule_of_its_mode(
             ],
         ),
     )
-    dice = [] if mode is InitiativeMode.STANDARD_4E else [6, 1]
     encounter, result = advance_turn(encounter, ScriptedDice(dice))
     assert result.events[0].rule_id == rule
-    lines = turn_lines(encounter, result, messages, "en")
+    assert [encounter.get(s.combatant_id).name for s in result.events[0].slots] == [
+        "Rogue",
+        "Knight",
+        "Orc",
+    ]
+    lines = turn_lines(encounter, result, messages)
     assert lines[0] == f"Round 1 begins. ({rule})"
-    if mode is InitiativeMode.STANDARD_4E:
-        assert not any(line.startswith(("Turn order", "Ties")) for line in lines)
-    else:
-        assert lines[1] == (
-            "Ties broken by a die: Knight (tied, then a die: 6) · Orc (tied, then a die: 1) (R3.2)"
-        )
+    assert not any(line.startswith("Turn order") for line in lines)
 
 
 def test_an_unaware_newcomer_shows_his_die_r2_5(messages: Messages) -> None:
