@@ -14,6 +14,7 @@ Lines understood (``:help`` prints this)::
     :locale pt-BR                       switch the client's language
     :channel combat                     type in another channel
     :who                                members, and who is typing
+    :role alice GM | :role alice -GM    give a member a role (made if new), or take it away
     :last                               show the channel's latest message again
     :restart                            restart the bot on the same database
     :quit                               stop the bot and leave
@@ -70,6 +71,7 @@ META_COMMANDS = (
     ":locale",
     ":channel",
     ":who",
+    ":role",
     ":last",
     ":restart",
     ":help",
@@ -359,6 +361,16 @@ class Sandbox:
                 marker = " ← typing" if member.user.id == self.user.id else ""
                 listed = f" ({', '.join(roles)})" if roles else ""
                 self.write(f"  {member.user.username}: {member.user.display_name}{listed}{marker}")
+        elif name == ":role":
+            if len(args) < 2:
+                raise SandboxInputError("usage: :role MEMBER ROLE (or -ROLE to take it away)")
+            person = _known(lambda: self.standin.user(args[0]))
+            wanted = " ".join(args[1:])
+            on = not wanted.startswith("-")
+            role_name = wanted.removeprefix("-").strip()
+            role = await _known_async(self.standin.set_role(person, role_name, on=on))
+            change = "now has" if on else "no longer has"
+            self.write(f"({person.display_name} {change} the role {role.name})")
         elif name == ":last":
             visible = [
                 m
@@ -678,9 +690,13 @@ class Sandbox:
             return [c for c in META_COMMANDS if c.startswith(words[0])]
         head, current = words[0], words[-1]
         options: list[str] = []
-        if head == ":as":
+        if head in (":as", ":role") and len(words) == 2:
             options = [
                 m.user.username for m in self.standin.guild.members.values() if not m.user.bot
+            ]
+        elif head == ":role":
+            options = [
+                r.name for r in self.standin.guild.roles.values() if r.id != self.standin.guild.id
             ]
         elif head == ":locale":
             options = list(LOCALES)
@@ -694,6 +710,13 @@ class Sandbox:
 def _known(lookup: Callable[[], T]) -> T:
     try:
         return lookup()
+    except KeyError as error:
+        raise SandboxInputError(str(error.args[0])) from None
+
+
+async def _known_async(lookup: Awaitable[T]) -> T:
+    try:
+        return await lookup
     except KeyError as error:
         raise SandboxInputError(str(error.args[0])) from None
 

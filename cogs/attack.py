@@ -459,7 +459,9 @@ class Attack(commands.Cog):
                 )
                 updated = [striker.model_copy(update={"turn": outcome.attacker_turn})]
                 if outcome.damage is not None:
-                    updated.append(victim.with_sheet(outcome.damage.injury.combatant))
+                    # The victim's turn state too: an Aim the blow cost him (R5.3).
+                    hurt = victim.model_copy(update={"turn": outcome.target_turn})
+                    updated.append(hurt.with_sheet(outcome.damage.injury.combatant))
                 change.encounter = fight.replace(*updated)
                 change.detail = {
                     "attacker": striker.name,

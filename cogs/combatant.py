@@ -558,7 +558,7 @@ class CombatantCog(commands.Cog):
     @app_commands.describe(
         trait=_("The trait or skill", key="character.cmd.trait.trait.description"),
         level=_(
-            "Level: a skill's (needed), or Hard to Kill's (default 1)",
+            "Level: a skill's (needed), or Hard to Kill's or Altered Time Rate's (default 1)",
             key="character.cmd.trait.level.description",
         ),
     )

@@ -20,6 +20,7 @@ from bot.render.attack import render_damage
 from bot.storage.encounter import EncounterRepository
 from cogs._autocomplete import combatant_autocomplete
 from cogs._shared import LOCATION_CHOICES, SIDE_CHOICES, channel_of
+from rules.combat import aim_after_injury
 from rules.combatant import HitLocation, Side
 from rules.damage import DamageSpec, DamageType
 from rules.injury import apply_hit
@@ -159,7 +160,11 @@ class Damage(commands.Cog):
             if victim.combatant.state.destroyed:
                 raise UserFacingError("damage.error.destroyed", target=victim.name)
             injury = apply_hit(victim.combatant, spec, self.bot.dice, options)
-            change.encounter = fight.replace(victim.with_sheet(injury.combatant))
+            turn, aim = aim_after_injury(
+                injury.combatant, victim.turn, injury.injury, self.bot.dice, options
+            )
+            hurt = victim.model_copy(update={"turn": turn})
+            change.encounter = fight.replace(hurt.with_sheet(injury.combatant))
             change.detail = {
                 "target": victim.name,
                 "basic_damage": amount,
@@ -167,7 +172,7 @@ class Damage(commands.Cog):
                 "location": spec.location.value,
                 "injury": injury.injury,
             }
-        embed = render_damage(injury, victim.name, self.bot.messages, locale)
+        embed = render_damage(injury, victim.name, self.bot.messages, locale, aim=aim)
         await interaction.response.send_message(embed=embed)
 
 

@@ -282,10 +282,12 @@ class Defend(commands.Cog):
                 weapon_index,
                 roller=self.bot.dice,
                 options=options,
+                target_turn=victim.turn,
             )
             updated = [guard.model_copy(update={"turn": result.defender_turn})]
             if result.damage is not None:
-                updated.append(victim.with_sheet(result.damage.injury.combatant))
+                hurt = victim.model_copy(update={"turn": result.target_turn or victim.turn})
+                updated.append(hurt.with_sheet(result.damage.injury.combatant))
             change.encounter = fight.replace(*updated)
             change.detail = {
                 "attack_id": row.attack_id,
@@ -299,7 +301,8 @@ class Defend(commands.Cog):
             roll=result.roll,
             defended=result.defended,
             damage=result.damage,
-            target_turn=victim.turn,
+            target_turn=result.target_turn or victim.turn,
+            aim_lost=result.aim_lost,
         )
         embeds = render_defense(outcome, self.bot.messages, locale, parried_by=guard.name)
         await interaction.response.send_message(embeds=embeds)

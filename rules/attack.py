@@ -332,6 +332,8 @@ class AttackCount(BaseModel):
     attacks: int
     parries: int
     penalized_attacks: int = 0
+    extra_maneuver_attacks: int = 0
+    """The attacks that come from extra maneuvers spent on attacking (R5.28, R5.29)."""
     rule_ids: tuple[str, ...]
 
 
@@ -353,14 +355,16 @@ def attacks_per_turn(
     all_out_option: AllOutAttackOption | None = None,
     two_weapons: bool = False,
     extra_maneuvers: int = 0,
+    super_speed_maneuvers: int = 0,
 ) -> AttackCount:
     """Attacks and parries a fighter gets in one turn.
 
     Without ``cinematic_multiple_attacks`` a non-master gets one attack (two
-    with All-Out Attack (double)). Masters use the better of R5.14 and R5.15
+    with All-Out Attack (double) or two weapons, R5.7). Masters use the better of R5.14 and R5.15
     unless ``chambara_literal_attacks`` (R5.15 ambiguity). All-Out Attack
     (double) adds floor(N/2) (R5.20), two weapons under Chambara one more at −4
-    (R5.27), extra maneuvers one each (R5.28, R5.29).
+    (R5.27), and each extra maneuver spent on attacking one more: Altered Time Rate's
+    (``extra_maneuvers``, R5.28) and super-speed's (``super_speed_maneuvers``, R5.29).
     """
     rule_ids: list[str] = []
     extra = 0
@@ -388,11 +392,22 @@ def attacks_per_turn(
         attacks += 1
         penalized = 1
         rule_ids.append("R5.27")
+    elif two_weapons and attacks < 2:
+        # R5.7: a blow with each hand, never a third.
+        attacks = 2
+        rule_ids.append("R5.7")
     if extra_maneuvers:
         attacks += extra_maneuvers
         rule_ids.append("R5.28")
+    if super_speed_maneuvers:
+        attacks += super_speed_maneuvers
+        rule_ids.append("R5.29")
     return AttackCount(
-        attacks=attacks, parries=parries, penalized_attacks=penalized, rule_ids=tuple(rule_ids)
+        attacks=attacks,
+        parries=parries,
+        penalized_attacks=penalized,
+        extra_maneuver_attacks=extra_maneuvers + super_speed_maneuvers,
+        rule_ids=tuple(rule_ids),
     )
 
 
@@ -670,6 +685,9 @@ class WaitOrder(BaseModel):
     contests: tuple[QuickContest, ...]
     """The skill contests when the reaches are equal, a tie rolled again; else empty."""
     waiter_first: bool
+    earlier: bool = False
+    """Decided by an earlier ``wait-order`` against the same foe this turn: that first result
+    stands and nothing is rolled again."""
     rule_id: str = "R5.11"
 
 

@@ -85,9 +85,9 @@ EXPORT_EXCLUDE: Final = frozenset({"state"})
 
 
 class SheetTrait(StrEnum):
-    """Traits a player adds by name: the :class:`Trait` flags, leveled Hard to Kill, being a
-    male humanoid (R7.28's groin rule) and the skills the combat rules read, with their
-    level."""
+    """Traits a player adds by name: the :class:`Trait` flags, the leveled Hard to Kill and
+    Altered Time Rate, being a male humanoid (R7.28's groin rule) and the skills the combat
+    rules read, with their level."""
 
     COMBAT_REFLEXES = Trait.COMBAT_REFLEXES.value
     HIGH_PAIN_THRESHOLD = Trait.HIGH_PAIN_THRESHOLD.value
@@ -99,6 +99,8 @@ class SheetTrait(StrEnum):
     IT_NO_VITALS = Trait.IT_NO_VITALS.value
     TRAINED_BY_A_MASTER = Trait.TRAINED_BY_A_MASTER.value
     HARD_TO_KILL = "hard_to_kill"
+    ALTERED_TIME_RATE = "altered_time_rate"
+    """One more maneuver a turn per level, any maneuver (R5.28)."""
     MALE_HUMANOID = "male_humanoid"
     ACROBATICS = "acrobatics"
     JUMPING = "jumping"
@@ -119,6 +121,9 @@ SKILL_TRAITS: Final = frozenset(
     }
 )
 """The skills the combat rules ask a sheet about; each is set with its level."""
+
+LEVELED: Final = frozenset({SheetTrait.HARD_TO_KILL, SheetTrait.ALTERED_TIME_RATE})
+"""Traits with a level (1 or more, default 1), kept as a number under the trait's name."""
 
 
 def _rebuild(sheet: Combatant, **changes: Any) -> Combatant:
@@ -296,8 +301,8 @@ def sheet_traits(sheet: Combatant) -> tuple[SheetTrait, ...]:
 
 
 def _has(sheet: Combatant, trait: SheetTrait) -> bool:
-    if trait is SheetTrait.HARD_TO_KILL:
-        return sheet.hard_to_kill > 0
+    if trait in LEVELED:
+        return bool(getattr(sheet, trait.value))
     if trait is SheetTrait.MALE_HUMANOID:
         return sheet.male_humanoid
     if trait in SKILL_TRAITS:
@@ -306,8 +311,8 @@ def _has(sheet: Combatant, trait: SheetTrait) -> bool:
 
 
 def add_trait(sheet: Combatant, trait: SheetTrait, level: int | None = None) -> Combatant:
-    """Give the sheet a trait. Hard to Kill takes a level (1 or more, default 1); a skill
-    needs its level (replacing any it had); the others take none."""
+    """Give the sheet a trait. Hard to Kill and Altered Time Rate take a level (1 or more,
+    default 1); a skill needs its level (replacing any it had); the others take none."""
     if trait is SheetTrait.MALE_HUMANOID:
         return _rebuild(sheet, male_humanoid=True)
     if trait in SKILL_TRAITS:
@@ -327,17 +332,17 @@ def add_trait(sheet: Combatant, trait: SheetTrait, level: int | None = None) -> 
                 minimum=1,
             )
         return _rebuild(sheet, skills={**sheet.skills, trait.value: level})
-    if trait is SheetTrait.HARD_TO_KILL:
+    if trait in LEVELED:
         level = 1 if level is None else level
         if level < 1:
             raise RuleError(
                 "combatant.value_too_low",
-                f"hard_to_kill must be at least 1 (got {level})",
-                field="hard_to_kill",
+                f"{trait.value} must be at least 1 (got {level})",
+                field=trait.value,
                 value=level,
                 minimum=1,
             )
-        return _rebuild(sheet, hard_to_kill=level)
+        return _rebuild(sheet, **{trait.value: level})
     flag = Trait(trait.value)
     opposite = {
         Trait.HIGH_PAIN_THRESHOLD: Trait.LOW_PAIN_THRESHOLD,
@@ -355,10 +360,10 @@ def add_trait(sheet: Combatant, trait: SheetTrait, level: int | None = None) -> 
 
 
 def remove_trait(sheet: Combatant, trait: SheetTrait) -> Combatant:
-    """Take a trait off the sheet (Hard to Kill goes back to 0, a skill is forgotten)."""
+    """Take a trait off the sheet (a leveled one goes back to 0, a skill is forgotten)."""
     updated: dict[str, Any]
-    if trait is SheetTrait.HARD_TO_KILL:
-        updated = {"hard_to_kill": 0}
+    if trait in LEVELED:
+        updated = {trait.value: 0}
     elif trait is SheetTrait.MALE_HUMANOID:
         updated = {"male_humanoid": False}
     elif trait in SKILL_TRAITS:

@@ -82,10 +82,17 @@ from rules.maneuver import (
 )
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
-from rules.turn import TurnState
+from rules.turn import (
+    OUT_OF_ACTION,
+    STUNNED_LIKE,
+    TurnState,
+    ensure_may_choose,
+    restriction_of,
+)
 
 __all__ = [
     "ERROR_KEYS",
+    "AimCheck",
     "AttackOutcome",
     "AttackRequest",
     "DefenseChoice",
@@ -97,6 +104,7 @@ __all__ = [
     "Strike",
     "StrikeResult",
     "WeaponReadying",
+    "aim_after_injury",
     "apply_strike",
     "attacks_used_this_turn",
     "defender_input",
@@ -121,7 +129,6 @@ ERROR_KEYS: Final = frozenset(
         "maneuver.cannot_walk",
         "attack.not_an_attack_maneuver",
         "attack.self",
-        "attack.cannot_act",
         "attack.no_attacks_left",
         "defend.no_acrobatics",
         "defend.acrobatic_used",
@@ -140,6 +147,8 @@ ERROR_KEYS: Final = frozenset(
         "attack.not_waiting",
         "maneuver.evade_grappled",
         "maneuver.already_chosen",
+        "maneuver.no_maneuvers_left",
+        "maneuver.concentrate_full_turn",
     }
 )
 """Every :class:`RuleError` key this module raises."""
@@ -237,6 +246,19 @@ class PendingDefense(BaseModel):
         return self.model_copy(update={"retreat": self.retreated or not self.retreat})
 
 
+class AimCheck(BaseModel):
+    """R5.3: the Will roll of an aiming fighter who was injured; a failure loses the Aim."""
+
+    model_config = ConfigDict(frozen=True)
+
+    roll: SuccessRoll
+    rule_id: str = "R5.3"
+
+    @property
+    def kept(self) -> bool:
+        return self.roll.succeeded
+
+
 class StrikeResult(BaseModel):
     """Damage rolled and applied: the basic damage roll and the injury pipeline's outcome."""
 
@@ -249,6 +271,8 @@ class StrikeResult(BaseModel):
     basic_damage: int
     injury: InjuryOutcome
     rule_ids: tuple[str, ...]
+    aim: AimCheck | None = None
+    """The victim was aiming: his Will roll to keep the Aim (R5.3)."""
 
 
 class AttackOutcome(BaseModel):
@@ -273,6 +297,8 @@ class AttackOutcome(BaseModel):
     feint: FeintOutcome | None = None
     attack_number: int = 1
     attacks_available: int = 1
+    allowance_rule_ids: tuple[str, ...] = ()
+    """The rules behind ``attacks_available`` (R5.8, R5.14, R5.15, R5.20, R5.27-R5.29)."""
     initiative_step: float | None = None
     ready_after: ReadyTime | None = None
     """An unbalanced weapon after this blow: the turns before it is ready again and whether
@@ -313,7 +339,10 @@ class DefenseOutcome(BaseModel):
     damage: StrikeResult | None = None
     target_turn: TurnState
     concentration: SuccessRoll | None = None
-    """R5.10: the IQ-3 roll a concentrating defender makes after defending."""
+    """R5.10: the IQ-3 roll (Will-3 with ``concentrate_will``) a concentrating defender makes
+    after defending."""
+    concentration_on_will: bool = False
+    """``concentration`` was rolled against Will, not IQ."""
     acrobatics: SuccessRoll | None = None
     """R6.4: the Acrobatics roll before an acrobatic Dodge."""
     master_dodge: SuccessRoll | None = None
@@ -323,6 +352,8 @@ class DefenseOutcome(BaseModel):
     combatant: Combatant | None = None
     """The target's sheet when the defense itself changed it (a master's fall on a critical
     failure, R5.18); damage that lands already starts from it."""
+    aim_lost: bool = False
+    """The defender was aiming: defending lost the Aim (R5.3)."""
 
 
 # --------------------------------------------------------------------------- inputs
@@ -333,6 +364,12 @@ def turn_profile(turn: TurnState) -> ManeuverProfile | None:
     if turn.maneuver is None:
         return None
     maneuver = Maneuver(turn.maneuver)
+    # With extra maneuvers (R5.28, R5.29) an All-Out one taken earlier in the turn still sets
+    # the defenses until his next turn (R4.5).
+    if turn.all_out_attack:
+        maneuver = Maneuver.all_out_attack
+    elif turn.all_out_defense:
+        maneuver = Maneuver.all_out_defense
     aod = None
     if maneuver is Maneuver.all_out_defense and turn.all_out_defense:
         aod = AllOutDefenseOption(turn.all_out_defense)
@@ -429,15 +466,18 @@ def defender_input(
             refusal_rule="R7.16" if crippled else None,
         )
     state = target.state
+    # The same map as the maneuvers (rules.turn.restriction_of): stunned, mentally stunned or
+    # paralysed by total surprise (no better off than the mentally stunned man he becomes
+    # afterwards) defends at -4 without Retreat (R7.10, R7.11, R2.1); the dead, unconscious
+    # (cardiac arrest included), asleep and collapsed do not defend (R4.2, R8.2).
+    limit = restriction_of(target, turn)
     tried = frozenset(r.option.kind for r in pending.tried) if pending is not None else frozenset()
     return DefenderInput(
         dodge=target.base_dodge,
         weapons=tuple(_parry_weapons(target, turn, close)),
         shield=shield,
         posture=state.posture,
-        # Paralysed by total surprise (R2.1) he is no better off than the mentally stunned
-        # man he becomes afterwards: -4 and no Retreat (R7.11).
-        stunned=state.stunned or state.mentally_stunned or turn.paralysed_through_round is not None,
+        stunned=limit in STUNNED_LIKE,
         reeling=target.is_reeling,
         tired=target.is_tired,
         maneuver=turn_profile(turn),
@@ -452,7 +492,7 @@ def defender_input(
         chambara=target.has(Trait.TRAINED_BY_A_MASTER),
         combat_reflexes=target.has(Trait.COMBAT_REFLEXES),
         already_tried=tried,
-        can_defend=target.is_conscious and not (turn.asleep or turn.collapsed),
+        can_defend=limit not in OUT_OF_ACTION,
     )
 
 
@@ -589,6 +629,43 @@ def apply_strike(
     )
 
 
+def _aim_dropped(turn: TurnState) -> TurnState:
+    return turn.model_copy(update={"aim_turns": 0, "aim_target": None, "aim_braced": False})
+
+
+def aim_after_injury(
+    victim: Combatant,
+    turn: TurnState,
+    injury: int,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> tuple[TurnState, AimCheck | None]:
+    """R5.3: an aiming fighter who is injured rolls Will to stay on his target; a failure loses
+    the Aim, so his next shot gets no Aim bonus. ``victim`` is his sheet after the injury: one
+    who lost consciousness loses the Aim without a roll."""
+    if turn.aim_turns == 0 or injury <= 0:
+        return turn, None
+    if not victim.is_conscious:
+        return _aim_dropped(turn), None
+    check = AimCheck(roll=success_roll(victim.attributes.will, roller, options))
+    return (turn if check.kept else _aim_dropped(turn)), check
+
+
+def _land(
+    strike: Strike,
+    victim: Combatant,
+    turn: TurnState,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> tuple[StrikeResult, TurnState]:
+    """A blow that got through: its damage, then the victim's Will roll if he was aiming."""
+    damage = apply_strike(strike, victim, roller, options)
+    after, aim = aim_after_injury(
+        damage.injury.combatant, turn, damage.injury.injury, roller, options
+    )
+    return damage.model_copy(update={"aim": aim}), after
+
+
 # --------------------------------------------------------------------------- the exchange
 
 
@@ -603,7 +680,8 @@ def _wait_order(
     options: RuleOptions,
 ) -> WaitOrder | None:
     """R5.11: only a fighter who chose Wait asks who strikes first; his foe counts with his
-    longest weapon (bare hands: close combat reach, DX)."""
+    longest weapon (bare hands: close combat reach, DX). Once decided against a foe, the
+    result stands for the rest of the turn: asking again rolls nothing."""
     if not request.wait_order:
         return None
     if attacker.turn.maneuver != Maneuver.wait.value:
@@ -612,6 +690,9 @@ def _wait_order(
             f"{attacker.combatant.name} is not waiting",
             combatant=attacker.combatant.name,
         )
+    decided = attacker.turn.wait_orders.get(target.combatant_id)
+    if decided is not None:
+        return decided.model_copy(update={"earlier": True})
     foe = target.combatant
     longest = max(foe.weapons, key=lambda w: reach_length(w.reach), default=None)
     other = (
@@ -657,6 +738,38 @@ def attacks_used_this_turn(turn: TurnState) -> int:
     return turn.attacks_used if turn.attacks_turn == turn.turns_taken else 0
 
 
+def extra_maneuvers(sheet: Combatant) -> tuple[int, int]:
+    """Maneuvers a turn beyond the first: super-speed's, one per 6 points of Basic Speed
+    (R5.29), and Altered Time Rate's, one per level (R5.28)."""
+    return maneuvers_per_turn(sheet.attributes.basic_speed) - 1, sheet.altered_time_rate
+
+
+def _other_maneuvers(turn: TurnState, attacks_used: int) -> int:
+    """The turn's maneuvers that are not its attacks; a Wait the first attack sets off becomes
+    that attack (R5.11). A maneuver chosen counts as one even in states saved before these
+    were counted."""
+    others = turn.other_maneuvers
+    if attacks_used:
+        return others
+    if turn.maneuver == Maneuver.wait.value:
+        return max(0, others - 1)
+    if turn.turns_taken and turn.maneuver is not None:
+        return max(others, 1)
+    return others
+
+
+def _extra_maneuvers_for_attacks(
+    sheet: Combatant, turn: TurnState, attacks_used: int
+) -> tuple[int, int]:
+    """The extra maneuvers still free to attack with, super-speed's then Altered Time Rate's:
+    those the turn's other maneuvers did not take, less the one the attacks themselves take
+    when nothing else was chosen (R5.28, R5.29)."""
+    speed, altered = extra_maneuvers(sheet)
+    free = max(0, speed + altered - _other_maneuvers(turn, attacks_used))
+    from_speed = min(speed, free)
+    return from_speed, free - from_speed
+
+
 def _next_attack(
     sheet: Combatant,
     turn: TurnState,
@@ -671,7 +784,8 @@ def _next_attack(
     The allowance comes from this attack's maneuver, or from the All-Out Attack
     already taken this turn: R5.7 two weapons (one attack per hand, never a
     third), R5.8/R5.20 All-Out Attack (double), R5.14/R5.15 multiple attacks,
-    R5.27 the master's second weapon, R5.29 super-speed's extra maneuvers. The
+    R5.27 the master's second weapon, one more for each extra maneuver the turn still has
+    (Altered Time Rate R5.28, super-speed R5.29). The
     GM may let one more through (``beyond_allowance``). Without ``counting``
     (the turn sequence has not started) attacks are numbered but never refused.
     """
@@ -679,16 +793,16 @@ def _next_attack(
     all_out = request.all_out_option
     if all_out is None and used and turn.all_out_attack is not None:
         all_out = AllOutAttackOption(turn.all_out_attack)
+    speed, altered = _extra_maneuvers_for_attacks(sheet, turn, used)
     count = attacks_per_turn(
         skill,
         options,
         chambara=request.chambara,
         all_out_option=all_out,
         two_weapons=request.dual_weapon is not None,
-        extra_maneuvers=maneuvers_per_turn(sheet.attributes.basic_speed) - 1,
+        extra_maneuvers=altered,
+        super_speed_maneuvers=speed,
     )
-    if request.dual_weapon is not None and not request.chambara and count.attacks < 2:
-        count = count.model_copy(update={"attacks": 2, "rule_ids": (*count.rule_ids, "R5.7")})
     number = used + 1
     if counting and number > count.attacks and not request.beyond_allowance:
         raise RuleError(
@@ -728,10 +842,9 @@ def resolve_attack(
             maneuver=request.maneuver.value,
         )
     sheet = attacker.combatant
-    if not sheet.can_act:
-        raise RuleError("attack.cannot_act", f"{sheet.name} cannot act", combatant=sheet.name)
+    ensure_may_choose(attacker, request.maneuver)
     if attacker.turn.maneuver not in _ATTACK_MANEUVER_VALUES:
-        _ensure_no_maneuver_yet(sheet.name, attacker.turn)
+        _ensure_maneuver_left(sheet, attacker.turn)
     if sheet.has(Trait.TRAINED_BY_A_MASTER) and not request.chambara:
         # A master on the sheet fights under the chambara rules (R5.15-R5.27).
         request = request.model_copy(update={"chambara": True})
@@ -789,6 +902,11 @@ def resolve_attack(
         side=request.side,
     )
     if order is not None and not order.waiter_first:
+        # Nothing is spent, but who strikes first is settled (R5.11).
+        kept = {
+            **turn.wait_orders,
+            target.combatant_id: order.model_copy(update={"earlier": False}),
+        }
         return AttackOutcome(
             **who,
             strike=planned,
@@ -798,7 +916,8 @@ def resolve_attack(
             location_hit=request.location,
             attack_number=number,
             attacks_available=count.attacks,
-            attacker_turn=turn,
+            allowance_rule_ids=count.rule_ids,
+            attacker_turn=turn.model_copy(update={"wait_orders": kept}),
             target_turn=target.turn,
         )
     draw_level = _fast_draw_level(sheet, request, kind, count, number)
@@ -875,6 +994,8 @@ def resolve_attack(
             "aim_braced": False,
             "attacks_used": number,
             "attacks_turn": turn.turns_taken,
+            "other_maneuvers": _other_maneuvers(turn, number - 1),
+            "attack_maneuvers": _attack_maneuvers(count, number),
             "evaluate_turns": 0,
             "evaluate_target": None,
             "feint_penalty": 0 if feint_penalty else turn.feint_penalty,
@@ -898,6 +1019,7 @@ def resolve_attack(
                 location_hit=request.location,
                 attack_number=number,
                 attacks_available=count.attacks,
+                allowance_rule_ids=count.rule_ids,
                 initiative_step=step,
                 attacker_turn=attacker_turn.model_copy(
                     update={
@@ -944,6 +1066,7 @@ def resolve_attack(
         "wait_order": order,
         "attack_number": number,
         "attacks_available": count.attacks,
+        "allowance_rule_ids": count.rule_ids,
         "initiative_step": step,
         "ready_after": None if ready_after is None or ready_after.acts_balanced else ready_after,
         "attacker_turn": attacker_turn,
@@ -952,8 +1075,8 @@ def resolve_attack(
     if not roll.hit:
         return AttackOutcome.model_validate(base)
     if roll.critical_hit:
-        damage = apply_strike(strike, target.combatant, roller, options)
-        return AttackOutcome.model_validate({**base, "damage": damage})
+        damage, hurt = _land(strike, target.combatant, target.turn, roller, options)
+        return AttackOutcome.model_validate({**base, "damage": damage, "target_turn": hurt})
     context = AttackContext(
         kind=kind,
         arc=request.arc,
@@ -977,8 +1100,10 @@ def resolve_attack(
     )
     defenses = defense_options(target.combatant, target.turn, pending, options)
     if not defenses.options:
-        damage = apply_strike(strike, target.combatant, roller, options)
-        return AttackOutcome.model_validate({**base, "defenses": defenses, "damage": damage})
+        damage, hurt = _land(strike, target.combatant, target.turn, roller, options)
+        return AttackOutcome.model_validate(
+            {**base, "defenses": defenses, "damage": damage, "target_turn": hurt}
+        )
     return AttackOutcome.model_validate({**base, "pending": pending, "defenses": defenses})
 
 
@@ -1092,9 +1217,9 @@ def resolve_defense(
     Dodge then takes its attack from that turn, R5.18).
     """
     if choice.kind is None:
-        damage = apply_strike(pending.strike, target, roller, options)
+        damage, hurt = _land(pending.strike, target, turn, roller, options)
         return DefenseOutcome(
-            pending=pending, roll=None, defended=False, damage=damage, target_turn=turn
+            pending=pending, roll=None, defended=False, damage=damage, target_turn=hurt
         )
     defenses = defense_options(target, turn, pending, options)
     option = defenses.find(choice.kind, choice.weapon_index)
@@ -1145,15 +1270,20 @@ def resolve_defense(
         new_turn = new_turn.model_copy(update=master_cost)
     concentration = None
     if turn.maneuver == Maneuver.concentrate.value and not turn.concentration_lost:
-        concentration = success_roll(target.attributes.iq - 3, roller, options)
+        # R5.10: IQ-3 (the seed), or Will-3 with the Basic Set's reading switched on.
+        keeping = target.attributes.will if options.concentrate_will else target.attributes.iq
+        concentration = success_roll(keeping - 3, roller, options)
         if not concentration.succeeded:
             new_turn = new_turn.model_copy(update={"concentration_lost": True})
     extra = {
         "concentration": concentration,
+        "concentration_on_will": concentration is not None and options.concentrate_will,
         "acrobatics": acrobatics,
         "master_dodge": enabling,
         "master_attack_ahead": enabling is not None and turn_ahead,
         "combatant": fallen,
+        # R5.3: defending loses the Aim (_spend drops it).
+        "aim_lost": turn.aim_turns > 0,
     }
     if roll.success:
         return DefenseOutcome.model_validate(
@@ -1174,7 +1304,7 @@ def resolve_defense(
                     **extra,
                 }
             )
-    damage = apply_strike(pending.strike, target, roller, options)
+    damage, new_turn = _land(pending.strike, target, new_turn, roller, options)
     return DefenseOutcome.model_validate(
         {
             "pending": pending,
@@ -1249,6 +1379,11 @@ class ManeuverOutcome(BaseModel):
     """The attacks (and parries) of a multiple-attack turn spent on it (R5.21, R5.25)."""
     aim_turns: int = 0
     evaluate_bonus: int = 0
+    maneuvers_taken: int = 1
+    """Which maneuver of his turn this is, with extra maneuvers (R5.28, R5.29)."""
+    maneuvers_allowed: int = 1
+    maneuver_rule_ids: tuple[str, ...] = ()
+    """The rules that give more than one maneuver a turn."""
 
 
 _LYING: Final = frozenset({Posture.PRONE, Posture.LYING_FACE_UP, Posture.CRAWLING})
@@ -1482,6 +1617,8 @@ def _spare_attack_maneuver(
         "attacks_used": used + spare.attacks_spent,
         "attacks_turn": turn.turns_taken,
         "parries_used": turn.parries_used + spare.parries_spent,
+        "other_maneuvers": _other_maneuvers(turn, used),
+        "attack_maneuvers": _attack_maneuvers(count, used + spare.attacks_spent),
     }
     outcome: FeintOutcome | None = None
     if target is not None and spare.action is SpareAction.feint:
@@ -1510,17 +1647,65 @@ def _spare_attack_maneuver(
 _ATTACK_MANEUVER_VALUES: Final = frozenset(m.value for m in ATTACK_MANEUVERS)
 
 
-def _ensure_no_maneuver_yet(name: str, turn: TurnState) -> None:
-    """R4.4: one maneuver a turn. Once his turn has come, what he chose stands until the
-    next one; a Wait may still turn into the action it waited for (R5.11). Before his
-    first turn nothing is counted, as attacks are not (preparations before the fight)."""
+def _maneuvers_allowed(sheet: Combatant) -> tuple[int, tuple[str, ...]]:
+    """Maneuvers a turn and the rules that give more than one (R4.4, R5.28, R5.29)."""
+    speed, altered = extra_maneuvers(sheet)
+    rules = (*(("R5.29",) if speed else ()), *(("R5.28",) if altered else ()))
+    return 1 + speed + altered, rules
+
+
+def _ensure_maneuver_left(sheet: Combatant, turn: TurnState) -> None:
+    """R4.4: one maneuver a turn, or one per extra maneuver with Altered Time Rate (R5.28) or
+    super-speed (R5.29), each any maneuver. Once his turn has come, what he chose stands
+    until the next one; a Wait may still turn into the action it waited for (R5.11).
+    Before his first turn nothing is counted, as attacks are not (preparations before the
+    fight)."""
     if turn.turns_taken == 0 or turn.maneuver in (None, Maneuver.wait.value):
         return
+    allowed, rules = _maneuvers_allowed(sheet)
+    if max(1, turn.other_maneuvers + turn.attack_maneuvers) < allowed:
+        return
+    if allowed == 1:
+        raise RuleError(
+            "maneuver.already_chosen",
+            f"{sheet.name} already chose {turn.maneuver} this turn",
+            combatant=sheet.name,
+        )
     raise RuleError(
-        "maneuver.already_chosen",
-        f"{name} already chose {turn.maneuver} this turn",
-        combatant=name,
+        "maneuver.no_maneuvers_left",
+        f"{sheet.name} has taken all {allowed} maneuvers of this turn",
+        combatant=sheet.name,
+        allowed=allowed,
+        rules=", ".join(rules),
     )
+
+
+def _after_other_maneuver(sheet: Combatant, turn: TurnState, maneuver: Maneuver) -> int:
+    """``other_maneuvers`` once ``maneuver`` is taken: one more, unless it is what a Wait
+    turned into (R5.11). A super-fast fighter's Concentrate takes his whole turn (R5.10)."""
+    taken = turn.other_maneuvers
+    if turn.turns_taken and turn.maneuver not in (None, *_ATTACK_MANEUVER_VALUES):
+        taken = max(taken, 1)
+    if turn.maneuver != Maneuver.wait.value:
+        taken += 1
+    speed, _ = extra_maneuvers(sheet)
+    if maneuver is Maneuver.concentrate and speed:
+        first = turn.turns_taken == 0 or turn.maneuver in (None, Maneuver.wait.value)
+        if not first:
+            raise RuleError(
+                "maneuver.concentrate_full_turn",
+                f"{sheet.name} needs his whole turn to Concentrate",
+                combatant=sheet.name,
+            )
+        taken = _maneuvers_allowed(sheet)[0]
+    return taken
+
+
+def _attack_maneuvers(count: AttackCount, number: int) -> int:
+    """Maneuvers the turn's attacks have taken once attack ``number`` is made: the first, and
+    one for each attack past what it allows, up to those the turn has (R5.28, R5.29)."""
+    base = count.attacks - count.extra_maneuver_attacks
+    return 1 + min(count.extra_maneuver_attacks, max(0, number - base))
 
 
 def take_maneuver(
@@ -1551,11 +1736,12 @@ def take_maneuver(
         )
     if target is not None and target.combatant_id == fighter.combatant_id:
         raise RuleError("maneuver.self_target", "a combatant cannot target himself")
+    ensure_may_choose(fighter, maneuver)
     sheet = fighter.combatant
     turn = fighter.turn
     if request.spare_attack:
         return _spare_attack_maneuver(fighter, target, request, roller, options)
-    _ensure_no_maneuver_yet(sheet.name, turn)
+    _ensure_maneuver_left(sheet, turn)
     if maneuver is Maneuver.move and sheet.move == 0 and sheet.crippled_legs:
         # Both legs crippled (R7.16, the Basic Set's effects): he cannot walk.
         raise RuleError("maneuver.cannot_walk", f"{sheet.name} cannot walk", combatant=sheet.name)
@@ -1572,12 +1758,15 @@ def take_maneuver(
         else None
     )
     target_id = target.combatant_id if target is not None else None
+    # An extra maneuver (R5.28, R5.29) keeps what an earlier All-Out Defense gave (R4.5).
+    earlier_defense = turn.all_out_defense if turn.maneuver != Maneuver.wait.value else None
     update: dict[str, object] = {
         "maneuver": maneuver.value,
         "all_out_defense": profile.all_out_defense_option.value
         if profile.all_out_defense_option is not None
-        else None,
+        else earlier_defense,
         "readying_missile": request.readying_missile,
+        "other_maneuvers": _after_other_maneuver(sheet, turn, maneuver),
     }
     ready: ReadyTime | None = None
     ready_weapon: Weapon | None = None
@@ -1619,6 +1808,7 @@ def take_maneuver(
             raise RuleError("maneuver.needs_posture", "Change Posture needs the wanted posture")
         posture, sheet, get_up_roll = _change_posture(sheet, request, roller, options)
     new_turn = turn.model_copy(update=update)
+    allowed, extra_rules = _maneuvers_allowed(sheet)
     shown_ready = ready if ready is not None and ready.rule_ids else None
     return ManeuverOutcome(
         combatant_id=fighter.combatant_id,
@@ -1634,6 +1824,9 @@ def take_maneuver(
         readying=readying,
         aim_turns=new_turn.aim_turns,
         evaluate_bonus=min(3, new_turn.evaluate_turns),
+        maneuvers_taken=min(allowed, new_turn.other_maneuvers + new_turn.attack_maneuvers),
+        maneuvers_allowed=allowed,
+        maneuver_rule_ids=extra_rules,
     )
 
 
@@ -1648,6 +1841,10 @@ class ParryForOtherOutcome(BaseModel):
     defended: bool
     damage: StrikeResult | None = None
     defender_turn: TurnState
+    target_turn: TurnState | None = None
+    """The target's turn state after the blow (an Aim it may have cost him, R5.3)."""
+    aim_lost: bool = False
+    """The companion was aiming: parrying lost his Aim (R5.3)."""
 
 
 def resolve_parry_for_other(
@@ -1659,9 +1856,11 @@ def resolve_parry_for_other(
     *,
     roller: DiceRoller,
     options: RuleOptions,
+    target_turn: TurnState | None = None,
 ) -> ParryForOtherOutcome:
     """R6.8: ``defender`` parries for ``target`` at -4 (+ the target's DB); it costs him a parry
-    and -4 to his own defenses until his next turn. A failure lands the blow on the target."""
+    and -4 to his own defenses until his next turn. A failure lands the blow on the target,
+    who rolls Will to keep an Aim (R5.3)."""
     found = parry_for_other_options(defender, defender_turn, target, pending, options)
     option = found.find(DefenseKind.parry, weapon_index)
     roll = roll_defense(option, roller, options)
@@ -1674,7 +1873,10 @@ def resolve_parry_for_other(
             "aim_target": None,
         }
     )
-    damage = None if roll.success else apply_strike(pending.strike, target, roller, options)
+    damage: StrikeResult | None = None
+    hurt = target_turn
+    if not roll.success:
+        damage, hurt = _land(pending.strike, target, target_turn or TurnState(), roller, options)
     return ParryForOtherOutcome(
         pending=pending,
         defender_name=defender.name,
@@ -1682,4 +1884,6 @@ def resolve_parry_for_other(
         defended=roll.success,
         damage=damage,
         defender_turn=spent,
+        target_turn=hurt if target_turn is not None else None,
+        aim_lost=defender_turn.aim_turns > 0,
     )

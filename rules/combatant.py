@@ -405,6 +405,8 @@ class Combatant(BaseModel):
     attributes: Attributes = Attributes()
     traits: frozenset[Trait] = frozenset()
     hard_to_kill: int = 0
+    altered_time_rate: int = 0
+    """Levels of Altered Time Rate: one more maneuver a turn per level (R5.28, B38)."""
     male_humanoid: bool = False
     rise_class: RiseClass = RiseClass.HUMANOID
     skills: dict[str, int] = Field(default_factory=dict)
@@ -448,6 +450,8 @@ class Combatant(BaseModel):
             )
         if self.hard_to_kill < 0:
             raise _too_low("hard_to_kill", self.hard_to_kill, 0)
+        if self.altered_time_rate < 0:
+            raise _too_low("altered_time_rate", self.altered_time_rate, 0)
         if self.state.hp > self.attributes.hp:
             raise RuleError(
                 "combatant.hp_above_max",

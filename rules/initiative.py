@@ -23,6 +23,7 @@ from rules.errors import RuleError
 from rules.roller import DiceRoller
 
 __all__ = [
+    "MODE_RULES",
     "InitiativeEntry",
     "InitiativeMode",
     "InitiativeOrder",
@@ -43,12 +44,13 @@ class InitiativeMode(StrEnum):
     MIXED = "mixed"  # R3.3: one die per side added to Move, then as realistic
 
 
-_MODE_RULE: Mapping[InitiativeMode, str] = {
+MODE_RULES: Mapping[InitiativeMode, str] = {
     InitiativeMode.STANDARD_4E: "R4.3",
     InitiativeMode.SIMPLE: "R3.1",
     InitiativeMode.REALISTIC: "R3.2",
     InitiativeMode.MIXED: "R3.3",
 }
+"""The rule each mode follows: what a round's order cites."""
 
 
 class InitiativeEntry(BaseModel):
@@ -169,7 +171,7 @@ def _slots(
     side_dice: Mapping[str, int],
     roller: DiceRoller,
 ) -> list[InitiativeSlot]:
-    rule_id = _MODE_RULE[mode]
+    rule_id = MODE_RULES[mode]
     prepared: list[tuple[InitiativeEntry, tuple[float, ...], int | None]] = []
     for entry in entries:
         die: int | None = None

@@ -77,3 +77,8 @@ class RuleOptions(BaseModel):
         description="R7.6: High Pain Threshold ignores shock and Low Pain Threshold doubles it "
         "(to at most -8), as in the Basic Set; off, shock ignores pain thresholds.",
     )
+    concentrate_will: bool = Field(
+        default=False,
+        description="R5.10: a concentrating fighter who defends rolls Will-3 (Basic Set) to keep "
+        "concentrating, instead of the seed's IQ-3.",
+    )

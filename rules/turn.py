@@ -24,30 +24,39 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Generic, TypeVar
+from typing import Final, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules import injury, recovery
+from rules.attack import WaitOrder
 from rules.checks import Outcome, SuccessRoll, success_roll
 from rules.combatant import Combatant, CombatantState
 from rules.errors import RuleError
 from rules.initiative import (
+    MODE_RULES,
     InitiativeEntry,
     InitiativeMode,
     InitiativeOrder,
+    InitiativeSlot,
     insert_newcomers,
     newcomer_phase_order,
     reorder,
     roll_initiative,
 )
+from rules.maneuver import Maneuver
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
 from rules.surprise import SurpriseKind, cumulative_bonus
 
 __all__ = [
+    "ERROR_KEYS",
     "MAX_IDLE_ROUNDS",
+    "OUT_OF_ACTION",
+    "STUNNED_LIKE",
     "Fighter",
+    "ManeuverLimit",
+    "Restriction",
     "RollRecord",
     "SkipReason",
     "TurnAdvance",
@@ -56,12 +65,32 @@ __all__ = [
     "TurnSequence",
     "TurnState",
     "advance",
+    "ensure_may_choose",
     "initiative_entry",
     "join",
     "leave",
+    "maneuver_limit",
     "reorder_sequence",
+    "restriction_of",
     "settle_consciousness",
 ]
+
+ERROR_KEYS: Final = frozenset(
+    {
+        "encounter.initiative.duplicate_combatant",
+        "encounter.no_combatants",
+        "encounter.nobody_can_act",
+        "encounter.not_started",
+        "maneuver.restricted.dead",
+        "maneuver.restricted.unconscious",
+        "maneuver.restricted.asleep",
+        "maneuver.restricted.collapsed",
+        "maneuver.restricted.paralysed",
+        "maneuver.restricted.stunned",
+        "maneuver.restricted.mentally_stunned",
+    }
+)
+"""Every :class:`RuleError` key this module raises."""
 
 MAX_IDLE_ROUNDS = 8
 """How many rounds :func:`advance` looks ahead for someone able to act (paralysis lasts ≤ 6)."""
@@ -102,6 +131,13 @@ class TurnState(BaseModel):
     """Attacks made in the turn numbered ``attacks_turn`` (R5.14-R5.23)."""
     attacks_turn: int = Field(default=0, ge=0)
     """``turns_taken`` when ``attacks_used`` was counted; another value means a new turn."""
+    other_maneuvers: int = Field(default=0, ge=0)
+    """Maneuvers other than attacks chosen this turn: one, or more with extra maneuvers
+    (Altered Time Rate R5.28, super-speed R5.29). A Wait that became an attack no longer
+    counts."""
+    attack_maneuvers: int = Field(default=0, ge=0)
+    """Maneuvers this turn's attacks took: the first, plus one per attack past what it allows
+    (R5.28, R5.29)."""
     evaluate_turns: int = Field(default=0, ge=0)
     evaluate_target: str | None = None
     feint_penalty: int = 0
@@ -115,6 +151,9 @@ class TurnState(BaseModel):
     retreat_used: bool = False
     acrobatic_dodge_used: bool = False
     """The one acrobatic Dodge a turn has been tried (R6.4)."""
+    wait_orders: dict[str, WaitOrder] = Field(default_factory=dict)
+    """Who strikes first from this turn's Wait, per foe's id, once decided (R5.11): the first
+    result stands until his next turn."""
     concentration_lost: bool = False
     """A defense broke this turn's Concentrate (the IQ-3 roll failed, R5.10)."""
     all_out_defense: str | None = None
@@ -186,12 +225,15 @@ class TurnState(BaseModel):
                 "retreat_used": False,
                 "acrobatic_dodge_used": False,
                 "concentration_lost": False,
+                "wait_orders": {},
                 "all_out_defense": None,
                 "all_out_attack": None,
                 "readying_missile": False,
                 "defending_for_others_penalty": 0,
                 "defended_since_last_turn": False,
                 "turns_taken": self.turns_taken + 1,
+                "other_maneuvers": 0,
+                "attack_maneuvers": 0,
             }
         )
 
@@ -343,6 +385,9 @@ class TurnEvent(BaseModel):
     combatant_id: str | None = None
     reason: SkipReason | None = None
     roll: RollRecord | None = None
+    slots: tuple[InitiativeSlot, ...] = ()
+    """The order rolled (round 1) or the newcomers' places (R2.4), with every die behind
+    them, so anyone can check it (R3.1-R3.3, R4.3)."""
     rule_id: str
 
 
@@ -410,8 +455,10 @@ def _end_of_turn(
     paralysis from total surprise is not yet mental stun, so no roll (R2.1).
     """
     sheet = fighter.combatant
-    # A turn that ends with R7.2's roll still waiting chose no maneuver: he did nothing.
-    turn = fighter.turn.model_copy(update={"consciousness_roll_due": False})
+    # A turn that ends with R7.2's roll still waiting chose no maneuver yet. He did nothing
+    # unless the GM enters his maneuver late: that maneuver still rolls first
+    # (settle_consciousness), as it would have in his own turn. His next turn starts afresh.
+    turn = fighter.turn
     log = _TurnLog(round_, fighter.combatant_id)
     if not sheet.is_conscious:
         return fighter.model_copy(update={"turn": turn}), log.events
@@ -486,37 +533,140 @@ def _crushed_trachea(
     return fighter.model_copy(update={"combatant": sheet}), log.events
 
 
+# --------------------------------------------------------------------------- what he may choose
+
+
+class Restriction(StrEnum):
+    """Why a fighter's state limits the maneuvers he may choose (translation-key suffixes)."""
+
+    DEAD = "dead"
+    UNCONSCIOUS = "unconscious"
+    ASLEEP = "asleep"
+    COLLAPSED = "collapsed"
+    PARALYSED = "paralysed"
+    STUNNED = "stunned"
+    MENTALLY_STUNNED = "mentally_stunned"
+
+
+_RESTRICTION_RULES: Final[Mapping[Restriction, str]] = {
+    Restriction.DEAD: "R4.2",
+    Restriction.UNCONSCIOUS: "R4.2",
+    Restriction.ASLEEP: "R4.2",
+    Restriction.COLLAPSED: "R8.2",
+    Restriction.PARALYSED: "R2.1",
+    Restriction.STUNNED: "R7.10",
+    Restriction.MENTALLY_STUNNED: "R7.11",
+}
+
+_DO_NOTHING_ONLY: Final = frozenset({Maneuver.do_nothing})
+
+OUT_OF_ACTION: Final = frozenset(
+    {Restriction.DEAD, Restriction.UNCONSCIOUS, Restriction.ASLEEP, Restriction.COLLAPSED}
+)
+"""No maneuver and no defense at all (R4.2, R8.2)."""
+
+STUNNED_LIKE: Final = frozenset(
+    {Restriction.PARALYSED, Restriction.STUNNED, Restriction.MENTALLY_STUNNED}
+)
+"""Only Do Nothing; defenses at -4 and no Retreat (R7.10, R7.11, R2.1)."""
+
+
+class ManeuverLimit(BaseModel):
+    """The maneuvers a fighter's state still allows, and the rule that limits them."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    restriction: Restriction
+    allowed: frozenset[Maneuver]
+    rule_id: str
+
+
+def restriction_of(sheet: Combatant, turn: TurnState) -> Restriction | None:
+    """The state that limits what a fighter may do, the worst first (see :func:`maneuver_limit`)."""
+    state = sheet.state
+    if state.dead or state.destroyed:
+        return Restriction.DEAD
+    if state.unconscious or turn.cardiac_arrest:
+        return Restriction.UNCONSCIOUS
+    if turn.asleep:
+        return Restriction.ASLEEP
+    if turn.collapsed and state.fp <= 0:
+        return Restriction.COLLAPSED
+    if turn.paralysed_through_round is not None:
+        # Paralysis over but not yet noticed by his turn start: mentally stunned next, so
+        # the same Do Nothing either way.
+        return Restriction.PARALYSED
+    if state.stunned:
+        return Restriction.STUNNED
+    if state.mentally_stunned:
+        return Restriction.MENTALLY_STUNNED
+    return None
+
+
+def maneuver_limit(fighter: Fighter) -> ManeuverLimit | None:
+    """What the fighter's state lets him choose, or ``None`` when nothing limits him.
+
+    The one place that maps states to maneuvers:
+
+    - dead, unconscious (cardiac arrest included) or asleep: no maneuver at all, he is not an
+      active character (R4.2); collapsed at 0 FP or less likewise until his FP are positive
+      again (R8.2);
+    - paralysed by total surprise (R2.1), stunned (R7.10) or mentally stunned (R7.11): only
+      Do Nothing, until the roll at the end of his turn (or the end of the paralysis) frees
+      him. Defenses are not maneuvers: he still defends, at -4 and without Retreat (R7.10).
+    """
+    restriction = restriction_of(fighter.combatant, fighter.turn)
+    if restriction is None:
+        return None
+    return ManeuverLimit(
+        restriction=restriction,
+        allowed=frozenset() if restriction in OUT_OF_ACTION else _DO_NOTHING_ONLY,
+        rule_id=_RESTRICTION_RULES[restriction],
+    )
+
+
+def ensure_may_choose(fighter: Fighter, maneuver: Maneuver | str) -> None:
+    """Refuse a maneuver the fighter's state forbids (:func:`maneuver_limit`), saying why."""
+    limit = maneuver_limit(fighter)
+    if limit is None or Maneuver(maneuver) in limit.allowed:
+        return
+    name = fighter.combatant.name
+    raise RuleError(
+        f"maneuver.restricted.{limit.restriction.value}",
+        f"{name} may not choose {Maneuver(maneuver).value}: {limit.restriction.value}",
+        combatant=name,
+        rule=limit.rule_id,
+    )
+
+
 # --------------------------------------------------------------------------- start of turn
 
 
+_SKIPPED: Final[Mapping[Restriction, SkipReason]] = {  # every one of OUT_OF_ACTION
+    Restriction.DEAD: SkipReason.DEAD,
+    Restriction.UNCONSCIOUS: SkipReason.UNCONSCIOUS,
+    Restriction.ASLEEP: SkipReason.ASLEEP,
+    Restriction.COLLAPSED: SkipReason.COLLAPSED,
+}
+
+
 def _skip_reason(fighter: Fighter, round_: int) -> SkipReason | None:
-    state = fighter.combatant.state
-    turn = fighter.turn
-    if state.dead or state.destroyed:
-        return SkipReason.DEAD
-    if state.unconscious or turn.cardiac_arrest:
-        return SkipReason.UNCONSCIOUS
-    if turn.asleep:
-        return SkipReason.ASLEEP
-    if turn.collapsed and state.fp <= 0:
-        return SkipReason.COLLAPSED
-    if turn.paralysed_through_round is not None and round_ <= turn.paralysed_through_round:
+    """Who gets no turn at all: whoever may choose no maneuver, and the paralysed (R2.1) until
+    their paralysis ends (then they take their turns mentally stunned)."""
+    limit = maneuver_limit(fighter)
+    if limit is None:
+        return None
+    if limit.restriction in _SKIPPED:
+        return _SKIPPED[limit.restriction]
+    through = fighter.turn.paralysed_through_round
+    if limit.restriction is Restriction.PARALYSED and through is not None and round_ <= through:
         return SkipReason.PARALYSED
     return None
 
 
 def _out_for_good(fighter: Fighter) -> bool:
     """Nothing the turn sequence does will give this fighter a turn again."""
-    state = fighter.combatant.state
-    turn = fighter.turn
-    return (
-        state.dead
-        or state.destroyed
-        or state.unconscious
-        or turn.asleep
-        or turn.cardiac_arrest
-        or (turn.collapsed and fighter.combatant.state.fp <= 0)
-    )
+    return restriction_of(fighter.combatant, fighter.turn) in OUT_OF_ACTION
 
 
 def _start_of_turn(
@@ -590,10 +740,15 @@ def settle_consciousness(
 ) -> tuple[F, tuple[TurnEvent, ...]]:
     """R7.2 once this turn's maneuver is chosen: the HT roll to stay conscious at 0 HP or less.
 
-    Only when his turn started with the roll waiting (``consciousness_roll_due``). Do Nothing,
-    with no defense since his last turn, spares it; any other maneuver rolls now, and a
-    failure leaves him unconscious (and prone) before he can act.
+    Every maneuver passes here first, so one his state forbids (stunned, paralysed,
+    unconscious …, :func:`ensure_may_choose`) is refused before anything is rolled.
+
+    Only when his turn started with the roll waiting (``consciousness_roll_due``), also when
+    the maneuver is entered after the turn moved on. Do Nothing, with no defense since his
+    last turn, spares it; any other maneuver rolls now, and a failure leaves him unconscious
+    (and prone) before he can act.
     """
+    ensure_may_choose(fighter, maneuver)
     turn = fighter.turn
     if not turn.consciousness_roll_due:
         return fighter, ()
@@ -660,7 +815,15 @@ def advance(
         sequence = sequence.model_copy(
             update={"order": order, "round": 1, "this_round": order.combatant_ids, "position": -1}
         )
-        events.append(TurnEvent(kind=TurnEventKind.ROUND_STARTED, round=1, rule_id="R4.3"))
+        # The order the mode set, with its dice, under the mode's own rule (R4.3, R3.1-R3.3).
+        events.append(
+            TurnEvent(
+                kind=TurnEventKind.ROUND_STARTED,
+                round=1,
+                slots=order.slots,
+                rule_id=MODE_RULES[sequence.mode],
+            )
+        )
     else:
         current = sequence.current
         if current is not None and current in by_id:
@@ -720,7 +883,12 @@ def _next_round(sequence: TurnSequence, roller: DiceRoller) -> tuple[TurnSequenc
     if sequence.pending:
         order = insert_newcomers(order, sequence.pending, roller)
         events.append(
-            TurnEvent(kind=TurnEventKind.NEWCOMERS_INSERTED, round=round_, rule_id="R2.4")
+            TurnEvent(
+                kind=TurnEventKind.NEWCOMERS_INSERTED,
+                round=round_,
+                slots=tuple(order.slot(e.combatant_id) for e in sequence.pending),
+                rule_id="R2.4",
+            )
         )
     updated = sequence.model_copy(
         update={
@@ -757,12 +925,18 @@ def join(
     done = sequence.this_round[: sequence.position + 1]
     remaining = list(sequence.this_round[sequence.position + 1 :])
     if aware:
-        phase = newcomer_phase_order(entries, roller)
+        # R2.4: every aware newcomer of this round who has not acted yet shares one free
+        # phase, ordered by Move then Basic Speed, however many times the GM added some.
+        waiting = {c for c in remaining if c in sequence.newcomers}
+        phase = newcomer_phase_order(
+            [*(e for e in sequence.pending if e.combatant_id in waiting), *entries], roller
+        )
         ids = tuple(s.combatant_id for s in phase)
+        rest = tuple(c for c in remaining if c not in waiting)
         return sequence.model_copy(
             update={
-                "this_round": (*done, *ids, *remaining),
-                "newcomers": (*sequence.newcomers, *ids),
+                "this_round": (*done, *ids, *rest),
+                "newcomers": (*sequence.newcomers, *(e.combatant_id for e in entries)),
                 "pending": (*sequence.pending, *entries),
             }
         )

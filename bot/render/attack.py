@@ -26,6 +26,7 @@ from rules.attack import (
 )
 from rules.checks import Outcome, SuccessRoll
 from rules.combat import (
+    AimCheck,
     AttackOutcome,
     DefenseOutcome,
     ManeuverOutcome,
@@ -244,20 +245,27 @@ def _sequence_field(
                 number=outcome.attack_number,
                 total=outcome.attacks_available,
                 step=f"{outcome.initiative_step:g}",
+                # What gave the turn its attacks (a master's R5.15, not R5.14), then R5.23.
+                rules=", ".join((*outcome.allowance_rule_ids, "R5.23")),
             ),
         )
 
 
 def _wait_line(order: WaitOrder, outcome: AttackOutcome, messages: Messages, locale: str) -> str:
-    """Who strikes first from a Wait: the longer weapon, else the skill contest (R5.11)."""
+    """Who strikes first from a Wait: the longer weapon, else the skill contest (R5.11); a
+    second ask against the same foe says the first result stands."""
     first = outcome.attacker_name if order.waiter_first else outcome.target_name
+    earlier = "\n" + messages.text("attack.wait_earlier", locale) if order.earlier else ""
     if not order.contests:
-        return messages.text(
-            "attack.wait_reach",
-            locale,
-            reach=order.waiter_reach,
-            other_reach=order.other_reach,
-            first=first,
+        return (
+            messages.text(
+                "attack.wait_reach",
+                locale,
+                reach=order.waiter_reach,
+                other_reach=order.other_reach,
+                first=first,
+            )
+            + earlier
         )
     rolls = "; ".join(
         messages.text(
@@ -270,8 +278,11 @@ def _wait_line(order: WaitOrder, outcome: AttackOutcome, messages: Messages, loc
         )
         for contest in order.contests
     )
-    return messages.text(
-        "attack.wait_contest", locale, reach=order.waiter_reach, rolls=rolls, first=first
+    return (
+        messages.text(
+            "attack.wait_contest", locale, reach=order.waiter_reach, rolls=rolls, first=first
+        )
+        + earlier
     )
 
 
@@ -596,10 +607,19 @@ def render_defense(
         concentration = outcome.concentration
         kept = concentration.succeeded
         key = "defend.concentration_kept" if kept else "defend.concentration_lost"
+        if outcome.concentration_on_will:
+            key += "_will"
         add_field(
             embed,
             messages.text("defend.field.concentration", locale),
             _check_line(key, concentration, messages, locale),
+            inline=False,
+        )
+    if outcome.aim_lost:
+        add_field(
+            embed,
+            messages.text("defend.field.aim", locale),
+            messages.text("defend.aim_lost", locale, name=parried_by or pending.target_name),
             inline=False,
         )
     if outcome.second_defense is not None and outcome.defenses is not None:
@@ -699,10 +719,13 @@ def render_damage(
     locale: str,
     *,
     basic_line: str | None = None,
+    aim: AimCheck | None = None,
 ) -> discord.Embed:
     """The damage breakdown: basic damage, DR, penetrating, multiplier, injury, HP, every
-    consequence with its roll (section 7)."""
+    consequence with its roll (section 7), and an injured archer's Will roll to keep his Aim
+    (R5.3)."""
     if isinstance(damage, StrikeResult):
+        aim = damage.aim
         injury = damage.injury
         faces = ", ".join(str(face) for face in damage.faces)
         basic = messages.text(
@@ -755,6 +778,12 @@ def render_damage(
         ),
     )
     consequences = _consequences(injury, messages, locale)
+    if aim is not None:
+        consequences.append(
+            _check_line(
+                "damage.aim_kept" if aim.kept else "damage.aim_lost", aim.roll, messages, locale
+            )
+        )
     if consequences:
         add_field(embed, t("damage.field.effects", locale), "\n".join(consequences), inline=False)
     return embed
@@ -864,6 +893,16 @@ def _maneuver_notes(
         else:
             key = "maneuver.readied_line"
         notes.append(messages.text(key, locale, weapon=readying.weapon, turns=readying.turns_left))
+    if outcome.maneuvers_allowed > 1:
+        notes.append(
+            messages.text(
+                "maneuver.extra_line",
+                locale,
+                number=outcome.maneuvers_taken,
+                total=outcome.maneuvers_allowed,
+                rules=", ".join(outcome.maneuver_rule_ids),
+            )
+        )
     if outcome.spare is not None:
         spare = outcome.spare
         parries_left = (

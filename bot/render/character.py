@@ -145,19 +145,17 @@ def add_gear_fields(
         for location, armor in sorted(sheet.dr.overrides.items(), key=_location_order)
     )
     add_field(embed, _t(messages, locale, "character.show.armor"), "\n".join(lines), inline=False)
-    _add_hard_to_kill(embed, sheet, messages, locale)
+    _add_leveled_traits(embed, sheet, messages, locale)
 
 
-def _add_hard_to_kill(
+def _add_leveled_traits(
     embed: discord.Embed, sheet: Combatant, messages: Messages, locale: str
 ) -> None:
-    if sheet.hard_to_kill:
-        add_field(
-            embed,
-            trait_name(SheetTrait.HARD_TO_KILL, messages, locale),
-            str(sheet.hard_to_kill),
-            inline=False,
-        )
+    """Hard to Kill and Altered Time Rate (R5.28), each with its level."""
+    for leveled in (SheetTrait.HARD_TO_KILL, SheetTrait.ALTERED_TIME_RATE):
+        level = getattr(sheet, leveled.value)
+        if level:
+            add_field(embed, trait_name(leveled, messages, locale), str(level), inline=False)
 
 
 def render_character(
@@ -190,7 +188,7 @@ def render_traits(
     """A fighter's numbers, traits and skills after a change in the middle of a fight."""
     embed = new_embed(ResultKind.INFO, title=headline, description=name)
     add_sheet_fields(embed, sheet, messages, locale)
-    _add_hard_to_kill(embed, sheet, messages, locale)
+    _add_leveled_traits(embed, sheet, messages, locale)
     return embed
 
 

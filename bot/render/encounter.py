@@ -32,6 +32,8 @@ from bot.render.common import (
 from bot.storage.encounter import EncounterRecord, UndoResult
 from rules.combatant import BodyPart, Combatant, Posture
 from rules.encounter import CripplingAfterCombat, Encounter, EncounterCombatant, health_word
+from rules.errors import RuleError
+from rules.initiative import InitiativeSlot
 from rules.surprise import PartialSurpriseOutcome, SurpriseModifier, TotalSurpriseOutcome
 from rules.turn import RollRecord, TurnAdvance, TurnEvent, TurnEventKind, TurnState
 
@@ -287,10 +289,66 @@ def _roll_text(roll: RollRecord, messages: Messages, locale: str) -> dict[str, o
     }
 
 
+def _name(encounter: Encounter, combatant_id: str) -> str:
+    try:
+        return encounter.get(combatant_id).name
+    except RuleError:
+        return combatant_id
+
+
+def _die_faces(faces: Sequence[int]) -> str:
+    return ", ".join(str(face) for face in faces)
+
+
+def initiative_lines(
+    slots: Sequence[InitiativeSlot], encounter: Encounter, messages: Messages, locale: str
+) -> list[str]:
+    """The dice behind an order rolled with dice: each die of the Simple mode (R3.1) or the
+    side dice added to Move in the Mixed mode (R3.3), and any die that broke a tie there,
+    re-rolls included. The other modes order by the sheets (R3.2, R4.3): the die that
+    breaks a rare tie there stays on the order, unlisted, so a large fight's reply stays
+    short."""
+    if not slots:
+        return []
+    rule = slots[0].rule_id
+    lines: list[str] = []
+    side_dice = {s.side: s.side_die for s in slots if s.side_die is not None}
+    if side_dice:
+        dice = ", ".join(f"{side} {die}" for side, die in side_dice.items())
+        lines.append(_t(messages, locale, "encounter.order.side_dice", dice=dice, rule=rule))
+    if slots[0].die is None and not side_dice:
+        return lines
+    entries: list[str] = []
+    for slot in slots:
+        name = _name(encounter, slot.combatant_id)
+        if slot.die is not None:
+            entry = _t(messages, locale, "encounter.order.die", name=name, die=slot.die)
+        else:
+            total, die = int(slot.key[0]), slot.side_die or 0
+            entry = _t(
+                messages,
+                locale,
+                "encounter.order.move_and_die",
+                name=name,
+                move=total - die,
+                die=die,
+                total=total,
+            )
+        if slot.tie_rolls:
+            tie = _t(messages, locale, "encounter.order.tie", dice=_die_faces(slot.tie_rolls))
+            entry = f"{entry} {tie}"
+        entries.append(entry)
+    lines.append(
+        _t(messages, locale, "encounter.order.line", entries=" · ".join(entries), rule=rule)
+    )
+    return lines
+
+
 def event_line(
     event: TurnEvent, encounter: Encounter, messages: Messages, locale: str
 ) -> str | None:
-    """One line for a turn event, or ``None`` for events the turn title already says."""
+    """One line for a turn event, or ``None`` for events the turn title already says; an
+    order rolled or extended adds the dice behind it."""
     if event.kind is TurnEventKind.TURN_STARTED:
         return None
     params: dict[str, object] = {"round": event.round}
@@ -304,7 +362,9 @@ def event_line(
     if event.roll is not None:
         params.update(_roll_text(event.roll, messages, locale))
     text = _t(messages, locale, f"encounter.event.{event.kind.value}", **params)
-    return f"{text} ({event.rule_id})"
+    return "\n".join(
+        [f"{text} ({event.rule_id})", *initiative_lines(event.slots, encounter, messages, locale)]
+    )
 
 
 def render_events(
@@ -350,7 +410,8 @@ def render_turn(
     if current is not None and (
         current.combatant.state.stunned or current.combatant.state.mentally_stunned
     ):
-        lines.append(_t(messages, locale, "encounter.turn.stunned_hint", name=current.name))
+        hint = "stunned_hint" if current.combatant.state.stunned else "stunned_hint_mental"
+        lines.append(_t(messages, locale, f"encounter.turn.{hint}", name=current.name))
     return line_embeds(ResultKind.INFO, title, lines)
 
 
@@ -461,6 +522,19 @@ def render_total_surprise(
     )
 
 
+def _surprise_dice(dice: Sequence[int], messages: Messages, locale: str) -> str:
+    """A side's initiative die, and the tied ones rolled again before it (R2.2)."""
+    if len(dice) == 1:
+        return str(dice[0])
+    return _t(
+        messages,
+        locale,
+        "encounter.surprise.partial.rerolled",
+        tied=_die_faces(dice[:-1]),
+        last=dice[-1],
+    )
+
+
 def render_partial_surprise(
     outcome: PartialSurpriseOutcome, messages: Messages, locale: str
 ) -> discord.Embed:
@@ -484,7 +558,7 @@ def render_partial_surprise(
                 messages,
                 locale,
                 "encounter.surprise.partial.roll",
-                dice=", ".join(str(d) for d in roll.dice),
+                dice=_surprise_dice(roll.dice, messages, locale),
                 modifiers=_modifier_text(roll.modifiers, messages, locale),
                 total=roll.total,
             ),
@@ -506,12 +580,21 @@ def render_added(
 ) -> discord.Embed:
     names = ", ".join(c.name for c in added)
     key = "combatant.added.description"
+    dice: list[str] = []
+    order = encounter.sequence.order
     if encounter.sequence.started:
         key = "combatant.added.aware" if aware else "combatant.added.unaware"
+        if not aware and order is not None:
+            # R2.5: the unaware roll into the order at once; show what they rolled.
+            placed = set(order.combatant_ids)
+            slots = [order.slot(c.combatant_id) for c in added if c.combatant_id in placed]
+            dice = initiative_lines(slots, encounter, messages, locale)
     return new_embed(
         ResultKind.INFO,
         title=_t(messages, locale, _counted("combatant.added.title", len(added)), count=len(added)),
-        description=_t(messages, locale, _counted(key, len(added)), names=names),
+        description="\n".join(
+            [_t(messages, locale, _counted(key, len(added)), names=names), *dice]
+        ),
     )
 
 

@@ -35,6 +35,7 @@ from bot.standin.state import (
     Guild,
     InteractionRecord,
     Message,
+    Role,
     User,
     World,
 )
@@ -411,6 +412,30 @@ class StandIn:
         if found is None:
             raise KeyError(f"no message {message_id}")
         return found
+
+    # Shaping the world while the bot runs ----------------------------------------------
+
+    async def set_role(self, user: UserRef, role_name: str, *, on: bool = True) -> Role:
+        """Give ``user`` the guild's role called ``role_name`` (or take it away with
+        ``on=False``). A role the guild lacks is created and announced to the bot
+        (GUILD_ROLE_CREATE), as Discord does; member updates need no event: every interaction
+        carries the member's roles."""
+        guild = self.guild
+        member = guild.members[self.user(user).id]
+        try:
+            role = guild.role_named(role_name)
+        except KeyError:
+            if not on:
+                raise
+            role = self.world.add_role(role_name, guild=guild)
+            await self.server.dispatch(
+                "GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.to_json()}
+            )
+        if on and role.id not in member.roles:
+            member.roles.append(role.id)
+        if not on and role.id in member.roles:
+            member.roles.remove(role.id)
+        return role
 
     # Driving ----------------------------------------------------------------------------
 

@@ -537,7 +537,7 @@ async def test_a_masters_wild_swing_is_not_capped_r5_16(
     assert fields(master.embeds[0])["Effective skill"] == "Skill 18\n-5 Wild Swing (R5.6)\n= **13**"
     # Skill 18 gives a master 3 attacks (R5.15); this is his second, a step lower (R5.23).
     assert fields(master.embeds[0])["Multiple attacks"] == (
-        "attack 2 of 3 · initiative step 4.5 (R5.14, R5.23)"
+        "attack 2 of 3 · initiative step 4.5 (R5.15, R5.23)"
     )
     assert "Multiple attacks" not in fields(plain.embeds[0])
 

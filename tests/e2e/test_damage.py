@@ -255,7 +255,8 @@ async def test_encounter_end_in_portuguese_counts_one_month_r7_17(
     dice.extend([5, 5, 1, 1])
     ended = await standin.slash("encounter end", user="gm", channel=CHANNEL, locale="pt-BR")
     assert fields(ended.embed)[messages.text("encounter.ended.crippled", "pt-BR")] == (
-        "Spearman, Braço esquerdo: HT 10, tirou 11 (5, 5, 1): fracasso → 1 mês para se recuperar."
+        "Spearman, Braço esquerdo: HT 10, tirou 11 (5, 5, 1): fracasso → 1d6 tirou 1: 1 mês para"
+        " se recuperar."
     )
     assert ended.embed["description"] == "Durou 0 rodadas (0 s)."
 

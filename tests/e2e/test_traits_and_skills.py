@@ -23,7 +23,7 @@ async def test_a_sheet_takes_skills_and_male_humanoid(
     offered = await standin.autocomplete(
         "character trait add", {"character": "Bruno"}, focused="trait", user="alice"
     )
-    assert len(offered) == 17
+    assert len(offered) == 18  # every trait, Altered Time Rate (R5.28) included
     typed = await standin.autocomplete(
         "character trait add",
         {"character": "Bruno", "trait": "acro"},

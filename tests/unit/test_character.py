@@ -219,10 +219,12 @@ def test_removing_a_trait_the_sheet_lacks() -> None:
 
 
 def test_every_trait_choice_is_a_rules_trait_a_skill_or_on_the_sheet() -> None:
-    """The choices: every rules :class:`Trait`, Hard to Kill, the male humanoid of R7.28 and
-    the skills the rules read (R5.18, R5.22, R5.26, R6.4, R7.12, R7.14, R11.12)."""
+    """The choices: every rules :class:`Trait`, Hard to Kill, Altered Time Rate (R5.28), the
+    male humanoid of R7.28 and the skills the rules read (R5.18, R5.22, R5.26, R6.4, R7.12,
+    R7.14, R11.12)."""
     assert {t.value for t in SheetTrait} == {t.value for t in Trait} | {
         "hard_to_kill",
+        "altered_time_rate",
         "male_humanoid",
         "acrobatics",
         "jumping",

@@ -2263,7 +2263,10 @@ def test_equal_reach_from_a_wait_is_a_skill_contest_r5_11() -> None:
     assert outcome.wait_order is not None
     assert outcome.wait_order.waiter_first is False
     assert outcome.attack is None
-    assert outcome.attacker_turn == knight.turn
+    # Nothing spent: only who strikes first is kept (the first result stands, R5.11).
+    assert outcome.attacker_turn == knight.turn.model_copy(
+        update={"wait_orders": {ORC.combatant_id: outcome.wait_order}}
+    )
     with pytest.raises(RuleError) as caught:
         resolve_attack(KNIGHT, ORC, AttackRequest(wait_order=True), ScriptedDice([]), OPTIONS)
     assert caught.value.key == "attack.not_waiting"

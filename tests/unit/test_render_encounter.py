@@ -247,6 +247,27 @@ def test_partial_surprise_embed(messages: Messages) -> None:
     ]
 
 
+def test_partial_surprise_tie_is_labelled_as_a_re_roll_r2_2(messages: Messages) -> None:
+    """Both sides total 4 on the first dice (1 + 3, 6 - 2): a tie, rolled again (R2.2's
+    reading); the re-roll decides, and the reply says which dice were the re-roll."""
+    outcome = partial_surprise(
+        SideProfile(side="party", leader_iq=12, leader_combat_reflexes=True),
+        SideProfile(side="orcs"),
+        ScriptedDice([1, 6, 4, 2]),
+    )
+    assert (outcome.winner, outcome.loser) == ("party", "orcs")
+    assert values(render_partial_surprise(outcome, messages, "en")) == [
+        (
+            "party",
+            "Dice 1 (a tie, rolled again) → 4; leader with Combat Reflexes +2, more intelligent"
+            " leader +1; total 7",
+        ),
+        ("orcs", "Dice 6 (a tie, rolled again) → 2; no leader -2; total 0"),
+    ]
+    pt = values(render_partial_surprise(outcome, messages, "pt-BR"))
+    assert pt[1] == ("orcs", "Dados 6 (empate, rolado de novo) → 2; sem líder -2; total 0")
+
+
 # --------------------------------------------------------------------------- the fallen
 
 
@@ -475,3 +496,42 @@ def test_added_combatants_agree_in_number(
     assert embed.title == title
     assert embed.description is not None
     assert embed.description.startswith(description)
+
+
+def test_the_crippling_months_show_their_die_r7_17(messages: Messages) -> None:
+    """R7.17's worked example: HT 11 rolls 12 (failure by 1), then 1d6 = 4: 4 months. The 1d6
+    is shown with the months it gave."""
+    from rules.combatant import BodyPart
+    from rules.encounter import crippling_after_combat
+    from rules.options import RuleOptions
+
+    encounter = fight()
+    orc = encounter.find("Orc 1").combatant
+    crippled = orc.with_state(crippled=frozenset({BodyPart.LEFT_ARM}))
+    sheet = Combatant.create(
+        **{**crippled.model_dump(), "attributes": {**crippled.attributes.model_dump(), "ht": 11}}
+    )
+    encounter = encounter.replace(encounter.find("Orc 1").with_sheet(sheet))
+    rolls = crippling_after_combat(encounter, ScriptedDice([4, 4, 4, 4]), RuleOptions())
+    embed = render_ended(encounter, messages, "en", rolls)
+    assert dict(values(embed))["Crippled parts (R7.17)"] == (
+        "Orc 1, Left arm: HT 11, rolled 12 (4, 4, 4): failure → 1d6 rolled 4: 4 months to recover."
+    )
+
+
+@pytest.mark.parametrize(
+    ("state", "line"),
+    [
+        ({"stunned": True}, "Orc 1 is stunned: only Do Nothing this turn."),
+        ({"mentally_stunned": True}, "Orc 1 is mentally stunned: only Do Nothing this turn."),
+    ],
+)
+def test_the_turn_says_which_stun_allows_only_do_nothing_r7_10_r7_11(
+    messages: Messages, state: dict[str, bool], line: str
+) -> None:
+    encounter = hurt(fight(), "Orc 1", **state)
+    encounter, result = advance_turn(encounter, ScriptedDice([]))
+    assert encounter.current is not None
+    assert encounter.current.name == "Orc 1"
+    description = render_turn(encounter, result, messages, "en")[-1].description or ""
+    assert description.splitlines()[-1] == line

@@ -348,8 +348,14 @@ def test_the_roll_waits_for_this_turns_maneuver_r7_2(last_maneuver: str) -> None
     assert after.combatant.state.unconscious
     assert after.combatant.state.posture is Posture.PRONE
     assert not after.turn.consciousness_roll_due
-    # Settled once: a second choice in the same turn rolls nothing.
-    assert settle_consciousness(after, "attack", 1, ScriptedDice([])) == (after, ())
+    # Unconscious now, he chooses nothing more (R4.2).
+    with pytest.raises(RuleError) as refused:
+        settle_consciousness(after, "attack", 1, ScriptedDice([]))
+    assert refused.value.key == "maneuver.restricted.unconscious"
+    # Settled once: after a roll he made, a second choice in the same turn rolls nothing.
+    awake, made = settle_consciousness(started, "attack", 1, ScriptedDice([3, 3, 3]))
+    assert [e.kind for e in made] == [TurnEventKind.STAY_CONSCIOUS]
+    assert settle_consciousness(awake, "attack", 1, ScriptedDice([])) == (awake, ())
 
 
 @pytest.mark.parametrize("last_maneuver", ["do_nothing", "attack"])
@@ -367,7 +373,30 @@ def test_a_turn_ended_without_a_maneuver_did_nothing_r7_2() -> None:
     result = advance(sequence, [started, fighter("mid", 6.0)], ScriptedDice([]))
     assert result.current == "mid"
     assert not any(e.kind is TurnEventKind.STAY_CONSCIOUS for e in result.events)
-    assert not result.fighters[0].turn.consciousness_roll_due
+    # Nothing was rolled for doing nothing, but a maneuver entered late still owes the roll.
+    assert result.fighters[0].turn.consciousness_roll_due
+
+
+def test_a_maneuver_entered_after_the_turn_moved_on_rolls_too_r7_2() -> None:
+    """R7.2 outside his turn: HP 12 at -13 (HT 11 - 1 = 10), his turn ended before the GM gave
+    him a maneuver. Given one now, he rolls exactly as in his own turn; an 11 fails."""
+    started = _undefended_at_minus_13(None)
+    sequence = advance(TurnSequence(), [started, fighter("mid", 6.0)], ScriptedDice([])).sequence
+    moved_on = advance(sequence, [started, fighter("mid", 6.0)], ScriptedDice([]))
+    assert moved_on.current == "mid"
+    late, events = settle_consciousness(moved_on.fighters[0], "move", 1, ScriptedDice([5, 5, 1]))
+    assert [e.kind for e in events] == [
+        TurnEventKind.STAY_CONSCIOUS,
+        TurnEventKind.FELL_UNCONSCIOUS,
+    ]
+    roll = events[0].roll
+    assert roll is not None
+    assert (roll.target, roll.total, roll.succeeded) == (10, 11, False)
+    assert late.combatant.state.unconscious
+    # Do Nothing entered late, undefended, still spares it (R7.2's exception).
+    spared, none = settle_consciousness(moved_on.fighters[0], "do_nothing", 1, ScriptedDice([]))
+    assert none == ()
+    assert not spared.combatant.state.unconscious
 
 
 def test_no_consciousness_roll_after_doing_nothing_undefended_r7_2() -> None:
@@ -500,6 +529,53 @@ def test_aware_newcomers_act_first_then_join_next_round_r2_4() -> None:
     assert sequence.order is not None
     assert sequence.order.combatant_ids == ("fast", "y", "x", "mid", "slow")
     assert seen == ["fast", "y", "x", "mid", "slow"]
+
+
+def _catalog_newcomers() -> dict[str, Fighter]:
+    """R2.4's worked example: X (Move 7, Basic Speed 6.50), Y (Move 7, 7.00), Z (Move 5, 6.00)."""
+    return {
+        "x": fighter("x", 6.5, attributes={"basic_move": 7}),
+        "y": fighter("y", 7.0, attributes={"basic_move": 7}),
+        "z": fighter("z", 6.0, attributes={"basic_move": 5}),
+    }
+
+
+@pytest.mark.parametrize("arrival", ["yxz", "xyz", "zyx", "zxy"])
+def test_newcomers_added_one_by_one_share_one_phase_r2_4(arrival: str) -> None:
+    """R2.4: aware newcomers arriving in the same round, each added on its own, act by Move
+    then Basic Speed (Y, X, Z in the catalog's example), never in order of arrival."""
+    sequence, fighters, _ = run(TurnSequence(), three(), ScriptedDice([]), 1)  # fast's turn
+    newcomers = _catalog_newcomers()
+    for cid in arrival:
+        sequence = join(sequence, [newcomers[cid]], aware=True, roller=ScriptedDice([]))
+    assert sequence.this_round == ("fast", "y", "x", "z", "mid", "slow")
+    fighters = [*fighters, *newcomers.values()]
+    _, _, seen = run(sequence, fighters, ScriptedDice([]), 5)
+    assert seen == ["y", "x", "z", "mid", "slow"]
+
+
+def test_a_newcomer_arriving_after_others_acted_joins_those_still_waiting_r2_4() -> None:
+    """Y already took his free action when X and Z arrive: X and Z act next, X first."""
+    sequence, fighters, _ = run(TurnSequence(), three(), ScriptedDice([]), 1)  # fast's turn
+    newcomers = _catalog_newcomers()
+    sequence = join(sequence, [newcomers["y"]], aware=True, roller=ScriptedDice([]))
+    fighters = [*fighters, *newcomers.values()]
+    sequence, fighters, seen = run(sequence, fighters, ScriptedDice([]), 1)
+    assert seen == ["y"]
+    for cid in "zx":
+        sequence = join(sequence, [newcomers[cid]], aware=True, roller=ScriptedDice([]))
+    _, _, seen = run(sequence, fighters, ScriptedDice([]), 4)
+    assert seen == ["x", "z", "mid", "slow"]
+
+
+def test_tied_newcomers_of_one_round_break_the_tie_with_a_die_r2_4() -> None:
+    """Equal Move and Basic Speed: 1d each (the catalog's reading), whoever arrived first."""
+    sequence, _, _ = run(TurnSequence(), three(), ScriptedDice([]), 1)
+    first = fighter("first", 6.0, attributes={"basic_move": 6})
+    second = fighter("second", 6.0, attributes={"basic_move": 6})
+    sequence = join(sequence, [first], aware=True, roller=ScriptedDice([]))
+    sequence = join(sequence, [second], aware=True, roller=ScriptedDice([2, 5]))
+    assert sequence.this_round[1:3] == ("second", "first")
 
 
 def test_unaware_newcomer_inserted_at_once_r2_5() -> None:
