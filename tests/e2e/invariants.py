@@ -7,11 +7,15 @@ permission matrix.
 - No message the bot ever sent notifies @everyone, @here or a role, and no user is
   pinged because of text a user typed (``parse`` never holds ``users``).
 - The stand-in refused nothing and knew every route.
+
+Also :class:`QueuedDice`, the dice of these long runs: faces a scene queues, then a
+seeded generator.
 """
 
 from __future__ import annotations
 
 import logging
+import random
 from collections.abc import Iterable
 from typing import Any
 
@@ -19,6 +23,7 @@ from bot.i18n import Messages
 from bot.standin import StandIn
 from bot.standin.driver import InteractionResult
 from bot.standin.state import Message
+from rules.roller import RandomDice
 
 LOCALES = {"en-US": "en", "en-GB": "en", "pt-BR": "pt-BR"}
 
@@ -113,3 +118,24 @@ class ErrorLog(logging.Handler):
     def describe(self) -> list[str]:
         formatter = logging.Formatter("%(name)s: %(message)s")
         return [formatter.format(record) for record in self.records]
+
+
+class QueuedDice(RandomDice):
+    """Faces queued by a test's setup first (an exact hit), then a seeded generator."""
+
+    __slots__ = ("queued",)
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.queued: list[int] = []
+
+    def reseed(self, seed: int) -> None:
+        self._random = random.Random(seed).random
+
+    def roll_die(self, sides: int) -> int:
+        if self.queued:
+            return self.queued.pop(0)
+        return super().roll_die(sides)
+
+    def roll_dice(self, sides: int, count: int) -> tuple[int, ...]:
+        return tuple(self.roll_die(sides) for _ in range(count))

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import json
 import logging
-import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -52,10 +51,10 @@ from bot.standin.driver import InteractionResult
 from bot.standin.state import Upload
 from rules.character import MAX_IMPORT_BYTES, export_sheet
 from rules.combatant import Combatant
-from rules.roller import RandomDice
 
 from .invariants import (
     ErrorLog,
+    QueuedDice,
     assert_answered_cleanly,
     assert_no_mass_mention,
     assert_standin_content,
@@ -116,30 +115,9 @@ COMMANDS: dict[str, str] = {
 }
 
 
-class FuzzDice(RandomDice):
-    """Faces queued by the scene first, then a generator reseeded by each example."""
-
-    __slots__ = ("queued",)
-
-    def __init__(self) -> None:
-        super().__init__(0)
-        self.queued: list[int] = []
-
-    def reseed(self, seed: int) -> None:
-        self._random = random.Random(seed).random
-
-    def roll_die(self, sides: int) -> int:
-        if self.queued:
-            return self.queued.pop(0)
-        return super().roll_die(sides)
-
-    def roll_dice(self, sides: int, count: int) -> tuple[int, ...]:
-        return tuple(self.roll_die(sides) for _ in range(count))
-
-
 @pytest.fixture
-def dice() -> FuzzDice:
-    return FuzzDice()
+def dice() -> QueuedDice:
+    return QueuedDice()
 
 
 @pytest.fixture
@@ -422,7 +400,7 @@ async def must(pending: Any) -> InteractionResult:
     return result
 
 
-async def setup_scene(standin: StandIn, dice: FuzzDice, kind: str) -> None:
+async def setup_scene(standin: StandIn, dice: QueuedDice, kind: str) -> None:
     """Nothing; the GM role and language reset; or two saved sheets and a fresh fight in
     #combat with an orc's hit waiting for Hero's defense."""
     if kind == "none":
@@ -435,25 +413,82 @@ async def setup_scene(standin: StandIn, dice: FuzzDice, kind: str) -> None:
     sheets = {"Hero Sheet": "alice", "Orc Sheet": "gm"}
     for name, owner in sheets.items():
         await must(standin.slash("character delete", name=name, user="gm"))  # refused if none
-        await must(standin.slash("character create", name=name, st=11, dx=12, iq=10, ht=11,
-                                 owner=standin.user(owner).id, user="gm"))  # fmt: skip
-    await must(standin.slash("character weapon add", character="Hero Sheet", name="sword",
-                             skill=13, damage="sw+1 cut"))  # fmt: skip
+        await must(
+            standin.slash(
+                "character create",
+                name=name,
+                st=11,
+                dx=12,
+                iq=10,
+                ht=11,
+                owner=standin.user(owner).id,
+                user="gm",
+            )
+        )
+    await must(
+        standin.slash(
+            "character weapon add",
+            character="Hero Sheet",
+            name="sword",
+            skill=13,
+            damage="sw+1 cut",
+        )
+    )
     await must(standin.slash("encounter end", channel=FIGHT))  # refused when none runs
     steps: list[tuple[str, dict[str, Any]]] = [
         ("encounter start", {"name": "Ambush"}),
-        ("combatant add", {"name": "Hero", "st": 11, "dx": 13, "iq": 10, "ht": 12, "parry": 10,
-                           "block": 9, "owner": standin.user("alice").id}),
+        (
+            "combatant add",
+            {
+                "name": "Hero",
+                "st": 11,
+                "dx": 13,
+                "iq": 10,
+                "ht": 12,
+                "parry": 10,
+                "block": 9,
+                "owner": standin.user("alice").id,
+            },
+        ),
         ("combatant add", {"name": "Orc", "st": 13, "dx": 11, "iq": 9, "ht": 12, "count": 2}),
-        ("combatant add", {"name": "Bandit", "st": 10, "dx": 12, "iq": 10, "ht": 10,
-                           "owner": standin.user("bob").id}),
-        ("combatant weapon add", {"name": "Orc 1", "weapon": "axe", "skill": 12,
-                                  "damage": "sw+2 cut", "parry": "0U"}),
-        ("combatant weapon add", {"name": "Orc 2", "weapon": "bow", "skill": 12,
-                                  "damage": "1d+2 imp", "accuracy": 2, "snap-shot": 12}),
-        ("combatant weapon add", {"name": "Bandit", "weapon": "knife", "skill": 12,
-                                  "damage": "thr imp", "reach": "C,1", "thrown": True}),
-    ]  # fmt: skip
+        (
+            "combatant add",
+            {
+                "name": "Bandit",
+                "st": 10,
+                "dx": 12,
+                "iq": 10,
+                "ht": 10,
+                "owner": standin.user("bob").id,
+            },
+        ),
+        (
+            "combatant weapon add",
+            {"name": "Orc 1", "weapon": "axe", "skill": 12, "damage": "sw+2 cut", "parry": "0U"},
+        ),
+        (
+            "combatant weapon add",
+            {
+                "name": "Orc 2",
+                "weapon": "bow",
+                "skill": 12,
+                "damage": "1d+2 imp",
+                "accuracy": 2,
+                "snap-shot": 12,
+            },
+        ),
+        (
+            "combatant weapon add",
+            {
+                "name": "Bandit",
+                "weapon": "knife",
+                "skill": 12,
+                "damage": "thr imp",
+                "reach": "C,1",
+                "thrown": True,
+            },
+        ),
+    ]
     for command, options in steps:
         await must(standin.slash(command, options, channel=FIGHT))
     dice.queued.extend([3, 3, 4])  # 10 against the axe's 12: a hit, waiting for Hero's defense
@@ -486,7 +521,7 @@ async def test_every_command_is_fuzzed(standin: StandIn, bot: GurpsBot) -> None:
 async def test_any_input_gets_a_clean_answer(  # noqa: PLR0917 - fixtures and the draw
     standin: StandIn,
     bot: GurpsBot,
-    dice: FuzzDice,
+    dice: QueuedDice,
     messages: Messages,
     error_log: ErrorLog,
     scene: Scene,
