@@ -64,6 +64,8 @@ from .invariants import (
 
 FIGHT = "combat"
 EXAMPLES_PER_COMMAND = 10
+SEQUENCES = 30
+STEPS = 6
 
 # Every command, and the scene it is typed into: ``none`` (dice need nothing),
 # ``settings`` (the GM role and language reset) or ``fight``.
@@ -509,42 +511,18 @@ async def test_every_command_is_fuzzed(standin: StandIn, bot: GurpsBot) -> None:
     assert sorted(p.qualified_name for p in leaf_paths(standin.commands())) == sorted(COMMANDS)
 
 
-@pytest.mark.parametrize("command", list(COMMANDS))
-@settings(
-    max_examples=EXAMPLES_PER_COMMAND,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=list(HealthCheck),
-)
-@given(data=st.data())
-async def test_any_input_gets_a_clean_answer(  # noqa: PLR0917 - fixtures and the draw
-    standin: StandIn,
-    bot: GurpsBot,
-    dice: QueuedDice,
-    messages: Messages,
-    error_log: ErrorLog,
-    scene: Scene,
-    command: str,
-    data: st.DataObject,
-) -> None:
-    path, _ = find_command(standin.commands(), command.split())
-    if scene.dirty:
-        dice.queued.clear()
-        await setup_scene(standin, dice, COMMANDS[command])
-        scene.dirty = False
-    assert error_log.records == [], error_log.describe()
-
-    values = data.draw(invocations(standin, path), label="options")
+async def type_one(
+    standin: StandIn, path: CommandPath, data: st.DataObject, messages: Messages
+) -> bool:
+    """Draw and type one command (autocompleting its options first, pressing a button of
+    the answer maybe); check every answer; whether it was only refused (changed nothing)."""
+    values = data.draw(invocations(standin, path), label=f"/{path.qualified_name}")
     user = data.draw(st.sampled_from(["gm", "gm", "alice", "bob"]), label="user")
     locale = data.draw(st.sampled_from(["en-US", "pt-BR"]), label="locale")
-    channel = data.draw(
-        st.sampled_from([FIGHT] * 6 + ["goblin-ambush", "general"]), label="channel"
-    )
-    dice.reseed(data.draw(st.integers(0, 2**32), label="dice seed"))
+    channels = [FIGHT] * 6 + ["goblin-ambush", "general"]
+    channel = data.draw(st.sampled_from(channels), label="channel")
     where = {"user": user, "locale": locale, "channel": channel}
 
-    scene.dirty = True
     for option in path.options:
         if option.get("autocomplete") and option["name"] in values:
             completed = await standin.autocomplete_interaction(
@@ -571,11 +549,70 @@ async def test_any_input_gets_a_clean_answer(  # noqa: PLR0917 - fixtures and th
         )
         assert_answered_cleanly(clicked, messages, locale)
         clean = False
+    return clean
+
+
+FUZZ_SETTINGS = settings(
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=list(HealthCheck),
+)
+
+
+@pytest.mark.parametrize("command", list(COMMANDS))
+@settings(FUZZ_SETTINGS, max_examples=EXAMPLES_PER_COMMAND)
+@given(data=st.data())
+async def test_any_input_gets_a_clean_answer(  # noqa: PLR0917 - fixtures and the draw
+    standin: StandIn,
+    bot: GurpsBot,
+    dice: QueuedDice,
+    messages: Messages,
+    error_log: ErrorLog,
+    scene: Scene,
+    command: str,
+    data: st.DataObject,
+) -> None:
+    path, _ = find_command(standin.commands(), command.split())
+    if scene.dirty:
+        dice.queued.clear()
+        await setup_scene(standin, dice, COMMANDS[command])
+        scene.dirty = False
+    assert error_log.records == [], error_log.describe()
+    dice.reseed(data.draw(st.integers(0, 2**32), label="dice seed"))
+
+    scene.dirty = True
+    clean = await type_one(standin, path, data, messages)
 
     assert error_log.records == [], error_log.describe()
     assert_no_mass_mention(standin)
     assert_standin_content(standin)
     scene.dirty = not clean
+
+
+@settings(FUZZ_SETTINGS, max_examples=SEQUENCES)
+@given(data=st.data())
+async def test_any_sequence_gets_clean_answers(  # noqa: PLR0917 - fixtures and the draw
+    standin: StandIn,
+    bot: GurpsBot,
+    dice: QueuedDice,
+    messages: Messages,
+    error_log: ErrorLog,
+    data: st.DataObject,
+) -> None:
+    """Several commands in a row on one fight: what one stores (a long or hostile name,
+    a new side, a weapon, a wound) is what the next one reads, completes and shows."""
+    dice.queued.clear()
+    await setup_scene(standin, dice, "fight")
+    dice.reseed(data.draw(st.integers(0, 2**32), label="dice seed"))
+    fight = sorted(name for name, kind in COMMANDS.items() if kind == "fight")
+    for _ in range(data.draw(st.integers(2, STEPS), label="steps")):
+        command = data.draw(st.sampled_from(fight), label="command")
+        path, _ = find_command(standin.commands(), command.split())
+        await type_one(standin, path, data, messages)
+        assert error_log.records == [], error_log.describe()
+    assert_no_mass_mention(standin)
+    assert_standin_content(standin)
 
 
 # ----------------------------------------------------------------------------- found defects
