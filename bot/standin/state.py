@@ -729,8 +729,9 @@ class World:
     # Shaping the world (before the bot connects: it learns the guild at GUILD_CREATE) ----
 
     def add_guild(self, name: str, owner: str, *, channel: str, locale: str = "en-US") -> Guild:
-        """Another guild the bot is in, owned by ``owner`` (a known user or a new one),
-        with one text channel named ``channel`` (unique across guilds, as names find it).
+        """Another guild the bot joined through the invite link (its role of its own with
+        ``BOT_PERMISSIONS``), owned by ``owner`` (a known user or a new one), with one
+        text channel named ``channel`` (unique across guilds, as names find it).
 
         Add it before the bot connects. The bot's commands are synced to the first
         guild only; ``await bot.sync_commands(guild.id)`` publishes them here too.
@@ -742,7 +743,13 @@ class World:
             self.users[owner_user.id] = owner_user
         guild_id = self.snowflakes.next()
         everyone = Role(guild_id, "@everyone", EVERYONE_PERMISSIONS, 0)
-        bot_role = Role(self.snowflakes.next(), self.bot_user.username, EVERYONE_PERMISSIONS, 1)
+        bot_role = Role(
+            self.snowflakes.next(),
+            self.bot_user.username,
+            BOT_PERMISSIONS.value,
+            1,
+            bot_id=self.bot_user.id,
+        )
         text = Channel(self.snowflakes.next(), channel, GUILD_TEXT)
         guild = Guild(
             id=guild_id,
