@@ -107,6 +107,8 @@ COMMANDS: dict[str, str] = {
     "combatant condition": "fight",
     "combatant weapon add": "fight",
     "combatant weapon remove": "fight",
+    "combatant trait add": "fight",
+    "combatant trait remove": "fight",
     "combatant armor set": "fight",
     "attack": "fight",
     "shoot": "fight",
@@ -200,6 +202,7 @@ GOOD: dict[str, list[str]] = {
     "character weapon remove name": ["mace", "axe", "sword"],
     "character shield set name": ["buckler"],
     "defend target": ["Hero"],
+    "trait": ["combat_reflexes", "hard_to_kill", "acrobatics", "Combat Reflexes", "judo"],
 }
 # Options a plain example gives although the schema leaves them optional.
 TOGETHER: dict[str, tuple[str, ...]] = {"combatant add": ("name", "st", "dx", "iq", "ht")}
@@ -212,6 +215,7 @@ ODD: dict[str, list[str]] = {
     "parry": ["+99", "-99", "U", "F", "0FU", "No0"],
     "order": ["Hero", ",,,", "Hero, Hero, Orc 1, Orc 2, Bandit", "Orc 1, Orc 2, Bandit"],
     "defense": ["parry-9", "parry-99", "block-1", "Aparar", "x"],
+    "trait": ["Reflexos de Combate", "combat reflexes", "COMBAT_REFLEXES", "skill", "karate 12"],
 }
 FIGHTER_OPTIONS = {"attacker", "target", "combatant", "defender", "leader", "other-leader", "name"}
 

@@ -307,6 +307,20 @@ ROWS = [
         no_fight,
     ),
     Row(
+        "combatant trait add",
+        lambda p: {"name": "Hero", "trait": "high_pain_threshold"},
+        GM,
+        enc_gm,
+        no_fight,
+    ),
+    Row(
+        "combatant trait remove",
+        lambda p: {"name": "Hero", "trait": "combat_reflexes"},
+        GM,
+        enc_gm,
+        no_fight,
+    ),
+    Row(
         "combatant armor set",
         lambda p: {"name": "Hero", "location": "torso", "dr": 2},
         GM,
@@ -403,8 +417,8 @@ class Stage:
 
     async def build(self, scene: str, needs: str) -> None:
         """Alice's sheet (sword, shield, Combat Reflexes), or a fight in the scene's channel:
-        Hero (alice's), Orc (the GM's), Bandit (bob's), an orc's hit waiting for Hero's
-        defense, and Hero's turn."""
+        Hero (alice's, with a sword and Combat Reflexes), Orc (the GM's), Bandit (bob's),
+        an orc's hit waiting for Hero's defense, and Hero's turn."""
         place = self.place(scene)
         alice, bob = self.standin.user("alice").id, self.standin.user("bob").id
         if needs == "sheet":
@@ -437,6 +451,7 @@ class Stage:
             block=9,
             owner=alice,
         )
+        await self.gm("combatant trait add", channel, name="Hero", trait="combat_reflexes")
         await self.gm(
             "combatant weapon add",
             channel,
