@@ -342,6 +342,10 @@ class Defend(commands.Cog):
         """One transaction: lock the pending attack, roll, update the target, close or keep it."""
         async with self.encounters.change(channel, actor, "defend") as change:
             row = ensure_awaiting(await PendingAttackRepository.lock(change, attack_id))
+            if row.channel_id != channel:
+                # A button only ever sits on its attack's message, in the fight's channel:
+                # an id sent from elsewhere must not reach this channel's fight, nor that one.
+                raise UserFacingError("defend.error.gone")
             fighter = change.encounter.get(row.target_id)
             payload = row.payload
             if kind == "retreat":

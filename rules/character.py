@@ -66,6 +66,7 @@ ERROR_KEYS: Final = frozenset(
         "character.import_too_large",  #    size, maximum
         "character.import_not_text",  #     (none)
         "character.import_not_json",  #     line, column
+        "character.import_too_deep",  #     (none)
         "character.import_invalid",  #      count
         "combatant.unknown_weapon",  #      combatant, weapon
         "combatant.value_too_low",  #       field, value, minimum
@@ -421,6 +422,12 @@ def parse_sheet_json(raw: bytes) -> object:
             line=exc.lineno,
             column=exc.colno,
         ) from exc
+    except RecursionError:
+        # Lists or objects nested thousands deep fit in a small file; no sheet nests
+        # more than a few levels, so this is refused like any other file that is no sheet.
+        raise RuleError(
+            "character.import_too_deep", "the JSON nests deeper than the decoder goes"
+        ) from None
 
 
 def sheet_problems(data: object) -> tuple[SheetProblem, ...]:

@@ -563,6 +563,7 @@ class StandInServer:
             attachments=self._attachments(payload),
             flags=flags,
             type=message_type,
+            allowed_mentions=payload.get("allowed_mentions"),
         )
         if interaction is not None:
             message.webhook_id = world.application_id

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import itertools
+import re
 import secrets
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -420,6 +421,40 @@ class Guild:
         }
 
 
+USER_MENTION = re.compile(r"<@!?([0-9]+)>")
+ROLE_MENTION = re.compile(r"<@&([0-9]+)>")
+MASS_MENTION = re.compile(r"@(everyone|here)")
+
+
+@dataclass(frozen=True)
+class Pings:
+    """Who a message notifies: Discord's reading of its content and ``allowed_mentions``."""
+
+    everyone: bool = False
+    roles: frozenset[int] = frozenset()
+    users: frozenset[int] = frozenset()
+
+
+def pings(content: str, allowed_mentions: JSON | None) -> Pings:
+    """The mentions in ``content`` that notify someone.
+
+    Without ``allowed_mentions`` Discord parses every kind (users, roles, @everyone and
+    @here); with it, a kind pings only when listed in ``parse``, and a user or role
+    otherwise only when named in ``users`` / ``roles``.
+    """
+    users = {int(found) for found in USER_MENTION.findall(content)}
+    roles = {int(found) for found in ROLE_MENTION.findall(content)}
+    mass = MASS_MENTION.search(content) is not None
+    if allowed_mentions is None:
+        return Pings(mass, frozenset(roles), frozenset(users))
+    parse = set(allowed_mentions.get("parse") or [])
+    if "users" not in parse:
+        users &= {int(u) for u in allowed_mentions.get("users") or []}
+    if "roles" not in parse:
+        roles &= {int(r) for r in allowed_mentions.get("roles") or []}
+    return Pings(mass and "everyone" in parse, frozenset(roles), frozenset(users))
+
+
 @dataclass(frozen=True)
 class Upload:
     """A file a user attaches to a slash command's attachment option."""
@@ -452,6 +487,8 @@ class Message:
     pinned: bool = False
     visible_to: int | None = None
     source_interaction_id: int | None = None
+    # The ``allowed_mentions`` the bot sent with the current text (``None``: it sent none).
+    allowed_mentions: JSON | None = None
     history: list[JSON] = field(default_factory=list)
 
     @property
@@ -498,12 +535,24 @@ class Message:
             "embeds": list(self.embeds),
             "components": list(self.components),
             "flags": self.flags,
+            "allowed_mentions": self.allowed_mentions,
         }
+
+    def versions(self) -> list[JSON]:
+        """Every version the bot sent, oldest first, the current one last."""
+        return [*self.history, self.snapshot()]
+
+    def pings(self) -> list[Pings]:
+        """Who each version notified (see :func:`pings`)."""
+        return [pings(str(v["content"]), v["allowed_mentions"]) for v in self.versions()]
 
     def apply_edit(self, payload: JSON, when: datetime) -> None:
         """Apply a PATCH body: keys present replace the stored ones."""
         self.history.append(self.snapshot())
         if "content" in payload:
+            # Mentions are read from the text they came with: an edit that leaves the
+            # text alone leaves its allowed mentions alone too.
+            self.allowed_mentions = payload.get("allowed_mentions")
             self.content = payload["content"] or ""
         if "embeds" in payload:
             self.embeds = list(payload["embeds"] or [])
@@ -678,6 +727,44 @@ class World:
         )
 
     # Shaping the world (before the bot connects: it learns the guild at GUILD_CREATE) ----
+
+    def add_guild(self, name: str, owner: str, *, channel: str, locale: str = "en-US") -> Guild:
+        """Another guild the bot joined through the invite link (its role of its own with
+        ``BOT_PERMISSIONS``), owned by ``owner`` (a known user or a new one), with one
+        text channel named ``channel`` (unique across guilds, as names find it).
+
+        Add it before the bot connects. The bot's commands are synced to the first
+        guild only; ``await bot.sync_commands(guild.id)`` publishes them here too.
+        """
+        try:
+            owner_user = self.user(owner)
+        except KeyError:
+            owner_user = User(self.snowflakes.next(), owner, owner.capitalize())
+            self.users[owner_user.id] = owner_user
+        guild_id = self.snowflakes.next()
+        everyone = Role(guild_id, "@everyone", EVERYONE_PERMISSIONS, 0)
+        bot_role = Role(
+            self.snowflakes.next(),
+            self.bot_user.username,
+            BOT_PERMISSIONS.value,
+            1,
+            bot_id=self.bot_user.id,
+        )
+        text = Channel(self.snowflakes.next(), channel, GUILD_TEXT)
+        guild = Guild(
+            id=guild_id,
+            name=name,
+            owner_id=owner_user.id,
+            preferred_locale=locale,
+            roles={r.id: r for r in (everyone, bot_role)},
+            members={
+                owner_user.id: Member(owner_user),
+                self.bot_user.id: Member(self.bot_user, [bot_role.id]),
+            },
+            channels={text.id: text},
+        )
+        self.guilds[guild.id] = guild
+        return guild
 
     def add_member(
         self,

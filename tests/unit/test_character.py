@@ -372,6 +372,8 @@ def test_a_valid_sheet_has_no_problems() -> None:
         (b"\xff\xfe\x00", "character.import_not_text"),
         (b'{"name": "Ana",', "character.import_not_json"),
         (b" " * (MAX_IMPORT_BYTES + 1), "character.import_too_large"),
+        # 10 000 bytes of brackets nest deeper than the JSON decoder recurses.
+        (b"[" * 5_000 + b"]" * 5_000, "character.import_too_deep"),
     ],
 )
 def test_parse_sheet_json_refuses_what_is_not_json(raw: bytes, key: str) -> None:
