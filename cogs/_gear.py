@@ -58,7 +58,7 @@ def trait_choices(
     """Autocomplete for a ``trait`` option: the traits whose name contains ``current``.
 
     The traits (skills among them, R7.28's male humanoid too) are offered while typing
-    rather than as fixed choices, which would spend much of a command's 4000 characters.
+    rather than as fixed choices, which would spend much of a command's characters (8000).
     """
     wanted = current.strip().casefold()
     found = []
