@@ -28,14 +28,36 @@ def median(samples: Sequence[float]) -> float:
     return statistics.median(samples)
 
 
+def reply_sized_embed() -> discord.Embed:
+    """An embed the size of an attack's reply (five fields, about 450 characters)."""
+    embed = discord.Embed(title="⚔️ Orc attacks Ana", colour=0x2ECC71)
+    for name, value in (
+        ("Weapon", "axe (sw+2 cut)"),
+        ("Location", "torso"),
+        ("Effective skill", "Skill 16\n+1 Evaluate (R5.4)\n= **17**"),
+        ("Attack roll", "Rolled **10** (3, 3, 4): hit (by 7)"),
+        ("Defense", "Ana chooses: Dodge 9, Parry 9 (sword), Retreat (+3), or no defense"),
+    ):
+        embed.add_field(name=name, value=value, inline=False)
+    embed.set_footer(text="Rules: R5.4, R6.1, R7.19 · Standard initiative (Basic Set)")
+    return embed
+
+
 async def add_noop(bot: GurpsBot, guild_id: int) -> None:
-    """Register ``/noop`` (for the benchmark only) and sync it to the stand-in's guild."""
+    """Register two commands for the benchmarks only and sync them to the stand-in's guild:
+    ``/noop`` answers "ok"; ``/noop-embed`` answers with an embed the size of an attack's
+    reply, so that what it costs to send a real answer is measured apart from the rules."""
 
     @app_commands.command(name="noop", description="Answers and does nothing else")
     async def noop(interaction: discord.Interaction[GurpsBot]) -> None:
         await interaction.response.send_message("ok")
 
+    @app_commands.command(name="noop-embed", description="Answers with an embed, nothing else")
+    async def noop_embed(interaction: discord.Interaction[GurpsBot]) -> None:
+        await interaction.response.send_message(embed=reply_sized_embed())
+
     bot.tree.add_command(noop)
+    bot.tree.add_command(noop_embed)
     await bot.sync_commands(guild_id)
 
 

@@ -12,7 +12,9 @@ next turn), and ``/combatant add`` with its ``/combatant remove``.
     .venv/bin/python benchmarks/bench_interactions.py [--rounds 200] [--seed 1]
 
 Prints, per interaction, how many were timed, the median (p50) and 99th
-percentile (p99) in milliseconds, and the median as a multiple of ``/noop``'s.
+percentile (p99) in milliseconds, and the median as a multiple of ``/noop``'s
+(which answers "ok") and of ``/noop-embed``'s (which answers with an embed the
+size of an attack's reply and does nothing else).
 """
 
 from __future__ import annotations
@@ -47,13 +49,17 @@ class Timings:
         return result
 
     def report(self) -> None:
-        baseline = median(self.samples["/noop"])
-        print(f"{'interaction':<28}{'n':>6}{'p50 ms':>10}{'p99 ms':>10}{'p50 / noop':>12}")
+        bare = median(self.samples["/noop"])
+        sized = median(self.samples["/noop-embed"])
+        print(
+            f"{'interaction':<20}{'n':>5}{'p50 ms':>9}{'p99 ms':>9}"
+            f"{'/ noop':>9}{'/ noop-embed':>14}"
+        )
         for name, samples in self.samples.items():
             p50 = median(samples)
             print(
-                f"{name:<28}{len(samples):>6}{p50:>10.2f}"
-                f"{percentile(samples, 0.99):>10.2f}{p50 / baseline:>11.2f}x"
+                f"{name:<20}{len(samples):>5}{p50:>9.2f}{percentile(samples, 0.99):>9.2f}"
+                f"{p50 / bare:>8.2f}x{p50 / sized:>13.2f}x"
             )
 
 
@@ -72,6 +78,7 @@ async def run(rounds: int, seed: int) -> None:
             await gm("noop")
         for turn in range(rounds):
             await timings.time("/noop", gm("noop"))
+            await timings.time("/noop-embed", gm("noop-embed"))
             await timings.time("/encounter next", gm("encounter next"))
             record = await encounters.require_active(channel_id)
             acting = record.encounter.current
