@@ -1,15 +1,21 @@
 """What one interaction of an attack round costs, against a command that does nothing.
 
 Runs the real bot (every cog, a real SQLite file in WAL mode) against the local
-Discord stand-in, adds one command that only answers (``/noop``, registered for
-this benchmark alone), and times each interaction from the moment the stand-in
-sends it until the bot's handler has finished: the latency a player waits for,
-less the network. A duel between two fighters with 999 HP (so nobody falls)
-is fought for ``--rounds`` turns; each turn times ``/encounter next``, an attack
-that hits (``/attack``), the defense button, ``/damage``, ``/maneuver`` (the
-next turn), and ``/combatant add`` with its ``/combatant remove``.
+Discord stand-in, adds commands that only answer (``/noop``, registered for this
+benchmark alone), and times each interaction from the moment the stand-in sends
+it until the bot's answer has arrived: the latency a player waits for, less the
+network. (Work a handler does after answering, such as noting the id of an
+attack's message, is left out, and finished before the next interaction.)
 
-    .venv/bin/python benchmarks/bench_interactions.py [--rounds 200] [--seed 1]
+A duel between two fighters with 999 HP (so nobody falls) is fought for
+``--rounds`` turns; each turn times ``/encounter next``, an attack that hits
+(``/attack``), the defense button, ``/damage``, ``/maneuver`` (the next turn), and
+``/combatant add`` with its ``/combatant remove``.
+
+    .venv/bin/python benchmarks/bench_interactions.py [--rounds 200] [--seed 1] [--crowd 97]
+
+``--crowd N`` adds N goblins to the duel (in groups of 20), for a big fight: with 97,
+the timed ``/combatant add`` makes the 100 combatants an encounter holds at most.
 
 Prints, per interaction, how many were timed, the median (p50) and 99th
 percentile (p99) in milliseconds, and the median as a multiple of ``/noop``'s
@@ -35,14 +41,17 @@ CHANNEL = "combat"
 
 
 class Timings:
-    def __init__(self) -> None:
+    def __init__(self, standin: StandIn) -> None:
+        self.standin = standin
         self.samples: dict[str, list[float]] = defaultdict(list)
 
     async def time(self, name: str, call: Awaitable[Any]) -> Any:
-        """Await ``call`` (a coroutine not started yet) and note how long it took."""
+        """Await ``call`` (a coroutine not started yet, sent ``until="answered"``), note how
+        long it took, then let the bot finish what it does after answering."""
         started = time.perf_counter()
         result = await call
         self.samples[name].append((time.perf_counter() - started) * 1000)
+        await self.standin.idle()
         errors = getattr(result, "errors", None)
         if errors:
             raise RuntimeError(f"{name} raised inside the bot: {errors}")
@@ -63,14 +72,19 @@ class Timings:
             )
 
 
-async def run(rounds: int, seed: int) -> None:
-    timings = Timings()
+async def run(rounds: int, seed: int, crowd: int = 0) -> None:
     async with StandIn() as standin, running_bot(standin, seed) as bot:
+        timings = Timings(standin)
 
         async def gm(command: str, **options: Any) -> Any:
-            return await standin.slash(command, options, user="gm", channel=CHANNEL)
+            return await standin.slash(
+                command, options, user="gm", channel=CHANNEL, until="answered"
+            )
 
         await start_duel(standin, CHANNEL)
+        while crowd > 0:
+            await gm("combatant add", name="Goblin", st=8, dx=12, iq=9, ht=10, count=min(20, crowd))
+            crowd -= min(20, crowd)
         fighters = {"Ana": "Orc", "Orc": "Ana"}
         encounters = EncounterRepository(bot.database)
         channel_id = standin.channel(CHANNEL).id
@@ -84,7 +98,7 @@ async def run(rounds: int, seed: int) -> None:
             acting = record.encounter.current
             assert acting is not None
             current = acting.name
-            other = fighters[current]
+            other = fighters.get(current, "Ana")
             if turn % 2:
                 await timings.time(
                     "/maneuver",
@@ -96,7 +110,9 @@ async def run(rounds: int, seed: int) -> None:
                     gm("attack", attacker=current, target=other, skill=16, damage="1d cr"),
                 )
                 if attack.message.components:
-                    await timings.time("defense click", standin.click(attack, "Dodge", user="gm"))
+                    await timings.time(
+                        "defense click", standin.click(attack, "Dodge", user="gm", until="answered")
+                    )
             await timings.time("/damage", gm("damage", target=other, amount=1, type="cr"))
             await timings.time(
                 "/combatant add",
@@ -110,8 +126,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--crowd", type=int, default=0, help="goblins added to the duel")
     args = parser.parse_args()
-    asyncio.run(run(args.rounds, args.seed))
+    asyncio.run(run(args.rounds, args.seed, args.crowd))
 
 
 if __name__ == "__main__":

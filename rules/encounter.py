@@ -45,14 +45,15 @@ __all__ = [
     "apply_partial_surprise",
     "apply_total_surprise",
     "copy_names",
+    "copy_number",
     "crippling_after_combat",
     "health_word",
     "remove_combatant",
     "reorder_turns",
 ]
 
-MAX_COMBATANTS = 60
-"""More than this does not fit a tracker (Discord embeds hold 25 fields, 6000 characters)."""
+MAX_COMBATANTS = 100
+"""The most fighters one encounter holds (the tracker pages them over several embeds)."""
 MAX_COPIES = 20
 """``/combatant add count:`` upper bound."""
 DEFAULT_SIDE = "npc"
@@ -153,6 +154,12 @@ class Encounter(BaseModel):
 _NUMBERED = re.compile(r"^(?P<base>.*?)\s+(?P<n>\d+)$")
 
 
+def copy_number(name: str) -> tuple[str, int] | None:
+    """``("Orc", 3)`` for a copy's name such as "Orc 3" (see :func:`copy_names`)."""
+    match = _NUMBERED.match(name)
+    return None if match is None else (match["base"], int(match["n"]))
+
+
 def copy_names(base: str, count: int, taken: Sequence[str]) -> tuple[str, ...]:
     """Names for ``count`` copies: "Orc 1", "Orc 2" … continuing after those already present."""
     if not 1 <= count <= MAX_COPIES:
@@ -166,9 +173,9 @@ def copy_names(base: str, count: int, taken: Sequence[str]) -> tuple[str, ...]:
         return (base,)
     highest = 0
     for name in taken:
-        match = _NUMBERED.match(name)
-        if match and match["base"].casefold() == base.casefold():
-            highest = max(highest, int(match["n"]))
+        numbered = copy_number(name)
+        if numbered is not None and numbered[0].casefold() == base.casefold():
+            highest = max(highest, numbered[1])
     return tuple(f"{base} {highest + i}" for i in range(1, count + 1))
 
 

@@ -31,7 +31,13 @@ from bot.render.common import (
 )
 from bot.storage.encounter import EncounterRecord, UndoResult
 from rules.combatant import BodyPart, Combatant, Posture
-from rules.encounter import CripplingAfterCombat, Encounter, EncounterCombatant, health_word
+from rules.encounter import (
+    CripplingAfterCombat,
+    Encounter,
+    EncounterCombatant,
+    copy_number,
+    health_word,
+)
 from rules.errors import RuleError
 from rules.initiative import InitiativeSlot
 from rules.surprise import PartialSurpriseOutcome, SurpriseModifier, TotalSurpriseOutcome
@@ -196,6 +202,75 @@ def combatant_line(
     return SEPARATOR.join(parts)
 
 
+def _tracker_rows(
+    encounter: Encounter,
+    ordered: Sequence[EncounterCombatant],
+    messages: Messages,
+    locale: str,
+    *,
+    gm_view: bool,
+) -> list[tuple[str, str]]:
+    """One ``(field name, line)`` per combatant in turn order. In a fight too big for one
+    embed's 25 fields, copies of one NPC standing next to each other in the order with the
+    very same line ("Goblin 3", "Goblin 4" … unhurt) share one row:
+    ``3–5. Goblin ×3 (3–4, 7) [npc]``."""
+    current_id = encounter.sequence.current
+    grouping = len(ordered) > MAX_FIELDS
+    rows: list[tuple[str, str]] = []
+    run: list[tuple[int, EncounterCombatant, str]] = []
+
+    def flush() -> None:
+        if len(run) == 1:
+            index, c, line = run[0]
+            rows.append((_field_name(c, index, c.combatant_id == current_id), line))
+        elif run:
+            first, c, line = run[0]
+            numbers = _ranges([_copy(member)[1] for _, member, _ in run])
+            name = f"{first}–{run[-1][0]}. {_copy(c)[0]} ×{len(run)} ({numbers}) [{c.side}]"
+            rows.append((name, line))
+        run.clear()
+
+    for index, c in enumerate(ordered, start=1):
+        line = combatant_line(
+            c, messages, locale, show_numbers=_shows_numbers(c, encounter, gm_view)
+        )
+        if run and not (grouping and _same_copy(run[-1][1], run[-1][2], c, line, current_id)):
+            flush()
+        run.append((index, c, line))
+    flush()
+    return rows
+
+
+def _ranges(numbers: list[int]) -> str:
+    """``[3, 4, 5, 9]`` → ``"3–5, 9"``."""
+    spans: list[list[int]] = []
+    for number in sorted(numbers):
+        if spans and number == spans[-1][1] + 1:
+            spans[-1][1] = number
+        else:
+            spans.append([number, number])
+    return ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in spans)
+
+
+def _copy(c: EncounterCombatant) -> tuple[str, int]:
+    numbered = copy_number(c.name)
+    assert numbered is not None
+    return numbered
+
+
+def _same_copy(
+    before: EncounterCombatant, line: str, c: EncounterCombatant, c_line: str, current: str | None
+) -> bool:
+    """Whether ``c`` joins the row of ``before``: NPC copies of one name, same side, same line,
+    neither of them the fighter whose turn it is."""
+    if before.owner_id is not None or c.owner_id is not None or line != c_line:
+        return False
+    if current in (before.combatant_id, c.combatant_id) or before.side != c.side:
+        return False
+    mine, theirs = copy_number(before.name), copy_number(c.name)
+    return mine is not None and theirs is not None and mine[0] == theirs[0]
+
+
 def _field_name(c: EncounterCombatant, index: int, current: bool) -> str:
     mark = f"{CURRENT_MARK} " if current else ""
     owner = f" — <@{c.owner_id}>" if c.owner_id is not None else ""
@@ -226,7 +301,8 @@ def _where(encounter: Encounter, messages: Messages, locale: str) -> str:
 def render_tracker(
     encounter: Encounter, messages: Messages, locale: str, *, gm_view: bool = False
 ) -> list[discord.Embed]:
-    """The tracker: round, elapsed seconds, whose turn, and one field per combatant in order.
+    """The tracker: round, elapsed seconds, whose turn, and a field per combatant in order
+    (in a big fight, NPC copies next to each other with the very same line share one).
 
     Nobody is left out: when the fields pass 25 (or the 6000 characters an embed
     holds) they go on in another embed, without a title. Send the embeds with
@@ -250,12 +326,7 @@ def render_tracker(
     ordered = encounter.ordered()
     if not ordered:
         add_field(embeds[0], "\u200b", _t(messages, locale, "encounter.status.empty"), inline=False)
-    current_id = encounter.sequence.current
-    for index, c in enumerate(ordered, start=1):
-        name = _field_name(c, index, c.combatant_id == current_id)
-        line = combatant_line(
-            c, messages, locale, show_numbers=_shows_numbers(c, encounter, gm_view)
-        )
+    for name, line in _tracker_rows(encounter, ordered, messages, locale, gm_view=gm_view):
         last = embeds[-1]
         room = MAX_TOTAL - len(footer) - embed_length(last)
         if len(last.fields) == MAX_FIELDS or len(name) + len(line) > room:

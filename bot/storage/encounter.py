@@ -36,7 +36,7 @@ from pydantic import BaseModel, ConfigDict
 from bot.storage.database import Database, Statement, run_statements
 from bot.storage.documents import Document, stamp
 from bot.storage.errors import StorageRefusal
-from bot.storage.live import LiveEncounter, LiveEncounters
+from bot.storage.live import STATE_ROW, LiveEncounter, LiveEncounters
 from bot.storage.pending_attack import (
     awaiting_rows,
     read_attack,
@@ -133,6 +133,8 @@ class EncounterChange:
         self.ended_at: str | None = live.record.ended_at
         self.event_id: int | None = None
         self._repository = repository
+        self._rows = live.rows
+        self.rows_after: dict[str, Row] = {}
         self._awaiting = dict(live.awaiting)
         self._written: dict[int, PendingAttack] = {}
         self._inserted: set[int] = set()
@@ -176,7 +178,11 @@ class EncounterChange:
     # ------------------------------------------------------- what changed
 
     def snapshots(self) -> tuple[dict[str, Any], dict[str, Any]]:
-        """Only what changed, as the ``before`` and ``after`` the event log keeps."""
+        """Only what changed, as the ``before`` and ``after`` the event log keeps.
+
+        A ``before`` row comes from the rows the last change wrote when it has them;
+        :attr:`rows_after` gets the rows of this change's ``after``.
+        """
         before: dict[str, Any] = {"combatants": {}}
         after: dict[str, Any] = {"combatants": {}}
         old, new = self.record.encounter, self.encounter
@@ -185,22 +191,38 @@ class EncounterChange:
             or self.ended_at != self.record.ended_at
             or any(getattr(old, name) != getattr(new, name) for name in _ENCOUNTER_FIELDS)
         ):
-            before["encounter"] = _encounter_row(old, self.record.status, self.record.ended_at)
-            after["encounter"] = _encounter_row(new, self.status, self.ended_at)
+            state = self._rows.get(STATE_ROW) or _state_row(old)
+            before["encounter"] = _encounter_row(state, self.record.status, self.record.ended_at)
+            self.rows_after[STATE_ROW] = _state_row(new)
+            after["encounter"] = _encounter_row(
+                self.rows_after[STATE_ROW], self.status, self.ended_at
+            )
         was_by_id = {c.combatant_id: c for c in old.combatants}
         now_by_id = {c.combatant_id: c for c in new.combatants}
         for combatant_id in sorted({*was_by_id, *now_by_id}, key=lambda c: (len(c), c)):
             was, now = was_by_id.get(combatant_id), now_by_id.get(combatant_id)
             if was is now or (was is not None and now is not None and was == now):
                 continue
-            before["combatants"][combatant_id] = None if was is None else _combatant_row(was)
-            after["combatants"][combatant_id] = None if now is None else _combatant_row(now)
+            before["combatants"][combatant_id] = (
+                None if was is None else self._rows.get(combatant_id) or _combatant_row(was)
+            )
+            row = None if now is None else _combatant_row(now)
+            after["combatants"][combatant_id] = row
+            if row is not None:
+                self.rows_after[combatant_id] = row
         for attack_id, was_state in sorted(self._pending_before.items()):
             now_state = self._written[attack_id].state()
             if was_state != now_state:
                 before.setdefault("pending_attacks", {})[str(attack_id)] = was_state
                 after.setdefault("pending_attacks", {})[str(attack_id)] = now_state
         return before, after
+
+    def rows_now(self) -> dict[str, Row]:
+        """The rows memory keeps for the fight once this change committed."""
+        kept = {c.combatant_id for c in self.encounter.combatants} | {STATE_ROW}
+        rows = {key: row for key, row in self._rows.items() if key in kept}
+        rows.update(self.rows_after)
+        return rows
 
 
 _ENCOUNTER_FIELDS = tuple(name for name in Encounter.model_fields if name != "combatants")
@@ -209,14 +231,13 @@ _ENCOUNTER_FIELDS = tuple(name for name in Encounter.model_fields if name != "co
 # --------------------------------------------------------------------------- rows
 
 
-def _encounter_row(encounter: Encounter, status: str, ended_at: str | None) -> Row:
-    return {
-        "status": status,
-        "ended_at": ended_at,
-        "state": stamp(
-            Document.ENCOUNTER, encounter.model_dump(mode="json", exclude={"combatants"})
-        ),
-    }
+def _state_row(encounter: Encounter) -> Row:
+    """The encounter's own state (everything but its combatants), as stored."""
+    return stamp(Document.ENCOUNTER, encounter.model_dump(mode="json", exclude={"combatants"}))
+
+
+def _encounter_row(state: Row, status: str, ended_at: str | None) -> Row:
+    return {"status": status, "ended_at": ended_at, "state": state}
 
 
 def _combatant_row(combatant: EncounterCombatant) -> Row:
@@ -440,7 +461,7 @@ class EncounterRepository:
             running = _load(conn, "WHERE channel_id = ? AND status = 'active'", (channel_id,))
             if running is not None:
                 return running.encounter.name
-            row = _encounter_row(encounter, "active", None)
+            row = _encounter_row(_state_row(encounter), "active", None)
             cursor = conn.execute(
                 "INSERT INTO encounters (guild_id, channel_id, status, state, created_at) "
                 "VALUES (?, ?, 'active', ?, COALESCE(?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))) "
@@ -533,7 +554,7 @@ class EncounterRepository:
             updated = record.model_copy(
                 update={"encounter": change.encounter, "ended_at": change.ended_at}
             )
-            self.live.put(LiveEncounter(updated, change._awaiting))
+            self.live.put(LiveEncounter(updated, change._awaiting, change.rows_now()))
 
     async def undo(self, channel_id: int, actor_id: int) -> UndoResult:
         """Revert the latest change not yet undone (repeatable), logging the undo itself."""

@@ -20,22 +20,33 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from dataclasses import dataclass, field
+from typing import Any
 
 from bot.storage.database import Database
 from bot.storage.records import EncounterRecord, PendingAttack
 
-__all__ = ["ATTACK_ID_BLOCK", "LiveEncounter", "LiveEncounters"]
+__all__ = ["ATTACK_ID_BLOCK", "STATE_ROW", "LiveEncounter", "LiveEncounters"]
 
 ATTACK_ID_BLOCK = 64
 """Pending-attack ids reserved at a time (one write for every 64 attacks)."""
 
 
+STATE_ROW = ""
+"""The key of the encounter's own state in :attr:`LiveEncounter.rows` (combatants use their id)."""
+
+
 @dataclass(frozen=True)
 class LiveEncounter:
-    """A channel's running encounter as committed, and its attacks still awaiting a defense."""
+    """A channel's running encounter as committed, and its attacks still awaiting a defense.
+
+    ``rows`` keeps the JSON-ready rows last written for the encounter's state
+    (:data:`STATE_ROW`) and for each combatant, as they stand in ``record``: the next
+    change logs them as its ``before`` without dumping them again.
+    """
 
     record: EncounterRecord
     awaiting: dict[int, PendingAttack] = field(default_factory=dict)
+    rows: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 class LiveEncounters:
@@ -85,7 +96,8 @@ class LiveEncounters:
         """A waiting attack changed outside a fight's change (its message id)."""
         live = self._by_channel.get(row.channel_id)
         if live is not None and row.attack_id in live.awaiting:
-            self.put(LiveEncounter(live.record, {**live.awaiting, row.attack_id: row}))
+            awaiting = {**live.awaiting, row.attack_id: row}
+            self.put(LiveEncounter(live.record, awaiting, live.rows))
 
     async def new_attack_id(self, database: Database) -> int:
         """A pending-attack id nobody else will use, from a block reserved in SQLite.

@@ -8,13 +8,7 @@ from bot.standin import StandIn
 from bot.storage.encounter import EncounterRepository
 from rules.roller import ScriptedDice
 from tests.e2e.test_attack import CHANNEL, ana_hp, fields, labels, orc_attacks, start_duel
-from tests.e2e.test_large_replies import a_full_encounter
-
-LONG_NAMES = (
-    "Goblin saqueador das colinas do norte, batedor da vanguarda do cerco",
-    "Guerreiro hobgoblin da guarda de honra do velho moinho de água do vale",
-    "Arqueiro orc da companhia do rio escuro, atirador das muralhas do sul",
-)
+from tests.e2e.test_large_replies import LONG_NAMES, a_full_encounter
 
 CALLBACK = r"/interactions/\d+/[^/]+/callback"
 CHANNEL_MESSAGE = r"/channels/\d+/messages/\d+"
@@ -62,11 +56,11 @@ async def test_a_rate_limited_edit_of_the_attack_message_is_retried(
 
 async def test_a_failed_follow_up_is_sent_again(standin: StandIn, bot: GurpsBot) -> None:
     """A tracker too long for one message goes on in a follow-up: a 502 on it is retried."""
-    await a_full_encounter(standin, LONG_NAMES)
+    await a_full_encounter(standin, LONG_NAMES, distinct=True)
     standin.server.fail("POST", r"/webhooks/\d+/[^/]+", 502)
     shown = await standin.slash(
         "encounter status", user="gm", channel=CHANNEL, locale="pt-BR", private=True
     )
     assert shown.errors == []
     assert len(standin.server.failed) == 1
-    assert [len(m.embeds) for m in shown.messages] == [2, 1]
+    assert len(shown.messages) > 1

@@ -1,7 +1,8 @@
 """The largest replies in real use stay within Discord's limits and leave nothing out.
 
-A full encounter (60 combatants, R4.3's tie-breaks rolled for each group of equal
-fighters) shows every combatant in ``/encounter status`` and ``/encounter next``;
+A full encounter (100 combatants, R4.3's tie-breaks rolled for each group of equal
+fighters) shows every combatant in ``/encounter status`` and ``/encounter next``,
+copies with the very same line sharing a row;
 a master's four chambara attacks in one turn (R5.15) each fit their message; the
 longest injury breakdown ``/damage`` gives, in Portuguese, fits its embed. The
 stand-in refuses anything over a limit, so ``rejections == []`` is the check that
@@ -19,34 +20,40 @@ from bot.i18n import Messages
 from bot.standin import InteractionResult, Message, StandIn
 from bot.storage.encounter import EncounterRepository
 from rules.combatant import Combatant
-from rules.encounter import MAX_COMBATANTS, Encounter, EncounterCombatant
+from rules.encounter import MAX_COMBATANTS, MAX_COPIES, Encounter, EncounterCombatant
 from rules.roller import ScriptedDice
 from tests.e2e.test_damage import start as start_damage_target
 
 CHANNEL = "combat"
-GROUPS = ("Goblin", "Hobgoblin Spearman", "Orc Archer")
+GROUPS = ("Goblin", "Hobgoblin Spearman", "Orc Archer", "Kobold Slinger", "Wolf")
 
 
 def tracker_fields(messages: list[Message]) -> list[tuple[str, str]]:
-    """Every combatant field of a tracker, over all the embeds of all its messages."""
+    """Every combatant row of a tracker, over all the embeds of all its messages."""
     found: list[tuple[str, str]] = []
     for message in messages:
         for embed in message.embeds:
             found.extend(
                 (f["name"], f["value"])
                 for f in embed.get("fields", [])
-                if re.match(r"(▶ )?\d+\. ", f["name"])
+                if re.match(r"(▶ )?\d+(–\d+)?\. ", f["name"])
             )
     return found
 
 
 def numbers(fields: list[tuple[str, str]]) -> list[int]:
-    return [int(re.match(r"(?:▶ )?(\d+)\. ", name)[1]) for name, _ in fields]  # type: ignore[index]
+    """The places in the order the rows stand for, a shared row standing for its span."""
+    found: list[int] = []
+    for name, _ in fields:
+        span = re.match(r"(?:▶ )?(\d+)(?:–(\d+))?\. ", name)
+        assert span is not None
+        found.extend(range(int(span[1]), int(span[2] or span[1]) + 1))
+    return found
 
 
 def by_name(fields: list[tuple[str, str]]) -> dict[str, str]:
-    """Each combatant's line by ``Name [side]``, whatever his place in the order."""
-    return {re.sub(r"^(▶ )?\d+\. ", "", name): value for name, value in fields}
+    """Each row's line by ``Name [side]``, whatever its place in the order."""
+    return {re.sub(r"^(▶ )?\d+(–\d+)?\. ", "", name): value for name, value in fields}
 
 
 def total_characters(message: Message) -> int:
@@ -69,9 +76,15 @@ async def gm(
 
 
 async def a_full_encounter(
-    standin: StandIn, groups: tuple[str, str, str] = GROUPS, **start: object
+    standin: StandIn,
+    groups: tuple[str, ...] = GROUPS,
+    *,
+    distinct: bool = False,
+    **start: object,
 ) -> None:
-    """Three heroes and three groups of 19 monsters, some hurt: 60 combatants in all."""
+    """Three heroes and groups of monsters up to the most an encounter holds, some of them
+    hurt, stunned and fallen (the tracker's longest lines). With ``distinct`` every monster
+    is hurt a little differently from the next, so no two share a tracker row."""
     await gm(standin, "encounter start", name="The siege of the old watermill", **start)
     heroes = (("Ana", "alice", 14, 13), ("Bruno", "bob", 13, 12), ("Carla", "carol", 12, 12))
     for name, owner, dx, ht in heroes:
@@ -86,10 +99,19 @@ async def a_full_encounter(
             owner=owner,
             side="party",
         )
-    for group, dx in zip(groups, (12, 11, 10), strict=True):
-        await gm(standin, "combatant add", name=group, st=11, dx=dx, iq=9, ht=11, count=19)
-    # Hurt, stunned and fallen monsters make the longest lines of the tracker.
-    for number in range(1, 19, 3):
+    left = MAX_COMBATANTS - len(heroes)
+    sizes: dict[str, int] = {}
+    for place, group in enumerate(groups):
+        count = min(MAX_COPIES, left - (len(groups) - place - 1))
+        if place == len(groups) - 1:
+            count = left
+        left -= count
+        sizes[group] = count
+        await gm(
+            standin, "combatant add", name=group, st=11, dx=12 - place, iq=9, ht=11, count=count
+        )
+    hurt_ones = range(1, 19, 3)
+    for number in hurt_ones:
         hurt = f"{groups[1]} {number}"
         await gm(standin, "combatant edit", name=hurt, hp=-4, fp=2)
         await gm(standin, "combatant condition", name=hurt, condition="stunned")
@@ -97,74 +119,91 @@ async def a_full_encounter(
             standin, "combatant condition", name=hurt, condition="knocked_down", posture="prone"
         )
     await gm(standin, "combatant condition", name=f"{groups[2]} 7", condition="dead")
+    if distinct:
+        for group in groups:
+            for number in range(2, sizes[group] + 1, 2):
+                if group == groups[1] and number in hurt_ones:
+                    continue
+                await gm(standin, "combatant edit", name=f"{group} {number}", hp=10)
 
 
 async def test_a_full_encounters_tracker_shows_every_combatant(
     standin: StandIn, bot: GurpsBot, dice: ScriptedDice, messages: Messages
 ) -> None:
+    """A hundred fighters: unhurt copies next to each other share a row, the rest have
+    their own, and every place in the order is accounted for."""
     await a_full_encounter(standin)
     status = await gm(standin, "encounter status")
     shown = tracker_fields(status.messages)
-    assert len(shown) == MAX_COMBATANTS
     assert numbers(shown) == list(range(1, MAX_COMBATANTS + 1))
     assert shown[0] == (
         f"1. Ana [party] — <@{standin.user('alice').id}>",
         "HP 10/10 · FP 13/13 · standing",
     )
-    hurt = dict(shown)[f"26. {GROUPS[1]} 4 [npc]"]
-    assert hurt == "HP -4/11 · FP 2/11 · prone · stunned · knocked down · very tired"
+    rows = by_name(shown)
+    assert rows[f"{GROUPS[0]} ×20 (1–20) [npc]"] == "HP 11/11 · FP 11/11 · standing"
+    assert rows[f"{GROUPS[1]} 4 [npc]"] == (
+        "HP -4/11 · FP 2/11 · prone · stunned · knocked down · very tired"
+    )
+    assert rows[f"{GROUPS[1]} ×2 (5–6) [npc]"] == "HP 11/11 · FP 11/11 · standing"
+    assert rows[f"{GROUPS[2]} 7 [npc]"].startswith("HP 11/11 · dead")
+    assert len(shown) < 40
 
     # Round 1: R4.3 rolls 1d for each group of equal fighters, re-rolled while tied.
-    dice.extend(random.Random(4).choices(range(1, 7), k=400))
+    dice.extend(random.Random(4).choices(range(1, 7), k=600))
     first = await gm(standin, "encounter next")
     turn = first.message.embeds[0]
     assert turn["title"] == "Round 1: Ana's turn"
     shown = tracker_fields(first.messages)
-    assert len(shown) == MAX_COMBATANTS
     assert numbers(shown) == list(range(1, MAX_COMBATANTS + 1))
     assert shown[0][0] == f"▶ 1. Ana [party] — <@{standin.user('alice').id}>"
-    for message in first.messages:
+    for message in [*status.messages, *first.messages]:
         assert total_characters(message) <= 6000
-    assert [len(m.embeds) for m in [*status.messages, *first.messages]] == [3, 4]
+    assert len(status.messages) == len(first.messages) == 1
     assert standin.server.rejections == []
+
+
+LONG_NAMES = (
+    "Goblin saqueador das colinas do norte, batedor da vanguarda do cerco",
+    "Guerreiro hobgoblin da guarda de honra do velho moinho de água do vale",
+    "Arqueiro orc da companhia do rio escuro, atirador das muralhas do sul",
+    "Kobold fundibulário das minas de sal, vigia das trilhas da montanha",
+    "Lobo cinzento da alcateia da floresta velha, caçador das noites de inverno",
+)
 
 
 async def test_a_tracker_too_long_for_one_message_goes_on_in_follow_ups(
     standin: StandIn, bot: GurpsBot, dice: ScriptedDice, messages: Messages
 ) -> None:
-    """The longest names, in Portuguese: the GM's private look and the turn take two
-    messages each, the second a follow-up as private as the first."""
-    long_names = (
-        "Goblin saqueador das colinas do norte, batedor da vanguarda do cerco",
-        "Guerreiro hobgoblin da guarda de honra do velho moinho de água do vale",
-        "Arqueiro orc da companhia do rio escuro, atirador das muralhas do sul",
-    )
-    assert all(len(f"{name} 19") <= 80 for name in long_names)  # the longest name allowed
-    await a_full_encounter(standin, long_names)
+    """The longest names, in Portuguese, and no two neighbours alike: the GM's private look
+    and the turn take several messages each, the follow-ups as private as the first."""
+    assert all(len(f"{name} 20") <= 80 for name in LONG_NAMES)  # the longest name allowed
+    await a_full_encounter(standin, LONG_NAMES, distinct=True)
     private = await standin.slash(
         "encounter status", user="gm", channel=CHANNEL, locale="pt-BR", private=True
     )
-    assert [len(m.embeds) for m in private.messages] == [2, 1]
+    assert len(private.messages) > 1
     assert all(m.ephemeral for m in private.messages)
     shown = tracker_fields(private.messages)
+    assert len(shown) == MAX_COMBATANTS
     assert numbers(shown) == list(range(1, MAX_COMBATANTS + 1))
-    hurt = dict(shown)[f"26. {long_names[1]} 4 [npc]"]
+    hurt = by_name(shown)[f"{LONG_NAMES[1]} 4 [npc]"]
     assert hurt == "PV -4/11 · PF 2/11 · deitado de bruços · atordoado · caído · muito cansado"
-    assert private.followups[0].embeds[-1]["footer"]["text"] == messages.text(
+    assert private.followups[-1].embeds[-1]["footer"]["text"] == messages.text(
         "encounter.status.footer",
         "pt-BR",
         mode=messages.text("encounter.mode.standard_4e", "pt-BR"),
     )
 
-    dice.extend(random.Random(4).choices(range(1, 7), k=400))
+    dice.extend(random.Random(4).choices(range(1, 7), k=600))
     first = await gm(standin, "encounter next", locale="pt-BR")
-    assert len(first.messages) == 2
+    assert len(first.messages) > 1
     assert not any(m.ephemeral for m in first.messages)
     assert first.message.content == f"<@{standin.user('alice').id}>"
-    assert first.followups[0].content == ""
+    assert all(m.content == "" for m in first.followups)
     shown = tracker_fields(first.messages)
     assert numbers(shown) == list(range(1, MAX_COMBATANTS + 1))
-    assert by_name(shown)[f"{long_names[1]} 4 [npc]"] == hurt
+    assert by_name(shown)[f"{LONG_NAMES[1]} 4 [npc]"] == hurt
     for message in [*private.messages, *first.messages]:
         assert total_characters(message) <= 6000
     assert standin.server.rejections == []

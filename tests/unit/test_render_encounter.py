@@ -7,7 +7,6 @@ import pytest
 
 from bot.i18n import SUPPORTED_LOCALES, Messages
 from bot.render.common import (
-    MAX_FIELDS,
     MAX_TOTAL,
     ResultKind,
     line_embeds,
@@ -40,7 +39,7 @@ from rules.surprise import SideProfile, partial_surprise, total_surprise
 
 def fight(count: int = 2, *, hide: bool = False) -> Encounter:
     sheets = [
-        Combatant.create(name=f"Orc {i}", attributes={"st": 12, "basic_speed": 20.0 - i / 4})
+        Combatant.create(name=f"Orc {i}", attributes={"st": 12, "basic_speed": 30.0 - i / 4})
         for i in range(1, count + 1)
     ]
     encounter, _ = add_combatants(
@@ -94,24 +93,43 @@ def test_hidden_npc_numbers_unless_the_gm_looks(messages: Messages) -> None:
 
 
 def test_a_full_encounter_shows_everyone_within_discords_limits(messages: Messages) -> None:
+    """A hundred orcs, every third one hurt: too many for one embed's 25 fields, so the
+    unhurt ones standing next to each other in the order share a row; everyone is shown."""
     encounter = fight(MAX_COMBATANTS)
+    for c in encounter.ordered()[2::3]:
+        encounter = encounter.replace(c.with_sheet(c.combatant.with_state(hp=5)))
     embeds = render_tracker(encounter, messages, "en", gm_view=True)
     assert all(within_limits(embed) for embed in embeds)
-    assert [len(embed.fields) for embed in embeds] == [MAX_FIELDS, MAX_FIELDS, 10]
-    shown = [name for embed in embeds for name, _ in values(embed)]
-    assert shown == [f"{i}. Orc {i} [npc]" for i in range(1, MAX_COMBATANTS + 1)]
-    assert [embed.title for embed in embeds] == ["Ford", None, None]
-    assert [embed.footer.text for embed in embeds] == [
-        None,
-        None,
-        "Initiative: Basic Speed and DX (R4.3)",
+    shown = [row for embed in embeds for row in values(embed)]
+    assert shown[:4] == [
+        ("1–2. Orc ×2 (1–2) [npc]", "HP 12/12 · FP 10/10 · standing"),
+        ("3. Orc 3 [npc]", "HP 5/12 · FP 10/10 · standing"),
+        ("4–5. Orc ×2 (4–5) [npc]", "HP 12/12 · FP 10/10 · standing"),
+        ("6. Orc 6 [npc]", "HP 5/12 · FP 10/10 · standing"),
     ]
-    assert [len(message) for message in pack_messages(embeds)] == [3]
+    assert shown[-1] == ("100. Orc 100 [npc]", "HP 12/12 · FP 10/10 · standing")
+    listed = []
+    for name, _ in shown:
+        span = name.split(". ", 1)[0]
+        first, _, last = span.partition("–")
+        listed.extend(range(int(first), int(last or first) + 1))
+    assert listed == list(range(1, MAX_COMBATANTS + 1))
+    assert len(shown) == 67  # 33 hurt rows, 33 pairs, and the last orc
+    assert embeds[0].title == "Ford"
+    assert embeds[-1].footer.text == "Initiative: Basic Speed and DX (R4.3)"
+    assert [len(message) for message in pack_messages(embeds)] == [3]  # one message
+
+
+def test_a_small_fight_keeps_one_row_a_fighter(messages: Messages) -> None:
+    """Up to 25 fighters every one has his own row, copies or not."""
+    embed = one_tracker(fight(25), messages, "en", gm_view=True)
+    assert [name for name, _ in values(embed)] == [f"{i}. Orc {i} [npc]" for i in range(1, 26)]
 
 
 def test_a_tracker_that_fills_an_embed_goes_on_in_the_next(messages: Messages) -> None:
     """Long names fill an embed's 6000 characters before its 25 fields; nothing is cut,
-    and what one message cannot hold goes to the next."""
+    and what one message cannot hold goes to the next. (Every fighter hurt differently
+    from his neighbours, so no two share a row.)"""
     sheets = [
         Combatant.create(name=f"{'Guerreiro hobgoblin da guarda ' * 2}{i}", attributes={"st": 12})
         for i in range(1, MAX_COMBATANTS + 1)
@@ -124,6 +142,8 @@ def test_a_tracker_that_fills_an_embed_goes_on_in_the_next(messages: Messages) -
         aware=False,
         roller=ScriptedDice([]),
     )
+    for number, c in enumerate(encounter.ordered()):
+        encounter = encounter.replace(c.with_sheet(c.combatant.with_state(hp=number % 2 + 1)))
     embeds = render_tracker(encounter, messages, "pt-BR", gm_view=True)
     assert all(within_limits(embed) for embed in embeds)
     shown = [name for embed in embeds for name, _ in values(embed)]
@@ -163,11 +183,11 @@ def test_turn_embed_lists_rolls_with_rule_ids(messages: Messages) -> None:
 
 
 def test_every_fallen_fighter_skipped_has_its_line_r4_2(messages: Messages) -> None:
-    """A full fight where all but two lie dead: the turn passes over 58 of them (R4.2),
+    """A full fight where all but two lie dead: the turn passes over 98 of them (R4.2),
     one line each, over as many embeds as their text needs, none cut."""
     name = "Guerreiro hobgoblin da guarda de honra do velho moinho de água do vale"
     sheets = [
-        Combatant.create(name=f"{name} {i}", attributes={"st": 12, "basic_speed": 20.0 - i / 4})
+        Combatant.create(name=f"{name} {i}", attributes={"st": 12, "basic_speed": 30.0 - i / 4})
         for i in range(1, MAX_COMBATANTS + 1)
     ]
     encounter, _ = add_combatants(
@@ -183,14 +203,14 @@ def test_every_fallen_fighter_skipped_has_its_line_r4_2(messages: Messages) -> N
         encounter = encounter.replace(set_condition(c, Condition.DEAD, True))
     encounter, result = advance_turn(encounter, ScriptedDice([]))
     embeds = render_turn(encounter, result, messages, "pt-BR")
-    assert len(embeds) == 2
+    assert len(embeds) == 3
     assert embeds[0].title == f"Rodada 1: vez de {name} {MAX_COMBATANTS}"
     lines = [line for embed in embeds for line in (embed.description or "").splitlines()]
     assert len(lines) == MAX_COMBATANTS - 2
     assert lines[0] == f"{name} 2 perde a vez: morto. (R4.2)"
     assert lines[-1] == f"{name} {MAX_COMBATANTS - 1} perde a vez: morto. (R4.2)"
     assert all(within_limits(embed) for embed in embeds)
-    assert [len(message) for message in pack_messages(embeds)] == [2]
+    assert [len(message) for message in pack_messages(embeds)] == [1, 2]
 
 
 def test_line_embeds_split_between_lines_and_keep_the_title() -> None:
