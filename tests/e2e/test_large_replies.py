@@ -1,7 +1,8 @@
 """The largest replies in real use stay within Discord's limits and leave nothing out.
 
 A full encounter (60 combatants, R4.3's tie-breaks rolled for each group of equal
-fighters) shows every combatant in ``/encounter status`` and ``/encounter next``;
+fighters) shows every combatant in ``/encounter status``, in its live tracker (one
+message, edited) and, where the bot cannot keep a tracker, in ``/encounter next``;
 a master's four chambara attacks in one turn (R5.15) each fit their message; the
 longest injury breakdown ``/damage`` gives, in Portuguese, fits its embed. The
 stand-in refuses anything over a limit, so ``rejections == []`` is the check that
@@ -17,6 +18,7 @@ from typing import Any
 from bot.client import GurpsBot
 from bot.i18n import Messages
 from bot.standin import InteractionResult, Message, StandIn
+from bot.standin.state import EMBED_LINKS
 from bot.storage.encounter import EncounterRepository
 from rules.combatant import Combatant
 from rules.encounter import MAX_COMBATANTS, Encounter, EncounterCombatant
@@ -69,10 +71,15 @@ async def gm(
 
 
 async def a_full_encounter(
-    standin: StandIn, groups: tuple[str, str, str] = GROUPS, **start: object
-) -> None:
-    """Three heroes and three groups of 19 monsters, some hurt: 60 combatants in all."""
-    await gm(standin, "encounter start", name="The siege of the old watermill", **start)
+    standin: StandIn, groups: tuple[str, str, str] = GROUPS, locale: str = "en-US"
+) -> InteractionResult:
+    """Three heroes and three groups of 19 monsters, some hurt: 60 combatants in all.
+
+    Returns the start's answer (the live tracker, where the bot can keep one).
+    """
+    started = await gm(
+        standin, "encounter start", name="The siege of the old watermill", locale=locale
+    )
     heroes = (("Ana", "alice", 14, 13), ("Bruno", "bob", 13, 12), ("Carla", "carol", 12, 12))
     for name, owner, dx, ht in heroes:
         await gm(
@@ -97,35 +104,40 @@ async def a_full_encounter(
             standin, "combatant condition", name=hurt, condition="knocked_down", posture="prone"
         )
     await gm(standin, "combatant condition", name=f"{groups[2]} 7", condition="dead")
+    return started
 
 
 async def test_a_full_encounters_tracker_shows_every_combatant(
     standin: StandIn, bot: GurpsBot, dice: ScriptedDice, messages: Messages
 ) -> None:
-    await a_full_encounter(standin)
+    started = await a_full_encounter(standin)
     status = await gm(standin, "encounter status")
     shown = tracker_fields(status.messages)
     assert len(shown) == MAX_COMBATANTS
     assert numbers(shown) == list(range(1, MAX_COMBATANTS + 1))
     assert shown[0] == (
         f"1. Ana [party] — <@{standin.user('alice').id}>",
-        "HP 10/10 · FP 13/13 · standing",
+        "HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▰ 13/13",
     )
     hurt = dict(shown)[f"26. {GROUPS[1]} 4 [npc]"]
-    assert hurt == "HP -4/11 · FP 2/11 · prone · stunned · knocked down · very tired"
+    assert hurt == (
+        "HP ▱▱▱▱▱ -4/11 · FP ▰▱▱▱▱ 2/11 · prone · 💫 stunned · ⤵️ knocked down · 😓 very tired"
+    )
 
     # Round 1: R4.3 rolls 1d for each group of equal fighters, re-rolled while tied.
     dice.extend(random.Random(4).choices(range(1, 7), k=400))
     first = await gm(standin, "encounter next")
-    turn = first.message.embeds[0]
+    (turn,) = first.message.embeds  # the live tracker shows everyone
     assert turn["title"] == "Round 1: Ana's turn"
-    shown = tracker_fields(first.messages)
+    assert first.followups == []
+    await bot.trackers.settled()
+    live = standin.message(started.message.id)
+    shown = tracker_fields([live])
     assert len(shown) == MAX_COMBATANTS
     assert numbers(shown) == list(range(1, MAX_COMBATANTS + 1))
     assert shown[0][0] == f"▶ 1. Ana [party] — <@{standin.user('alice').id}>"
-    for message in first.messages:
-        assert total_characters(message) <= 6000
-    assert [len(m.embeds) for m in [*status.messages, *first.messages]] == [3, 4]
+    assert total_characters(live) <= 6000
+    assert [len(m.embeds) for m in [*status.messages, live]] == [3, 3]
     assert standin.server.rejections == []
 
 
@@ -140,7 +152,7 @@ async def test_a_tracker_too_long_for_one_message_goes_on_in_follow_ups(
         "Arqueiro orc da companhia do rio escuro, atirador das muralhas do sul",
     )
     assert all(len(f"{name} 19") <= 80 for name in long_names)  # the longest name allowed
-    await a_full_encounter(standin, long_names)
+    started = await a_full_encounter(standin, long_names, locale="pt-BR")
     private = await standin.slash(
         "encounter status", user="gm", channel=CHANNEL, locale="pt-BR", private=True
     )
@@ -149,13 +161,58 @@ async def test_a_tracker_too_long_for_one_message_goes_on_in_follow_ups(
     shown = tracker_fields(private.messages)
     assert numbers(shown) == list(range(1, MAX_COMBATANTS + 1))
     hurt = dict(shown)[f"26. {long_names[1]} 4 [npc]"]
-    assert hurt == "PV -4/11 · PF 2/11 · deitado de bruços · atordoado · caído · muito cansado"
+    assert hurt == (
+        "PV ▱▱▱▱▱ -4/11 · PF ▰▱▱▱▱ 2/11 · deitado de bruços · 💫 atordoado · ⤵️ caído · "
+        "😓 muito cansado"
+    )
     assert private.followups[0].embeds[-1]["footer"]["text"] == messages.text(
         "encounter.status.footer",
         "pt-BR",
         mode=messages.text("encounter.mode.standard_4e", "pt-BR"),
     )
 
+    # The live tracker holds whom one message can, and says how many more there are.
+    dice.extend(random.Random(4).choices(range(1, 7), k=400))
+    first = await gm(standin, "encounter next", locale="pt-BR")
+    assert len(first.messages) == 1
+    await bot.trackers.settled()
+    live = standin.message(started.message.id)
+    shown = tracker_fields([live])
+    hidden = MAX_COMBATANTS - len(shown)
+    assert hidden > 0
+    assert numbers(shown) == list(range(1, len(shown) + 1))
+    assert live.embeds[-1]["footer"]["text"] == " · ".join(
+        (
+            messages.text(
+                "encounter.status.footer",
+                "pt-BR",
+                mode=messages.text("encounter.mode.standard_4e", "pt-BR"),
+            ),
+            messages.text("tracker.more", "pt-BR", count=hidden),
+        )
+    )
+    for message in [*private.messages, live]:
+        assert total_characters(message) <= 6000
+    assert len(live.embeds) <= 10
+    assert standin.server.rejections == []
+
+
+async def test_without_a_live_tracker_the_turn_shows_everyone_over_follow_ups(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice, messages: Messages
+) -> None:
+    """Where the bot may not send embeds with its own token (no Embed Links) it keeps no
+    tracker, and ``/encounter next`` shows the whole of it: two messages, the second a
+    follow-up."""
+    standin.world.overwrite(CHANNEL, role="GURPS Combat", deny=EMBED_LINKS)
+    long_names = (
+        "Goblin saqueador das colinas do norte, batedor da vanguarda do cerco",
+        "Guerreiro hobgoblin da guarda de honra do velho moinho de água do vale",
+        "Arqueiro orc da companhia do rio escuro, atirador das muralhas do sul",
+    )
+    started = await a_full_encounter(standin, long_names, locale="pt-BR")
+    (note,) = started.followups
+    assert note.ephemeral
+    assert note.content == messages.text("tracker.note.not_kept", "pt-BR")
     dice.extend(random.Random(4).choices(range(1, 7), k=400))
     first = await gm(standin, "encounter next", locale="pt-BR")
     assert len(first.messages) == 2
@@ -164,9 +221,14 @@ async def test_a_tracker_too_long_for_one_message_goes_on_in_follow_ups(
     assert first.followups[0].content == ""
     shown = tracker_fields(first.messages)
     assert numbers(shown) == list(range(1, MAX_COMBATANTS + 1))
-    assert by_name(shown)[f"{long_names[1]} 4 [npc]"] == hurt
-    for message in [*private.messages, *first.messages]:
+    assert by_name(shown)[f"{long_names[1]} 4 [npc]"] == (
+        "PV ▱▱▱▱▱ -4/11 · PF ▰▱▱▱▱ 2/11 · deitado de bruços · 💫 atordoado · ⤵️ caído · "
+        "😓 muito cansado"
+    )
+    for message in first.messages:
         assert total_characters(message) <= 6000
+    await bot.trackers.settled()
+    assert bot.trackers.edits == 0
     assert standin.server.rejections == []
 
 
