@@ -4,8 +4,9 @@ A whole fight runs without one refusal: the attack and the defense click answer
 through their own interactions, which take no channel permission, and the bot's
 own-token edits of an attack's message (fresh buttons after ``/encounter undo``,
 the buttons taken off after ``/defend`` and at the end of the fight) take only
-View Channel (the live tracker's edits and pins are in ``test_live_tracker``). Where the bot's role may not view the channel those edits are
-refused (403, 50001 Missing Access) and logged, and every command still answers.
+View Channel (the live tracker's edits and pins are in ``test_live_tracker``).
+Where the bot's role may not view the channel those edits are refused (403,
+50001 Missing Access) and logged, and every command still answers.
 """
 
 from __future__ import annotations
