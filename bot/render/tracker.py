@@ -3,7 +3,8 @@
 It is :func:`~bot.render.encounter.render_tracker` as the players see it (hidden
 NPC numbers stay hidden), fitted into the one message it lives in: a fight too big
 for one message shows whom it can and says how many more ``/encounter status``
-lists. Once the fight is over it says so at the top.
+lists. Once the fight is over it says so at the top. Like every answer, it names
+``/rules`` for the rule ids it cites.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from bot.render.common import (
     set_footer,
 )
 from bot.render.encounter import render_tracker
+from bot.render.reference import cite_rules
 from rules.encounter import Encounter
 
 __all__ = ["render_live_tracker", "render_reordered"]
@@ -36,6 +38,7 @@ def render_live_tracker(
         first.description = f"{over}\n{first.description}" if first.description else over
     shown, *rest = pack_messages(embeds)
     if not rest:
+        cite_rules(shown, messages, locale)
         return shown
     hidden = sum(len(embed.fields) for part in rest for embed in part)
     footer = (embeds[-1].footer.text or "").strip()
@@ -49,6 +52,7 @@ def render_live_tracker(
         last.remove_field(len(last.fields) - 1)
         hidden += 1
     set_footer(last, text)
+    cite_rules(shown, messages, locale)
     return shown
 
 

@@ -165,10 +165,15 @@ async def test_a_tracker_too_long_for_one_message_goes_on_in_follow_ups(
         "PV ▱▱▱▱▱ -4/11 · PF ▰▱▱▱▱ 2/11 · deitado de bruços · 💫 atordoado · ⤵️ caído · "
         "😓 muito cansado"
     )
-    assert private.followups[0].embeds[-1]["footer"]["text"] == messages.text(
-        "encounter.status.footer",
-        "pt-BR",
-        mode=messages.text("encounter.mode.standard_4e", "pt-BR"),
+    assert private.followups[0].embeds[-1]["footer"]["text"] == "\n".join(
+        (
+            messages.text(
+                "encounter.status.footer",
+                "pt-BR",
+                mode=messages.text("encounter.mode.standard_4e", "pt-BR"),
+            ),
+            "📖 " + messages.text("reference.cite", "pt-BR", ids="R4.3"),
+        )
     )
 
     # The live tracker holds whom one message can, and says how many more there are.
@@ -190,7 +195,7 @@ async def test_a_tracker_too_long_for_one_message_goes_on_in_follow_ups(
             ),
             messages.text("tracker.more", "pt-BR", count=hidden),
         )
-    )
+    ) + "\n📖 " + messages.text("reference.cite", "pt-BR", ids="R4.3")
     for message in [*private.messages, live]:
         assert total_characters(message) <= 6000
     assert len(live.embeds) <= 10
