@@ -208,7 +208,7 @@ def render_embed(embed: JSON, world: World | None = None) -> list[str]:
         lines.extend(f"  ┃     {line}" for line in value_lines[1:])
     footer = (embed.get("footer") or {}).get("text")
     if footer:
-        lines.append(f"  ┃ — {show(footer)}")
+        lines.extend(f"  ┃ — {line}" for line in show(footer).splitlines())
     return lines
 
 

@@ -101,7 +101,8 @@ def cite_rules(
     embeds: Sequence[discord.Embed], messages: Messages, locale: str, content: str | None = None
 ) -> None:
     """Name ``/rules`` with the ids the message cites, on the last footer line of its last
-    embed (the line is written again, not added twice, when a message is edited).
+    embed (the line is written again, not added twice, when a message is edited). A
+    ``/rules`` answer (titled ``R6.9 · Retreat``) does not send the reader to itself.
 
     Changes the embeds in place; leaves them as they are when the message cites no id
     or the line would not fit in Discord's 6000 characters.
@@ -114,7 +115,10 @@ def cite_rules(
     for embed in embeds:
         texts.extend((embed.title or "", embed.description or "", embed.footer.text or ""))
         texts.extend(f"{field.name} {field.value}" for field in embed.fields)
-    ids = cited_ids("\n".join(texts))
+    own = {
+        embed.title.split(" · ", 1)[0] for embed in embeds if embed.title and " · " in embed.title
+    }
+    ids = [rule_id for rule_id in cited_ids("\n".join(texts)) if rule_id not in own]
     if not ids:
         return
     shown = ", ".join(ids[:MAX_CITED]) + (" …" if len(ids) > MAX_CITED else "")

@@ -37,6 +37,7 @@ async def test_rules_retreat_in_english(
     assert shown["Basic Set"] == "B377"
     option = messages.text("settings.option.retreat_basic_set.name", "en")
     assert shown[f"Server option: {option}"].startswith("Off here. R6.9:")
+    assert "📖" not in embed["footer"]["text"]  # the answer does not send the reader to itself
 
 
 async def test_rules_recuo_in_portuguese_follows_the_servers_option(

@@ -16,7 +16,7 @@ import pytest
 
 from bot.i18n import SUPPORTED_LOCALES, Messages
 from bot.reference import RULE_ID, RulesReferenceError, cited_ids, load, reference
-from bot.render.reference import cite_rules, render_rule, render_rule_choices
+from bot.render.reference import CITE_MARK, cite_rules, render_rule, render_rule_choices
 from rules.options import RuleOptions
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -221,3 +221,17 @@ def test_no_ids_no_footer_and_nothing_past_the_limit(messages: Messages) -> None
     cite_rules([full], messages, "en")
     assert full.footer.text is None
     assert len(full) <= 6000
+
+
+def test_a_rules_answer_sends_the_reader_on_but_not_back_to_itself(messages: Messages) -> None:
+    """R5.2 mentions R7.12 (getting up): its answer names /rules R7.12, not R5.2."""
+    entry = reference().get("R5.2")
+    assert entry is not None
+    embed = render_rule(entry, messages, "en")
+    cite_rules([embed], messages, "en")
+    assert _footer(embed).split("\n")[-1] == "📖 Look up: /rules R7.12"
+    alone = reference().get("R6.2")
+    assert alone is not None
+    embed = render_rule(alone, messages, "en")
+    cite_rules([embed], messages, "en")
+    assert CITE_MARK not in _footer(embed)
