@@ -28,6 +28,7 @@ from bot.errors import GurpsCommandTree
 from bot.i18n import CatalogTranslator, LocaleCode, Messages, locale_for
 from bot.storage.database import Database
 from bot.storage.guild_settings import GuildSettings, GuildSettingsRepository
+from bot.tracker import EDIT_INTERVAL, LiveTrackers
 from rules.options import RuleOptions
 from rules.roller import DiceRoller, RandomDice
 
@@ -83,6 +84,7 @@ class GurpsBot(commands.AutoShardedBot):
         *,
         messages: Messages | None = None,
         sync_on_start: bool = True,
+        tracker_interval: float = EDIT_INTERVAL,
         **options: Any,
     ) -> None:
         options.setdefault("intents", default_intents())
@@ -100,9 +102,11 @@ class GurpsBot(commands.AutoShardedBot):
         self.messages = messages or Messages.load(fallback=settings.default_locale)
         self.guild_settings = GuildSettingsRepository(database)
         self.sync_on_start = sync_on_start
+        self.trackers = LiveTrackers(self, interval=tracker_interval)
 
     async def setup_hook(self) -> None:
         await self.database.migrate()
+        self.trackers.start()
         for extension in discover_extensions():
             await self.load_extension(extension)
             log.debug("loaded extension %s", extension)
@@ -129,6 +133,11 @@ class GurpsBot(commands.AutoShardedBot):
         guild = discord.Object(id=guild_id)
         self.tree.copy_global_to(guild=guild)
         return await self.tree.sync(guild=guild)
+
+    async def close(self) -> None:
+        """Send the tracker edits still due, then disconnect."""
+        await self.trackers.close()
+        await super().close()
 
     async def on_ready(self) -> None:
         log.info("connected as %s in %d guilds", self.user, len(self.guilds))

@@ -8,6 +8,9 @@ as the bot receives it: if nothing has answered :data:`DEFER_AFTER` seconds
 later, it defers (a "thinking…" message for a command, a silent acknowledgement
 for a button) and the handler's own answer, when it comes, completes that
 instead: the handler's code does not change.
+
+``prepare``, when given, sees every answer before it goes out (the bot names
+``/rules`` for the rule ids an answer cites, :mod:`bot.citations`).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -22,7 +26,7 @@ from discord.utils import MISSING
 
 log = logging.getLogger(__name__)
 
-__all__ = ["DEFER_AFTER", "GuardedResponse", "guard"]
+__all__ = ["DEFER_AFTER", "GuardedResponse", "Prepare", "guard"]
 
 DEFER_AFTER = 2.0
 """Seconds after the bot received an interaction when an unanswered one is deferred: a
@@ -37,11 +41,18 @@ class GuardedResponse(discord.InteractionResponse[Any]):
     edits the message the button was on.
     """
 
-    __slots__ = ("_completed", "_deferred_for_handler", "_lock", "_timer", "_update")
+    __slots__ = ("_completed", "_deferred_for_handler", "_lock", "_prepare", "_timer", "_update")
 
-    def __init__(self, parent: discord.Interaction[Any], *, update: bool) -> None:
+    def __init__(
+        self,
+        parent: discord.Interaction[Any],
+        *,
+        update: bool,
+        prepare: Prepare | None = None,
+    ) -> None:
         super().__init__(parent)
         self._update = update
+        self._prepare = prepare
         self._lock = asyncio.Lock()
         self._deferred_for_handler = False
         self._completed = False
@@ -98,6 +109,8 @@ class GuardedResponse(discord.InteractionResponse[Any]):
     ) -> discord.InteractionCallbackResponse[Any] | None:
         """As :meth:`discord.InteractionResponse.send_message`; ``None`` once deferred."""
         self._stop()
+        if self._prepare is not None:
+            await self._prepare(content, kwargs)
         async with self._lock:
             if not self._deferred_for_handler:
                 return await super().send_message(content, ephemeral=ephemeral, **kwargs)
@@ -119,6 +132,8 @@ class GuardedResponse(discord.InteractionResponse[Any]):
     async def edit_message(self, **kwargs: Any) -> discord.InteractionCallbackResponse[Any] | None:
         """As :meth:`discord.InteractionResponse.edit_message`; ``None`` once deferred."""
         self._stop()
+        if self._prepare is not None:
+            await self._prepare(kwargs.get("content"), kwargs)
         async with self._lock:
             if not self._deferred_for_handler:
                 return await super().edit_message(**kwargs)
@@ -126,6 +141,9 @@ class GuardedResponse(discord.InteractionResponse[Any]):
         await self._parent.edit_original_response(**_editable(kwargs))
         return None
 
+
+Prepare = Callable[[Any, dict[str, Any]], Awaitable[None]]
+"""Sees an answer's content and keywords before it is sent (and may change its embeds)."""
 
 _KEEP: set[asyncio.Task[None]] = set()
 """Deferrals in flight (the loop keeps only weak references to tasks)."""
@@ -142,16 +160,19 @@ def _editable(kwargs: dict[str, Any]) -> dict[str, Any]:
     return edited
 
 
-def guard(interaction: discord.Interaction[Any], *, update: bool = False) -> None:
+def guard(
+    interaction: discord.Interaction[Any], *, update: bool = False, prepare: Prepare | None = None
+) -> None:
     """Give ``interaction`` a response that defers itself before Discord's deadline.
 
-    ``update`` for a component whose answer edits its own message. Call it before
-    anything touches ``interaction.response``; a second call does nothing.
+    ``update`` for a component whose answer edits its own message; ``prepare`` sees
+    each answer before it goes out. Call it before anything touches
+    ``interaction.response``; a second call does nothing.
     """
     if interaction.type is discord.InteractionType.autocomplete:
         return  # suggestions cannot be deferred; Discord just shows none
     if isinstance(getattr(interaction, "_cs_response", None), GuardedResponse):
         return
-    response = GuardedResponse(interaction, update=update)
+    response = GuardedResponse(interaction, update=update, prepare=prepare)
     interaction._cs_response = response  # type: ignore[attr-defined]
     response.start(DEFER_AFTER)

@@ -20,6 +20,7 @@ import discord
 from discord import app_commands
 from discord.abc import Snowflake
 
+from bot.citations import citing
 from bot.command_sync import publish
 from bot.deadline import guard
 from bot.i18n import Messages, locale_for
@@ -168,7 +169,7 @@ class GurpsCommandTree(app_commands.CommandTree[ClientT]):
         return await publish(self, guild)
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        guard(interaction)
+        guard(interaction, prepare=citing(interaction))
         return True
 
     async def on_error(

@@ -22,17 +22,31 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-BOT_PERMISSIONS: Final = discord.Permissions(view_channel=True)
+BOT_PERMISSIONS: Final = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    embed_links=True,
+    pin_messages=True,
+)
 """Everything the bot needs in a server, and the invite link's ``permissions=`` value.
 
 Every reply goes through its interaction (the answer, follow-ups, a button's
 update of its own message), and Discord asks no channel permission for those,
-embeds included. With its own token the bot only edits the attack messages it
-posted (fresh defense buttons after ``/encounter undo``, buttons taken off after
-``/defend`` or the end of the fight), and editing one's own message needs only
-View Channel. It sends no channel message, reads no history, pins nothing and
-opens no direct message, so it asks for nothing else. Where it cannot see a
-channel those edits fail, are logged, and the stored state stays right.
+embeds included. With its own token the bot only:
+
+- edits the attack messages it posted (fresh defense buttons after ``/encounter
+  undo``, buttons taken off after ``/defend`` or the end of the fight): View
+  Channel, as editing one's own message takes;
+- edits the fight's live tracker (:mod:`bot.tracker`), embeds and all: View
+  Channel and Embed Links (Discord drops a bot's embeds without it, edits too);
+- pins the tracker when the fight starts and unpins it at the end: Pin Messages;
+- posts the tracker again when someone deleted it: Send Messages, or Send
+  Messages in Threads in a thread (and Embed Links goes with the right to send).
+
+It reads no history and opens no direct message, so it asks for nothing else.
+Where a permission is missing the action fails, is logged, and the bot does
+without it: the stored state stays right and every command still answers.
 """
 
 

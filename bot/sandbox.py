@@ -208,7 +208,7 @@ def render_embed(embed: JSON, world: World | None = None) -> list[str]:
         lines.extend(f"  ┃     {line}" for line in value_lines[1:])
     footer = (embed.get("footer") or {}).get("text")
     if footer:
-        lines.append(f"  ┃ — {show(footer)}")
+        lines.extend(f"  ┃ — {line}" for line in show(footer).splitlines())
     return lines
 
 
@@ -470,6 +470,9 @@ class Sandbox:
         before = {m.id: (len(m.history), m.deleted) for m in self._all_messages()}
         rejected = len(self.standin.server.rejections)
         result = await action()
+        if self.live is not None and self.live.running:
+            # The live tracker's edit belongs to the command that changed the fight.
+            await self.live.bot.trackers.settled()
         # Numbers keep pointing at the last buttons shown until new ones appear.
         previous = self.shown.components
         self.shown = Shown()
@@ -498,7 +501,9 @@ class Sandbox:
         changed = [
             m for m in self._all_messages() if before.get(m.id) != (len(m.history), m.deleted)
         ]
-        for message in sorted(changed, key=lambda m: m.id):
+        # The answer first, then what else it changed (the live tracker, an attack's buttons).
+        own = {m.id for m in result.messages}
+        for message in sorted(changed, key=lambda m: (m.id not in own, m.id)):
             self._show_message(message, edited=message.id in before)
 
     def _all_messages(self) -> list[Message]:
@@ -791,7 +796,8 @@ async def run_sandbox(
     async with StandIn(
         default_locale=locale, callback_deadline=DISCORD_CALLBACK_DEADLINE
     ) as standin:
-        live = LiveBot(standin, database, dice, default_locale=bot_locale)
+        # No rate limit here: the tracker is edited as soon as a command changes the fight.
+        live = LiveBot(standin, database, dice, default_locale=bot_locale, tracker_interval=0)
         async with live:
             sandbox = Sandbox(standin, write=write, locale=locale, user=user, live=live)
             count = len(leaf_paths(standin.commands()))

@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 
+from bot.citations import cite_in
 from bot.errors import UserFacingError
 from bot.render.common import pack_messages
 from rules.combatant import HitLocation, Side
@@ -66,4 +67,5 @@ async def send_embeds(
         extra["allowed_mentions"] = allowed_mentions
     await interaction.response.send_message(embeds=first, ephemeral=ephemeral, **extra)
     for more in rest:
+        await cite_in(interaction, more)
         await interaction.followup.send(embeds=more, ephemeral=ephemeral)

@@ -1,11 +1,14 @@
 """``/damage``: the GM applies damage directly ("he takes 10 cutting to the neck").
 
-The hit goes through the same injury pipeline as an attack's (section 7) and is
-one undoable encounter change, with the same breakdown.
+``amount`` is a number or dice (``2d+1``), rolled here and shown in the breakdown;
+the type may be typed with it (``2d+1 cut``) or chosen in ``type``. The hit goes
+through the same injury pipeline as an attack's (section 7) and is one undoable
+encounter change, with the same breakdown.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import discord
@@ -22,7 +25,7 @@ from cogs._autocomplete import combatant_autocomplete
 from cogs._shared import LOCATION_CHOICES, SIDE_CHOICES, channel_of
 from rules.combat import aim_after_injury
 from rules.combatant import HitLocation, Side
-from rules.damage import DamageSpec, DamageType
+from rules.damage import DamageSpec, DamageType, parse_direct_damage
 from rules.injury import apply_hit
 
 TYPE_CHOICES = [
@@ -69,8 +72,13 @@ class Damage(commands.Cog):
     )
     @app_commands.describe(
         target=_("Who takes the damage", key="damage.cmd.target.description"),
-        amount=_("Basic damage, before DR", key="damage.cmd.amount.description"),
-        damage_type=_("Damage type", key="damage.cmd.type.description"),
+        amount=_(
+            "Basic damage before DR: a number or dice, the type may follow (12, 2d+1, 2d+1 cut)",
+            key="damage.cmd.amount.description",
+        ),
+        damage_type=_(
+            "Damage type (unless typed with the amount)", key="damage.cmd.type.description"
+        ),
         location=_("Hit location (default torso)", key="damage.cmd.location.description"),
         armor_divisor=_("Armor divisor", key="damage.cmd.armor_divisor.description"),
         side=_("Which arm, leg, hand, foot or eye", key="damage.cmd.side.description"),
@@ -118,8 +126,8 @@ class Damage(commands.Cog):
         self,
         interaction: discord.Interaction[GurpsBot],
         target: str,
-        amount: app_commands.Range[int, 0, 1000],
-        damage_type: app_commands.Choice[str],
+        amount: app_commands.Range[str, 1, 100],
+        damage_type: app_commands.Choice[str] | None = None,
         location: app_commands.Choice[str] | None = None,
         armor_divisor: app_commands.Choice[str] | None = None,
         side: app_commands.Choice[str] | None = None,
@@ -137,10 +145,15 @@ class Damage(commands.Cog):
         authority = await EncounterAuthority.of(interaction)
         context = await self.bot.context_for(interaction)
         locale, options = context.locale, context.options
+        given = parse_direct_damage(amount, DamageType(damage_type.value) if damage_type else None)
+        if armor_divisor is not None:
+            divisor = Fraction(armor_divisor.value)
+        else:
+            divisor = given.armor_divisor or Fraction(1)
         spec = DamageSpec(
-            basic_damage=amount,
-            damage_type=DamageType(damage_type.value),
-            armor_divisor=Fraction(armor_divisor.value) if armor_divisor else Fraction(1),
+            basic_damage=0,
+            damage_type=given.damage_type,
+            armor_divisor=divisor,
             location=HitLocation(location.value) if location else HitLocation.TORSO,
             side=Side(side.value) if side else Side.RIGHT,
             chinks_in_armor=chinks,
@@ -159,6 +172,8 @@ class Damage(commands.Cog):
             victim = fight.find(target)
             if victim.combatant.state.destroyed:
                 raise UserFacingError("damage.error.destroyed", target=victim.name)
+            rolled = given.roll(self.bot.dice)
+            spec = replace(spec, basic_damage=rolled.total)
             injury = apply_hit(victim.combatant, spec, self.bot.dice, options)
             turn, aim = aim_after_injury(
                 injury.combatant, victim.turn, injury.injury, self.bot.dice, options
@@ -167,12 +182,21 @@ class Damage(commands.Cog):
             change.encounter = fight.replace(hurt.with_sheet(injury.combatant))
             change.detail = {
                 "target": victim.name,
-                "basic_damage": amount,
-                "type": damage_type.value,
+                "basic_damage": rolled.total,
+                "dice": str(given.expression),
+                "faces": list(rolled.dice),
+                "type": given.damage_type.value,
                 "location": spec.location.value,
                 "injury": injury.injury,
             }
-        embed = render_damage(injury, victim.name, self.bot.messages, locale, aim=aim)
+        embed = render_damage(
+            injury,
+            victim.name,
+            self.bot.messages,
+            locale,
+            aim=aim,
+            rolled=(str(given.expression), rolled.dice) if given.rolls else None,
+        )
         await interaction.response.send_message(embed=embed)
 
 

@@ -1,5 +1,10 @@
 """``/encounter``: start, track, advance, surprise, undo and end a fight in this channel.
 
+``start`` answers with the fight's live tracker (:mod:`bot.tracker`) and pins it
+when the bot may; the tracker then follows every change, so ``next``, ``undo``
+and ``reorder`` answer only with what happened. Where the bot cannot keep a
+tracker (no View Channel or Embed Links) they show the whole tracker as well.
+
 Undo and end also settle the attacks still waiting for a defense: an undone
 defense makes its attack wait again (fresh buttons), an undone attack and every
 attack open when the fight ends are cancelled in the same transaction.
@@ -25,13 +30,16 @@ from bot.render.encounter import (
     render_turn,
     render_undone,
 )
+from bot.render.tracker import render_reordered
 from bot.storage.encounter import EncounterRepository
 from bot.storage.pending_attack import CancelReason, PendingAttackRepository
+from bot.tracker import can_pin, has_live_tracker, keeps_tracker
 from cogs._autocomplete import combatant_autocomplete, side_autocomplete
 from cogs._pending import refresh_attack_messages
 from cogs._shared import channel_of, send_embeds
 from rules.encounter import (
     Encounter,
+    TrackerMessage,
     advance_turn,
     apply_partial_surprise,
     apply_total_surprise,
@@ -105,16 +113,56 @@ class EncounterCog(commands.Cog):
             hide_npc_stats=hide_npc,
             sequence=TurnSequence(mode=mode),
         )
+        channel = channel_of(interaction)
         record = await self.encounters.start(
             guild_id=interaction.guild_id,
-            channel_id=channel_of(interaction),
+            channel_id=channel,
             actor_id=interaction.user.id,
             encounter=fight,
             at=interaction.created_at,
         )
-        await interaction.response.send_message(
-            embed=render_started(record, self.bot.messages, locale)
+        sent = await interaction.response.send_message(
+            embeds=[
+                render_started(record, self.bot.messages, locale),
+                *render_tracker(record.encounter, self.bot.messages, locale),
+            ]
         )
+        await self._keep_tracker(interaction, record.id, locale, sent)
+
+    async def _keep_tracker(
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        encounter_id: int,
+        locale: str,
+        sent: discord.InteractionCallbackResponse[GurpsBot] | None,
+    ) -> None:
+        """Make the start's answer the fight's live tracker, pinned when the bot may; tell
+        the GM privately what a missing permission costs."""
+        permissions = interaction.app_permissions
+        if not keeps_tracker(permissions):
+            await interaction.followup.send(
+                self.bot.messages.text("tracker.note.not_kept", locale), ephemeral=True
+            )
+            return
+        # ``None`` when the answer completed a deferral (bot.deadline): ask for the message.
+        message_id = (
+            sent.message_id if sent is not None else (await interaction.original_response()).id
+        )
+        if message_id is None:
+            return
+        channel = self.bot.get_partial_messageable(channel_of(interaction))
+        pinned = can_pin(permissions) and await self.bot.trackers.pin(
+            channel.get_partial_message(message_id)
+        )
+        await self.encounters.set_tracker(
+            channel.id,
+            TrackerMessage(message_id=message_id, locale=locale, pinned=pinned),
+            encounter_id=encounter_id,
+        )
+        if not pinned:
+            await interaction.followup.send(
+                self.bot.messages.text("tracker.note.not_pinned", locale), ephemeral=True
+            )
 
     @encounter.command(
         name=_("status", key="encounter.cmd.status.name"),
@@ -158,10 +206,9 @@ class EncounterCog(commands.Cog):
             change.encounter, result = advance_turn(change.encounter, self.bot.dice, options)
             change.detail = {"events": [e.model_dump(mode="json") for e in result.events]}
         fight = change.encounter
-        embeds = [
-            *render_turn(fight, result, self.bot.messages, locale),
-            *render_tracker(fight, self.bot.messages, locale),
-        ]
+        embeds = render_turn(fight, result, self.bot.messages, locale)
+        if not has_live_tracker(fight, interaction.app_permissions):
+            embeds.extend(render_tracker(fight, self.bot.messages, locale))
         now = fight.current
         if now is not None and now.owner_id is not None:
             await send_embeds(
@@ -209,13 +256,11 @@ class EncounterCog(commands.Cog):
         context = await self.bot.context_for(interaction)
         locale = context.locale
         result = await self.encounters.undo(channel, interaction.user.id)
-        await send_embeds(
-            interaction,
-            [
-                render_undone(result, self.bot.messages, locale),
-                *render_tracker(result.record.encounter, self.bot.messages, locale),
-            ],
-        )
+        fight = result.record.encounter
+        embeds = [render_undone(result, self.bot.messages, locale)]
+        if not has_live_tracker(fight, interaction.app_permissions):
+            embeds.extend(render_tracker(fight, self.bot.messages, locale))
+        await send_embeds(interaction, embeds)
         await refresh_attack_messages(
             self.bot, result.pending_attacks, result.record.encounter, context.options, locale
         )
@@ -338,7 +383,13 @@ class EncounterCog(commands.Cog):
         ) as change:
             authority.ensure_gm(change.encounter.gm_id)
             change.encounter = reorder_turns(change.encounter, names)
-        await send_embeds(interaction, render_tracker(change.encounter, self.bot.messages, locale))
+        fight = change.encounter
+        if not has_live_tracker(fight, interaction.app_permissions):
+            await send_embeds(interaction, render_tracker(fight, self.bot.messages, locale))
+            return
+        await interaction.response.send_message(
+            embed=render_reordered(fight, self.bot.messages, locale)
+        )
 
 
 async def setup(bot: GurpsBot) -> None:

@@ -7,6 +7,8 @@
 * :func:`parse_damage` — weapon damage text (``sw+2 cut``, ``thr+1 imp``,
   ``1d+1 pi``, ``2d(2) pi``, ``3d cr ex``, ``1d(0.2) burn``) into a
   :class:`WeaponDamage` that resolves against the wielder's ST and rolls.
+* :func:`parse_direct_damage` — what a GM types as damage without a weapon
+  (``12``, ``2d+1``, ``3d-1 cut``, ``2d(2) pi``) into a :class:`DirectDamage` that rolls.
 * :class:`DamageSpec` — one hit as the injury pipeline takes it: basic damage,
   type, armor divisor, hit location and the situational options.
 """
@@ -33,11 +35,13 @@ __all__ = [
     "BasicDamageRoll",
     "DamageSpec",
     "DamageType",
+    "DirectDamage",
     "WeaponDamage",
     "apply_minimum_damage",
     "huge_attacker_large_area",
     "parse_damage",
     "parse_damage_type",
+    "parse_direct_damage",
     "swing",
     "thrust",
 ]
@@ -52,6 +56,9 @@ ERROR_KEYS: Final = frozenset(
         "damage.bad_location",  #       location, damage_type
         "damage.armor_not_ignorable",  # location
         "damage.large_area_exposed",  # (none)
+        "damage.needs_dice",  #         text
+        "damage.type_conflict",  #      text
+        "damage.too_much",  #           text, maximum
     }
 )
 """Every :class:`RuleError` key this module raises, for the translation catalogs."""
@@ -400,6 +407,80 @@ def parse_damage(text: str) -> WeaponDamage:
         explosive=explosive,
         fragmentation=fragmentation,
         tight_beam=tight_beam,
+    )
+
+
+MAX_DIRECT_DAMAGE: Final = 1000
+"""The most basic damage ``/damage`` applies in one hit (its highest possible roll)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DirectDamage:
+    """Damage given without a weapon: fixed dice (or a plain number), a type and, when the
+    text carried one, an armor divisor (A.2)."""
+
+    text: str
+    expression: DiceExpression
+    damage_type: DamageType
+    armor_divisor: Fraction | None = None
+
+    @property
+    def rolls(self) -> bool:
+        """Whether there are dice to roll (``12`` is given as it is)."""
+        return self.expression.dice_count > 0
+
+    def roll(self, roller: DiceRoller) -> DiceResult:
+        """The rolled total, before the minimum the injury pipeline applies (A.2, G7)."""
+        return self.expression.roll(roller)
+
+
+def parse_direct_damage(text: str, damage_type: DamageType | None = None) -> DirectDamage:
+    """``12``, ``2d+1``, ``3d-1 cut`` or ``2d(2) pi``: the basic damage a GM applies by hand.
+
+    The type may come with the text (as in weapon damage, :func:`parse_damage`) or as
+    ``damage_type``; given both, they must agree. ``thr``/``sw`` need a wielder's ST and
+    are refused here. The highest possible roll is at most :data:`MAX_DIRECT_DAMAGE`.
+    Raises :class:`RuleError` (``damage.*``, or ``dice.*`` for the dice themselves).
+    """
+    cleaned = _normalize(text).strip().lower()
+    if not cleaned:
+        raise RuleError("damage.syntax", "empty damage text", text=text)
+    typed = any(token in _TYPE_WORDS for token in cleaned.split())
+    if typed:
+        parsed = parse_damage(text)
+        if parsed.dice is None:
+            raise RuleError("damage.needs_dice", f"{text!r} needs a wielder's ST", text=text)
+        if damage_type is not None and damage_type is not parsed.damage_type:
+            raise RuleError(
+                "damage.type_conflict",
+                f"{text!r} is {parsed.damage_type}, the type chosen is {damage_type}",
+                text=text.strip(),
+            )
+        expression, kind = parsed.dice, parsed.damage_type
+        divisor = None if parsed.armor_divisor == 1 else parsed.armor_divisor
+    else:
+        if _BASE_RE.match(cleaned.replace(" ", "")):
+            raise RuleError("damage.needs_dice", f"{text!r} needs a wielder's ST", text=text)
+        if damage_type is None:
+            raise RuleError("damage.missing_type", f"no damage type in {text!r}", text=text)
+        base = cleaned.replace(" ", "")
+        divisor = None
+        found = _DIVISOR_RE.search(base)
+        if found:
+            divisor = _armor_divisor(found.group(1))
+            base = base[: found.start()]
+        expression, kind = DiceExpression.parse(base), damage_type
+    if expression.max_total < 0:
+        raise RuleError("damage.syntax", f"{text!r} cannot do any damage", text=text)
+    if expression.max_total > MAX_DIRECT_DAMAGE:
+        raise RuleError(
+            "damage.too_much",
+            f"{text!r} can roll more than {MAX_DIRECT_DAMAGE}",
+            text=text.strip(),
+            maximum=MAX_DIRECT_DAMAGE,
+        )
+    return DirectDamage(
+        text=text.strip(), expression=expression, damage_type=kind, armor_divisor=divisor
     )
 
 

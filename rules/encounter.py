@@ -40,6 +40,7 @@ __all__ = [
     "Encounter",
     "EncounterCombatant",
     "HealthWord",
+    "TrackerMessage",
     "add_combatants",
     "advance_turn",
     "apply_partial_surprise",
@@ -72,8 +73,24 @@ class EncounterCombatant(Fighter):
         return self.model_copy(update={"combatant": combatant})
 
 
+class TrackerMessage(BaseModel):
+    """Where the channel shows the fight as it goes: not a rule, but stored with the fight so
+    it outlives a restart. ``message_id`` is just a number here, like ``gm_id``; ``locale``
+    is the language it is written in (the one the fight was started in); ``pinned`` says
+    whether it was pinned (to unpin it at the end)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    message_id: int
+    locale: str = "en"
+    pinned: bool = False
+
+
 class Encounter(BaseModel):
-    """One fight: its name, GM, options, turn sequence and combatants."""
+    """One fight: its name, GM, options, turn sequence and combatants.
+
+    ``tracker`` is the message that shows it, once there is one; undo leaves it as it is.
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -83,6 +100,7 @@ class Encounter(BaseModel):
     sequence: TurnSequence = TurnSequence()
     combatants: tuple[EncounterCombatant, ...] = ()
     next_number: int = Field(default=1, ge=1)
+    tracker: TrackerMessage | None = None
 
     @property
     def mode(self) -> InitiativeMode:

@@ -7,7 +7,7 @@ from the catalogs (``attack.*``, ``defend.*``, ``damage.*``, ``maneuver.*``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 import discord
@@ -720,10 +720,15 @@ def render_damage(
     *,
     basic_line: str | None = None,
     aim: AimCheck | None = None,
+    rolled: tuple[str, Sequence[int]] | None = None,
 ) -> discord.Embed:
     """The damage breakdown: basic damage, DR, penetrating, multiplier, injury, HP, every
     consequence with its roll (section 7), and an injured archer's Will roll to keep his Aim
-    (R5.3)."""
+    (R5.3).
+
+    ``rolled`` is the dice and faces of damage rolled outside an attack (``/damage
+    amount:2d+1``), shown like an attack's.
+    """
     if isinstance(damage, StrikeResult):
         aim = damage.aim
         injury = damage.injury
@@ -733,6 +738,16 @@ def render_damage(
             locale,
             dice=damage.dice,
             faces=faces,
+            total=injury.basic_damage,
+            type=messages.text(f"damage.abbr.{injury.spec.damage_type.value}", locale),
+        )
+    elif rolled is not None:
+        injury = damage
+        basic = messages.text(
+            "damage.basic_line",
+            locale,
+            dice=rolled[0],
+            faces=", ".join(str(face) for face in rolled[1]),
             total=injury.basic_damage,
             type=messages.text(f"damage.abbr.{injury.spec.damage_type.value}", locale),
         )

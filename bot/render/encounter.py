@@ -1,16 +1,19 @@
 """Embeds for encounters and combatants: the tracker, turns, surprise, undo, the end summary.
 
 Pure functions of rules outcomes and stored records plus a locale. The tracker
-has one field per combatant in turn order (``HP 9/12 · FP 10/10 · standing ·
-stunned · maneuver: Attack``), every one of them: past 25 fields it goes on in
-more embeds, sent over as many messages as Discord needs; when the GM hides NPC
-numbers, players see a state word instead. A fallen combatant (dead, destroyed or unconscious) shows
-only what still matters: HP, the condition that took him out, and his posture
-when he lies on the ground.
+says whose turn it is first, then has one field per combatant in turn order, made
+to be read at a glance (``HP ▰▰▰▱▱ 8/13 · FP ▰▰▰▰▰ 10/10 · kneeling · 💫 stunned ·
+maneuver: Attack``: a bar next to the numbers, a marker before each condition, the
+posture only when it is not standing), every one of them: past 25 fields it goes
+on in more embeds, sent over as many messages as Discord needs; when the GM hides
+NPC numbers, players see a state word instead. A fallen combatant (dead,
+destroyed or unconscious) shows only what still matters: HP, the condition that
+took him out, and his posture when he lies on the ground.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import discord
@@ -45,6 +48,41 @@ from rules.turn import RollRecord, TurnAdvance, TurnEvent, TurnEventKind, TurnSt
 
 CURRENT_MARK = "▶"
 SEPARATOR = " · "
+BAR_WIDTH = 5
+BAR_FULL = "▰"
+BAR_EMPTY = "▱"
+MARKERS: dict[str, str] = {
+    "destroyed": "💥",
+    "dead": "💀",
+    "unconscious": "😵",
+    "mortally_wounded": "⚰️",
+    "cardiac_arrest": "💔",
+    "asleep": "💤",
+    "collapsed": "🫠",
+    "stunned": "💫",
+    "mentally_stunned": "🌀",
+    "knocked_down": "⤵️",
+    "grappled": "🤼",
+    "reeling": "🩸",
+    "tired": "😓",
+    "paralysed": "🧊",
+    "shock": "⚡",
+    "crippled": "🦴",
+    "dropped": "🫳",
+    "unready": "⏳",
+}
+"""The marker before each condition in the tracker, one glance per condition."""
+
+
+def bar(current: int, maximum: int, width: int = BAR_WIDTH) -> str:
+    """``▰▰▰▱▱`` for 8 of 13: full only at the maximum, empty only at 0 or below."""
+    if maximum <= 0 or current <= 0:
+        filled = 0
+    elif current >= maximum:
+        filled = width
+    else:
+        filled = min(width - 1, max(1, (2 * current * width + maximum) // (2 * maximum)))
+    return BAR_FULL * filled + BAR_EMPTY * (width - filled)
 
 
 def _t(messages: Messages, locale: str, key: str, **params: object) -> str:
@@ -65,7 +103,16 @@ def _is_fallen(c: EncounterCombatant) -> bool:
     return not c.combatant.is_conscious
 
 
-def _fallen_conditions(c: EncounterCombatant, messages: Messages, locale: str) -> list[str]:
+def _condition(messages: Messages, locale: str, key: str, *, marked: bool, **params: object) -> str:
+    """A condition's word (``encounter.condition.<key>``), after its marker when ``marked``."""
+    text = _t(messages, locale, f"encounter.condition.{key}", **params)
+    marker = MARKERS.get(key) if marked else None
+    return f"{marker} {text}" if marker else text
+
+
+def _fallen_conditions(
+    c: EncounterCombatant, messages: Messages, locale: str, *, marked: bool = False
+) -> list[str]:
     """What matters once a combatant is down: how he fell, and what may still kill him."""
     state = c.combatant.state
     if state.destroyed:
@@ -78,17 +125,20 @@ def _fallen_conditions(c: EncounterCombatant, messages: Messages, locale: str) -
             keys.append("mortally_wounded")
         if c.turn.cardiac_arrest:
             keys.append("cardiac_arrest")
-    return [_t(messages, locale, f"encounter.condition.{key}") for key in keys]
+    return [_condition(messages, locale, key, marked=marked) for key in keys]
 
 
-def conditions(c: EncounterCombatant, messages: Messages, locale: str) -> list[str]:
-    """Translated condition words for one combatant (empty when fighting fit).
+def conditions(
+    c: EncounterCombatant, messages: Messages, locale: str, *, marked: bool = False
+) -> list[str]:
+    """Translated condition words for one combatant (empty when fighting fit); ``marked``
+    puts each one's marker (:data:`MARKERS`) before it.
 
     For a fallen combatant only the fall itself (and a mortal wound or cardiac
     arrest still running) counts: stun, shock or reeling no longer mean anything.
     """
     if _is_fallen(c):
-        return _fallen_conditions(c, messages, locale)
+        return _fallen_conditions(c, messages, locale, marked=marked)
     state = c.combatant.state
     turn = c.turn
     found: list[str] = []
@@ -104,19 +154,18 @@ def conditions(c: EncounterCombatant, messages: Messages, locale: str) -> list[s
         ("reeling", c.combatant.is_reeling and state.hp > 0),
         ("tired", c.combatant.is_tired and state.fp > 0),
     )
-    found.extend(_t(messages, locale, f"encounter.condition.{key}") for key, on in flags if on)
+    found.extend(_condition(messages, locale, key, marked=marked) for key, on in flags if on)
     if turn.paralysed_through_round is not None:
         found.append(
-            _t(
-                messages,
-                locale,
-                "encounter.condition.paralysed",
-                round=turn.paralysed_through_round,
+            _condition(
+                messages, locale, "paralysed", marked=marked, round=turn.paralysed_through_round
             )
         )
     if state.shock_penalty:
         found.append(
-            _t(messages, locale, "encounter.condition.shock", penalty=signed(state.shock_penalty))
+            _condition(
+                messages, locale, "shock", marked=marked, penalty=signed(state.shock_penalty)
+            )
         )
     if state.crippled:
         parts = [
@@ -125,28 +174,31 @@ def conditions(c: EncounterCombatant, messages: Messages, locale: str) -> list[s
             if part in state.crippled
         ]
         found.append(
-            _t(
+            _condition(
                 messages,
                 locale,
-                "encounter.condition.crippled",
+                "crippled",
+                marked=marked,
                 parts=", ".join(part[:1].lower() + part[1:] for part in parts),
             )
         )
     if state.dropped:
         found.append(
-            _t(
+            _condition(
                 messages,
                 locale,
-                "encounter.condition.dropped",
+                "dropped",
+                marked=marked,
                 weapons=", ".join(sorted(state.dropped)),
             )
         )
     if turn.unready_weapons:
         found.append(
-            _t(
+            _condition(
                 messages,
                 locale,
-                "encounter.condition.unready",
+                "unready",
+                marked=marked,
                 weapons=", ".join(
                     f"{name} ({turns})" for name, turns in sorted(turn.unready_weapons.items())
                 ),
@@ -231,14 +283,23 @@ def _tracker_rows(
         run.clear()
 
     for index, c in enumerate(ordered, start=1):
-        line = combatant_line(
-            c, messages, locale, show_numbers=_shows_numbers(c, encounter, gm_view)
-        )
+        line = tracker_line(c, messages, locale, show_numbers=_shows_numbers(c, encounter, gm_view))
         if run and not (grouping and _same_copy(run[-1][1], run[-1][2], c, line, current_id)):
             flush()
         run.append((index, c, line))
     flush()
     return rows
+
+
+_ROW_PLACES = re.compile(rf"^(?:{re.escape(CURRENT_MARK)} )?(\d+)(?:–(\d+))?\. ")
+
+
+def fighters_in(field_name: str) -> int:
+    """How many combatants a tracker row stands for (a shared row ``3–5.`` for three)."""
+    places = _ROW_PLACES.match(field_name)
+    if places is None:
+        return 0
+    return int(places[2] or places[1]) - int(places[1]) + 1
 
 
 def _ranges(numbers: list[int]) -> str:
@@ -271,6 +332,54 @@ def _same_copy(
     return mine is not None and theirs is not None and mine[0] == theirs[0]
 
 
+def tracker_line(
+    c: EncounterCombatant, messages: Messages, locale: str, *, show_numbers: bool
+) -> str:
+    """The tracker's glanceable line: ``HP ▰▰▰▱▱ 8/13 · FP ▰▰▰▰▰ 12/12 · kneeling ·
+    💫 stunned · maneuver: Attack``.
+
+    Like :func:`combatant_line` (the same parts for the fallen and for hidden NPCs),
+    with a bar before the numbers, a marker before each condition, and no posture
+    while standing.
+    """
+    sheet = c.combatant
+    state = sheet.state
+    fallen = _is_fallen(c)
+    parts: list[str] = []
+    if show_numbers:
+        parts.append(
+            _t(
+                messages,
+                locale,
+                "tracker.line.hp",
+                bar=bar(state.hp, sheet.max_hp),
+                hp=state.hp,
+                max=sheet.max_hp,
+            )
+        )
+        if not (state.dead or state.destroyed):
+            parts.append(
+                _t(
+                    messages,
+                    locale,
+                    "tracker.line.fp",
+                    bar=bar(state.fp, sheet.max_fp),
+                    fp=state.fp,
+                    max=sheet.max_fp,
+                )
+            )
+    else:
+        parts.append(_t(messages, locale, f"encounter.health.{health_word(sheet).value}"))
+    if (not fallen or state.is_lying) and state.posture is not Posture.STANDING:
+        parts.append(posture_name(messages, locale, state.posture))
+    if show_numbers:
+        parts.extend(conditions(c, messages, locale, marked=True))
+    maneuver = None if fallen else maneuver_name(c.turn, messages, locale)
+    if maneuver is not None:
+        parts.append(_t(messages, locale, "encounter.line.maneuver", maneuver=maneuver))
+    return SEPARATOR.join(parts)
+
+
 def _field_name(c: EncounterCombatant, index: int, current: bool) -> str:
     mark = f"{CURRENT_MARK} " if current else ""
     owner = f" — <@{c.owner_id}>" if c.owner_id is not None else ""
@@ -282,6 +391,7 @@ def _shows_numbers(c: EncounterCombatant, encounter: Encounter, gm_view: bool) -
 
 
 def _where(encounter: Encounter, messages: Messages, locale: str) -> str:
+    """Whose turn it is first (the one thing everyone looks for), then the round."""
     sequence = encounter.sequence
     if not sequence.started:
         return _t(messages, locale, "encounter.status.not_started", count=len(encounter.combatants))
@@ -294,7 +404,8 @@ def _where(encounter: Encounter, messages: Messages, locale: str) -> str:
     )
     current = encounter.current
     if current is not None:
-        text += "\n" + _t(messages, locale, "encounter.status.turn", name=current.name)
+        turn = _t(messages, locale, "encounter.status.turn", name=f"**{current.name}**")
+        text = f"{CURRENT_MARK} {turn}\n{text}"
     return text
 
 

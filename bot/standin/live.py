@@ -52,6 +52,10 @@ class LiveBot:
         self._bot: GurpsBot | None = None
 
     @property
+    def running(self) -> bool:
+        return self._bot is not None
+
+    @property
     def bot(self) -> GurpsBot:
         if self._bot is None:
             raise RuntimeError("the bot is not running")

@@ -231,6 +231,9 @@ class StandInServer:
             ("DELETE", p + "/channels/{channel}/messages/{message}", self.delete_message),
             ("PUT", p + "/channels/{channel}/messages/pins/{message}", self.pin_message),
             ("DELETE", p + "/channels/{channel}/messages/pins/{message}", self.unpin_message),
+            # The older paths, which Discord still serves.
+            ("PUT", p + "/channels/{channel}/pins/{message}", self.pin_message),
+            ("DELETE", p + "/channels/{channel}/pins/{message}", self.unpin_message),
             ("GET", p + "/guilds/{guild}", self.get_guild),
             ("GET", p + "/guilds/{guild}/channels", self.get_guild_channels),
             ("GET", p + "/guilds/{guild}/roles", self.get_guild_roles),

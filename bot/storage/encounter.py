@@ -55,7 +55,7 @@ from bot.storage.records import (
     encounter_from_rows,
     event_from_row,
 )
-from rules.encounter import Encounter, EncounterCombatant
+from rules.encounter import Encounter, EncounterCombatant, TrackerMessage
 
 __all__ = [
     "EncounterAlreadyActiveError",
@@ -357,6 +357,18 @@ def _event_statement(
     )
 
 
+def _keeping_tracker(
+    snapshot: Mapping[str, Any], tracker: TrackerMessage | None
+) -> Mapping[str, Any]:
+    """``snapshot`` with the encounter's tracker as it is now: undo puts the fight back, not
+    a message that may have been deleted and replaced since."""
+    row = snapshot.get("encounter")
+    if row is None:
+        return snapshot
+    state = {**row["state"], "tracker": None if tracker is None else tracker.model_dump()}
+    return {**snapshot, "encounter": {**row, "state": state}}
+
+
 def _is_empty(snapshot: Mapping[str, Any]) -> bool:
     return (
         "encounter" not in snapshot
@@ -506,6 +518,7 @@ class EncounterRepository:
             if isinstance(started, str):
                 raise EncounterAlreadyActiveError(started)
             self.live.put(started)
+            self.live.committed(started.record)
         return started.record
 
     @asynccontextmanager
@@ -548,13 +561,40 @@ class EncounterRepository:
                 )
             last_row = await self.database.write(lambda conn: run_statements(conn, statements))
             change.event_id = last_row if logged else None
+            updated = record.model_copy(
+                update={
+                    "encounter": change.encounter,
+                    "status": change.status,
+                    "ended_at": change.ended_at,
+                }
+            )
             if change.status != "active":
                 self.live.drop(channel_id)
-                return
-            updated = record.model_copy(
-                update={"encounter": change.encounter, "ended_at": change.ended_at}
-            )
-            self.live.put(LiveEncounter(updated, change._awaiting, change.rows_now()))
+            else:
+                self.live.put(LiveEncounter(updated, change._awaiting, change.rows_now()))
+            self.live.committed(updated)
+
+    async def set_tracker(
+        self, channel_id: int, tracker: TrackerMessage | None, *, encounter_id: int | None = None
+    ) -> bool:
+        """Note where the running fight is shown (``None``: nowhere any more).
+
+        Not a change to the fight: nothing is logged and nothing can undo it, and watchers
+        are not told. With ``encounter_id``, only while that fight is the one running.
+        Returns whether a running fight took it.
+        """
+        async with self.live.lock(channel_id):
+            live = await self._live(channel_id)
+            if live is None or (encounter_id is not None and live.record.id != encounter_id):
+                return False
+            encounter = live.record.encounter.model_copy(update={"tracker": tracker})
+            state = _state_row(encounter)
+            row = _encounter_row(state, live.record.status, live.record.ended_at)
+            statement = _encounter_statement(live.record.id, row)
+            await self.database.write(lambda conn: run_statements(conn, [statement]))
+            updated = live.record.model_copy(update={"encounter": encounter})
+            self.live.put(LiveEncounter(updated, live.awaiting, {**live.rows, STATE_ROW: state}))
+        return True
 
     async def undo(self, channel_id: int, actor_id: int) -> UndoResult:
         """Revert the latest change not yet undone (repeatable), logging the undo itself."""
@@ -575,10 +615,11 @@ class EncounterRepository:
             if row is None:
                 return None
             event = event_from_row(row)
+            restored = _keeping_tracker(event.before, running.record.encounter.tracker)
             undo_id = run_statements(
                 conn,
                 [
-                    *_snapshot_statements(encounter_id, event.before),
+                    *_snapshot_statements(encounter_id, restored),
                     _event_statement(
                         encounter_id,
                         kind="undo",
@@ -604,6 +645,7 @@ class EncounterRepository:
                 raise NothingToUndoError
             event, undo_id, reloaded = done
             self.live.put(reloaded)
+            self.live.committed(reloaded.record)
         pending = tuple(int(attack_id) for attack_id in event.before.get("pending_attacks", {}))
         return UndoResult(
             undone=event.model_copy(update={"undone_by": undo_id}),

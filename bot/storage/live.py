@@ -18,14 +18,21 @@ a channel whose fight is running.
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.storage.database import Database
 from bot.storage.records import EncounterRecord, PendingAttack
 
-__all__ = ["ATTACK_ID_BLOCK", "STATE_ROW", "LiveEncounter", "LiveEncounters"]
+__all__ = ["ATTACK_ID_BLOCK", "STATE_ROW", "LiveEncounter", "LiveEncounters", "Watcher"]
+
+log = logging.getLogger(__name__)
+
+Watcher = Callable[[EncounterRecord], None]
+"""Told of every committed change to a fight (its record as committed, ended or not)."""
 
 ATTACK_ID_BLOCK = 64
 """Pending-attack ids reserved at a time (one write for every 64 attacks)."""
@@ -58,6 +65,25 @@ class LiveEncounters:
         self._locks: dict[int, asyncio.Lock] = {}
         self._next_attack_id = 0
         self._attack_ids_end = 0
+        self._watchers: list[Watcher] = []
+
+    def watch(self, watcher: Watcher) -> None:
+        """Call ``watcher`` after every committed change (it must return at once: it runs
+        inside the command that made the change)."""
+        self._watchers.append(watcher)
+
+    def unwatch(self, watcher: Watcher) -> None:
+        if watcher in self._watchers:
+            self._watchers.remove(watcher)
+
+    def committed(self, record: EncounterRecord) -> None:
+        """A change to ``record``'s fight committed: tell the watchers (a failing one is
+        logged; the change stands)."""
+        for watcher in list(self._watchers):
+            try:
+                watcher(record)
+            except Exception:
+                log.exception("a watcher of channel %s failed", record.channel_id)
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         """The lock a change to ``channel_id``'s fight holds from load to commit."""

@@ -17,6 +17,7 @@ from typing import Any, Final, Protocol, runtime_checkable
 import discord
 from discord import app_commands
 
+from bot.citations import citing
 from bot.deadline import guard
 from bot.errors import report_error
 
@@ -118,7 +119,7 @@ class DefenseButton(
         return cls(int(match["attack_id"]), match["choice"])
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        guard(interaction, update=True)
+        guard(interaction, update=True, prepare=citing(interaction))
         try:
             return await _handler(interaction).may_defend(interaction, self.attack_id)
         except Exception as error:  # answered as an ephemeral error, never a silent failure

@@ -1,11 +1,12 @@
-"""The bot with exactly what its invite link asks for (``BOT_PERMISSIONS``: View Channel).
+"""The bot with exactly what its invite link asks for (``BOT_PERMISSIONS``).
 
 A whole fight runs without one refusal: the attack and the defense click answer
 through their own interactions, which take no channel permission, and the bot's
 own-token edits of an attack's message (fresh buttons after ``/encounter undo``,
 the buttons taken off after ``/defend`` and at the end of the fight) take only
-View Channel. Where the bot's role may not view the channel those edits are
-refused (403, 50001 Missing Access) and logged, and every command still answers.
+View Channel (the live tracker's edits and pins are in ``test_live_tracker``).
+Where the bot's role may not view the channel those edits are refused (403,
+50001 Missing Access) and logged, and every command still answers.
 """
 
 from __future__ import annotations
@@ -19,7 +20,14 @@ from bot.i18n import Messages
 from bot.permissions import BOT_PERMISSIONS
 from bot.standin import StandIn
 from bot.standin.live import LiveBot
-from bot.standin.state import EVERYONE_PERMISSIONS, VIEW_CHANNEL
+from bot.standin.state import (
+    EMBED_LINKS,
+    EVERYONE_PERMISSIONS,
+    PIN_MESSAGES,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    VIEW_CHANNEL,
+)
 from bot.storage.pending_attack import PendingAttackRepository
 from rules.roller import ScriptedDice
 from tests.e2e.test_attack import CHANNEL, ana_hp, fields, labels, orc_attacks, start_duel
@@ -52,7 +60,8 @@ async def test_a_whole_fight_with_exactly_the_invite_links_permissions(
     invite_only(standin)
     bot = await live_bot.start()
     combat = standin.channel(CHANNEL)
-    assert standin.world.bot_permissions_in(combat.id) == BOT_PERMISSIONS.value == VIEW_CHANNEL
+    asked = VIEW_CHANNEL | SEND_MESSAGES | SEND_MESSAGES_IN_THREADS | EMBED_LINKS | PIN_MESSAGES
+    assert standin.world.bot_permissions_in(combat.id) == BOT_PERMISSIONS.value == asked
     await start_duel(standin, bot)
 
     dice.extend([3, 4, 4])  # 11 vs the orc's 13: a hit
@@ -88,7 +97,7 @@ async def test_a_whole_fight_with_exactly_the_invite_links_permissions(
     assert labels(second.message) != []
     status = await standin.slash("encounter status", user="gm", channel=CHANNEL)
     orc_line = fields(status.embed)["2. Orc [npc]"]
-    assert orc_line == "HP 13/13 · FP 11/11 · standing · maneuver: Attack"
+    assert orc_line == "HP ▰▰▰▰▰ 13/13 · FP ▰▰▰▰▰ 11/11 · maneuver: Attack"
     await standin.slash("encounter end", user="gm", channel=CHANNEL)
     ended = standin.message(second.message.id)
     assert ended.content == messages.text("defend.notice.ended", "en", target="Ana")

@@ -301,3 +301,69 @@ async def test_a_knockout_is_said_once_and_the_type_in_portuguese_r7_13(
         messages.text("damage.knockdown.knocked_out", "pt-BR"),
     ]
     assert dice.remaining == 0
+
+
+async def test_damage_amount_takes_dice_and_the_type_typed_with_it_a_2(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """``amount:2d+1 cut``: the bot rolls 2d+1 (5 and 3: 9) and shows the dice; 9 cut on the
+    troll's torso x1.5 is 13 (A.2, R7.20)."""
+    await start(standin, bot, TROLL)
+    dice.extend([5, 3])
+    result = await standin.slash(
+        "damage", {"target": "Troll", "amount": "2d+1 cut"}, user="gm", channel=CHANNEL
+    )
+    shown = fields(result.embed)
+    assert shown["Basic damage"] == "2d+1 → **9** cut (5, 3)"
+    assert shown["Injury"] == "**13**"
+    assert shown["HP"] == "40 → **27** / 40"
+    assert dice.remaining == 0
+    events = await EncounterRepository(bot.database).events(
+        (await EncounterRepository(bot.database).require_active(standin.channel(CHANNEL).id)).id
+    )
+    assert events[-1].detail["dice"] == "2d+1"
+    assert events[-1].detail["faces"] == [5, 3]
+
+
+async def test_damage_amount_as_dice_with_the_type_chosen_and_in_portuguese(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """``quantidade:2d+1 tipo:cr`` rolled 1 and 1: 3 crushing, DR 0, 3 injury (A.2)."""
+    await start(standin, bot, TROLL)
+    dice.extend([1, 1])
+    result = await standin.slash(
+        "dano",
+        {"alvo": "Troll", "quantidade": "2d+1", "tipo": "cr"},
+        user="gm",
+        channel=CHANNEL,
+        locale="pt-BR",
+    )
+    assert fields(result.embed)["Dano básico"] == "2d+1 → **3** cont (1, 1)"
+    assert dice.remaining == 0
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        ("2d+1", {}, "damage.missing_type"),
+        ("sw+2 cut", {}, "damage.needs_dice"),
+        ("2d+1 cut", {"type": "imp"}, "damage.type_conflict"),
+        ("1001", {"type": "cr"}, "damage.too_much"),
+    ],
+)
+async def test_a_bad_damage_amount_is_refused_privately_and_changes_nothing(
+    standin: StandIn,
+    bot: GurpsBot,
+    messages: Messages,
+    case: tuple[str, dict[str, object], str],
+) -> None:
+    amount, options, key = case
+    await start(standin, bot, TROLL)
+    refused = await standin.slash(
+        "damage", {"target": "Troll", "amount": amount, **options}, user="gm", channel=CHANNEL
+    )
+    assert refused.ephemeral
+    params = {"text": amount, "maximum": 1000}
+    assert refused.embed["description"] == messages.text(key, "en", **params)
+    record = await EncounterRepository(bot.database).require_active(standin.channel(CHANNEL).id)
+    assert record.encounter.find("Troll").combatant.state.hp == 40

@@ -2,7 +2,8 @@
 
 Start, add three combatants (one a player's), status, two rounds of /encounter next
 (R4.1, R4.3 with a recorded tie-break), a player refused a GM-only command with
-nothing changed, undo, a restart mid-fight, end.
+nothing changed, undo, a restart mid-fight, end; the pinned live tracker follows
+all of it while the answers say only what happened.
 """
 
 from __future__ import annotations
@@ -29,8 +30,16 @@ async def gm(standin: StandIn, command: str, **options: object) -> Any:
     return result
 
 
-async def setup_fight(standin: StandIn) -> None:
-    await gm(standin, "encounter start", name="Ambush at the ford")
+async def tracker(bot: GurpsBot, standin: StandIn, message_id: int) -> dict[str, Any]:
+    """The live tracker once every edit due has been sent: its one embed."""
+    await bot.trackers.settled()
+    (embed,) = standin.message(message_id).embeds
+    return embed
+
+
+async def setup_fight(standin: StandIn) -> Any:
+    """The fight started (its answer, the live tracker), with Ana and two orcs."""
+    started = await gm(standin, "encounter start", name="Ambush at the ford")
     # Ana: Basic Speed (13 + 13) / 4 = 6.5; the orcs: (11 + 11) / 4 = 5.5, DX 11 each.
     await gm(
         standin,
@@ -45,6 +54,7 @@ async def setup_fight(standin: StandIn) -> None:
         parry=9,
     )
     await gm(standin, "combatant add", name="Orc", st=12, dx=11, iq=9, ht=11, count=2, dr=1)
+    return started
 
 
 async def test_a_fight_from_start_to_end(
@@ -55,7 +65,10 @@ async def test_a_fight_from_start_to_end(
     messages: Messages,
 ) -> None:
     alice = standin.user("alice")
-    await setup_fight(standin)
+    bot.trackers.interval = 0
+    started = await setup_fight(standin)
+    pinned = standin.message(started.message.id)
+    assert pinned.pinned
 
     status = await gm(standin, "encounter status")
     embed = status.embed
@@ -66,20 +79,22 @@ async def test_a_fight_from_start_to_end(
         "2. Orc 1 [npc]",
         "3. Orc 2 [npc]",
     ]
-    assert fields(embed)[0][1] == "HP 11/11 · FP 13/13 · standing"
+    assert fields(embed)[0][1] == "HP ▰▰▰▰▰ 11/11 · FP ▰▰▰▰▰ 13/13"
+    assert await tracker(bot, standin, pinned.id) == embed
 
     # Round 1 starts: the orcs tie on Basic Speed and DX; the dice say Orc 2 (5) before Orc 1 (2).
     dice.extend([2, 5])
     first = await gm(standin, "encounter next")
-    turn, tracker = first.embeds
+    (turn,) = first.embeds  # what happened; the tracker shows the rest
     assert turn["title"] == "Round 1: Ana's turn"
     assert first.response.content == f"<@{alice.id}>"  # the one ping: the owner whose turn it is
-    assert [name for name, _ in fields(tracker)] == [
+    shown = await tracker(bot, standin, pinned.id)
+    assert [name for name, _ in fields(shown)] == [
         f"▶ 1. Ana [party] — <@{alice.id}>",
         "2. Orc 2 [npc]",
         "3. Orc 1 [npc]",
     ]
-    assert tracker["description"].startswith("Round 1 · 0 s elapsed")
+    assert shown["description"] == "▶ **Ana**'s turn\nRound 1 · 0 s elapsed"
 
     # Alice ends her own turn; then the GM runs the orcs.
     second = await standin.slash("encounter next", user="alice", channel=CHANNEL)
@@ -92,13 +107,14 @@ async def test_a_fight_from_start_to_end(
     assert third.embeds[0]["title"] == "Round 1: Orc 1's turn"
     dice.extend([3, 3, 3])
     fourth = await gm(standin, "encounter next")
-    turn, tracker = fourth.embeds
+    (turn,) = fourth.embeds
     assert turn["title"] == "Round 2: Ana's turn"
     assert "9 (3, 3, 3)" in turn["description"]
     assert "(R7.10)" in turn["description"]
     assert "(R4.1)" in turn["description"]
-    assert tracker["description"].startswith("Round 2 · 1 s elapsed")
-    assert "stunned" not in fields(tracker)[2][1]
+    shown = await tracker(bot, standin, pinned.id)
+    assert shown["description"] == "▶ **Ana**'s turn\nRound 2 · 1 s elapsed"
+    assert "stunned" not in fields(shown)[2][1]
 
     # A player trying GM-only commands is refused, ephemerally, and nothing changes.
     repository = EncounterRepository(bot.database)
@@ -129,12 +145,13 @@ async def test_a_fight_from_start_to_end(
     # The GM wounds Orc 1, then undoes it.
     edited = await gm(standin, "combatant edit", name="Orc 1", hp=3)
     assert fields(edited.embed)[0][1].startswith("HP 3/12")
+    assert fields(await tracker(bot, standin, pinned.id))[2][1].startswith("HP ▰▱▱▱▱ 3/12")
     undone = await gm(standin, "encounter undo")
-    undo_embed, tracker = undone.embeds
+    (undo_embed,) = undone.embeds
     assert undo_embed["title"] == messages.text(
         "encounter.undo.title", "en", what=messages.text("encounter.kind.edit", "en")
     )
-    assert fields(tracker)[2][1].startswith("HP 12/12")
+    assert fields(await tracker(bot, standin, pinned.id))[2][1].startswith("HP ▰▰▰▰▰ 12/12")
 
     # Restart the bot mid-fight: everything is as it was.
     before_restart = await gm(standin, "encounter status")
@@ -142,9 +159,13 @@ async def test_a_fight_from_start_to_end(
     assert again is not bot
     after_restart = await gm(standin, "encounter status")
     assert after_restart.embed == before_restart.embed
-    assert after_restart.embed["description"].startswith("Round 2 · 1 s elapsed")
+    assert after_restart.embed["description"] == "▶ **Ana**'s turn\nRound 2 · 1 s elapsed"
+    again.trackers.interval = 0
     moved = await standin.slash("encounter next", user="alice", channel=CHANNEL)
     assert moved.embeds[0]["title"] == "Round 2: Orc 2's turn"
+    # The restarted bot edits the same tracker, found with the fight.
+    shown = await tracker(again, standin, pinned.id)
+    assert shown["description"] == "▶ **Orc 2**'s turn\nRound 2 · 1 s elapsed"
 
     # End: a summary, and the channel is free again.
     ended = await gm(standin, "encounter end")
@@ -157,6 +178,10 @@ async def test_a_fight_from_start_to_end(
             messages.text("encounter.ended.nobody", "en"),
         )
     ]
+    # The tracker says so and comes off the pins.
+    final = await tracker(again, standin, pinned.id)
+    assert final["description"].startswith(messages.text("tracker.ended", "en") + "\n")
+    assert not standin.message(pinned.id).pinned
     gone = await standin.slash("encounter status", user="gm", channel=CHANNEL)
     assert gone.ephemeral
     assert gone.embed["description"] == messages.text("encounter.error.none_active", "en")
@@ -189,10 +214,10 @@ async def test_hidden_npc_numbers_and_portuguese_tracker(
     await gm(standin, "combatant add", name="Troll", st=20, dx=11, iq=8, ht=12)
     await gm(standin, "combatant edit", name="Troll", hp=5)
     public = await standin.slash("encounter status", user="alice", channel=CHANNEL, locale="pt-BR")
-    assert fields(public.embed) == [("1. Troll [npc]", "cambaleando · de pé")]
+    assert fields(public.embed) == [("1. Troll [npc]", "cambaleando")]
     secret = await standin.slash("encounter status", {"private": True}, user="gm", channel=CHANNEL)
     assert secret.ephemeral
-    assert fields(secret.embed)[0][1].startswith("HP 5/20 · FP 12/12 · standing · reeling")
+    assert fields(secret.embed)[0][1] == "HP ▰▱▱▱▱ 5/20 · FP ▰▰▰▰▰ 12/12 · 🩸 reeling"
 
 
 async def test_newcomer_aware_of_the_fight_acts_at_once(

@@ -73,6 +73,8 @@ COMMANDS: dict[str, str] = {
     "roll": "none",
     "check": "none",
     "contest": "none",
+    "rules": "none",
+    "help": "none",
     "settings show": "settings",
     "settings gm-role": "settings",
     "settings language": "settings",

@@ -1,7 +1,8 @@
 """The largest replies in real use stay within Discord's limits and leave nothing out.
 
 A full encounter (100 combatants, R4.3's tie-breaks rolled for each group of equal
-fighters) shows every combatant in ``/encounter status`` and ``/encounter next``,
+fighters) shows every combatant in ``/encounter status``, in its live tracker (one
+message, edited) and, where the bot cannot keep a tracker, in ``/encounter next``,
 copies with the very same line sharing a row;
 a master's four chambara attacks in one turn (R5.15) each fit their message; the
 longest injury breakdown ``/damage`` gives, in Portuguese, fits its embed. The
@@ -18,6 +19,7 @@ from typing import Any
 from bot.client import GurpsBot
 from bot.i18n import Messages
 from bot.standin import InteractionResult, Message, StandIn
+from bot.standin.state import EMBED_LINKS
 from bot.storage.encounter import EncounterRepository
 from rules.combatant import Combatant
 from rules.encounter import MAX_COMBATANTS, MAX_COPIES, Encounter, EncounterCombatant
@@ -80,12 +82,17 @@ async def a_full_encounter(
     groups: tuple[str, ...] = GROUPS,
     *,
     distinct: bool = False,
-    **start: object,
-) -> None:
+    locale: str = "en-US",
+) -> InteractionResult:
     """Three heroes and groups of monsters up to the most an encounter holds, some of them
     hurt, stunned and fallen (the tracker's longest lines). With ``distinct`` every monster
-    is hurt a little differently from the next, so no two share a tracker row."""
-    await gm(standin, "encounter start", name="The siege of the old watermill", **start)
+    is hurt a little differently from the next, so no two share a tracker row.
+
+    Returns the start's answer (the live tracker, where the bot can keep one).
+    """
+    started = await gm(
+        standin, "encounter start", name="The siege of the old watermill", locale=locale
+    )
     heroes = (("Ana", "alice", 14, 13), ("Bruno", "bob", 13, 12), ("Carla", "carol", 12, 12))
     for name, owner, dx, ht in heroes:
         await gm(
@@ -102,9 +109,7 @@ async def a_full_encounter(
     left = MAX_COMBATANTS - len(heroes)
     sizes: dict[str, int] = {}
     for place, group in enumerate(groups):
-        count = min(MAX_COPIES, left - (len(groups) - place - 1))
-        if place == len(groups) - 1:
-            count = left
+        count = left if place == len(groups) - 1 else min(MAX_COPIES, left)
         left -= count
         sizes[group] = count
         await gm(
@@ -125,44 +130,13 @@ async def a_full_encounter(
                 if group == groups[1] and number in hurt_ones:
                     continue
                 await gm(standin, "combatant edit", name=f"{group} {number}", hp=10)
+    return started
 
 
-async def test_a_full_encounters_tracker_shows_every_combatant(
-    standin: StandIn, bot: GurpsBot, dice: ScriptedDice, messages: Messages
-) -> None:
-    """A hundred fighters: unhurt copies next to each other share a row, the rest have
-    their own, and every place in the order is accounted for."""
-    await a_full_encounter(standin)
-    status = await gm(standin, "encounter status")
-    shown = tracker_fields(status.messages)
-    assert numbers(shown) == list(range(1, MAX_COMBATANTS + 1))
-    assert shown[0] == (
-        f"1. Ana [party] — <@{standin.user('alice').id}>",
-        "HP 10/10 · FP 13/13 · standing",
-    )
-    rows = by_name(shown)
-    assert rows[f"{GROUPS[0]} ×20 (1–20) [npc]"] == "HP 11/11 · FP 11/11 · standing"
-    assert rows[f"{GROUPS[1]} 4 [npc]"] == (
-        "HP -4/11 · FP 2/11 · prone · stunned · knocked down · very tired"
-    )
-    assert rows[f"{GROUPS[1]} ×2 (5–6) [npc]"] == "HP 11/11 · FP 11/11 · standing"
-    assert rows[f"{GROUPS[2]} 7 [npc]"].startswith("HP 11/11 · dead")
-    assert len(shown) < 40
-
-    # Round 1: R4.3 rolls 1d for each group of equal fighters, re-rolled while tied.
-    dice.extend(random.Random(4).choices(range(1, 7), k=600))
-    first = await gm(standin, "encounter next")
-    turn = first.message.embeds[0]
-    assert turn["title"] == "Round 1: Ana's turn"
-    shown = tracker_fields(first.messages)
-    assert numbers(shown) == list(range(1, MAX_COMBATANTS + 1))
-    assert shown[0][0] == f"▶ 1. Ana [party] — <@{standin.user('alice').id}>"
-    for message in [*status.messages, *first.messages]:
-        assert total_characters(message) <= 6000
-    assert len(status.messages) == len(first.messages) == 1
-    assert standin.server.rejections == []
-
-
+HURT_EN = "HP ▱▱▱▱▱ -4/11 · FP ▰▱▱▱▱ 2/11 · prone · 💫 stunned · ⤵️ knocked down · 😓 very tired"
+HURT_PT = (
+    "PV ▱▱▱▱▱ -4/11 · PF ▰▱▱▱▱ 2/11 · deitado de bruços · 💫 atordoado · ⤵️ caído · 😓 muito cansado"
+)
 LONG_NAMES = (
     "Goblin saqueador das colinas do norte, batedor da vanguarda do cerco",
     "Guerreiro hobgoblin da guarda de honra do velho moinho de água do vale",
@@ -172,13 +146,48 @@ LONG_NAMES = (
 )
 
 
+async def test_a_full_encounters_tracker_shows_every_combatant(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice, messages: Messages
+) -> None:
+    """A hundred fighters: unhurt copies next to each other share a row, the rest have
+    their own, and every place in the order is accounted for."""
+    started = await a_full_encounter(standin)
+    status = await gm(standin, "encounter status")
+    shown = tracker_fields(status.messages)
+    assert numbers(shown) == list(range(1, MAX_COMBATANTS + 1))
+    assert shown[0] == (
+        f"1. Ana [party] — <@{standin.user('alice').id}>",
+        "HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▰ 13/13",
+    )
+    rows = by_name(shown)
+    assert rows[f"{GROUPS[0]} ×20 (1–20) [npc]"] == "HP ▰▰▰▰▰ 11/11 · FP ▰▰▰▰▰ 11/11"
+    assert rows[f"{GROUPS[1]} 4 [npc]"] == HURT_EN
+    assert rows[f"{GROUPS[1]} ×2 (5–6) [npc]"] == "HP ▰▰▰▰▰ 11/11 · FP ▰▰▰▰▰ 11/11"
+    assert len(shown) < 40
+
+    # Round 1: R4.3 rolls 1d for each group of equal fighters, re-rolled while tied.
+    dice.extend(random.Random(4).choices(range(1, 7), k=600))
+    first = await gm(standin, "encounter next")
+    (turn,) = first.message.embeds  # the live tracker shows everyone
+    assert turn["title"] == "Round 1: Ana's turn"
+    assert first.followups == []
+    await bot.trackers.settled()
+    live = standin.message(started.message.id)
+    shown = tracker_fields([live])
+    assert numbers(shown) == list(range(1, MAX_COMBATANTS + 1))
+    assert shown[0][0] == f"▶ 1. Ana [party] — <@{standin.user('alice').id}>"
+    assert total_characters(live) <= 6000
+    assert standin.server.rejections == []
+
+
 async def test_a_tracker_too_long_for_one_message_goes_on_in_follow_ups(
     standin: StandIn, bot: GurpsBot, dice: ScriptedDice, messages: Messages
 ) -> None:
-    """The longest names, in Portuguese, and no two neighbours alike: the GM's private look
-    and the turn take several messages each, the follow-ups as private as the first."""
+    """The longest names, in Portuguese, no two neighbours alike: the GM's private look
+    takes several messages, the follow-ups as private as the first; the live tracker
+    holds whom one message can and says how many more there are."""
     assert all(len(f"{name} 20") <= 80 for name in LONG_NAMES)  # the longest name allowed
-    await a_full_encounter(standin, LONG_NAMES, distinct=True)
+    started = await a_full_encounter(standin, LONG_NAMES, distinct=True, locale="pt-BR")
     private = await standin.slash(
         "encounter status", user="gm", channel=CHANNEL, locale="pt-BR", private=True
     )
@@ -187,14 +196,56 @@ async def test_a_tracker_too_long_for_one_message_goes_on_in_follow_ups(
     shown = tracker_fields(private.messages)
     assert len(shown) == MAX_COMBATANTS
     assert numbers(shown) == list(range(1, MAX_COMBATANTS + 1))
-    hurt = by_name(shown)[f"{LONG_NAMES[1]} 4 [npc]"]
-    assert hurt == "PV -4/11 · PF 2/11 · deitado de bruços · atordoado · caído · muito cansado"
-    assert private.followups[-1].embeds[-1]["footer"]["text"] == messages.text(
-        "encounter.status.footer",
-        "pt-BR",
-        mode=messages.text("encounter.mode.standard_4e", "pt-BR"),
+    assert by_name(shown)[f"{LONG_NAMES[1]} 4 [npc]"] == HURT_PT
+    assert private.followups[-1].embeds[-1]["footer"]["text"] == "\n".join(
+        (
+            messages.text(
+                "encounter.status.footer",
+                "pt-BR",
+                mode=messages.text("encounter.mode.standard_4e", "pt-BR"),
+            ),
+            "📖 " + messages.text("reference.cite", "pt-BR", ids="R4.3"),
+        )
     )
 
+    # The live tracker holds whom one message can, and says how many more there are.
+    dice.extend(random.Random(4).choices(range(1, 7), k=600))
+    first = await gm(standin, "encounter next", locale="pt-BR")
+    assert len(first.messages) == 1
+    await bot.trackers.settled()
+    live = standin.message(started.message.id)
+    shown = tracker_fields([live])
+    places = numbers(shown)
+    hidden = MAX_COMBATANTS - len(places)
+    assert hidden > 0
+    assert places == list(range(1, len(places) + 1))
+    assert live.embeds[-1]["footer"]["text"] == " · ".join(
+        (
+            messages.text(
+                "encounter.status.footer",
+                "pt-BR",
+                mode=messages.text("encounter.mode.standard_4e", "pt-BR"),
+            ),
+            messages.text("tracker.more", "pt-BR", count=hidden),
+        )
+    ) + "\n📖 " + messages.text("reference.cite", "pt-BR", ids="R4.3")
+    for message in [*private.messages, live]:
+        assert total_characters(message) <= 6000
+    assert len(live.embeds) <= 10
+    assert standin.server.rejections == []
+
+
+async def test_without_a_live_tracker_the_turn_shows_everyone_over_follow_ups(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice, messages: Messages
+) -> None:
+    """Where the bot may not send embeds with its own token (no Embed Links) it keeps no
+    tracker, and ``/encounter next`` shows the whole of it over several messages, the rest
+    follow-ups."""
+    standin.world.overwrite(CHANNEL, role="GURPS Combat", deny=EMBED_LINKS)
+    started = await a_full_encounter(standin, LONG_NAMES, distinct=True, locale="pt-BR")
+    (note,) = started.followups
+    assert note.ephemeral
+    assert note.content == messages.text("tracker.note.not_kept", "pt-BR")
     dice.extend(random.Random(4).choices(range(1, 7), k=600))
     first = await gm(standin, "encounter next", locale="pt-BR")
     assert len(first.messages) > 1
@@ -203,9 +254,11 @@ async def test_a_tracker_too_long_for_one_message_goes_on_in_follow_ups(
     assert all(m.content == "" for m in first.followups)
     shown = tracker_fields(first.messages)
     assert numbers(shown) == list(range(1, MAX_COMBATANTS + 1))
-    assert by_name(shown)[f"{LONG_NAMES[1]} 4 [npc]"] == hurt
-    for message in [*private.messages, *first.messages]:
+    assert by_name(shown)[f"{LONG_NAMES[1]} 4 [npc]"] == HURT_PT
+    for message in first.messages:
         assert total_characters(message) <= 6000
+    await bot.trackers.settled()
+    assert bot.trackers.edits == 0
     assert standin.server.rejections == []
 
 

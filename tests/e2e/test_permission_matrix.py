@@ -136,6 +136,9 @@ ROWS = [
     Row("roll", lambda p: {"dice": "3d"}, ANYONE, needs="none"),
     Row("check", lambda p: {"skill": 12}, ANYONE, needs="none"),
     Row("contest", lambda p: {"skill_a": 12, "skill_b": 10}, ANYONE, needs="none"),
+    # The rules reference and the help: anyone, anywhere.
+    Row("rules", lambda p: {"rule": "R6.9"}, ANYONE, needs="none"),
+    Row("help", lambda p: {"command": "attack"}, ANYONE, needs="none"),
     # Server settings: server GMs; the outsider is the GM of her own guild.
     Row("settings show", lambda p: {}, GM, server_gm, needs="none"),
     Row("settings gm-role", lambda p: {}, GM, server_gm, needs="none"),

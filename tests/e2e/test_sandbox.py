@@ -382,7 +382,7 @@ async def test_a_scripted_fight_survives_a_restart_before_the_defense(tmp_path: 
     defended = text("defend.title", "en", target="Alice", attacker="Orc")
     assert f"  ┃ {defended}" in lines[clicked:]
     status = lines.index("alice@#general> /encounter status")
-    assert any("Alice" in line and "HP 10/10" in line for line in lines[status:])
+    assert any("Alice" in line and "HP ▰▰▰▰▰ 10/10" in line for line in lines[status:])
     assert lines[-1] == "(stopping the bot)"
     assert dice.remaining == 0
 

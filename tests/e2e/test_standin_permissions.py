@@ -109,7 +109,7 @@ async def test_sending_needs_send_messages_and_in_a_thread_send_messages_in_thre
 
 async def test_view_channel_alone_sends_nothing() -> None:
     async with (
-        StandIn(locked_world(BOT_PERMISSIONS.value)) as standin,
+        StandIn(locked_world(VIEW_CHANNEL)) as standin,
         running(PlainBot(standin.guild.id), standin) as client,
     ):
         with pytest.raises(discord.Forbidden) as refused:
@@ -238,16 +238,44 @@ async def test_only_the_bots_own_messages_are_its_to_edit(
 async def test_pinning_needs_pin_messages(standin: StandIn, plain_bot: PlainBot) -> None:
     answered = await standin.slash("echo", text="pin me", channel="general")
     message = text_channel(plain_bot, standin, "general").get_partial_message(answered.message.id)
-    standin.world.set_bot_permissions(BOT_PERMISSIONS.value | MANAGE_MESSAGES)
+    standin.world.set_bot_permissions(VIEW_CHANNEL | MANAGE_MESSAGES, everyone=0)
     with pytest.raises(discord.Forbidden) as refused:
         await message.pin()
     assert refused.value.code == 50013
     assert standin.server.rejections == ["pin a message in #general: the bot lacks Pin Messages"]
     standin.server.rejections.clear()
-    standin.world.set_bot_permissions(BOT_PERMISSIONS.value | PIN_MESSAGES)
+    standin.world.set_bot_permissions(VIEW_CHANNEL | PIN_MESSAGES, everyone=0)
     await message.pin()
     assert answered.message.pinned
     await message.unpin()
+    assert not answered.message.pinned
+
+
+async def test_the_older_pin_routes_take_the_same_permission(
+    standin: StandIn, plain_bot: PlainBot
+) -> None:
+    """``PUT``/``DELETE /channels/{c}/pins/{m}``, the paths before ``/messages/pins``."""
+    answered = await standin.slash("echo", text="pin me", channel="general")
+    channel_id, message_id = standin.channel("general").id, answered.message.id
+
+    def route(method: str) -> discord.http.Route:
+        return discord.http.Route(
+            method,
+            "/channels/{channel_id}/pins/{message_id}",
+            channel_id=channel_id,
+            message_id=message_id,
+        )
+
+    standin.world.set_bot_permissions(VIEW_CHANNEL | MANAGE_MESSAGES, everyone=0)
+    with pytest.raises(discord.Forbidden) as refused:
+        await plain_bot.http.request(route("PUT"))
+    assert refused.value.code == 50013
+    assert standin.server.rejections == ["pin a message in #general: the bot lacks Pin Messages"]
+    standin.server.rejections.clear()
+    standin.world.set_bot_permissions(VIEW_CHANNEL | PIN_MESSAGES, everyone=0)
+    await plain_bot.http.request(route("PUT"))
+    assert answered.message.pinned
+    await plain_bot.http.request(route("DELETE"))
     assert not answered.message.pinned
 
 

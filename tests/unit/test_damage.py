@@ -17,6 +17,7 @@ from rules.damage import (
     huge_attacker_large_area,
     parse_damage,
     parse_damage_type,
+    parse_direct_damage,
     swing,
     thrust,
 )
@@ -304,3 +305,68 @@ def test_spec_from_weapon() -> None:
     assert spec.location is HitLocation.VITALS
     assert spec.damage_type is DamageType.PI
     assert spec.basic_damage == 9
+
+
+# --------------------------------------------------------------------------- /damage amount:
+
+
+@pytest.mark.parametrize(
+    ("text", "chosen", "dice", "damage_type", "divisor"),
+    [
+        ("12", DamageType.CUT, "12", DamageType.CUT, None),
+        ("2d+1", DamageType.CR, "2d+1", DamageType.CR, None),
+        ("3d-1 cut", None, "3d-1", DamageType.CUT, None),
+        ("2d+1 cort", None, "2d+1", DamageType.CUT, None),
+        ("3d-1 cut", DamageType.CUT, "3d-1", DamageType.CUT, None),
+        ("2d(2) pi", None, "2d", DamageType.PI, Fraction(2)),
+        ("1d(0.5)", DamageType.BURN, "1d", DamageType.BURN, Fraction(1, 2)),
+        ("6dx2 cr", None, "6d×2", DamageType.CR, None),
+    ],
+)
+def test_direct_damage_reads_numbers_and_dice_with_or_without_the_type(
+    text: str,
+    chosen: DamageType | None,
+    dice: str,
+    damage_type: DamageType,
+    divisor: Fraction | None,
+) -> None:
+    """A.2: damage a GM applies by hand, a plain number or dice, its type typed or chosen."""
+    found = parse_direct_damage(text, chosen)
+    assert (str(found.expression), found.damage_type, found.armor_divisor) == (
+        dice,
+        damage_type,
+        divisor,
+    )
+    assert found.rolls == (dice != "12")
+
+
+def test_direct_damage_rolls_its_dice_and_a_number_rolls_nothing() -> None:
+    """2d+1 with 4 and 2 is 7; 12 is 12 and takes no die."""
+    roller = ScriptedDice([4, 2])
+    rolled = parse_direct_damage("2d+1 cut").roll(roller)
+    assert (rolled.total, rolled.dice) == (7, (4, 2))
+    assert roller.remaining == 0
+    assert parse_direct_damage("12", DamageType.CR).roll(ScriptedDice([])).total == 12
+
+
+@pytest.mark.parametrize(
+    ("text", "chosen", "key"),
+    [
+        ("2d+1", None, "damage.missing_type"),
+        ("sw+2 cut", None, "damage.needs_dice"),
+        ("thr", DamageType.IMP, "damage.needs_dice"),
+        ("2d+1 cut", DamageType.IMP, "damage.type_conflict"),
+        ("1001", DamageType.CR, "damage.too_much"),
+        ("200d cr", None, "damage.syntax"),
+        ("200d", DamageType.CR, "dice.too_many_dice"),
+        ("-3", DamageType.CR, "damage.syntax"),
+        ("2d+x cut", None, "damage.syntax"),
+        ("2q", DamageType.CR, "dice.syntax"),
+    ],
+)
+def test_bad_direct_damage_is_refused_with_a_key(
+    text: str, chosen: DamageType | None, key: str
+) -> None:
+    with pytest.raises(RuleError) as caught:
+        parse_direct_damage(text, chosen)
+    assert caught.value.key == key

@@ -97,7 +97,13 @@ async def test_every_portuguese_command_name_is_listed(loaded_bot: GurpsBot, rea
 
 
 # Discord's names, as the invite page and the server settings show them, by bit.
-PERMISSION_LABELS = {discord.Permissions(view_channel=True).value: "View Channels"}
+PERMISSION_LABELS = {
+    discord.Permissions(view_channel=True).value: "View Channels",
+    discord.Permissions(send_messages=True).value: "Send Messages",
+    discord.Permissions(embed_links=True).value: "Embed Links",
+    discord.Permissions(send_messages_in_threads=True).value: "Send Messages in Threads",
+    discord.Permissions(pin_messages=True).value: "Pin Messages",
+}
 
 
 def test_the_invite_link_asks_for_exactly_the_bots_permissions(readme: str) -> None:

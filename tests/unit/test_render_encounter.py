@@ -14,6 +14,9 @@ from bot.render.common import (
     within_limits,
 )
 from bot.render.encounter import (
+    MARKERS,
+    bar,
+    fighters_in,
     render_ended,
     render_partial_surprise,
     render_sheet,
@@ -73,13 +76,20 @@ def test_tracker_lines_and_current_mark(messages: Messages) -> None:
     encounter = encounter.replace(hurt)
     embed = one_tracker(encounter, messages, "en")
     assert embed.title == "Ford"
-    assert embed.description == "Round 1 · 0 s elapsed\nOrc 1's turn"
+    # Whose turn it is comes first; a bar next to HP and FP, a marker before each condition.
+    assert embed.description == "▶ **Orc 1**'s turn\nRound 1 · 0 s elapsed"
     assert values(embed) == [
-        ("▶ 1. Orc 1 [npc]", "HP 12/12 · FP 10/10 · standing"),
-        ("2. Orc 2 [npc]", "HP 3/12 · FP 10/10 · standing · stunned · reeling · shock -3"),
+        ("▶ 1. Orc 1 [npc]", "HP ▰▰▰▰▰ 12/12 · FP ▰▰▰▰▰ 10/10"),
+        (
+            "2. Orc 2 [npc]",
+            "HP ▰▱▱▱▱ 3/12 · FP ▰▰▰▰▰ 10/10 · 💫 stunned · 🩸 reeling · ⚡ shock -3",
+        ),
     ]
     pt = one_tracker(encounter, messages, "pt-BR")
-    assert values(pt)[1][1] == ("PV 3/12 · PF 10/10 · de pé · atordoado · cambaleando · choque -3")
+    assert pt.description == "▶ Vez de **Orc 1**\nRodada 1 · 0 s decorridos"
+    assert values(pt)[1][1] == (
+        "PV ▰▱▱▱▱ 3/12 · PF ▰▰▰▰▰ 10/10 · 💫 atordoado · 🩸 cambaleando · ⚡ choque -3"
+    )
 
 
 def test_hidden_npc_numbers_unless_the_gm_looks(messages: Messages) -> None:
@@ -87,9 +97,9 @@ def test_hidden_npc_numbers_unless_the_gm_looks(messages: Messages) -> None:
     hurt = encounter.find("Orc 1")
     encounter = encounter.replace(hurt.with_sheet(hurt.combatant.with_state(hp=8)))
     public = one_tracker(encounter, messages, "en")
-    assert [v for _, v in values(public)] == ["wounded · standing", "unhurt · standing"]
+    assert [v for _, v in values(public)] == ["wounded", "unhurt"]
     gm = one_tracker(encounter, messages, "en", gm_view=True)
-    assert values(gm)[0][1] == "HP 8/12 · FP 10/10 · standing"
+    assert values(gm)[0][1] == "HP ▰▰▰▱▱ 8/12 · FP ▰▰▰▰▰ 10/10"
 
 
 def test_a_full_encounter_shows_everyone_within_discords_limits(messages: Messages) -> None:
@@ -102,18 +112,13 @@ def test_a_full_encounter_shows_everyone_within_discords_limits(messages: Messag
     assert all(within_limits(embed) for embed in embeds)
     shown = [row for embed in embeds for row in values(embed)]
     assert shown[:4] == [
-        ("1–2. Orc ×2 (1–2) [npc]", "HP 12/12 · FP 10/10 · standing"),
-        ("3. Orc 3 [npc]", "HP 5/12 · FP 10/10 · standing"),
-        ("4–5. Orc ×2 (4–5) [npc]", "HP 12/12 · FP 10/10 · standing"),
-        ("6. Orc 6 [npc]", "HP 5/12 · FP 10/10 · standing"),
+        ("1–2. Orc ×2 (1–2) [npc]", "HP ▰▰▰▰▰ 12/12 · FP ▰▰▰▰▰ 10/10"),
+        ("3. Orc 3 [npc]", "HP ▰▰▱▱▱ 5/12 · FP ▰▰▰▰▰ 10/10"),
+        ("4–5. Orc ×2 (4–5) [npc]", "HP ▰▰▰▰▰ 12/12 · FP ▰▰▰▰▰ 10/10"),
+        ("6. Orc 6 [npc]", "HP ▰▰▱▱▱ 5/12 · FP ▰▰▰▰▰ 10/10"),
     ]
-    assert shown[-1] == ("100. Orc 100 [npc]", "HP 12/12 · FP 10/10 · standing")
-    listed = []
-    for name, _ in shown:
-        span = name.split(". ", 1)[0]
-        first, _, last = span.partition("–")
-        listed.extend(range(int(first), int(last or first) + 1))
-    assert listed == list(range(1, MAX_COMBATANTS + 1))
+    assert shown[-1] == ("100. Orc 100 [npc]", "HP ▰▰▰▰▰ 12/12 · FP ▰▰▰▰▰ 10/10")
+    assert sum(fighters_in(name) for name, _ in shown) == MAX_COMBATANTS
     assert len(shown) == 67  # 33 hurt rows, 33 pairs, and the last orc
     assert embeds[0].title == "Ford"
     assert embeds[-1].footer.text == "Initiative: Basic Speed and DX (R4.3)"
@@ -312,19 +317,21 @@ def test_the_dead_show_hp_and_death_only(messages: Messages) -> None:
     encounter = hurt(
         encounter, "Orc 2", hp=-7, dead=True, stunned=True, shock_penalty=-4, knocked_down=True
     )
-    assert line_of(one_tracker(encounter, messages, "en"), "Orc 2") == "HP -7/12 · dead"
-    assert line_of(one_tracker(encounter, messages, "pt-BR"), "Orc 2") == "PV -7/12 · morto"
+    assert line_of(one_tracker(encounter, messages, "en"), "Orc 2") == "HP ▱▱▱▱▱ -7/12 · 💀 dead"
+    assert line_of(one_tracker(encounter, messages, "pt-BR"), "Orc 2") == (
+        "PV ▱▱▱▱▱ -7/12 · 💀 morto"
+    )
 
 
 def test_the_destroyed_and_the_dead_lying_down(messages: Messages) -> None:
     encounter = hurt(fight(), "Orc 1", hp=-70, dead=True, destroyed=True)
     encounter = hurt(encounter, "Orc 2", hp=-13, dead=True, posture=Posture.PRONE)
     embed = one_tracker(encounter, messages, "en")
-    assert line_of(embed, "Orc 1") == "HP -70/12 · destroyed"
-    assert line_of(embed, "Orc 2") == "HP -13/12 · prone · dead"
+    assert line_of(embed, "Orc 1") == "HP ▱▱▱▱▱ -70/12 · 💥 destroyed"
+    assert line_of(embed, "Orc 2") == "HP ▱▱▱▱▱ -13/12 · prone · 💀 dead"
     pt = one_tracker(encounter, messages, "pt-BR")
-    assert line_of(pt, "Orc 1") == "PV -70/12 · destruído"
-    assert line_of(pt, "Orc 2") == "PV -13/12 · deitado de bruços · morto"
+    assert line_of(pt, "Orc 1") == "PV ▱▱▱▱▱ -70/12 · 💥 destruído"
+    assert line_of(pt, "Orc 2") == "PV ▱▱▱▱▱ -13/12 · deitado de bruços · 💀 morto"
 
 
 def test_the_unconscious_keep_fp_and_what_may_still_kill_them(messages: Messages) -> None:
@@ -342,12 +349,13 @@ def test_the_unconscious_keep_fp_and_what_may_still_kill_them(messages: Messages
     encounter = hurt(encounter, "Orc 2", unconscious=True)  # set by hand: still standing
     embed = one_tracker(encounter, messages, "en")
     assert line_of(embed, "Orc 1") == (
-        "HP -3/12 · FP 10/10 · lying face up · unconscious · mortally wounded"
+        "HP ▱▱▱▱▱ -3/12 · FP ▰▰▰▰▰ 10/10 · lying face up · 😵 unconscious · ⚰️ mortally wounded"
     )
-    assert line_of(embed, "Orc 2") == "HP 12/12 · FP 10/10 · unconscious"
+    assert line_of(embed, "Orc 2") == "HP ▰▰▰▰▰ 12/12 · FP ▰▰▰▰▰ 10/10 · 😵 unconscious"
     pt = one_tracker(encounter, messages, "pt-BR")
     assert line_of(pt, "Orc 1") == (
-        "PV -3/12 · PF 10/10 · deitado de costas · inconsciente · mortalmente ferido"
+        "PV ▱▱▱▱▱ -3/12 · PF ▰▰▰▰▰ 10/10 · deitado de costas · 😵 inconsciente · "
+        "⚰️ mortalmente ferido"
     )
 
 
@@ -383,13 +391,19 @@ def test_maneuver_is_shown_by_its_catalog_name(messages: Messages) -> None:
     encounter = acting(encounter, "Orc 2", "all_out_attack", all_out_attack="determined")
     embed = one_tracker(encounter, messages, "en")
     assert values(embed) == [
-        ("1. Orc 1 [npc]", "HP 12/12 · FP 10/10 · standing · maneuver: Move and Attack"),
-        ("2. Orc 2 [npc]", "HP 12/12 · FP 10/10 · standing · maneuver: All-Out Attack (+4 to hit)"),
+        ("1. Orc 1 [npc]", "HP ▰▰▰▰▰ 12/12 · FP ▰▰▰▰▰ 10/10 · maneuver: Move and Attack"),
+        (
+            "2. Orc 2 [npc]",
+            "HP ▰▰▰▰▰ 12/12 · FP ▰▰▰▰▰ 10/10 · maneuver: All-Out Attack (+4 to hit)",
+        ),
     ]
     pt = one_tracker(encounter, messages, "pt-BR")
     assert values(pt) == [
-        ("1. Orc 1 [npc]", "PV 12/12 · PF 10/10 · de pé · manobra: Deslocamento e Ataque"),
-        ("2. Orc 2 [npc]", "PV 12/12 · PF 10/10 · de pé · manobra: Ataque Total (+4 no acerto)"),
+        ("1. Orc 1 [npc]", "PV ▰▰▰▰▰ 12/12 · PF ▰▰▰▰▰ 10/10 · manobra: Deslocamento e Ataque"),
+        (
+            "2. Orc 2 [npc]",
+            "PV ▰▰▰▰▰ 12/12 · PF ▰▰▰▰▰ 10/10 · manobra: Ataque Total (+4 no acerto)",
+        ),
     ]
 
 
@@ -555,3 +569,33 @@ def test_the_turn_says_which_stun_allows_only_do_nothing_r7_10_r7_11(
     assert encounter.current.name == "Orc 1"
     description = render_turn(encounter, result, messages, "en")[-1].description or ""
     assert description.splitlines()[-1] == line
+
+
+# --------------------------------------------------------------------------- glanceable
+
+
+@pytest.mark.parametrize(
+    ("current", "maximum", "shown"),
+    [
+        (13, 13, "▰▰▰▰▰"),
+        (12, 13, "▰▰▰▰▱"),  # anything below the maximum shows a gap
+        (8, 13, "▰▰▰▱▱"),
+        (6, 12, "▰▰▰▱▱"),  # half: 2.5 rounds up
+        (1, 100, "▰▱▱▱▱"),  # anything above 0 shows a mark
+        (0, 10, "▱▱▱▱▱"),
+        (-7, 12, "▱▱▱▱▱"),
+        (30, 20, "▰▰▰▰▰"),
+    ],
+)
+def test_the_bar_is_full_only_at_the_maximum_and_empty_only_at_zero(
+    current: int, maximum: int, shown: str
+) -> None:
+    assert bar(current, maximum) == shown
+
+
+def test_every_condition_has_a_marker(messages: Messages) -> None:
+    """Each ``encounter.condition.*`` word the tracker shows has its marker."""
+    prefix = "encounter.condition."
+    keys = {key.removeprefix(prefix) for key in messages.keys("en") if key.startswith(prefix)}
+    assert keys <= set(MARKERS)
+    assert len(set(MARKERS.values())) == len(MARKERS)
