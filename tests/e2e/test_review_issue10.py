@@ -206,6 +206,22 @@ UNBALANCED_AXES = Fight(
 """,
 )
 
+ST_TEN_ABOVE_MINIMUM = Fight(
+    3,
+    """
+    /encounter start name:Giant
+    /combatant add name:Giant st:21 dx:14 iq:10 ht:14
+    /combatant weapon add name:Giant weapon:Axe skill:16 damage:sw+2 cut parry:0U min-st:11
+    /combatant add name:Def st:10 dx:10 iq:10 ht:10 hp:60
+    /combatant weapon add name:Def weapon:Sword skill:18 damage:sw cut
+    /encounter next
+    /attack attacker:Giant target:Def
+    :click Dodge
+    /encounter next
+    /attack attacker:Def target:Giant
+""",
+)
+
 ZERO_HP_LATE_MANEUVER = Fight(
     1,
     """
@@ -729,6 +745,21 @@ async def test_unbalanced_weapons_need_a_ready_and_do_not_parry_r5_5(tmp_path: P
         t.reply("/attack attacker:Def target:Strong", 2),
         "  ┃     Parry 11 (Axe)",
         "  [1 Dodge 9] [2 Parry 11 (Axe)] [3 Retreat (+3)] [4 No defense]",
+    )
+
+
+async def test_ten_st_above_the_minimum_makes_an_axe_balanced_r5_5(tmp_path: Path) -> None:
+    """R5.5: ST 21 with an axe of min ST 11 (10 above) strikes and parries every turn like a
+    balanced weapon: no readiness note after the blow, and Parry 3 + 16/2 = 11 right after.
+    """
+    t = await play(tmp_path, ST_TEN_ABOVE_MINIMUM)
+    blow = t.reply("/attack attacker:Giant target:Def")
+    expect(blow, "  ┃ Weapon: Axe (sw+2 cut)", "  ┃     = 16")
+    assert not any("Readiness" in line for line in blow)
+    expect(
+        t.reply("/attack attacker:Def target:Giant"),
+        "  ┃     Parry 11 (Axe)",
+        "  [1 Dodge 10] [2 Parry 11 (Axe)] [3 Retreat (+3)] [4 No defense]",
     )
 
 
