@@ -499,10 +499,10 @@ async def test_aware_newcomers_act_by_move_then_basic_speed_r2_4(tmp_path: Path)
         t = await play(tmp_path, fight)
         expect(
             t.reply("/encounter status"),
-            "  ┃ ▶ 1. Ann [npc]: HP 10/10 · FP 10/10 · standing",
-            "  ┃ 2. Y [npc]: HP 10/10 · FP 14/14 · standing",
-            "  ┃ 3. X [npc]: HP 10/10 · FP 13/13 · standing",
-            "  ┃ 4. Z [npc]: HP 10/10 · FP 12/12 · standing",
+            "  ┃ ▶ 1. Ann [npc]: HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▰ 10/10",
+            "  ┃ 2. Y [npc]: HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▰ 14/14",
+            "  ┃ 3. X [npc]: HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▰ 13/13",
+            "  ┃ 4. Z [npc]: HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▰ 12/12",
         )
         assert t.reply("/encounter next", 2)[1] == "  ┃ Round 1: Y's turn"
         assert t.reply("/encounter next", 3)[1] == "  ┃ Round 1: X's turn"
@@ -511,10 +511,10 @@ async def test_aware_newcomers_act_by_move_then_basic_speed_r2_4(tmp_path: Path)
             t.reply("/encounter next", 5),
             "  ┃ Round 2: Y's turn",
             "  ┃ The newcomers join the turn order. (R2.4)",
-            "  ┃ ▶ 1. Y [npc]: HP 10/10 · FP 14/14 · standing",
-            "  ┃ 2. X [npc]: HP 10/10 · FP 13/13 · standing",
-            "  ┃ 3. Z [npc]: HP 10/10 · FP 12/12 · standing",
-            "  ┃ 4. Ann [npc]: HP 10/10 · FP 10/10 · standing",
+            "  ┃ ▶ 1. Y [npc]: HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▰ 14/14",
+            "  ┃ 2. X [npc]: HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▰ 13/13",
+            "  ┃ 3. Z [npc]: HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▰ 12/12",
+            "  ┃ 4. Ann [npc]: HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▰ 10/10",
         )
 
 
@@ -719,7 +719,7 @@ async def test_unbalanced_weapons_need_a_ready_and_do_not_parry_r5_5(tmp_path: P
     )
     expect(
         t.reply("/encounter status"),
-        "  ┃ ▶ 1. Orc [npc]: HP 10/10 · FP 14/14 · standing · not ready (turns of Ready):"
+        "  ┃ ▶ 1. Orc [npc]: HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▰ 14/14 · ⏳ not ready (turns of Ready):"
         " Axe (1) · maneuver: Attack",
     )
     expect(
@@ -938,7 +938,7 @@ async def test_simple_and_mixed_initiative_show_their_dice_r3_1_r3_3(tmp_path: P
         "  ┃ Round 1 begins. (R3.1)",
         "  ┃ Turn order: Bruno rolled 4 (tied, then a die: 4) · Wolf rolled 4 (tied, then a"
         " die: 1) · Orc rolled 3 · Ana rolled 2 (R3.1)",
-        "  ┃ ▶ 1. Bruno [pc]: HP 10/10 · FP 10/10 · standing",
+        "  ┃ ▶ 1. Bruno [pc]: HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▰ 10/10",
     )
     mixed = await play(tmp_path, MIXED_INITIATIVE_DICE)
     expect(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from bot.render.encounter import bar
 from tests.e2e.review_play import Fight, expect, play, refused
 
 PARTIAL_SURPRISE = Fight(
@@ -900,9 +901,9 @@ async def test_realistic_order_and_unaware_newcomers_r3_2_r2_5(tmp_path: Path) -
     expect(
         t.reply("/encounter next"),
         "  ┃ Round 1 begins. (R3.2)",
-        "  ┃ ▶ 1. Wolf [npc]: HP 10/10 · FP 12/12 · standing",
-        "  ┃ 2. Ana [npc]: HP 10/10 · FP 12/12 · standing",
-        "  ┃ 3. Orc [npc]: HP 10/10 · FP 12/12 · standing",
+        "  ┃ ▶ 1. Wolf [npc]: HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▰ 12/12",
+        "  ┃ 2. Ana [npc]: HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▰ 12/12",
+        "  ┃ 3. Orc [npc]: HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▰ 12/12",
     )
     expect(
         t.reply("/combatant add name:Guard st:10 dx:10 iq:10 ht:10 move:5"),
@@ -910,11 +911,11 @@ async def test_realistic_order_and_unaware_newcomers_r3_2_r2_5(tmp_path: Path) -
     )
     expect(
         t.reply("/encounter status"),
-        "  ┃ ▶ 1. Wolf [npc]: HP 10/10 · FP 12/12 · standing",
-        "  ┃ 2. Scout [npc]: HP 10/10 · FP 10/10 · standing",
-        "  ┃ 3. Ana [npc]: HP 10/10 · FP 12/12 · standing",
-        "  ┃ 4. Orc [npc]: HP 10/10 · FP 12/12 · standing",
-        "  ┃ 5. Guard [npc]: HP 10/10 · FP 10/10 · standing",
+        "  ┃ ▶ 1. Wolf [npc]: HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▰ 12/12",
+        "  ┃ 2. Scout [npc]: HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▰ 10/10",
+        "  ┃ 3. Ana [npc]: HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▰ 12/12",
+        "  ┃ 4. Orc [npc]: HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▰ 12/12",
+        "  ┃ 5. Guard [npc]: HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▰ 10/10",
     )
 
 
@@ -923,9 +924,9 @@ async def test_basic_speed_then_dx_and_one_second_rounds_r4_3_r4_1(tmp_path: Pat
     t = await play(tmp_path, BASIC_SPEED_ORDER)
     expect(
         t.reply("/encounter next", 1),
-        "  ┃ ▶ 1. Rogue [npc]: HP 10/10 · FP 11/11 · standing",
-        "  ┃ 2. Knight [npc]: HP 10/10 · FP 11/11 · standing",
-        "  ┃ 3. Orc [npc]: HP 10/10 · FP 12/12 · standing",
+        "  ┃ ▶ 1. Rogue [npc]: HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▰ 11/11",
+        "  ┃ 2. Knight [npc]: HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▰ 11/11",
+        "  ┃ 3. Orc [npc]: HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▰ 12/12",
         "  ┃ Round 1 · 0 s elapsed",
     )
     expect(
@@ -1588,9 +1589,9 @@ async def test_death_at_five_times_hp_and_destruction_at_ten_r7_4_r7_5(tmp_path:
     )
     expect(
         t.reply("/encounter status"),
-        "  ┃ ▶ 1. B [npc]: HP -110/11 · destroyed",
-        "  ┃ 3. C [npc]: HP -110/11 · dead",
-        "  ┃ 4. A [npc]: HP -55/11 · dead",
+        "  ┃ ▶ 1. B [npc]: HP ▱▱▱▱▱ -110/11 · 💥 destroyed",
+        "  ┃ 3. C [npc]: HP ▱▱▱▱▱ -110/11 · 💀 dead",
+        "  ┃ 4. A [npc]: HP ▱▱▱▱▱ -55/11 · 💀 dead",
     )
 
 
@@ -1608,7 +1609,7 @@ async def test_mortal_wound_option_r7_3(tmp_path: Path) -> None:
     )
     expect(
         t.reply("/encounter status"),
-        "  ┃ 2. E [npc]: HP -23/11 · FP 11/11 · standing · mortally wounded · shock -4",
+        "  ┃ 2. E [npc]: HP ▱▱▱▱▱ -23/11 · FP ▰▰▰▰▰ 11/11 · ⚰️ mortally wounded · ⚡ shock -4",
     )
 
 
@@ -1768,7 +1769,7 @@ async def test_a_crushed_windpipe_bleeds_every_round_r7_29(tmp_path: Path) -> No
             f"  ┃ Neck rolls HT against his crushed windpipe: {roll} vs 6, failure. (R7.29)",
             "  ┃ Neck loses 1 HP more to his crushed windpipe. (R7.29)",
         )
-        assert any(f"Neck [npc]: HP {hp}/12" in line for line in answer)
+        assert any(f"Neck [npc]: HP {bar(hp, 12)} {hp}/12" in line for line in answer)
 
 
 async def test_knockback_blunt_trauma_and_large_area_r7_14_r7_15_r7_18(tmp_path: Path) -> None:
