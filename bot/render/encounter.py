@@ -394,7 +394,9 @@ def _where(encounter: Encounter, messages: Messages, locale: str) -> str:
     """Whose turn it is first (the one thing everyone looks for), then the round."""
     sequence = encounter.sequence
     if not sequence.started:
-        return _t(messages, locale, "encounter.status.not_started", count=len(encounter.combatants))
+        count = len(encounter.combatants)
+        key = "encounter.status.not_started_one" if count == 1 else "encounter.status.not_started"
+        return _t(messages, locale, key, count=count)
     text = _t(
         messages,
         locale,

@@ -72,6 +72,8 @@ def render_help(
 def _option_line(option: OptionHelp, messages: Messages, locale: str) -> str:
     required = messages.text("help.required" if option.required else "help.optional", locale)
     line = f"`{_in(option.name, locale)}` ({required}): {_in(option.description, locale)}"
+    if (option.choices or option.autocomplete) and not line.endswith("."):
+        line += "."
     if option.choices:
         names = ", ".join(_in(choice, locale) for choice in option.choices)
         line += " " + messages.text("help.choices", locale, choices=names)
