@@ -86,9 +86,9 @@ EXPORT_EXCLUDE: Final = frozenset({"state"})
 
 
 class SheetTrait(StrEnum):
-    """Traits a player adds by name: the :class:`Trait` flags, the leveled Hard to Kill and
-    Altered Time Rate, being a male humanoid (R7.28's groin rule) and the skills the combat
-    rules read, with their level."""
+    """Traits a player adds by name: the :class:`Trait` flags, the leveled Hard to Kill,
+    Altered Time Rate and Acute senses, being a male humanoid (R7.28's groin rule) and the
+    skills the combat rules read, with their level."""
 
     COMBAT_REFLEXES = Trait.COMBAT_REFLEXES.value
     HIGH_PAIN_THRESHOLD = Trait.HIGH_PAIN_THRESHOLD.value
@@ -109,6 +109,19 @@ class SheetTrait(StrEnum):
     KARATE = "karate"
     BRAWLING = "brawling"
     FAST_DRAW = "fast_draw"
+    # The senses' traits (R16.3-R16.8) come last: the first 25 fill the autocomplete list.
+    ACUTE_VISION = "acute_vision"
+    """+1 a level to Vision rolls (R16.5)."""
+    ACUTE_HEARING = "acute_hearing"
+    """+1 a level to Hearing rolls (R16.7)."""
+    ACUTE_TASTE_SMELL = "acute_taste_smell"
+    """+1 a level to Smell and Taste rolls (R16.8)."""
+    DANGER_SENSE = Trait.DANGER_SENSE.value
+    HYPERSPECTRAL_VISION = Trait.HYPERSPECTRAL_VISION.value
+    DISCRIMINATORY_HEARING = Trait.DISCRIMINATORY_HEARING.value
+    HARD_OF_HEARING = Trait.HARD_OF_HEARING.value
+    DISCRIMINATORY_SMELL = Trait.DISCRIMINATORY_SMELL.value
+    DISCRIMINATORY_TASTE = Trait.DISCRIMINATORY_TASTE.value
 
 
 SKILL_TRAITS: Final = frozenset(
@@ -123,7 +136,15 @@ SKILL_TRAITS: Final = frozenset(
 )
 """The skills the combat rules ask a sheet about; each is set with its level."""
 
-LEVELED: Final = frozenset({SheetTrait.HARD_TO_KILL, SheetTrait.ALTERED_TIME_RATE})
+LEVELED: Final = frozenset(
+    {
+        SheetTrait.HARD_TO_KILL,
+        SheetTrait.ALTERED_TIME_RATE,
+        SheetTrait.ACUTE_VISION,  # R16.5
+        SheetTrait.ACUTE_HEARING,  # R16.7
+        SheetTrait.ACUTE_TASTE_SMELL,  # R16.8
+    }
+)
 """Traits with a level (1 or more, default 1), kept as a number under the trait's name."""
 
 
@@ -312,8 +333,9 @@ def _has(sheet: Combatant, trait: SheetTrait) -> bool:
 
 
 def add_trait(sheet: Combatant, trait: SheetTrait, level: int | None = None) -> Combatant:
-    """Give the sheet a trait. Hard to Kill and Altered Time Rate take a level (1 or more,
-    default 1); a skill needs its level (replacing any it had); the others take none."""
+    """Give the sheet a trait. Hard to Kill, Altered Time Rate and the Acute senses take a
+    level (1 or more, default 1); a skill needs its level (replacing any it had); the others
+    take none."""
     if trait is SheetTrait.MALE_HUMANOID:
         return _rebuild(sheet, male_humanoid=True)
     if trait in SKILL_TRAITS:

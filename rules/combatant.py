@@ -97,6 +97,18 @@ class Trait(StrEnum):
     IT_NO_VITALS = "it_no_vitals"
     TRAINED_BY_A_MASTER = "trained_by_a_master"
     """Trained by a Master or Weapon Master: the chambara rules (R5.15-R5.27)."""
+    DANGER_SENSE = "danger_sense"
+    """A failed sense roll on something dangerous gets a secret Perception roll (R16.3)."""
+    HYPERSPECTRAL_VISION = "hyperspectral_vision"
+    """+3 to Vision rolls (R16.5)."""
+    DISCRIMINATORY_HEARING = "discriminatory_hearing"
+    """+4 to Hearing rolls (R16.7)."""
+    HARD_OF_HEARING = "hard_of_hearing"
+    """-4 to Hearing rolls (R16.7)."""
+    DISCRIMINATORY_SMELL = "discriminatory_smell"
+    """+4 to Smell rolls (R16.8)."""
+    DISCRIMINATORY_TASTE = "discriminatory_taste"
+    """+4 to Taste rolls (R16.8)."""
 
 
 class RiseClass(StrEnum):
@@ -407,6 +419,12 @@ class Combatant(BaseModel):
     hard_to_kill: int = 0
     altered_time_rate: int = 0
     """Levels of Altered Time Rate: one more maneuver a turn per level (R5.28, B38)."""
+    acute_vision: int = 0
+    """Levels of Acute Vision: + that much to Vision rolls (R16.5)."""
+    acute_hearing: int = 0
+    """Levels of Acute Hearing: + that much to Hearing rolls (R16.7)."""
+    acute_taste_smell: int = 0
+    """Levels of Acute Taste and Smell: + that much to Smell and Taste rolls (R16.8)."""
     male_humanoid: bool = False
     rise_class: RiseClass = RiseClass.HUMANOID
     skills: dict[str, int] = Field(default_factory=dict)
@@ -450,8 +468,9 @@ class Combatant(BaseModel):
             )
         if self.hard_to_kill < 0:
             raise _too_low("hard_to_kill", self.hard_to_kill, 0)
-        if self.altered_time_rate < 0:
-            raise _too_low("altered_time_rate", self.altered_time_rate, 0)
+        for leveled in ("altered_time_rate", "acute_vision", "acute_hearing", "acute_taste_smell"):
+            if getattr(self, leveled) < 0:
+                raise _too_low(leveled, getattr(self, leveled), 0)
         if self.state.hp > self.attributes.hp:
             raise RuleError(
                 "combatant.hp_above_max",

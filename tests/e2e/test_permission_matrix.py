@@ -139,6 +139,16 @@ ROWS = [
     # The rules reference and the help: anyone, anywhere.
     Row("rules", lambda p: {"rule": "R6.9"}, ANYONE, needs="none"),
     Row("help", lambda p: {"command": "attack"}, ANYONE, needs="none"),
+    # Sense rolls: anyone by numbers; from a fighter's sheet, his owner or the GM (R16.1).
+    Row("sense vision", lambda p: {"per": 12, "distance": 50}, ANYONE, needs="none"),
+    Row(
+        "sense hearing",
+        lambda p: {"combatant": "Hero", "sound": "normal_conversation", "distance": 4},
+        OWNER_OR_GM,
+        not_hero_owner,
+        no_fight,
+    ),
+    Row("sense smell", lambda p: {"per": 11, "taste": True}, ANYONE, needs="none"),
     # Server settings: server GMs; the outsider is the GM of her own guild.
     Row("settings show", lambda p: {}, GM, server_gm, needs="none"),
     Row("settings gm-role", lambda p: {}, GM, server_gm, needs="none"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 from bot.client import GurpsBot
 from bot.i18n import Messages
 from bot.standin import StandIn
+from rules.character import SheetTrait
 from rules.roller import ScriptedDice
 from tests.e2e.test_character import create, fields, saved
 
@@ -23,7 +24,10 @@ async def test_a_sheet_takes_skills_and_male_humanoid(
     offered = await standin.autocomplete(
         "character trait add", {"character": "Bruno"}, focused="trait", user="alice"
     )
-    assert len(offered) == 18  # every trait, Altered Time Rate (R5.28) included
+    # Discord lists 25: every combat trait, Altered Time Rate (R5.28) included, then the
+    # first senses' traits (R16.3-R16.8); typing finds the rest.
+    assert len(offered) == 25
+    assert [c["value"] for c in offered[:18]] == [t.value for t in SheetTrait][:18]
     typed = await standin.autocomplete(
         "character trait add",
         {"character": "Bruno", "trait": "acro"},

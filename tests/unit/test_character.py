@@ -220,11 +220,14 @@ def test_removing_a_trait_the_sheet_lacks() -> None:
 
 def test_every_trait_choice_is_a_rules_trait_a_skill_or_on_the_sheet() -> None:
     """The choices: every rules :class:`Trait`, Hard to Kill, Altered Time Rate (R5.28), the
-    male humanoid of R7.28 and the skills the rules read (R5.18, R5.22, R5.26, R6.4, R7.12,
-    R7.14, R11.12)."""
+    Acute senses (R16.5, R16.7, R16.8), the male humanoid of R7.28 and the skills the rules
+    read (R5.18, R5.22, R5.26, R6.4, R7.12, R7.14, R11.12)."""
     assert {t.value for t in SheetTrait} == {t.value for t in Trait} | {
         "hard_to_kill",
         "altered_time_rate",
+        "acute_vision",
+        "acute_hearing",
+        "acute_taste_smell",
         "male_humanoid",
         "acrobatics",
         "jumping",
@@ -340,8 +343,10 @@ def test_import_lists_every_problem() -> None:
             "character.problem.not_one_of",
             {
                 "expected": "'combat_reflexes', 'high_pain_threshold', 'low_pain_threshold', "
-                "'it_unliving', 'it_homogeneous', 'it_diffuse', 'it_no_brain', 'it_no_vitals' "
-                "or 'trained_by_a_master'"
+                "'it_unliving', 'it_homogeneous', 'it_diffuse', 'it_no_brain', 'it_no_vitals', "
+                "'trained_by_a_master', 'danger_sense', 'hyperspectral_vision', "
+                "'discriminatory_hearing', 'hard_of_hearing', 'discriminatory_smell' "
+                "or 'discriminatory_taste'"
             },
         ),
         SheetProblem(
