@@ -114,6 +114,7 @@ __all__ = [
     "resolve_attack",
     "resolve_defense",
     "resolve_parry_for_other",
+    "spend_dodge",
     "take_maneuver",
     "turn_profile",
     "weapon_ready_after_blow",
@@ -1152,6 +1153,12 @@ def _spend(turn: TurnState, kind: DefenseKind, retreat: bool, weapon: str | None
     if retreat:
         update["retreat_used"] = True
     return turn.model_copy(update=update)
+
+
+def spend_dodge(turn: TurnState) -> TurnState:
+    """The turn state after a Dodge rolled outside an attack (a Dive for Cover, R15.3): the
+    same counters and lost Aim as any defense."""
+    return _spend(turn, DefenseKind.dodge, False, None)
 
 
 def _master_dodge_cost(

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rules.combatant import Combatant, Posture, Trait
 from rules.errors import RuleError
+from rules.explosion import ExplosionPlan
 from rules.initiative import InitiativeMode
 from rules.options import RuleOptions
 from rules.recovery import CripplingRecovery, after_combat
@@ -101,6 +102,8 @@ class Encounter(BaseModel):
     combatants: tuple[EncounterCombatant, ...] = ()
     next_number: int = Field(default=1, ge=1)
     tracker: TrackerMessage | None = None
+    pending_explosion: ExplosionPlan | None = None
+    """A blast set off and waiting for the Dives for Cover (R15.3, :mod:`rules.blast`)."""
 
     @property
     def mode(self) -> InitiativeMode:

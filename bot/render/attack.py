@@ -712,6 +712,11 @@ def _consequences(injury: InjuryOutcome, messages: Messages, locale: str) -> lis
     return lines
 
 
+def consequence_lines(injury: InjuryOutcome, messages: Messages, locale: str) -> list[str]:
+    """Every consequence of one hit, each with its rule and roll (as under a damage embed)."""
+    return _consequences(injury, messages, locale)
+
+
 def render_damage(
     damage: StrikeResult | InjuryOutcome,
     target_name: str,

@@ -121,6 +121,9 @@ COMMANDS: dict[str, str] = {
     "maneuver": "fight",
     "defend": "fight",
     "damage": "fight",
+    "explosion blast": "fight",
+    "explosion detonate": "fight",
+    "explosion throw": "fight",
 }
 
 
@@ -208,6 +211,11 @@ GOOD: dict[str, list[str]] = {
     "character shield set name": ["buckler"],
     "defend target": ["Hero"],
     "trait": ["combat_reflexes", "hard_to_kill", "acrobatics", "Combat Reflexes", "judo"],
+    "explosion blast damage": ["3d cr ex [2d]", "6dx2 cr ex", "1d cr ex", "3d(3) cr ex [1d]"],
+    "targets": ["Hero:1, Orc 1:3", "Bandit:8", "Orc 2=2, Hero:30", "Hero:1, hero:2"],
+    "direct": FIGHTERS,
+    "smothered-by": FIGHTERS,
+    "incidental": ["1d-4", "[1d]", "1d-2"],
 }
 # Options a plain example gives although the schema leaves them optional.
 TOGETHER: dict[str, tuple[str, ...]] = {"combatant add": ("name", "st", "dx", "iq", "ht")}

@@ -377,6 +377,16 @@ ROWS = [
         no_fight,
     ),
     Row("damage", lambda p: {"target": "Hero", "amount": 3, "type": "cr"}, GM, enc_gm, no_fight),
+    # Explosions: the encounter's GM sets them off; anyone throws at a spot (R15.14).
+    Row(
+        "explosion blast",
+        lambda p: {"damage": "3d cr ex [2d]", "targets": "Hero:2, Orc:4"},
+        GM,
+        enc_gm,
+        no_fight,
+    ),
+    Row("explosion detonate", lambda p: {}, GM, enc_gm, no_fight, needs="blast"),
+    Row("explosion throw", lambda p: {"skill": 12, "distance": 10}, ANYONE, needs="none"),
 ]
 BUTTONS = ["dodge", "parry-0", "block", "retreat", "none"]
 
@@ -448,7 +458,7 @@ class Stage:
             await self.gm("character shield set", character=place.sheet, skill=12, db=1)
             await self.gm("character trait add", character=place.sheet, trait="combat_reflexes")
             return
-        if needs != "fight":
+        if needs not in ("fight", "blast"):
             return
         channel = place.fight
         await self.gm("encounter start", channel, name=f"Fight {scene}")
@@ -487,6 +497,8 @@ class Stage:
         assert attack.message.interactive_components(), "the hit offers defense buttons"
         self.attack_messages[scene] = attack.message.id
         await self.gm("encounter next", channel)  # Basic Speed 6.25 against 5.75: Hero's turn
+        if needs == "blast":  # a grenade waiting for the Dives for Cover (R15.3)
+            await self.gm("explosion blast", channel, damage="3d cr ex", targets="Hero:2, Orc:3")
 
     async def snapshot(self) -> dict[str, Any]:
         """Everything of this guild a refusal must leave alone."""

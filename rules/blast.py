@@ -1,0 +1,266 @@
+"""An explosion in a fight: set off among the encounter's combatants (catalog section 15).
+
+:mod:`rules.explosion` holds the numbers; this module places a blast in an
+:class:`~rules.encounter.Encounter`:
+
+1. :func:`plan_explosion` names the targets, each at the distance the GM gives, the one hit
+   directly, a charge gone off inside someone (R15.7) or smothered by someone (R15.6);
+2. while the plan waits on the encounter (:func:`set_pending`), whoever is in its reach may
+   Dive for Cover (:func:`dive_for_cover`, R15.3, R15.10): a Dodge with every modifier of
+   his state, spent like any defense;
+3. :func:`detonate_pending` (or :func:`detonate_plan` for a blast nobody waits on) rolls it
+   and applies every target's damage through the injury pipeline, then an injured aiming
+   fighter's Will roll (R5.3): one new encounter, one change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from pydantic import BaseModel, ConfigDict
+
+from rules.attack import AttackKind
+from rules.combat import AimCheck, aim_after_injury, defender_input, spend_dodge
+from rules.combatant import Posture
+from rules.defense import AttackContext, available_defenses, roll_defense
+from rules.encounter import Encounter
+from rules.errors import RuleError
+from rules.explosion import (
+    BlastRole,
+    BlastTarget,
+    DiveRecord,
+    ExplosionOutcome,
+    ExplosionPlan,
+    Medium,
+    detonate,
+    parse_explosive,
+    parse_fragments,
+)
+from rules.maneuver import DefenseKind
+from rules.options import RuleOptions
+from rules.roller import DiceRoller
+
+__all__ = [
+    "ERROR_KEYS",
+    "MAX_TARGETS",
+    "BlastResult",
+    "detonate_pending",
+    "detonate_plan",
+    "dive_for_cover",
+    "parse_targets",
+    "plan_explosion",
+    "set_pending",
+]
+
+ERROR_KEYS: Final = frozenset(
+    {
+        "explosion.bad_targets",  # text
+        "explosion.no_targets",  # (none)
+        "explosion.too_many_targets",  # maximum
+        "explosion.twice",  # name
+        "explosion.destroyed",  # name
+        "explosion.pending",  # (none)
+        "explosion.none_pending",  # (none)
+        "explosion.cannot_dive",  # name
+        "explosion.dove_already",  # name
+        "explosion.cannot_defend",  # name
+        "encounter.combatant.not_found",  # name
+    }
+)
+
+MAX_TARGETS: Final = 20
+"""A blast's targets each get a Dive for Cover button; a message holds 25."""
+
+
+def parse_targets(text: str) -> list[tuple[str, int]]:
+    """``"Alice:1, Orc 1:3, Bob=8"``: names and distances in metres, separated by commas."""
+    found: list[tuple[str, int]] = []
+    for part in text.split(","):
+        item = part.strip()
+        if not item:
+            continue
+        cut = max(item.rfind(":"), item.rfind("="))
+        name, metres = item[:cut].strip(), item[cut + 1 :].strip()
+        if cut <= 0 or not name or not metres.isdigit():
+            raise RuleError(
+                "explosion.bad_targets",
+                f"cannot read {item!r}: write name:metres, separated by commas",
+                text=item,
+            )
+        found.append((name, int(metres)))
+    return found
+
+
+def plan_explosion(
+    encounter: Encounter,
+    plan_id: int,
+    damage: str,
+    targets: Sequence[tuple[str, int]],
+    *,
+    direct: str | None = None,
+    internal: bool = False,
+    smothered_by: str | None = None,
+    medium: Medium = Medium.AIR,
+    airburst: bool = False,
+    incidental: str | None = None,
+    hot: bool = False,
+    shelter: bool = False,
+) -> ExplosionPlan:
+    """The blast the GM describes, checked against the fight: every name a combatant, none
+    twice, none destroyed (a destroyed body takes no more damage, R7.5)."""
+    parse_explosive(damage)
+    if incidental is not None:
+        parse_fragments(incidental)
+    placed: list[BlastTarget] = []
+    seen: set[str] = set()
+
+    def place(name: str, distance: int, role: BlastRole) -> None:
+        fighter = encounter.find(name)
+        if fighter.combatant_id in seen:
+            raise RuleError("explosion.twice", f"{fighter.name} is listed twice", name=fighter.name)
+        if fighter.combatant.state.destroyed:
+            raise RuleError(
+                "explosion.destroyed", f"{fighter.name} is destroyed", name=fighter.name
+            )
+        seen.add(fighter.combatant_id)
+        placed.append(BlastTarget(combatant_id=fighter.combatant_id, distance=distance, role=role))
+
+    if direct is not None:
+        place(direct, 0, BlastRole.INTERNAL if internal else BlastRole.DIRECT)
+    if smothered_by is not None:
+        place(smothered_by, 0, BlastRole.SMOTHERER)
+    for name, distance in targets:
+        place(name, distance, BlastRole.NEARBY)
+    if not placed:
+        raise RuleError("explosion.no_targets", "an explosion needs at least one target")
+    if len(placed) > MAX_TARGETS:
+        raise RuleError(
+            "explosion.too_many_targets",
+            f"at most {MAX_TARGETS} targets",
+            maximum=MAX_TARGETS,
+        )
+    return ExplosionPlan(
+        plan_id=plan_id,
+        damage=damage.strip(),
+        targets=tuple(placed),
+        medium=medium,
+        airburst=airburst,
+        incidental=incidental.strip() if incidental else None,
+        hot=hot,
+        shelter=shelter,
+    )
+
+
+def divers(encounter: Encounter, plan: ExplosionPlan) -> tuple[BlastTarget, ...]:
+    """Who may still Dive for Cover: in its reach, not yet dived, able to defend (R15.3)."""
+    found: list[BlastTarget] = []
+    for target in plan.targets:
+        if not plan.may_dive(target) or plan.dive_of(target.combatant_id) is not None:
+            continue
+        fighter = encounter.get(target.combatant_id)
+        if defender_input(fighter.combatant, fighter.turn).can_defend:
+            found.append(target)
+    return tuple(found)
+
+
+def set_pending(encounter: Encounter, plan: ExplosionPlan) -> Encounter:
+    """The blast waits on the encounter for the Dives for Cover; one at a time."""
+    if encounter.pending_explosion is not None:
+        raise RuleError("explosion.pending", "another explosion is waiting to go off")
+    return encounter.model_copy(update={"pending_explosion": plan})
+
+
+def _pending(encounter: Encounter, plan_id: int | None) -> ExplosionPlan:
+    plan = encounter.pending_explosion
+    if plan is None or (plan_id is not None and plan.plan_id != plan_id):
+        raise RuleError("explosion.none_pending", "no explosion is waiting to go off")
+    return plan
+
+
+def dive_for_cover(
+    encounter: Encounter,
+    combatant_id: str,
+    roller: DiceRoller,
+    options: RuleOptions | None = None,
+    *,
+    plan_id: int | None = None,
+) -> tuple[Encounter, DiveRecord]:
+    """R15.3, R15.10: a Dodge against the waiting blast, with every modifier of his state
+    (posture, stun, reeling …, A.4), spent like any defense. Success drops him prone (the
+    catalog's reading: a metre farther, behind the shelter if there is one)."""
+    rules = options if options is not None else RuleOptions()
+    plan = _pending(encounter, plan_id)
+    fighter = encounter.get(combatant_id)
+    target = next((t for t in plan.targets if t.combatant_id == combatant_id), None)
+    if target is None or not plan.may_dive(target):
+        raise RuleError(
+            "explosion.cannot_dive", f"{fighter.name} is not in reach", name=fighter.name
+        )
+    if plan.dive_of(combatant_id) is not None:
+        raise RuleError("explosion.dove_already", f"{fighter.name} dove already", name=fighter.name)
+    defender = defender_input(fighter.combatant, fighter.turn)
+    if not defender.can_defend:
+        raise RuleError(
+            "explosion.cannot_defend", f"{fighter.name} cannot defend", name=fighter.name
+        )
+    dodge = available_defenses(defender, AttackContext(kind=AttackKind.thrown), rules).find(
+        DefenseKind.dodge
+    )
+    rolled = roll_defense(dodge, roller, rules)
+    record = DiveRecord(
+        combatant_id=combatant_id,
+        dodge=rolled.target,
+        faces=rolled.roll.faces,
+        total=rolled.roll.total,
+        success=rolled.success,
+    )
+    sheet = fighter.combatant
+    if record.success:
+        sheet = sheet.with_state(posture=Posture.PRONE)
+    updated = fighter.model_copy(update={"combatant": sheet, "turn": spend_dodge(fighter.turn)})
+    plan = plan.model_copy(update={"dives": (*plan.dives, record)})
+    return encounter.replace(updated).model_copy(update={"pending_explosion": plan}), record
+
+
+class BlastResult(BaseModel):
+    """The blast, and the Will rolls of the aiming fighters it injured (R5.3)."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    outcome: ExplosionOutcome
+    aims: dict[str, AimCheck]
+
+
+def detonate_plan(
+    encounter: Encounter,
+    plan: ExplosionPlan,
+    roller: DiceRoller,
+    options: RuleOptions | None = None,
+) -> tuple[Encounter, BlastResult]:
+    """Set ``plan`` off: every target's damage (:func:`rules.explosion.detonate`), then an
+    injured aiming fighter's Will roll (R5.3); the encounter takes every new state."""
+    rules = options if options is not None else RuleOptions()
+    sheets = {t.combatant_id: encounter.get(t.combatant_id).combatant for t in plan.targets}
+    outcome = detonate(plan, sheets, roller, rules)
+    aims: dict[str, AimCheck] = {}
+    updated = []
+    for result in outcome.targets:
+        fighter = encounter.get(result.combatant_id)
+        turn, aim = aim_after_injury(result.combatant, fighter.turn, result.injury, roller, rules)
+        if aim is not None:
+            aims[result.combatant_id] = aim
+        updated.append(fighter.model_copy(update={"combatant": result.combatant, "turn": turn}))
+    after = encounter.replace(*updated).model_copy(update={"pending_explosion": None})
+    return after, BlastResult(outcome=outcome, aims=aims)
+
+
+def detonate_pending(
+    encounter: Encounter,
+    roller: DiceRoller,
+    options: RuleOptions | None = None,
+    *,
+    plan_id: int | None = None,
+) -> tuple[Encounter, BlastResult]:
+    """Set off the blast waiting on the encounter, with the Dives for Cover made."""
+    return detonate_plan(encounter, _pending(encounter, plan_id), roller, options)

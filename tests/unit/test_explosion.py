@@ -1,0 +1,534 @@
+"""rules.explosion and rules.blast: explosions and fragmentation (R15.1-R15.15).
+
+Every worked example of section 15 and both of its tables, with scripted dice; then the
+blast set off among an encounter's combatants, Dive for Cover included.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from rules.blast import (
+    detonate_pending,
+    detonate_plan,
+    dive_for_cover,
+    divers,
+    parse_targets,
+    plan_explosion,
+    set_pending,
+)
+from rules.checks import evaluate
+from rules.combatant import Combatant, HitLocation, Posture
+from rules.dice import DiceExpression
+from rules.encounter import Encounter, add_combatants
+from rules.errors import RuleError
+from rules.explosion import (
+    AREA_ATTACK_BONUS,
+    FRAGMENT_SKILL,
+    HOT_FRAGMENT_TICKS,
+    BlastRole,
+    BlastTarget,
+    ExplosionPlan,
+    HitKind,
+    Medium,
+    blast_dice,
+    blast_radius,
+    collateral_damage,
+    detonate,
+    fragment_attack,
+    fragment_hits,
+    fragment_posture_modifier,
+    fragment_radius,
+    hot_fragment_spec,
+    parse_explosive,
+    parse_fragments,
+    scatter,
+    throw_at_area,
+)
+from rules.injury import apply_hit
+from rules.roller import ScriptedDice
+
+
+def sheet(name: str, *, dr: int = 0, **attributes: Any) -> Combatant:
+    return Combatant.create(name=name, attributes=attributes, dr={"uniform": dr})
+
+
+def fight(*sheets: Combatant) -> Encounter:
+    encounter, _ = add_combatants(
+        Encounter(name="Blast", gm_id=1),
+        sheets,
+        owner_id=None,
+        side=None,
+        aware=False,
+        roller=ScriptedDice([]),
+    )
+    return encounter
+
+
+def plan(damage: str, *targets: BlastTarget, **extra: Any) -> ExplosionPlan:
+    return ExplosionPlan(plan_id=1, damage=damage, targets=targets, **extra)
+
+
+def near(combatant_id: str, metres: int) -> BlastTarget:
+    return BlastTarget(combatant_id=combatant_id, distance=metres)
+
+
+# --------------------------------------------------------------------------- R15.1, R15.4, R15.5
+
+
+def test_r15_1_radius_and_collateral_of_a_6dx2_blast() -> None:
+    """R15.1: 6d×2 counts as 12 dice → 24 m; rolled 24: 3 m → 24/9 = 2, 10 m → 0."""
+    expression = DiceExpression.parse("6dx2")
+    assert blast_dice(expression) == 12
+    assert blast_radius(expression) == 24
+    assert collateral_damage(24, 3) == 2
+    assert collateral_damage(24, 10) == 0
+
+
+def test_r15_1_closer_than_a_metre_counts_as_one() -> None:
+    assert collateral_damage(24, 0) == 8
+
+
+@pytest.mark.parametrize(
+    ("medium", "expected", "rule"),
+    [(Medium.AIR, 2, "R15.1"), (Medium.WATER, 8, "R15.4"), (Medium.VACUUM, 0, "R15.5")],
+)
+def test_r15_4_r15_5_the_medium_divides_the_collateral(
+    medium: Medium, expected: int, rule: str
+) -> None:
+    """24 at 3 m: air 24/9 = 2, water 24/3 = 8 (R15.4), vacuum 24/30 = 0 (R15.5)."""
+    assert collateral_damage(24, 3, medium) == expected
+    outcome = detonate(
+        plan("6dx2 cr ex", near("b", 3), medium=medium),
+        {"b": sheet("Bystander", hp=30)},
+        ScriptedDice([2] * 12),
+    )
+    assert outcome.impact == 24
+    assert outcome.targets[0].blast == expected
+    assert rule in outcome.rule_ids
+
+
+def test_r15_1_the_collateral_goes_through_the_injury_pipeline_and_burns() -> None:
+    """6d×2 rolled 24, a man 3 m away: 2 crushing, and +1 burning as an incendiary (R10.2)."""
+    outcome = detonate(
+        plan("6dx2 cr ex", near("b", 3)), {"b": sheet("Bystander")}, ScriptedDice([2] * 12)
+    )
+    [target] = outcome.targets
+    assert [(h.kind, h.injury.basic_damage, h.injury.injury) for h in target.hits] == [
+        (HitKind.BLAST, 2, 2),
+        (HitKind.INCENDIARY, 1, 1),
+    ]
+    assert target.combatant.state.hp == 7
+    assert outcome.radius == 24
+    assert {"R15.1", "R10.2"} <= set(outcome.rule_ids)
+
+
+def test_r15_1_no_damage_no_burn_and_nothing_past_the_radius() -> None:
+    outcome = detonate(
+        plan("3d cr ex", near("a", 4), near("b", 7)),
+        {"a": sheet("Near"), "b": sheet("Far")},
+        ScriptedDice([3, 3, 3]),
+    )
+    # 9 at 4 m: 9/12 = 0; 7 m is past 3d's 6 m.
+    assert [(t.blast, t.hits) for t in outcome.targets] == [(0, ()), (0, ())]
+
+
+# --------------------------------------------------------------------------- R15.2
+
+
+def test_r15_2_the_armor_divisor_only_at_the_point_of_impact() -> None:
+    """A 6d×2 (2) explosive hits a knight directly (torso DR 8 → 4); a bystander's
+    collateral meets his full torso DR."""
+    knight = sheet("Knight", dr=8, hp=60, ht=12)
+    bystander = sheet("Bystander", dr=8)
+    blast = plan(
+        "6dx2(2) cr ex",
+        BlastTarget(combatant_id="k", distance=0, role=BlastRole.DIRECT),
+        near("b", 3),
+    )
+    outcome = detonate(blast, {"k": knight, "b": bystander}, ScriptedDice([2] * 12 + [3] * 20))
+    direct, collateral = outcome.targets
+    assert direct.hits[0].injury.dr.effective == 4
+    assert direct.hits[0].injury.penetrating == 20
+    assert collateral.hits[0].injury.dr.effective == 8
+    assert collateral.hits[0].injury.injury == 0
+    assert "R15.2" in outcome.rule_ids
+
+
+# --------------------------------------------------------------------------- R15.6, R15.7
+
+
+def test_r15_6_smothering_a_3d_charge() -> None:
+    """A 3d explosive smothered by a man with torso DR 2 and HP 11: 18 - 2 = 16; everyone
+    else gets Cover DR 2 + 11 = 13."""
+    hero = sheet("Hero", dr=2, st=11, hp=11, ht=12)
+    friend = sheet("Friend")
+    blast = plan(
+        "3d cr ex",
+        BlastTarget(combatant_id="h", distance=0, role=BlastRole.SMOTHERER),
+        near("f", 1),
+    )
+    outcome = detonate(blast, {"h": hero, "f": friend}, ScriptedDice([6, 6, 6] + [3] * 20))
+    smotherer, covered = outcome.targets
+    assert smotherer.blast == 18
+    assert smotherer.hits[0].injury.injury == 16
+    assert covered.cover_dr == 13
+    assert covered.blast == 6
+    assert covered.hits[0].injury.dr.effective == 13
+    assert covered.injury == 0
+    assert "R15.6" in outcome.rule_ids
+
+
+def test_r15_7_a_swallowed_grenade() -> None:
+    """A swallowed 3d grenade rolls 10: no DR, vitals ×3 → 30 injury."""
+    dragon = sheet("Dragon", dr=10, st=40, hp=100, ht=15)
+    blast = plan("3d cr ex", BlastTarget(combatant_id="d", distance=0, role=BlastRole.INTERNAL))
+    outcome = detonate(blast, {"d": dragon}, ScriptedDice([4, 3, 3] + [3] * 20))
+    [inside] = outcome.targets
+    assert inside.blast == 30
+    assert inside.hits[0].injury.dr.effective == 0
+    assert inside.hits[0].injury.injury == 30
+    assert inside.combatant.dr == dragon.dr  # his scales are back on
+    assert inside.combatant.state.hp == 100 - 30 - 1  # and the incendiary point (R10.2)
+    assert "R15.7" in outcome.rule_ids
+
+
+# --------------------------------------------------------------------------- R15.8-R15.11
+
+
+def test_r15_8_fragment_radius_and_attack() -> None:
+    """3d cont ex [1d]: fragments to 5 m. A standing human at 4 m: 15 - 2 + 0 = 13; a roll
+    of 7 succeeds by 6: 1 + 2 = 3 fragments."""
+    explosive = parse_explosive("3d cont ex [1d]")
+    assert explosive.fragmentation is not None
+    assert fragment_radius(explosive.fragmentation) == 5
+    assert fragment_radius(DiceExpression.parse("2d")) == 10
+    attack = fragment_attack(4, Posture.STANDING, 0, ScriptedDice([2, 2, 3]))
+    assert attack.distance_modifier == -2
+    assert attack.effective == FRAGMENT_SKILL - 2 == 13
+    assert attack.roll.margin == 6
+    assert attack.hits == 3
+
+
+@pytest.mark.parametrize(
+    ("total", "skill", "hits"), [(13, 13, 1), (10, 13, 2), (7, 13, 3), (4, 13, 4), (14, 13, 0)]
+)
+def test_r15_8_one_more_fragment_per_3_points(total: int, skill: int, hits: int) -> None:
+    faces = {13: (5, 4, 4), 10: (4, 3, 3), 7: (3, 2, 2), 4: (2, 1, 1), 14: (5, 5, 4)}[total]
+    assert fragment_hits(evaluate(faces, skill)) == hits
+
+
+@pytest.mark.parametrize(
+    ("posture", "modifier"),
+    [
+        (Posture.STANDING, 0),
+        (Posture.CROUCHING, -2),
+        (Posture.KNEELING, -2),
+        (Posture.SITTING, -2),
+        (Posture.CRAWLING, -4),
+        (Posture.PRONE, -4),
+        (Posture.LYING_FACE_UP, -4),
+    ],
+)
+def test_r15_8_posture_from_the_cover_table(posture: Posture, modifier: int) -> None:
+    """R15.8 reads R12.15's rows: prone -4, crouching or kneeling -2."""
+    assert fragment_posture_modifier(posture) == modifier
+
+
+def test_r15_11_an_airburst_ignores_posture() -> None:
+    """A prone soldier against an airburst: no -4 for lying down."""
+    assert fragment_posture_modifier(Posture.PRONE, airburst=True) == 0
+    attack = fragment_attack(3, Posture.PRONE, 0, ScriptedDice([3, 3, 3]), airburst=True)
+    assert attack.effective == 14
+
+
+def test_r15_9_fragments_cut_without_the_armor_divisor() -> None:
+    """A (3) explosive with [2d] fragments: a fragment rolling 7 against DR 4 → 3 × 1.5 = 4.
+
+    The man stands 8 m away: past the blast's 6 m, inside the fragments' 10 m; 15 - 4 = 11,
+    a roll of 10 is one fragment, to the torso (3d = 10), 2d = 7.
+    """
+    outcome = detonate(
+        plan("3d(3) cr ex [2d]", near("m", 8)),
+        {"m": sheet("Man", dr=4)},
+        ScriptedDice([1, 1, 1, 4, 3, 3, 4, 3, 3, 3, 4]),
+    )
+    [man] = outcome.targets
+    assert man.blast == 0
+    assert man.fragment_attack is not None
+    assert man.fragment_attack.effective == 11
+    assert man.fragments == 1
+    [fragment] = man.hits
+    assert fragment.kind is HitKind.FRAGMENT
+    assert fragment.faces == (3, 4)
+    assert fragment.location_faces == (4, 3, 3)
+    assert fragment.injury.spec.location is HitLocation.TORSO
+    assert fragment.injury.dr.effective == 4
+    assert fragment.injury.dr.armor_divisor == 1
+    assert fragment.injury.injury == 4
+    assert {"R15.8", "R15.9"} <= set(outcome.rule_ids)
+
+
+def test_r15_8_the_direct_target_takes_one_fragment_without_a_roll() -> None:
+    outcome = detonate(
+        plan("1d cr ex [1d]", BlastTarget(combatant_id="t", distance=0, role=BlastRole.DIRECT)),
+        {"t": sheet("Target", hp=20)},
+        ScriptedDice([1, 4, 3, 3, 2]),  # the blast 1; the fragment: torso (10), 1d = 2
+    )
+    [target] = outcome.targets
+    assert target.fragment_attack is None
+    assert target.fragments == 1
+    assert [h.kind for h in target.hits] == [HitKind.BLAST, HitKind.INCENDIARY, HitKind.FRAGMENT]
+
+
+def test_r15_10_only_a_dive_for_cover_against_fragments() -> None:
+    """A knight with a raised shield cannot Block fragments: he may only Dive for Cover, a
+    Dodge (here 8 + the shield's DB 2, with the Basic Set)."""
+    knight = Combatant.create(
+        name="Knight",
+        attributes={"dx": 12, "ht": 12},
+        shield={"skill": 14, "db": 2},
+    )
+    encounter = fight(knight)
+    blast = plan_explosion(encounter, 9, "3d cr ex [1d]", [("Knight", 3)])
+    encounter = set_pending(encounter, blast)
+    encounter, dive = dive_for_cover(encounter, "1", ScriptedDice([6, 6, 6]))
+    assert dive.dodge == knight.dodge + knight.shield_db
+    assert not dive.success
+    assert encounter.get("1").turn.dodges_used == 1
+    assert encounter.get("1").combatant.state.posture is Posture.STANDING
+
+
+# --------------------------------------------------------------------------- R15.12, R15.13
+
+
+@pytest.mark.parametrize(
+    ("material", "text", "low", "high"),
+    [("ordinary dirt", "[1d-4]", -3, 2), ("scrap metal", "[1d]", 1, 6)],
+)
+def test_r15_12_the_incidental_fragments_table(
+    material: str, text: str, low: int, high: int
+) -> None:
+    """Ordinary dirt [1d-4] … scrap metal [1d]; one die reaches 5 m."""
+    expression = parse_fragments(text)
+    assert (expression.min_total, expression.max_total) == (low, high), material
+    assert fragment_radius(expression) == 5
+
+
+def test_r15_12_a_fireball_on_a_gravel_road() -> None:
+    """The GM picks [1d-2]: fragments to 5 m at skill 15."""
+    blast = plan("3d burn ex", near("a", 2), incidental="1d-2")
+    fragments = blast.fragments()
+    assert fragments is not None
+    assert fragments.text == "1d-2"
+    assert blast.reach() == 6
+    # 3d burn = 3 at 2 m: 3/6 = 0; fragments: 15 + 0 = 15, a 16 misses.
+    outcome = detonate(blast, {"a": sheet("A")}, ScriptedDice([1, 1, 1, 6, 6, 4]))
+    [target] = outcome.targets
+    assert target.fragment_attack is not None
+    assert target.fragment_attack.effective == 15
+    assert target.fragments == 0
+    assert "R15.12" in outcome.rule_ids
+
+
+def test_r15_13_a_hot_fragment_burns_through_five_times_the_dr() -> None:
+    """A fragment lodges in a man with DR 1: each tick is 1d vs DR 5; a 6 → 1 burning; six
+    ticks, one every 10 seconds."""
+    man = sheet("Man", dr=1)
+    outcome = apply_hit(man, hot_fragment_spec(6), ScriptedDice([]))
+    assert outcome.dr.effective == 5
+    assert outcome.injury == 1
+    assert HOT_FRAGMENT_TICKS == 6
+    assert hot_fragment_spec(6).armor_divisor == Fraction(1, 5)
+
+
+def test_r15_13_hot_fragments_are_marked_on_whoever_they_hit() -> None:
+    outcome = detonate(
+        plan("1d cr ex [1d]", near("a", 1), near("b", 5), hot=True),
+        {"a": sheet("A"), "b": sheet("B")},
+        # blast 1 (1 m: 1/3 = 0); A: 13 hits (1 fragment: torso 10, 1d 2); B at 5 m: 18.
+        ScriptedDice([1, 5, 4, 4, 4, 3, 3, 2, 6, 6, 6]),
+    )
+    a, b = outcome.targets
+    assert (a.fragments, a.hot_fragments) == (1, True)
+    assert (b.fragments, b.hot_fragments) == (0, False)
+    assert "R15.13" in outcome.rule_ids
+
+
+# --------------------------------------------------------------------------- R15.14, R15.15
+
+
+def test_r15_14_throwing_at_a_spot_is_plus_four() -> None:
+    """Throwing 11 → 15 to land the grenade on the chosen hex."""
+    assert AREA_ATTACK_BONUS == 4
+    thrown = throw_at_area(11, 10, ScriptedDice([5, 5, 5]))
+    assert thrown.effective == 15
+    assert thrown.roll.succeeded
+    assert thrown.scatter is None
+
+
+def test_r15_15_a_grenade_missing_by_4() -> None:
+    """Missing by 4 at a target 10 m away: min(4, 5) = 4 m; 1d = 3 → 120° clockwise."""
+    landed = scatter(4, 10, ScriptedDice([3]))
+    assert (landed.metres, landed.direction_face, landed.degrees) == (4, 3, 120)
+    thrown = throw_at_area(7, 10, ScriptedDice([6, 5, 4, 3]))  # 15 against 11: by 4
+    assert thrown.scatter is not None
+    assert (thrown.scatter.metres, thrown.scatter.degrees) == (4, 120)
+    assert thrown.rule_ids == ("R15.14", "R15.15")
+
+
+def test_r15_15_at_most_half_the_distance_rounded_up() -> None:
+    assert scatter(8, 9, ScriptedDice([1])).metres == 5
+
+
+def test_r15_15_a_flying_target_squares_the_margin() -> None:
+    """A flying target, miss by 3 → 9 m (no half-distance cap, the catalog's reading)."""
+    landed = scatter(3, 4, ScriptedDice([1]), special=True)
+    assert (landed.metres, landed.squared) == (9, True)
+
+
+def test_r15_15_a_dodge_uses_the_dodgers_margin_and_never_squares() -> None:
+    landed = scatter(3, 10, ScriptedDice([2]), dodged=True, special=True)
+    assert (landed.metres, landed.squared, landed.dodged) == (3, False, True)
+
+
+@pytest.mark.parametrize(
+    ("face", "degrees"), [(1, 0), (2, 60), (3, 120), (4, 180), (5, 240), (6, 300)]
+)
+def test_r15_15_the_direction_table(face: int, degrees: int) -> None:
+    """1 straight ahead, 2 60° right … clockwise; 5 is 120° left, 6 60° left."""
+    assert scatter(2, 10, ScriptedDice([face])).degrees == degrees
+
+
+# --------------------------------------------------------------------------- in a fight
+
+
+def test_parse_targets_reads_names_with_spaces_and_digits() -> None:
+    assert parse_targets("Alice:1, Orc 1:3 ,Bob=8,") == [("Alice", 1), ("Orc 1", 3), ("Bob", 8)]
+    for bad in ("Alice", "Alice:x", ":3", "Alice:-1"):
+        with pytest.raises(RuleError) as caught:
+            parse_targets(bad)
+        assert caught.value.key == "explosion.bad_targets"
+
+
+def test_a_plan_names_every_target_once() -> None:
+    encounter = fight(sheet("Alice"), sheet("Bob"))
+    blast = plan_explosion(
+        encounter, 5, "3d cr ex", [("bob", 3)], direct="Alice", medium=Medium.WATER
+    )
+    assert [(t.combatant_id, t.distance, t.role) for t in blast.targets] == [
+        ("1", 0, BlastRole.DIRECT),
+        ("2", 3, BlastRole.NEARBY),
+    ]
+    for args, key in (
+        (([("Alice", 1), ("alice", 2)],), "explosion.twice"),
+        (([],), "explosion.no_targets"),
+        (([("Carol", 1)],), "encounter.combatant.not_found"),
+    ):
+        with pytest.raises(RuleError) as caught:
+            plan_explosion(encounter, 5, "3d cr ex", *args)
+        assert caught.value.key == key
+    with pytest.raises(RuleError) as caught:
+        plan_explosion(encounter, 5, "sw+2 cut", [("Alice", 1)])
+    assert caught.value.key == "explosion.not_explosive"
+
+
+def test_r15_3_a_guard_dives_behind_a_wall() -> None:
+    """A guard 5 m from a bomb dives behind a wall (shelter in reach) and succeeds: no
+    collateral, no fragments."""
+    encounter = fight(sheet("Guard", dx=12, ht=12), sheet("Other"))
+    blast = plan_explosion(
+        encounter, 3, "3d cr ex [1d]", [("Guard", 5), ("Other", 1)], shelter=True
+    )
+    encounter = set_pending(encounter, blast)
+    assert [t.combatant_id for t in divers(encounter, blast)] == ["1", "2"]
+    encounter, dive = dive_for_cover(encounter, "1", ScriptedDice([2, 2, 2]), plan_id=3)
+    assert dive.success
+    assert encounter.get("1").combatant.state.posture is Posture.PRONE
+    pending = encounter.pending_explosion
+    assert pending is not None
+    assert [t.combatant_id for t in divers(encounter, pending)] == ["2"]
+    # 3d = 9: Other at 1 m takes 3 and +1 burn, then the fragments: 15 - 0 = 15, a 16 misses.
+    encounter, result = detonate_pending(encounter, ScriptedDice([3, 3, 3, 6, 6, 4]))
+    guard, other = result.outcome.targets
+    assert guard.sheltered
+    assert guard.hits == ()
+    assert encounter.get("1").combatant.state.hp == 10
+    assert other.blast == 3
+    assert encounter.get("2").combatant.state.hp == 10 - 4
+    assert encounter.pending_explosion is None
+    assert "R15.3" in result.outcome.rule_ids
+
+
+def test_r15_3_a_dive_without_shelter_is_a_metre_farther_and_prone() -> None:
+    encounter = fight(sheet("Guard", dx=12, ht=12))
+    encounter = set_pending(
+        encounter, plan_explosion(encounter, 3, "3d cr ex [1d]", [("Guard", 2)])
+    )
+    encounter, _ = dive_for_cover(encounter, "1", ScriptedDice([2, 2, 2]))
+    # 3d = 12: 12/9 = 1 at 3 m; prone: 15 - 1 - 4 = 10, a 10 hits once (torso, 1d = 1).
+    encounter, result = detonate_pending(encounter, ScriptedDice([4, 4, 4, 4, 3, 3, 4, 3, 3, 1]))
+    [guard] = result.outcome.targets
+    assert guard.distance == 3
+    assert guard.blast == 1
+    assert guard.fragment_attack is not None
+    assert guard.fragment_attack.posture_modifier == -4
+    assert guard.fragments == 1
+
+
+def test_diving_twice_or_out_of_reach_is_refused() -> None:
+    encounter = fight(sheet("A", dx=12), sheet("B"))
+    encounter = set_pending(
+        encounter, plan_explosion(encounter, 3, "1d cr ex", [("A", 1), ("B", 40)])
+    )
+    encounter, _ = dive_for_cover(encounter, "1", ScriptedDice([6, 6, 6]))
+    for who, key in (("1", "explosion.dove_already"), ("2", "explosion.cannot_dive")):
+        with pytest.raises(RuleError) as caught:
+            dive_for_cover(encounter, who, ScriptedDice([3, 3, 3]))
+        assert caught.value.key == key
+    with pytest.raises(RuleError) as caught:
+        set_pending(encounter, plan_explosion(encounter, 4, "1d cr ex", [("A", 1)]))
+    assert caught.value.key == "explosion.pending"
+    with pytest.raises(RuleError) as caught:
+        dive_for_cover(encounter, "1", ScriptedDice([]), plan_id=99)
+    assert caught.value.key == "explosion.none_pending"
+
+
+def test_a_grenade_among_three_fighters_at_1_3_and_8_metres() -> None:
+    """3d cr ex [2d] rolled 12: 1 m → 12/3 = 4 and fragments at 15; 3 m → 12/9 = 1 and
+    fragments at 14; 8 m → past the blast's 6 m, fragments at 15 - 4 = 11."""
+    encounter = fight(sheet("A", hp=20), sheet("B", hp=20), sheet("C", hp=20))
+    blast = plan_explosion(encounter, 7, "3d cr ex [2d]", [("A", 1), ("B", 3), ("C", 8)])
+    encounter, result = detonate_plan(
+        encounter,
+        blast,
+        ScriptedDice(
+            [
+                *(4, 4, 4),  # the blast: 12
+                *(5, 5, 5),  # A's fragments: 15 vs 15, one fragment
+                *(4, 3, 3, 1, 2),  # torso, 2d = 3 → 4 cut
+                *(6, 6, 6),  # B's fragments: 18 misses
+                *(4, 3, 3),  # C's: 10 vs 11, one fragment
+                *(3, 3, 4, 2, 2),  # torso, 2d = 4 → 6 cut
+            ]
+        ),
+    )
+    a, b, c = result.outcome.targets
+    assert [(h.kind, h.injury.injury) for h in a.hits] == [
+        (HitKind.BLAST, 4),
+        (HitKind.INCENDIARY, 1),
+        (HitKind.FRAGMENT, 4),
+    ]
+    assert [(h.kind, h.injury.injury) for h in b.hits] == [
+        (HitKind.BLAST, 1),
+        (HitKind.INCENDIARY, 1),
+    ]
+    assert b.fragment_attack is not None
+    assert b.fragment_attack.effective == 14
+    assert [(h.kind, h.injury.injury) for h in c.hits] == [(HitKind.FRAGMENT, 6)]
+    assert [encounter.get(i).combatant.state.hp for i in ("1", "2", "3")] == [11, 18, 14]
+    assert result.outcome.radius == 6
+    assert result.outcome.fragment_radius == 10
