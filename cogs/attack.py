@@ -37,6 +37,7 @@ from rules.maneuver import (
     AllOutDefenseOption,
     Maneuver,
 )
+from rules.swarm import ensure_not_swarm
 from rules.turn import settle_consciousness
 
 OTHER_MANEUVER_CHOICES = catalog_choices(
@@ -434,6 +435,8 @@ class Attack(commands.Cog):
             fight = change.encounter
             striker = fight.find(attacker)
             victim = fight.find(target)
+            ensure_not_swarm(striker)  # R14.2: a swarm attacks by itself, at the end of its turn
+            ensure_not_swarm(victim)  # R14.3: /swarm hit
             authority.ensure_can_act_for(fight.gm_id, striker.owner_id, striker.name)
             if request.beyond_allowance and not authority.is_gm(fight.gm_id):
                 raise UserFacingError("attack.extra_gm_only")

@@ -27,6 +27,7 @@ from rules.combat import aim_after_injury
 from rules.combatant import HitLocation, Side
 from rules.damage import DamageSpec, DamageType, parse_direct_damage
 from rules.injury import apply_hit
+from rules.swarm import ensure_not_swarm
 
 TYPE_CHOICES = [
     app_commands.Choice(
@@ -170,6 +171,7 @@ class Damage(commands.Cog):
             fight = change.encounter
             authority.ensure_gm(fight.gm_id)
             victim = fight.find(target)
+            ensure_not_swarm(victim)  # R14.3: /swarm hit
             if victim.combatant.state.destroyed:
                 raise UserFacingError("damage.error.destroyed", target=victim.name)
             rolled = given.roll(self.bot.dice)

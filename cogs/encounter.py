@@ -30,6 +30,7 @@ from bot.render.encounter import (
     render_turn,
     render_undone,
 )
+from bot.render.swarm import render_swarm_attack
 from bot.render.tracker import render_reordered
 from bot.storage.encounter import EncounterRepository
 from bot.storage.pending_attack import CancelReason, PendingAttackRepository
@@ -48,6 +49,7 @@ from rules.encounter import (
     side_profile,
 )
 from rules.initiative import InitiativeMode
+from rules.swarm import end_of_swarm_turn
 from rules.turn import TurnSequence
 
 INITIATIVE_CHOICES = [
@@ -62,6 +64,10 @@ SURPRISE_CHOICES = [
         name=_("partial", key="encounter.cmd.surprise.kind.partial"), value="partial"
     ),
 ]
+
+
+def _names(encounter: Encounter) -> dict[str, str]:
+    return {c.combatant_id: c.name for c in encounter.combatants}
 
 
 class EncounterCog(commands.Cog):
@@ -203,10 +209,19 @@ class EncounterCog(commands.Cog):
             owner = current.owner_id if current is not None else None
             if not authority.can_act_for(change.encounter.gm_id, owner):
                 raise UserFacingError("encounter.error.not_your_turn")
+            # R14.2, R14.5: a swarm's turn ends with its attacks on everyone in it.
+            change.encounter, swarmed = end_of_swarm_turn(change.encounter, self.bot.dice, options)
             change.encounter, result = advance_turn(change.encounter, self.bot.dice, options)
             change.detail = {"events": [e.model_dump(mode="json") for e in result.events]}
         fight = change.encounter
-        embeds = render_turn(fight, result, self.bot.messages, locale)
+        embeds = [
+            *(
+                [render_swarm_attack(swarmed, _names(fight), self.bot.messages, locale)]
+                if swarmed is not None
+                else []
+            ),
+            *render_turn(fight, result, self.bot.messages, locale),
+        ]
         if not has_live_tracker(fight, interaction.app_permissions):
             embeds.extend(render_tracker(fight, self.bot.messages, locale))
         now = fight.current

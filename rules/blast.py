@@ -66,6 +66,7 @@ ERROR_KEYS: Final = frozenset(
         "explosion.dove_already",  # name
         "explosion.cannot_defend",  # name
         "encounter.combatant.not_found",  # name
+        "swarm.is_a_swarm",  # name
     }
 )
 
@@ -119,6 +120,11 @@ def plan_explosion(
         fighter = encounter.find(name)
         if fighter.combatant_id in seen:
             raise RuleError("explosion.twice", f"{fighter.name} is listed twice", name=fighter.name)
+        if fighter.combatant.swarm is not None:
+            # R14.3: a swarm is hit with /swarm hit (area:true for a blast), not the injury rules.
+            raise RuleError(
+                "swarm.is_a_swarm", f"{fighter.name} is a swarm (R14.3)", name=fighter.name
+            )
         if fighter.combatant.state.destroyed:
             raise RuleError(
                 "explosion.destroyed", f"{fighter.name} is destroyed", name=fighter.name

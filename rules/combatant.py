@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from rules.body import BodyPart, HitLocation, Side
 from rules.errors import RuleError
+from rules.swarm_profile import Swarm
 
 if TYPE_CHECKING:
     from rules.dice import DiceExpression
@@ -434,6 +435,8 @@ class Combatant(BaseModel):
     dodge_override: int | None = None
     size_modifier: int = 0
     encumbrance_level: int = 0
+    swarm: Swarm | None = None
+    """A swarm or a horde (R14.1-R14.8): it fights as one unit, see :mod:`rules.swarm`."""
     state: CombatantState
 
     @model_validator(mode="before")
@@ -501,6 +504,11 @@ class Combatant(BaseModel):
             return cls.model_validate(data)
         except ValidationError as exc:
             raise _as_rule_error(exc) from exc
+
+    def without_armor(self) -> Combatant:
+        """The same fighter with no DR anywhere: a charge inside him (R15.7), small creatures
+        past his clothing (R14.2)."""
+        return self.model_copy(update={"dr": DRProfile()})
 
     def with_state(self, state: CombatantState | None = None, **changes: Any) -> Combatant:
         """A copy with a new state, or with some state fields changed (not re-validated)."""

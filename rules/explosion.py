@@ -512,10 +512,6 @@ def _with_cover(sheet: Combatant, cover: int) -> Combatant:
     return sheet.model_copy(update={"dr": covered})
 
 
-def _without_armor(sheet: Combatant) -> Combatant:
-    return sheet.model_copy(update={"dr": DRProfile()})
-
-
 def _hit(
     sheet: Combatant,
     worn_by: Combatant,
@@ -655,7 +651,7 @@ def _blast_one(  # noqa: PLR0917 - the blast's every number for one target
         # R15.7: no DR, the vitals ×3. A crushing blow cannot be aimed at the vitals, so
         # the ×3 is counted into the damage on an unarmored torso (×1 for crushing).
         blast = impact * INTERNAL_MULTIPLIER
-        worn = _without_armor(sheet)
+        worn = sheet.without_armor()
         spec = DamageSpec(basic_damage=blast, damage_type=explosive.damage_type, explosive=True)
     else:
         blast = (

@@ -63,6 +63,8 @@ class InitiativeEntry(BaseModel):
     dx: int
     move: int = Field(ge=0)
     side: str = Field(min_length=1)
+    acts_last: bool = False
+    """A horde: it always loses the Initiative roll (R14.5)."""
 
 
 class InitiativeSlot(BaseModel):
@@ -82,6 +84,8 @@ class InitiativeSlot(BaseModel):
     side_die: int | None = None
     tie_rolls: tuple[int, ...] = ()
     rule_id: str
+    acts_last: bool = False
+    """A horde: after everyone else, whatever its key (R14.5)."""
 
 
 class InitiativeOrder(BaseModel):
@@ -152,7 +156,8 @@ def _break_ties(
 
 
 def _sorted(slots: Iterable[InitiativeSlot]) -> tuple[InitiativeSlot, ...]:
-    return tuple(sorted(slots, key=lambda s: (s.key, s.tie_rolls), reverse=True))
+    """Highest key first; hordes after everyone else (R14.5)."""
+    return tuple(sorted(slots, key=lambda s: (not s.acts_last, s.key, s.tie_rolls), reverse=True))
 
 
 def _side_dice(
@@ -195,6 +200,7 @@ def _slots(
             side_die=side_dice[entry.side] if mode is InitiativeMode.MIXED else None,
             tie_rolls=ties[entry.combatant_id],
             rule_id=rule_id,
+            acts_last=entry.acts_last,
         )
         for entry, key, die in prepared
     ]
@@ -238,7 +244,7 @@ def insert_newcomers(
     )
     fresh = _sorted(_slots(newcomers, order.mode, side_dice, roller))
     # A stable sort on the key alone keeps engaged combatants ahead of equal newcomers.
-    merged = sorted((*order.slots, *fresh), key=lambda s: s.key, reverse=True)
+    merged = sorted((*order.slots, *fresh), key=lambda s: (not s.acts_last, s.key), reverse=True)
     if order.gm_reordered:
         merged = [*order.slots, *fresh]
     return order.model_copy(update={"slots": tuple(merged), "side_dice": side_dice})

@@ -94,6 +94,7 @@ __all__ = [
     "apply_hit",
     "blunt_trauma",
     "death_check_thresholds",
+    "diffuse_injury_cap",
     "injury_status",
     "knockback_distance",
     "knockdown_check",
@@ -738,12 +739,23 @@ _OUTCOME_FIELDS: Final[dict[str, object]] = dict.fromkeys(
 # --------------------------------------------------------------------------- the pipeline
 
 
+def diffuse_injury_cap(
+    damage_type: DamageType, *, area: bool, options: RuleOptions = DEFAULT_OPTIONS
+) -> int | None:
+    """R14.3 (Injury Tolerance: Diffuse, Base 4e): at most 1 injury per impaling or piercing
+    hit and 2 per other hit, except large-area, cone and explosion attacks (``area``);
+    ``None`` when nothing caps it (or the ``diffuse_injury_cap`` option is off)."""
+    if not options.diffuse_injury_cap or area:
+        return None
+    return 1 if damage_type in _IMP_OR_PI else 2
+
+
 def _diffuse_cap(target: Combatant, spec: DamageSpec, options: RuleOptions) -> int | None:
-    if not (options.diffuse_injury_cap and target.has(_IT_DIFFUSE)):
+    if not target.has(_IT_DIFFUSE):
         return None
-    if spec.large_area or spec.explosive:
-        return None
-    return 1 if spec.damage_type in _IMP_OR_PI else 2
+    return diffuse_injury_cap(
+        spec.damage_type, area=spec.large_area or spec.explosive, options=options
+    )
 
 
 def _next_shock(  # noqa: PLR0917 - positional keeps the call cheap

@@ -253,7 +253,8 @@ F = TypeVar("F", bound=Fighter)
 
 
 def initiative_entry(fighter: Fighter) -> InitiativeEntry:
-    """What initiative reads from a fighter: Basic Speed, DX, Move (encumbered), side."""
+    """What initiative reads from a fighter: Basic Speed, DX, Move (encumbered), side, and
+    whether it is a horde, which always acts last (R14.5)."""
     sheet = fighter.combatant
     return InitiativeEntry(
         combatant_id=fighter.combatant_id,
@@ -261,6 +262,7 @@ def initiative_entry(fighter: Fighter) -> InitiativeEntry:
         dx=sheet.attributes.dx,
         move=sheet.base_move,
         side=fighter.side,
+        acts_last=sheet.swarm is not None and sheet.swarm.is_horde,  # R14.5
     )
 
 

@@ -14,7 +14,7 @@ took him out, and his posture when he lies on the ground.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import discord
 
@@ -32,6 +32,7 @@ from bot.render.common import (
     set_footer,
     signed,
 )
+from bot.render.swarm import swarm_line
 from bot.storage.encounter import EncounterRecord, UndoResult
 from rules.combatant import BodyPart, Combatant, Posture
 from rules.encounter import (
@@ -227,7 +228,12 @@ def maneuver_name(turn: TurnState, messages: Messages, locale: str) -> str | Non
 
 
 def combatant_line(
-    c: EncounterCombatant, messages: Messages, locale: str, *, show_numbers: bool
+    c: EncounterCombatant,
+    messages: Messages,
+    locale: str,
+    *,
+    show_numbers: bool,
+    names: Mapping[str, str] | None = None,
 ) -> str:
     """``HP 9/12 · FP 10/10 · standing · stunned · maneuver: Attack`` (or a state word).
 
@@ -235,6 +241,9 @@ def combatant_line(
     they lie on the ground, their posture: no maneuver, shock or stun.
     """
     sheet = c.combatant
+    if sheet.swarm is not None:
+        # R14.1, R14.5: a swarm or a horde is one line with its size and state.
+        return swarm_line(sheet.swarm, names or {}, messages, locale, show_numbers=show_numbers)
     state = sheet.state
     fallen = _is_fallen(c)
     parts: list[str] = []
@@ -268,6 +277,7 @@ def _tracker_rows(
     ``3–5. Goblin ×3 (3–4, 7) [npc]``."""
     current_id = encounter.sequence.current
     grouping = len(ordered) > MAX_FIELDS
+    names = {c.combatant_id: c.name for c in ordered}
     rows: list[tuple[str, str]] = []
     run: list[tuple[int, EncounterCombatant, str]] = []
 
@@ -283,7 +293,9 @@ def _tracker_rows(
         run.clear()
 
     for index, c in enumerate(ordered, start=1):
-        line = tracker_line(c, messages, locale, show_numbers=_shows_numbers(c, encounter, gm_view))
+        line = tracker_line(
+            c, messages, locale, show_numbers=_shows_numbers(c, encounter, gm_view), names=names
+        )
         if run and not (grouping and _same_copy(run[-1][1], run[-1][2], c, line, current_id)):
             flush()
         run.append((index, c, line))
@@ -333,16 +345,23 @@ def _same_copy(
 
 
 def tracker_line(
-    c: EncounterCombatant, messages: Messages, locale: str, *, show_numbers: bool
+    c: EncounterCombatant,
+    messages: Messages,
+    locale: str,
+    *,
+    show_numbers: bool,
+    names: Mapping[str, str] | None = None,
 ) -> str:
     """The tracker's glanceable line: ``HP ▰▰▰▱▱ 8/13 · FP ▰▰▰▰▰ 12/12 · kneeling ·
     💫 stunned · maneuver: Attack``.
 
     Like :func:`combatant_line` (the same parts for the fallen and for hidden NPCs),
     with a bar before the numbers, a marker before each condition, and no posture
-    while standing.
+    while standing. A swarm or a horde is its own line (R14.1, R14.5).
     """
     sheet = c.combatant
+    if sheet.swarm is not None:
+        return swarm_line(sheet.swarm, names or {}, messages, locale, show_numbers=show_numbers)
     state = sheet.state
     fallen = _is_fallen(c)
     parts: list[str] = []
@@ -810,9 +829,15 @@ def render_sheet(
     embed = new_embed(
         ResultKind.INFO,
         title=f"{c.name} [{c.side}]",
-        description=combatant_line(c, messages, locale, show_numbers=show),
+        description=combatant_line(
+            c,
+            messages,
+            locale,
+            show_numbers=show,
+            names={other.combatant_id: other.name for other in encounter.combatants},
+        ),
     )
-    if not show:
+    if not show or c.combatant.swarm is not None:
         return embed
     add_sheet_fields(embed, c.combatant, messages, locale)
     return embed

@@ -124,6 +124,10 @@ COMMANDS: dict[str, str] = {
     "explosion blast": "fight",
     "explosion detonate": "fight",
     "explosion throw": "fight",
+    "swarm add": "fight",
+    "swarm engage": "fight",
+    "swarm release": "fight",
+    "swarm hit": "fight",
 }
 
 
@@ -216,6 +220,9 @@ GOOD: dict[str, list[str]] = {
     "direct": FIGHTERS,
     "smothered-by": FIGHTERS,
     "incidental": ["1d-4", "[1d]", "1d-2"],
+    "swarm": ["Rats", "Bats", *FIGHTERS],
+    "victim": FIGHTERS,
+    "swarm add damage": ["1d cut", "1d-1 pi+", "2d cut", "1 tox"],
 }
 # Options a plain example gives although the schema leaves them optional.
 TOGETHER: dict[str, tuple[str, ...]] = {"combatant add": ("name", "st", "dx", "iq", "ht")}

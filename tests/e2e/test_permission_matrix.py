@@ -387,6 +387,32 @@ ROWS = [
     ),
     Row("explosion detonate", lambda p: {}, GM, enc_gm, no_fight, needs="blast"),
     Row("explosion throw", lambda p: {"skill": 12, "distance": 10}, ANYONE, needs="none"),
+    # Swarms and hordes: the encounter's GM (R14).
+    Row("swarm add", lambda p: {"kind": "bats", "hexes": 15}, GM, enc_gm, no_fight),
+    Row(
+        "swarm engage",
+        lambda p: {"swarm": "Rats", "victim": "Bandit", "protection": "clothing"},
+        GM,
+        enc_gm,
+        no_fight,
+        needs="swarm",
+    ),
+    Row(
+        "swarm release",
+        lambda p: {"swarm": "Rats", "victim": "Hero"},
+        GM,
+        enc_gm,
+        no_fight,
+        needs="swarm",
+    ),
+    Row(
+        "swarm hit",
+        lambda p: {"swarm": "Rats", "amount": 3, "stomp": True},
+        GM,
+        enc_gm,
+        no_fight,
+        needs="swarm",
+    ),
 ]
 BUTTONS = ["dodge", "parry-0", "block", "retreat", "none"]
 
@@ -458,7 +484,7 @@ class Stage:
             await self.gm("character shield set", character=place.sheet, skill=12, db=1)
             await self.gm("character trait add", character=place.sheet, trait="combat_reflexes")
             return
-        if needs not in ("fight", "blast"):
+        if needs not in ("fight", "blast", "swarm"):
             return
         channel = place.fight
         await self.gm("encounter start", channel, name=f"Fight {scene}")
@@ -499,6 +525,9 @@ class Stage:
         await self.gm("encounter next", channel)  # Basic Speed 6.25 against 5.75: Hero's turn
         if needs == "blast":  # a grenade waiting for the Dives for Cover (R15.3)
             await self.gm("explosion blast", channel, damage="3d cr ex", targets="Hero:2, Orc:3")
+        if needs == "swarm":  # rats on Hero (R14.1)
+            await self.gm("swarm add", channel, kind="rats")
+            await self.gm("swarm engage", channel, swarm="Rats", victim="Hero")
 
     async def snapshot(self) -> dict[str, Any]:
         """Everything of this guild a refusal must leave alone."""
