@@ -247,7 +247,12 @@ def detonate_plan(
     """Set ``plan`` off: every target's damage (:func:`rules.explosion.detonate`), then an
     injured aiming fighter's Will roll (R5.3); the encounter takes every new state."""
     rules = options if options is not None else RuleOptions()
-    sheets = {t.combatant_id: encounter.get(t.combatant_id).combatant for t in plan.targets}
+    present = {c.combatant_id: c.combatant for c in encounter.combatants}
+    # Whoever left the fight while the blast waited is out of its reach too.
+    plan = plan.model_copy(
+        update={"targets": tuple(t for t in plan.targets if t.combatant_id in present)}
+    )
+    sheets = {t.combatant_id: present[t.combatant_id] for t in plan.targets}
     outcome = detonate(plan, sheets, roller, rules)
     aims: dict[str, AimCheck] = {}
     updated = []

@@ -23,7 +23,7 @@ from rules.blast import (
 from rules.checks import evaluate
 from rules.combatant import Combatant, HitLocation, Posture
 from rules.dice import DiceExpression
-from rules.encounter import Encounter, add_combatants
+from rules.encounter import Encounter, add_combatants, remove_combatant
 from rules.errors import RuleError
 from rules.explosion import (
     AREA_ATTACK_BONUS,
@@ -532,3 +532,14 @@ def test_a_grenade_among_three_fighters_at_1_3_and_8_metres() -> None:
     assert [encounter.get(i).combatant.state.hp for i in ("1", "2", "3")] == [11, 18, 14]
     assert result.outcome.radius == 6
     assert result.outcome.fragment_radius == 10
+
+
+def test_whoever_left_the_fight_while_it_waited_is_out_of_it() -> None:
+    encounter = fight(sheet("A", dx=12), sheet("B"))
+    encounter = set_pending(
+        encounter, plan_explosion(encounter, 3, "1d cr ex", [("A", 1), ("B", 1)])
+    )
+    encounter = remove_combatant(encounter, "1")
+    encounter, result = detonate_pending(encounter, ScriptedDice([6]))
+    assert [t.combatant_id for t in result.outcome.targets] == ["2"]
+    assert encounter.get("2").combatant.state.hp == 10 - 2 - 1
