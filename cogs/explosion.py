@@ -58,6 +58,7 @@ def _detail(result: BlastResult, encounter: Encounter) -> dict[str, Any]:
             {"name": names.get(t.combatant_id, t.combatant_id), "injury": t.injury}
             for t in outcome.targets
         ],
+        "swarms": [hit.model_dump(mode="json") for hit in result.swarms],
     }
 
 
@@ -111,7 +112,7 @@ class Explosion(commands.Cog):
             key="explosion.cmd.blast.damage.description",
         ),
         targets=_(
-            "Who is around and how far, in metres: Alice:1, Orc 1:3, Bob:8",
+            "Who is around and how far, in metres: Alice 1m, Orc 1 3m, Bob 8m",
             key="explosion.cmd.blast.targets.description",
         ),
         direct=_(

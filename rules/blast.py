@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Final
 
@@ -33,6 +34,7 @@ from rules.explosion import (
     ExplosionOutcome,
     ExplosionPlan,
     Medium,
+    collateral_damage,
     detonate,
     parse_explosive,
     parse_fragments,
@@ -40,6 +42,7 @@ from rules.explosion import (
 from rules.maneuver import DefenseKind
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
+from rules.swarm import SwarmHit, hit_swarm
 
 __all__ = [
     "ERROR_KEYS",
@@ -74,22 +77,28 @@ MAX_TARGETS: Final = 20
 """A blast's targets each get a Dive for Cover button; a message holds 25."""
 
 
+_TARGET: Final = re.compile(
+    r"^(?P<name>.+?)\s*(?:[:=@]\s*(?P<given>\d+)\s*m?|\s+(?P<metres>\d+)\s*m)$",
+    re.IGNORECASE,
+)
+
+
 def parse_targets(text: str) -> list[tuple[str, int]]:
-    """``"Alice:1, Orc 1:3, Bob=8"``: names and distances in metres, separated by commas."""
+    """``"Alice 1m, Orc 1 3m, Bob:8"``: names and distances in metres, separated by commas;
+    a distance follows its name with ``m`` (``Orc 1 3m``), or after ``:``, ``=`` or ``@``."""
     found: list[tuple[str, int]] = []
     for part in text.split(","):
         item = part.strip()
         if not item:
             continue
-        cut = max(item.rfind(":"), item.rfind("="))
-        name, metres = item[:cut].strip(), item[cut + 1 :].strip()
-        if cut <= 0 or not name or not metres.isdigit():
+        match = _TARGET.match(item)
+        if match is None or not match["name"].strip():
             raise RuleError(
                 "explosion.bad_targets",
-                f"cannot read {item!r}: write name:metres, separated by commas",
+                f"cannot read {item!r}: write name and metres (Alice 3m), separated by commas",
                 text=item,
             )
-        found.append((name, int(metres)))
+        found.append((match["name"].strip(), int(match["given"] or match["metres"])))
     return found
 
 
@@ -120,8 +129,10 @@ def plan_explosion(
         fighter = encounter.find(name)
         if fighter.combatant_id in seen:
             raise RuleError("explosion.twice", f"{fighter.name} is listed twice", name=fighter.name)
-        if fighter.combatant.swarm is not None:
-            # R14.3: a swarm is hit with /swarm hit (area:true for a blast), not the injury rules.
+        if fighter.combatant.swarm is not None and role in (
+            BlastRole.INTERNAL,
+            BlastRole.SMOTHERER,
+        ):
             raise RuleError(
                 "swarm.is_a_swarm", f"{fighter.name} is a swarm (R14.3)", name=fighter.name
             )
@@ -165,7 +176,10 @@ def divers(encounter: Encounter, plan: ExplosionPlan) -> tuple[BlastTarget, ...]
         if not plan.may_dive(target) or plan.dive_of(target.combatant_id) is not None:
             continue
         fighter = encounter.get(target.combatant_id)
-        if defender_input(fighter.combatant, fighter.turn).can_defend:
+        if (
+            fighter.combatant.swarm is None
+            and defender_input(fighter.combatant, fighter.turn).can_defend
+        ):
             found.append(target)
     return tuple(found)
 
@@ -230,12 +244,14 @@ def dive_for_cover(
 
 
 class BlastResult(BaseModel):
-    """The blast, and the Will rolls of the aiming fighters it injured (R5.3)."""
+    """The blast, the Will rolls of the aiming fighters it injured (R5.3), and what it did
+    to the swarms in its reach (R14.3, R14.7)."""
 
     model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
 
     outcome: ExplosionOutcome
     aims: dict[str, AimCheck]
+    swarms: tuple[SwarmHit, ...] = ()
 
 
 def detonate_plan(
@@ -249,11 +265,11 @@ def detonate_plan(
     rules = options if options is not None else RuleOptions()
     present = {c.combatant_id: c.combatant for c in encounter.combatants}
     # Whoever left the fight while the blast waited is out of its reach too.
-    plan = plan.model_copy(
-        update={"targets": tuple(t for t in plan.targets if t.combatant_id in present)}
-    )
-    sheets = {t.combatant_id: present[t.combatant_id] for t in plan.targets}
-    outcome = detonate(plan, sheets, roller, rules)
+    reached = [t for t in plan.targets if t.combatant_id in present]
+    swarms = [t for t in reached if present[t.combatant_id].swarm is not None]
+    people = plan.model_copy(update={"targets": tuple(t for t in reached if t not in swarms)})
+    sheets = {t.combatant_id: present[t.combatant_id] for t in people.targets}
+    outcome = detonate(people, sheets, roller, rules)
     aims: dict[str, AimCheck] = {}
     updated = []
     for result in outcome.targets:
@@ -263,7 +279,43 @@ def detonate_plan(
             aims[result.combatant_id] = aim
         updated.append(fighter.model_copy(update={"combatant": result.combatant, "turn": turn}))
     after = encounter.replace(*updated).model_copy(update={"pending_explosion": None})
-    return after, BlastResult(outcome=outcome, aims=aims)
+    return _blast_swarms(after, plan, swarms, outcome, aims, roller, rules)
+
+
+def _blast_swarms(  # noqa: PLR0917 - the blast's results, handed on
+    encounter: Encounter,
+    plan: ExplosionPlan,
+    swarms: Sequence[BlastTarget],
+    outcome: ExplosionOutcome,
+    aims: dict[str, AimCheck],
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> tuple[Encounter, BlastResult]:
+    """R14.3: a blast hits the swarms in its radius too, as an area attack (no diffuse cap):
+    the impact on the one hit directly, the collateral damage on the others, toward their
+    dispersal or a horde's next hex (R14.7)."""
+    explosive = plan.explosive()
+    hits: list[SwarmHit] = []
+    for target in swarms:
+        if target.role is BlastRole.DIRECT:
+            share = outcome.impact
+        elif target.distance <= outcome.radius:
+            share = collateral_damage(outcome.impact, target.distance, plan.medium)
+        else:
+            share = 0
+        if share <= 0:
+            continue
+        encounter, hit = hit_swarm(
+            encounter,
+            target.combatant_id,
+            amount=share,
+            damage_type=explosive.damage_type,
+            area=True,
+            roller=roller,
+            options=options,
+        )
+        hits.append(hit)
+    return encounter, BlastResult(outcome=outcome, aims=aims, swarms=tuple(hits))
 
 
 def detonate_pending(

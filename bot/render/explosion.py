@@ -17,6 +17,7 @@ from bot.i18n import Messages
 from bot.render.attack import consequence_lines, location_name
 from bot.render.common import ResultKind, add_field, decimal, new_embed, set_footer, signed
 from bot.render.roll import margin_text, outcome_text, roll_text
+from bot.render.swarm import render_swarm_hit
 from bot.views.explosion import DETONATE, BlastButton, dive
 from rules.blast import BlastResult
 from rules.combat import AimCheck
@@ -110,7 +111,9 @@ def render_plan(
         )
         record = plan.dive_of(target.combatant_id)
         if record is not None:
-            line += " · " + _dive_text(record, messages, locale, shelter=plan.shelter)
+            line += f" · {_t(messages, locale, 'explosion.field.dive')}: " + _dive_text(
+                record, messages, locale, shelter=plan.shelter
+            )
         lines.append(line)
     targets = "\n".join(lines)
     add_field(embed, _t(messages, locale, "explosion.field.targets"), targets, inline=False)
@@ -362,6 +365,7 @@ def render_blast(
         )
         for target in outcome.targets
     )
+    embeds.extend(render_swarm_hit(hit, messages, locale) for hit in result.swarms)
     return embeds
 
 

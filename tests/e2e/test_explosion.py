@@ -74,7 +74,7 @@ async def test_a_grenade_among_three_fighters_with_dive_for_cover(
     text = bot.messages.text
     announced = await standin.slash(
         "explosion blast",
-        {"damage": GRENADE, "targets": "Alice:1, Bob:3, Orc:8"},
+        {"damage": GRENADE, "targets": "Alice 1m, Bob 3m, Orc 8m"},
         channel=CHANNEL,
     )
     message = announced.message
@@ -151,7 +151,7 @@ async def test_without_waiting_it_goes_off_in_the_one_command(
     dice.extend([4, 4, 4, 5, 5, 5, 4, 3, 3, 1, 2, 6, 6, 6, 4, 3, 3, 3, 3, 4, 2, 3])
     result = await standin.slash(
         "explosion blast",
-        {"damage": GRENADE, "targets": "Alice:1, Bob:3, Orc:8", "dive": False},
+        {"damage": GRENADE, "targets": "Alice 1m, Bob 3m, Orc 8m", "dive": False},
         channel=CHANNEL,
         locale="pt-BR",
     )
@@ -205,7 +205,7 @@ async def test_a_target_list_that_cannot_be_read_is_refused(
         "explosion blast", {"damage": GRENADE, "targets": "Alice at one metre"}, channel=CHANNEL
     )
     assert result.ephemeral
-    assert "name:metres" in str(result.embed)
+    assert "`Alice 1m, Orc 1 3m`" in str(result.embed)
 
 
 async def test_a_grenade_thrown_at_a_spot_scatters(

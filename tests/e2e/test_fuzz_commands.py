@@ -216,7 +216,7 @@ GOOD: dict[str, list[str]] = {
     "defend target": ["Hero"],
     "trait": ["combat_reflexes", "hard_to_kill", "acrobatics", "Combat Reflexes", "judo"],
     "explosion blast damage": ["3d cr ex [2d]", "6dx2 cr ex", "1d cr ex", "3d(3) cr ex [1d]"],
-    "targets": ["Hero:1, Orc 1:3", "Bandit:8", "Orc 2=2, Hero:30", "Hero:1, hero:2"],
+    "targets": ["Hero 1m, Orc 1 3m", "Bandit:8", "Orc 2=2, Hero 30m", "Hero:1, hero 2m"],
     "direct": FIGHTERS,
     "smothered-by": FIGHTERS,
     "incidental": ["1d-4", "[1d]", "1d-2"],

@@ -380,7 +380,7 @@ ROWS = [
     # Explosions: the encounter's GM sets them off; anyone throws at a spot (R15.14).
     Row(
         "explosion blast",
-        lambda p: {"damage": "3d cr ex [2d]", "targets": "Hero:2, Orc:4"},
+        lambda p: {"damage": "3d cr ex [2d]", "targets": "Hero 2m, Orc 4m"},
         GM,
         enc_gm,
         no_fight,
@@ -524,7 +524,7 @@ class Stage:
         self.attack_messages[scene] = attack.message.id
         await self.gm("encounter next", channel)  # Basic Speed 6.25 against 5.75: Hero's turn
         if needs == "blast":  # a grenade waiting for the Dives for Cover (R15.3)
-            await self.gm("explosion blast", channel, damage="3d cr ex", targets="Hero:2, Orc:3")
+            await self.gm("explosion blast", channel, damage="3d cr ex", targets="Hero 2m, Orc 3m")
         if needs == "swarm":  # rats on Hero (R14.1)
             await self.gm("swarm add", channel, kind="rats")
             await self.gm("swarm engage", channel, swarm="Rats", victim="Hero")

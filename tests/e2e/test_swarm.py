@@ -188,3 +188,21 @@ async def test_a_custom_swarm_needs_its_numbers(standin: StandIn, bot: GurpsBot)
     assert tracker_lines(added.embeds)["Wasps"] == (
         "swarm · SM +2 · Move 7 (flying) · dispersal 0/5"
     )
+
+
+async def test_a_grenade_among_the_rats(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """R14.3 with R15.1: a 3d grenade rolled 12, the rats 1 m off take 12/3 = 4 as an area
+    attack, uncapped; Bob, 20 m off, is out of it. No Dive for Cover for a swarm."""
+    await start(standin, bot)
+    await gm(standin, "swarm add", kind="rats")
+    dice.extend([4, 4, 4])
+    blast = await gm(
+        standin, "explosion blast", damage="3d cr ex", targets="Rats 1m, Bob 20m", dive=False
+    )
+    assert dice.remaining == 0
+    hit = blast.embeds[-1]
+    assert hit["title"] == bot.messages.text("swarm.hit.title", "en", name="Rats")
+    assert fields(hit)["Damage"] == "4 cr → 4"
+    assert fields(hit)["Result"] == "**Toward dispersal: 4/6**"

@@ -408,7 +408,13 @@ def test_r15_15_the_direction_table(face: int, degrees: int) -> None:
 
 def test_parse_targets_reads_names_with_spaces_and_digits() -> None:
     assert parse_targets("Alice:1, Orc 1:3 ,Bob=8,") == [("Alice", 1), ("Orc 1", 3), ("Bob", 8)]
-    for bad in ("Alice", "Alice:x", ":3", "Alice:-1"):
+    assert parse_targets("Alice 1m, Orc 1 3m, Bob @ 8, Zé 12 M") == [
+        ("Alice", 1),
+        ("Orc 1", 3),
+        ("Bob", 8),
+        ("Zé", 12),
+    ]
+    for bad in ("Alice", "Alice:x", ":3", "Alice:-1", "Orc 1", " 3m"):
         with pytest.raises(RuleError) as caught:
             parse_targets(bad)
         assert caught.value.key == "explosion.bad_targets"
@@ -543,3 +549,26 @@ def test_whoever_left_the_fight_while_it_waited_is_out_of_it() -> None:
     encounter, result = detonate_pending(encounter, ScriptedDice([6]))
     assert [t.combatant_id for t in result.outcome.targets] == ["2"]
     assert encounter.get("2").combatant.state.hp == 10 - 2 - 1
+
+
+def test_r14_3_a_blast_hits_the_swarms_in_its_radius_as_an_area_attack() -> None:
+    """3d = 12: the rats 1 m off take 12/3 = 4 toward their 6, uncapped (an explosion is an
+    area attack); the bats hit directly take all 12 and are dispersed; a swarm cannot dive."""
+    from rules.swarm import preset_sheet
+    from rules.swarm_profile import SwarmKind
+
+    encounter = fight(
+        preset_sheet("Rats", SwarmKind.RATS),
+        preset_sheet("Bats", SwarmKind.BATS),
+        sheet("Far", dx=12),
+    )
+    blast = plan_explosion(encounter, 4, "3d cr ex", [("Rats", 1), ("Far", 12)], direct="Bats")
+    assert divers(encounter, blast) == ()
+    encounter, result = detonate_plan(encounter, blast, ScriptedDice([4, 4, 4]))
+    bats, rats = result.swarms  # the direct hit first, as the plan lists it
+    assert (rats.name, rats.total, rats.damage_after, rats.dispersed) == ("Rats", 4, 4, False)
+    assert (bats.name, bats.total, bats.dispersed) == ("Bats", 12, True)
+    assert [c.name for c in encounter.combatants] == ["Rats", "Far"]
+    with pytest.raises(RuleError) as caught:
+        plan_explosion(encounter, 5, "3d cr ex", [], smothered_by="Rats")
+    assert caught.value.key == "swarm.is_a_swarm"
