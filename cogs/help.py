@@ -22,7 +22,7 @@ from bot.render.help import CommandHelp, OptionHelp, render_command_help, render
 from cogs._shared import send_embeds
 
 GROUPS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
-    ("anyone", ("roll", "check", "contest", "rules", "help")),
+    ("anyone", ("roll", "check", "contest", "rules", "help", "sense", "explosion throw")),
     (
         "player",
         (
@@ -49,6 +49,8 @@ GROUPS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
             "encounter end",
             "combatant",
             "damage",
+            "explosion",
+            "swarm",
         ),
     ),
     ("gm_server", ("settings",)),

@@ -16,12 +16,13 @@ from discord.ext import commands
 from bot.client import GurpsBot
 from bot.permissions import EncounterAuthority
 from bot.render.encounter import render_added, render_tracker
-from bot.render.swarm import kind_name, render_swarm_hit
+from bot.render.swarm import kind_name, render_swarm_hit, render_swarm_state
 from bot.storage.encounter import EncounterRepository
+from bot.tracker import has_live_tracker
 from cogs._autocomplete import combatant_autocomplete
 from cogs._shared import catalog_choices, channel_of, send_embeds
 from rules.damage import DamageType
-from rules.encounter import add_combatants, copy_names
+from rules.encounter import Encounter, add_combatants, copy_names
 from rules.swarm import custom_profile, engage, hit_swarm, preset_sheet, release, swarm_sheet
 from rules.swarm_profile import Locomotion, Protection, SwarmKind
 
@@ -29,6 +30,25 @@ KIND_CHOICES = catalog_choices("swarm.kind", [kind.value for kind in SwarmKind])
 LOCOMOTION_CHOICES = catalog_choices("swarm.locomotion", [m.value for m in Locomotion])
 PROTECTION_CHOICES = catalog_choices("swarm.protection", [p.value for p in Protection])
 TYPE_CHOICES = catalog_choices("damage.type", [kind.value for kind in DamageType])
+
+
+async def _answer(
+    interaction: discord.Interaction[GurpsBot],
+    fight: Encounter,
+    embeds: list[discord.Embed],
+    locale: str,
+) -> None:
+    """The result, and the tracker too where the fight has no live one to show it."""
+    if not has_live_tracker(fight, interaction.app_permissions):
+        embeds = [*embeds, *render_tracker(fight, interaction.client.messages, locale)]
+    await send_embeds(interaction, embeds)
+
+
+def _swarm_state(fight: Encounter, swarm_name: str, locale: str, bot: GurpsBot) -> discord.Embed:
+    fighter = fight.find(swarm_name)
+    assert fighter.combatant.swarm is not None
+    names = {c.combatant_id: c.name for c in fight.combatants}
+    return render_swarm_state(fighter.name, fighter.combatant.swarm, names, bot.messages, locale)
 
 
 class SwarmCog(commands.Cog):
@@ -162,12 +182,11 @@ class SwarmCog(commands.Cog):
                 roller=self.bot.dice,
             )
             change.detail = {"added": [c.name for c in added], "swarm": chosen.value}
-        await send_embeds(
+        await _answer(
             interaction,
-            [
-                render_added(change.encounter, added, self.bot.messages, locale, aware=aware),
-                *render_tracker(change.encounter, self.bot.messages, locale),
-            ],
+            change.encounter,
+            [render_added(change.encounter, added, self.bot.messages, locale, aware=aware)],
+            locale,
         )
 
     @swarm.command(
@@ -212,7 +231,10 @@ class SwarmCog(commands.Cog):
                 Protection(protection.value) if protection else Protection.NONE,
             )
             change.detail = {"swarm": swarm_name, "engaged": victim}
-        await send_embeds(interaction, render_tracker(change.encounter, self.bot.messages, locale))
+        fight = change.encounter
+        await _answer(
+            interaction, fight, [_swarm_state(fight, swarm_name, locale, self.bot)], locale
+        )
 
     @swarm.command(
         name=_("release", key="swarm.cmd.release.name"),
@@ -241,7 +263,10 @@ class SwarmCog(commands.Cog):
             authority.ensure_gm(change.encounter.gm_id)
             change.encounter = release(change.encounter, swarm_name, victim)
             change.detail = {"swarm": swarm_name, "released": victim}
-        await send_embeds(interaction, render_tracker(change.encounter, self.bot.messages, locale))
+        fight = change.encounter
+        await _answer(
+            interaction, fight, [_swarm_state(fight, swarm_name, locale, self.bot)], locale
+        )
 
     @swarm.command(
         name=_("hit", key="swarm.cmd.hit.name"),
@@ -306,12 +331,11 @@ class SwarmCog(commands.Cog):
                 options=context.options,
             )
             change.detail = result.model_dump(mode="json")
-        await send_embeds(
+        await _answer(
             interaction,
-            [
-                render_swarm_hit(result, self.bot.messages, locale),
-                *render_tracker(change.encounter, self.bot.messages, locale),
-            ],
+            change.encounter,
+            [render_swarm_hit(result, self.bot.messages, locale)],
+            locale,
         )
 
 

@@ -189,8 +189,8 @@ def collateral_damage(impact: int, distance: int, medium: Medium = Medium.AIR) -
 
 
 def fragment_posture_modifier(posture: Posture, *, airburst: bool = False) -> int:
-    """R15.8 with R12.15's posture rows: lying or crawling -4, crouching, kneeling or sitting
-    -2, standing 0. An airburst ignores posture (R15.11)."""
+    """R15.8 with the cover table's posture rows: lying or crawling -4, crouching, kneeling
+    or sitting -2, standing 0. An airburst ignores posture (R15.11)."""
     if airburst:
         return 0
     if posture in (Posture.PRONE, Posture.LYING_FACE_UP, Posture.CRAWLING):

@@ -213,3 +213,14 @@ def render_swarm_hit(hit: SwarmHit, messages: Messages, locale: str) -> discord.
     add_field(embed, _t(messages, locale, "swarm.field.result"), f"**{result}**", inline=False)
     set_footer(embed, _t(messages, locale, "swarm.rules", rules=", ".join(hit.rule_ids)))
     return embed
+
+
+def render_swarm_state(
+    name: str, swarm: Swarm, names: Mapping[str, str], messages: Messages, locale: str
+) -> discord.Embed:
+    """A swarm's line after ``/swarm engage`` or ``release``: whom it is on now."""
+    return new_embed(
+        ResultKind.INFO,
+        title=name,
+        description=swarm_line(swarm, names, messages, locale, show_numbers=True),
+    )

@@ -234,7 +234,7 @@ def test_r15_8_one_more_fragment_per_3_points(total: int, skill: int, hits: int)
     ],
 )
 def test_r15_8_posture_from_the_cover_table(posture: Posture, modifier: int) -> None:
-    """R15.8 reads R12.15's rows: prone -4, crouching or kneeling -2."""
+    """R15.8 reads the cover table's posture rows: prone -4, crouching or kneeling -2."""
     assert fragment_posture_modifier(posture) == modifier
 
 
