@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.storage.database import Database
+from bot.storage.dialect import ATTACK_ID_BLOCK
 from bot.storage.records import EncounterRecord, PendingAttack
 
 __all__ = ["ATTACK_ID_BLOCK", "STATE_ROW", "LiveEncounter", "LiveEncounters", "Watcher"]
@@ -33,9 +33,6 @@ log = logging.getLogger(__name__)
 
 Watcher = Callable[[EncounterRecord], None]
 """Told of every committed change to a fight (its record as committed, ended or not)."""
-
-ATTACK_ID_BLOCK = 64
-"""Pending-attack ids reserved at a time (one write for every 64 attacks)."""
 
 
 STATE_ROW = ""
@@ -111,7 +108,7 @@ class LiveEncounters:
                 self._attack_channel.pop(attack_id, None)
 
     def awaiting_attack(self, attack_id: int) -> PendingAttack | None:
-        """The pending attack if it waits in a fight held here; ``None`` means ask SQLite."""
+        """The pending attack if it waits in a fight held here; ``None`` means ask the database."""
         channel_id = self._attack_channel.get(attack_id)
         if channel_id is None:
             return None
@@ -126,35 +123,14 @@ class LiveEncounters:
             self.put(LiveEncounter(live.record, awaiting, live.rows))
 
     async def new_attack_id(self, database: Database) -> int:
-        """A pending-attack id nobody else will use, from a block reserved in SQLite.
+        """A pending-attack id nobody else will use, from a block reserved in the database.
 
-        The block comes from ``sqlite_sequence``, the counter behind the table's
-        AUTOINCREMENT: moving it past the block means any other insert, in this
-        process or another, numbers its row after it.
+        The backend reserves the block (``Dialect.reserve_attack_ids``) so that no other
+        insert, in this process or another, takes an id inside it.
         """
         if self._next_attack_id >= self._attack_ids_end:
-            start = await database.write(_reserve_attack_ids)
+            start = await database.write(database.dialect.reserve_attack_ids)
             self._next_attack_id, self._attack_ids_end = start, start + ATTACK_ID_BLOCK
         attack_id = self._next_attack_id
         self._next_attack_id += 1
         return attack_id
-
-
-def _reserve_attack_ids(connection: sqlite3.Connection) -> int:
-    row = connection.execute(
-        "SELECT seq FROM sqlite_sequence WHERE name = 'pending_attacks'"
-    ).fetchone()
-    if row is None:
-        highest = connection.execute(
-            "SELECT COALESCE(MAX(attack_id), 0) FROM pending_attacks"
-        ).fetchone()[0]
-        connection.execute(
-            "INSERT INTO sqlite_sequence (name, seq) VALUES ('pending_attacks', ?)",
-            (int(highest) + ATTACK_ID_BLOCK,),
-        )
-        return int(highest) + 1
-    connection.execute(
-        "UPDATE sqlite_sequence SET seq = seq + ? WHERE name = 'pending_attacks'",
-        (ATTACK_ID_BLOCK,),
-    )
-    return int(row[0]) + 1
