@@ -1,18 +1,21 @@
 """The running encounters, kept in memory between commands.
 
-A command on a fight used to read the whole encounter from SQLite, validate it,
-and dump every combatant twice to find what changed. Now each channel's running
+A command on a fight used to read the whole encounter from the database, validate
+it, and dump every combatant twice to find what changed. Now each channel's running
 encounter, with the attacks in it still waiting for a defense, stays in memory
 once read (:class:`LiveEncounters`, one per :class:`~bot.storage.database.Database`
 through ``database.shared``). A change works on it, writes only what changed in
 one transaction, and replaces it only after that transaction committed, so the
-memory never runs ahead of the disk.
+memory never runs ahead of the database.
 
-This is right as long as one process serves a channel: Discord routes a guild's
-interactions to exactly one shard, and a process owns its shards. Whatever
-writes a channel's fight goes through the repositories, which keep this cache;
-a write on a bare connection (tests, maintenance) bypasses it and must not touch
-a channel whose fight is running.
+This is right as long as one process serves a channel, also when several processes
+share one PostgreSQL database: Discord routes a guild's interactions to exactly one
+shard, ``(guild_id >> 22) % shard_count``, and a process owns its shards
+(``SHARD_IDS``); shards change hands only through restarts, so the process taking
+one over starts with nothing in memory and reads the fight from the database.
+Whatever writes a channel's fight goes through the repositories, which keep this
+cache; a write on a bare transaction (tests, maintenance) bypasses it and must not
+touch a channel whose fight is running.
 """
 
 from __future__ import annotations
