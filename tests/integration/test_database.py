@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 import pytest
@@ -24,6 +25,7 @@ from bot.storage.database import (
     sqlite_path,
 )
 from bot.storage.dialect import POSTGRESQL, SQLITE, postgresql_sql
+from tests.postgres_server import PostgresServer
 
 
 async def test_open_creates_parent_folder_and_sets_pragmas(tmp_path: Path) -> None:
@@ -317,3 +319,20 @@ async def test_shared_state_is_one_per_database(tmp_path: Path) -> None:
     ):
         assert a.shared(Counter) is a.shared(Counter)
         assert a.shared(Counter) is not b.shared(Counter)
+
+
+async def test_a_postgresql_database_never_shows_its_password(
+    postgres_server: PostgresServer,
+) -> None:
+    url = await postgres_server.create_database()
+    parts = urlsplit(url)
+    if parts.password is None:  # the throwaway server trusts 127.0.0.1: any password will do
+        url = urlunsplit(
+            parts._replace(netloc=f"{parts.username}:s3cret@{parts.netloc.split('@')[1]}")
+        )
+    secret = urlsplit(url).password
+    assert secret
+    async with Database.open(url) as db:
+        assert db.description.startswith(f"PostgreSQL postgresql://{parts.username}:***@")
+        assert secret not in db.description
+        assert await db.fetch_value("SELECT 1") == 1
