@@ -5,7 +5,8 @@ A subcommand is one entry in :data:`SUBCOMMANDS`: a help line, an optional
 function adding its arguments, and an ``async`` runner taking the settings and
 the parsed arguments and returning an exit code.
 
-Exit codes: 0 done, 2 a setting (or a database URL) is missing or invalid, 3 Discord
+Exit codes: 0 done, 2 a setting is missing or invalid (or the database cannot be
+reached), 3 Discord
 refused the slash commands (each problem printed on its own line to stderr), 4 the
 database copy was refused (the target holds data, or the schemas differ).
 """
@@ -30,6 +31,7 @@ from bot.sandbox import run as _sandbox
 from bot.storage.database import (
     Database,
     DatabaseTargetError,
+    DatabaseUnavailable,
     is_postgresql,
     redact,
     sqlite_path,
@@ -111,7 +113,7 @@ async def _migrate_db(settings: Settings, args: argparse.Namespace) -> int:
             Database.open(target_url) as target,
         ):
             copied = await copy_database(source, target)
-    except DatabaseTargetError as bad:
+    except (DatabaseTargetError, DatabaseUnavailable) as bad:
         print(bad, file=sys.stderr)
         return EXIT_CONFIG
     except TransferError as refused:
@@ -176,6 +178,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             "Portal and put the new one in your environment or .env file.",
             file=sys.stderr,
         )
+        return EXIT_CONFIG
+    except DatabaseUnavailable as unavailable:
+        # DATABASE_URL names a server that is down, unknown, or refuses these credentials.
+        print(unavailable, file=sys.stderr)
         return EXIT_CONFIG
     except CommandsRefused as refused:
         # Discord refused the slash commands (``sync``, or the start-up sync to

@@ -120,6 +120,11 @@ class DatabaseTargetError(ValueError):
     """``DATABASE_URL`` names nothing this bot can open."""
 
 
+class DatabaseUnavailable(RuntimeError):
+    """The database server could not be reached or refused the connection (the message
+    names it without its password)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Migration:
     """One numbered SQL script from ``bot/storage/migrations`` (or its ``postgresql`` folder)."""

@@ -29,6 +29,7 @@ import asyncpg
 
 from bot.storage.database import (
     Database,
+    DatabaseUnavailable,
     Job,
     MigrationError,
     Row,
@@ -121,12 +122,18 @@ class PostgresDatabase(Database):
 
     @classmethod
     async def connect(cls, url: str, *, pool_size: int) -> PostgresDatabase:
-        pool = await asyncpg.create_pool(
-            url,
-            min_size=1,
-            max_size=max(1, pool_size),
-            server_settings={"application_name": "gurps-combat-bot"},
-        )
+        try:
+            pool = await asyncpg.create_pool(
+                url,
+                min_size=1,
+                max_size=max(1, pool_size),
+                server_settings={"application_name": "gurps-combat-bot"},
+            )
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as failed:
+            reason = str(failed).replace(url, redact(url)) or type(failed).__name__
+            raise DatabaseUnavailable(
+                f"Could not connect to PostgreSQL at {redact(url)}: {reason}"
+            ) from failed
         return cls(pool, url)
 
     @property

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -163,6 +164,23 @@ def test_shards_outside_the_count_are_refused(monkeypatch: pytest.MonkeyPatch, i
     monkeypatch.setenv("SHARD_IDS", ids)
     with pytest.raises(ConfigError, match="SHARD_IDS must list shard numbers below SHARD_COUNT"):
         load_settings()
+
+
+def test_an_unreachable_database_stops_the_bot_with_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    monkeypatch.setenv("DISCORD_TOKEN", VALID_TOKEN)
+    monkeypatch.setenv("DATABASE_URL", f"postgresql://bot:s3cret@127.0.0.1:{port}/gurps")
+    assert main(["run"]) == EXIT_CONFIG
+    err = capsys.readouterr().err
+    assert err.startswith(
+        f"Could not connect to PostgreSQL at postgresql://bot:***@127.0.0.1:{port}"
+    )
+    assert err.count("\n") == 1
+    assert "s3cret" not in err
 
 
 def test_settings_are_not_built_at_import() -> None:
