@@ -26,6 +26,7 @@ POSTGRESQL_E2E = frozenset(
     {
         # What a fight stores: changes, undo, pending attacks and their buttons, restarts.
         "test_encounter",
+        "test_live_tracker",
         "test_attack",
         "test_pending_undo",
         "test_damage",
