@@ -1,5 +1,6 @@
-"""What the fight benchmarks share: the real bot on a fresh SQLite file, driven through the
-local Discord stand-in, with a command that only answers (``/noop``) to measure against."""
+"""What the fight benchmarks share: the real bot on a fresh SQLite file (or a PostgreSQL
+database), driven through the local Discord stand-in, with a command that only answers
+(``/noop``) to measure against."""
 
 from __future__ import annotations
 
@@ -63,9 +64,10 @@ async def add_noop(bot: GurpsBot, guild_id: int) -> None:
 
 @contextlib.asynccontextmanager
 async def running_bot(
-    standin: StandIn, seed: int, database: Path | None = None
+    standin: StandIn, seed: int, database: Path | str | None = None
 ) -> AsyncIterator[GurpsBot]:
-    """The real bot with seeded dice on the ``database`` file (else a new one)."""
+    """The real bot with seeded dice on ``database`` (a file or a ``postgresql://`` URL;
+    else a new SQLite file)."""
     path = database or Path(tempfile.mkdtemp(prefix="bench-fight-")) / "bench.sqlite3"
     live = LiveBot(standin, path, RandomDice(seed))
     try:
@@ -76,14 +78,16 @@ async def running_bot(
         await live.stop()
 
 
-async def start_duel(standin: StandIn, channel: str) -> None:
-    """An encounter in ``channel`` between Ana (alice's) and an Orc, both with 999 HP."""
+async def start_duel(
+    standin: StandIn, channel: str, *, gm_user: str = "gm", player: str = "alice"
+) -> None:
+    """An encounter in ``channel`` between Ana (``player``'s) and an Orc, both with 999 HP."""
 
     async def gm(command: str, **options: Any) -> None:
-        result = await standin.slash(command, options, user="gm", channel=channel)
-        if result.errors:
-            raise RuntimeError(f"{command} failed: {result.errors}")
+        result = await standin.slash(command, options, user=gm_user, channel=channel)
+        if result.errors or not result.answered or result.response.ephemeral:
+            raise RuntimeError(f"{command} failed: {result.errors or result.response.embeds}")
 
     await gm("encounter start", name=f"Bench {channel}")
-    await gm("combatant add", name="Ana", st=12, dx=12, iq=10, ht=12, hp=999, owner="alice")
+    await gm("combatant add", name="Ana", st=12, dx=12, iq=10, ht=12, hp=999, owner=player)
     await gm("combatant add", name="Orc", st=12, dx=11, iq=9, ht=12, hp=999)

@@ -28,7 +28,7 @@ from pathlib import Path
 from _fight import running_bot
 
 from bot.standin import StandIn
-from bot.storage.database import Database
+from bot.storage.database import Database, Session
 from bot.storage.encounter import EncounterRepository
 from rules.combatant import Combatant
 from rules.encounter import Encounter, add_combatants
@@ -69,24 +69,23 @@ async def build(path: Path, encounters: int, combatants: int, events: int) -> No
                 hurt = victim.combatant.with_state(hp=victim.combatant.state.hp - 1)
                 change.encounter = change.encounter.replace(victim.with_sheet(hurt))
 
-        def copy(conn: object) -> None:
-            execute = conn.execute  # type: ignore[attr-defined]
+        async def copy(session: Session) -> None:
             for channel in range(TEMPLATE_CHANNEL + 1, encounters + 1):
                 status = "ended" if channel % 2 else "active"
-                new_id = execute(
+                new_id = await session.fetch_value(
                     "INSERT INTO encounters (guild_id, channel_id, status, state, created_at, "
                     "ended_at) SELECT guild_id, ?, ?, state, created_at, "
                     "CASE ? WHEN 'ended' THEN created_at END FROM encounters WHERE id = 1 "
                     "RETURNING id",
                     (channel, status, status),
-                ).fetchone()[0]
-                execute(
+                )
+                await session.execute(
                     "INSERT INTO encounter_combatants (encounter_id, combatant_id, name, "
                     "owner_id, side, sheet, turn_state) SELECT ?, combatant_id, name, owner_id, "
                     "side, sheet, turn_state FROM encounter_combatants WHERE encounter_id = 1",
                     (new_id,),
                 )
-                execute(
+                await session.execute(
                     "INSERT INTO encounter_events (encounter_id, kind, actor_id, created_at, "
                     "before, after, detail) SELECT ?, kind, actor_id, created_at, before, after, "
                     "detail FROM encounter_events WHERE encounter_id = 1 ORDER BY id",

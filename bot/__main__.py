@@ -1,11 +1,14 @@
-"""Command line: ``python -m bot [run | sync [--guild ID]]`` (``run`` when none is given).
+"""Command line: ``python -m bot [run | sync [--guild ID] | sandbox | migrate-db --from A --to B]``
+(``run`` when none is given).
 
 A subcommand is one entry in :data:`SUBCOMMANDS`: a help line, an optional
 function adding its arguments, and an ``async`` runner taking the settings and
 the parsed arguments and returning an exit code.
 
-Exit codes: 0 done, 2 a setting is missing or invalid, 3 Discord refused the slash
-commands (each problem printed on its own line to stderr).
+Exit codes: 0 done, 2 a setting is missing or invalid (or the database cannot be
+reached), 3 Discord
+refused the slash commands (each problem printed on its own line to stderr), 4 the
+database copy was refused (the target holds data, or the schemas differ).
 """
 
 from __future__ import annotations
@@ -25,12 +28,22 @@ from bot.command_sync import CommandsRefused
 from bot.config import ConfigError, Settings, load_settings
 from bot.sandbox import add_arguments as _sandbox_arguments
 from bot.sandbox import run as _sandbox
+from bot.storage.database import (
+    Database,
+    DatabaseTargetError,
+    DatabaseUnavailable,
+    is_postgresql,
+    redact,
+    sqlite_path,
+)
+from bot.storage.transfer import TransferError, copy_database
 
 log = logging.getLogger("bot")
 
 EXIT_OK = 0
 EXIT_CONFIG = 2
 EXIT_REFUSED = 3
+EXIT_COPY_REFUSED = 4
 
 
 def _no_arguments(parser: argparse.ArgumentParser) -> None:
@@ -70,6 +83,48 @@ async def _sync(settings: Settings, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _migrate_db_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--from",
+        dest="source",
+        required=True,
+        metavar="URL",
+        help="the database to copy: sqlite:///path/to/file.sqlite3 (or a file path)",
+    )
+    parser.add_argument(
+        "--to",
+        dest="target",
+        required=True,
+        metavar="URL",
+        help="the empty database to fill: postgresql://user:password@host:port/database",
+    )
+
+
+async def _migrate_db(settings: Settings, args: argparse.Namespace) -> int:
+    del settings
+    source_url: str = args.source
+    target_url: str = args.target
+    try:
+        if not is_postgresql(source_url) and not sqlite_path(source_url).is_file():
+            print(f"There is no SQLite file at {sqlite_path(source_url)}.", file=sys.stderr)
+            return EXIT_CONFIG
+        async with (
+            Database.open(source_url) as source,
+            Database.open(target_url) as target,
+        ):
+            copied = await copy_database(source, target)
+    except (DatabaseTargetError, DatabaseUnavailable) as bad:
+        print(bad, file=sys.stderr)
+        return EXIT_CONFIG
+    except TransferError as refused:
+        print(f"Nothing copied: {refused}.", file=sys.stderr)
+        return EXIT_COPY_REFUSED
+    for table, rows in copied.items():
+        print(f"{table}: {rows} rows")
+    print(f"Copied {redact(source_url)} to {redact(target_url)}.")
+    return EXIT_OK
+
+
 SUBCOMMANDS: dict[str, Subcommand] = {
     "run": Subcommand("connect to Discord and serve commands (the default)", _run),
     "sync": Subcommand("publish the slash commands, then exit", _sync, _sync_arguments),
@@ -77,6 +132,12 @@ SUBCOMMANDS: dict[str, Subcommand] = {
         "try the bot in this terminal, without Discord or a token",
         _sandbox,
         _sandbox_arguments,
+        needs_token=False,
+    ),
+    "migrate-db": Subcommand(
+        "copy a database (a SQLite file) into another, empty one (PostgreSQL), then exit",
+        _migrate_db,
+        _migrate_db_arguments,
         needs_token=False,
     ),
 }
@@ -117,6 +178,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             "Portal and put the new one in your environment or .env file.",
             file=sys.stderr,
         )
+        return EXIT_CONFIG
+    except DatabaseUnavailable as unavailable:
+        # DATABASE_URL names a server that is down, unknown, or refuses these credentials.
+        print(unavailable, file=sys.stderr)
         return EXIT_CONFIG
     except CommandsRefused as refused:
         # Discord refused the slash commands (``sync``, or the start-up sync to

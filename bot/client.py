@@ -3,6 +3,9 @@
 ``run_bot`` owns the long-lived resources (the database) around the bot's
 lifetime; ``build_bot`` wires one bot from them. Both take the dice roller and
 the clock as arguments so a test or the sandbox can script them.
+
+The bot is auto-sharded: one process serves every shard Discord asks for, unless
+``SHARD_COUNT`` (and ``SHARD_IDS``) give this process its part of a cluster.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from bot.command_sync import CommandsRefused
 from bot.config import Settings
 from bot.errors import GurpsCommandTree
 from bot.i18n import CatalogTranslator, LocaleCode, Messages, locale_for
-from bot.storage.database import Database
+from bot.storage.database import Database, Opener
 from bot.storage.guild_settings import GuildSettings, GuildSettingsRepository
 from bot.tracker import EDIT_INTERVAL, LiveTrackers
 from rules.options import RuleOptions
@@ -87,6 +90,10 @@ class GurpsBot(commands.AutoShardedBot):
         tracker_interval: float = EDIT_INTERVAL,
         **options: Any,
     ) -> None:
+        if settings.shard_count is not None:
+            options.setdefault("shard_count", settings.shard_count)
+            if settings.shard_ids is not None:
+                options.setdefault("shard_ids", list(settings.shard_ids))
         options.setdefault("intents", default_intents())
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(
@@ -165,6 +172,20 @@ class GurpsBot(commands.AutoShardedBot):
         return (await self.context_for(interaction)).locale
 
 
+def describe_shards(settings: Settings) -> str:
+    """Which shards this process serves, for a log line."""
+    if settings.shard_count is None:
+        return "every shard Discord recommends"
+    if settings.shard_ids is None:
+        return f"all {settings.shard_count} shards"
+    return f"shards {list(settings.shard_ids)} of {settings.shard_count}"
+
+
+def open_database(settings: Settings) -> Opener:
+    """The database the settings name (``DATABASE_URL``, else the ``DATABASE_PATH`` file)."""
+    return Database.open(settings.database_target, pool_size=settings.database_pool_size)
+
+
 def build_bot(
     settings: Settings,
     database: Database,
@@ -201,7 +222,8 @@ async def run_bot(
     (and the gateway) elsewhere before calling this.
     """
     token = settings.require_token()
-    async with Database.open(settings.database_path) as database:
+    async with open_database(settings) as database:
+        log.info("serving %s from %s", describe_shards(settings), database.description)
         bot = build_bot(settings, database, dice=dice, clock=clock, messages=messages, **options)
         async with bot:
             with _close_on_signals(bot):
@@ -212,7 +234,7 @@ async def run_bot(
 async def sync_commands(settings: Settings, guild_id: int | None) -> list[str]:
     """Log in, publish the commands (to ``guild_id`` or globally), log out; return the names."""
     token = settings.require_token()
-    async with Database.open(settings.database_path) as database:
+    async with open_database(settings) as database:
         bot = build_bot(settings, database, sync_on_start=False)
         async with bot:
             await bot.login(token)

@@ -205,9 +205,12 @@ class StandIn:
         settle_timeout: float = 10.0,
         default_locale: str = "en-US",
         callback_deadline: float | None = None,
+        shard_count: int = 1,
     ) -> None:
         self.world = world or World.default(clock)
-        self.server = StandInServer(self.world, callback_deadline=callback_deadline)
+        self.server = StandInServer(
+            self.world, callback_deadline=callback_deadline, shard_count=shard_count
+        )
         self.settle_timeout = settle_timeout
         self.default_locale = default_locale
         self.default_user: UserRef = self.world.users[self.world.guild.owner_id]

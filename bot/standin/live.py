@@ -1,4 +1,5 @@
-"""The real product bot (``GurpsBot``) running against a stand-in, restartable on one database."""
+"""The real product bot (``GurpsBot``) running against a stand-in, restartable on one database
+(a SQLite file or a ``postgresql://`` database)."""
 
 from __future__ import annotations
 
@@ -8,17 +9,17 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal
 
-from bot.client import Clock, GurpsBot, utc_now
+from bot.client import Clock, GurpsBot, open_database, utc_now
 from bot.config import Settings
 from bot.i18n import Messages
 from bot.standin.driver import StandIn
 from bot.standin.harness import running
-from bot.storage.database import Database
+from bot.storage.database import is_postgresql, sqlite_path
 from rules.roller import DiceRoller
 
 
 class LiveBot:
-    """Starts ``GurpsBot`` on a database file, connected to ``standin``; can restart it.
+    """Starts ``GurpsBot`` on a database, connected to ``standin``; can restart it.
 
     The bot syncs its commands to the stand-in's guild (its development guild), so
     the driver can type them as soon as :meth:`start` returns.
@@ -27,7 +28,7 @@ class LiveBot:
     def __init__(
         self,
         standin: StandIn,
-        database_path: Path,
+        database: Path | str,
         dice: DiceRoller,
         *,
         clock: Clock = utc_now,
@@ -36,14 +37,19 @@ class LiveBot:
         **bot_options: Any,
     ) -> None:
         self.standin = standin
-        self.database_path = database_path
+        self.database = database
         self.dice = dice
         self.clock = clock
+        where: dict[str, Any] = (
+            {"database_url": database}
+            if is_postgresql(database)
+            else {"database_path": sqlite_path(database)}
+        )
         self.settings = Settings(
             _env_file=None,
-            database_path=database_path,
             dev_guild_id=standin.guild.id,
             default_locale=default_locale,
+            **where,
         )
         self.messages = messages
         self.bot_options = bot_options
@@ -66,7 +72,7 @@ class LiveBot:
             raise RuntimeError("the bot is already running")
         stack = contextlib.AsyncExitStack()
         try:
-            database = await stack.enter_async_context(Database.open(self.database_path))
+            database = await stack.enter_async_context(open_database(self.settings))
             client = GurpsBot(
                 self.settings,
                 database,
@@ -90,7 +96,7 @@ class LiveBot:
             await stack.aclose()
 
     async def restart(self) -> GurpsBot:
-        """Close the bot and its database, then start a new bot on the same file."""
+        """Close the bot and its database, then start a new bot on the same database."""
         await self.stop()
         return await self.start()
 

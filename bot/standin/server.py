@@ -38,6 +38,7 @@ from bot.standin.state import (
     User,
     World,
     permission_names,
+    shard_of,
 )
 from bot.standin.validation import (
     CommandRefusal,
@@ -129,8 +130,15 @@ class GatewaySession:
 class StandInServer:
     """Routes, gateway sessions and the rules for what the bot may send."""
 
-    def __init__(self, world: World, *, callback_deadline: float | None = None) -> None:
+    def __init__(
+        self, world: World, *, callback_deadline: float | None = None, shard_count: int = 1
+    ) -> None:
         self.world = world
+        # The shards ``GET /gateway/bot`` recommends. Each session serves the guilds of the
+        # shard it identified with, as Discord routes them (``state.shard_of``).
+        self.shard_count = shard_count
+        # The shard (id, count) of the session each interaction was sent to.
+        self.interaction_shards: dict[int, tuple[int, int]] = {}
         # Discord drops an interaction not answered within 3 s (on the world's clock);
         # ``None`` waits until its token expires.
         self.callback_deadline = callback_deadline
@@ -348,7 +356,7 @@ class StandInServer:
         return json_response(
             {
                 "url": self.gateway_url,
-                "shards": 1,
+                "shards": self.shard_count,
                 "session_start_limit": {
                     "total": 1000,
                     "remaining": 1000,
@@ -1092,10 +1100,13 @@ class StandInServer:
         if data.get("token") != self.world.token:
             await socket.close(code=4004, message=b"Authentication failed.")
             return None
-        shard = data.get("shard") or [0, 1]
+        shard_id, shard_count = (int(n) for n in data.get("shard") or [0, 1])
+        if shard_count < 1 or not 0 <= shard_id < shard_count:
+            await socket.close(code=4010, message=b"Invalid shard.")
+            return None
         session = GatewaySession(
             id=secrets.token_hex(16),
-            shard=(int(shard[0]), int(shard[1])),
+            shard=(shard_id, shard_count),
             intents=int(data.get("intents") or 0),
             socket=socket,
         )
@@ -1105,7 +1116,9 @@ class StandInServer:
         ready = {
             "v": 10,
             "user": world.bot_user.to_json(),
-            "guilds": [{"id": str(g), "unavailable": True} for g in world.guilds],
+            "guilds": [
+                {"id": str(g), "unavailable": True} for g in world.guilds if self.serves(session, g)
+            ],
             "session_id": session.id,
             "resume_gateway_url": self.gateway_url,
             "shard": list(session.shard),
@@ -1119,7 +1132,8 @@ class StandInServer:
         }
         await self._send(session, "READY", ready)
         for guild in world.guilds.values():
-            await self._send(session, "GUILD_CREATE", guild.create_json(world.clock()))
+            if self.serves(session, guild.id):
+                await self._send(session, "GUILD_CREATE", guild.create_json(world.clock()))
         self.identified.set()
         return session
 
@@ -1177,18 +1191,38 @@ class StandInServer:
     def live_sessions(self) -> list[GatewaySession]:
         return list(self.sessions.values())
 
+    @staticmethod
+    def serves(session: GatewaySession, guild_id: int | None) -> bool:
+        """Whether ``session``'s shard receives ``guild_id``'s events (``None``: a DM)."""
+        shard_id, shard_count = session.shard
+        return shard_of(guild_id, shard_count) == shard_id
+
+    def sessions_for(self, data: JSON) -> list[GatewaySession]:
+        """The sessions an event about ``data`` goes to: those serving its guild."""
+        raw = data.get("guild_id")
+        guild_id = int(raw) if raw is not None else None
+        return [s for s in self.live_sessions() if self.serves(s, guild_id)]
+
     async def dispatch(self, event: str, data: JSON, *, intent: int | None = None) -> None:
-        """Send a gateway event to every session (buffered for a session that is resuming)."""
-        sessions = self.live_sessions()
-        if not sessions:
+        """Send a gateway event to every session serving its guild's shard (buffered for a
+        session that is resuming)."""
+        if not self.sessions:
             raise RuntimeError(f"no bot is connected to the stand-in to receive {event}")
+        sessions = self.sessions_for(data)
+        if not sessions:
+            raise RuntimeError(
+                f"no bot session serves the shard of guild {data.get('guild_id')} "
+                f"to receive {event}"
+            )
         for session in sessions:
             if intent is None or session.intents & intent:
+                if event == "INTERACTION_CREATE":
+                    self.interaction_shards[int(data["id"])] = session.shard
                 await self._send(session, event, data)
 
     async def _message_event(self, event: str, data: JSON) -> None:
         """Message events reach only a client that asked for the guild-messages intent."""
-        for session in self.live_sessions():
+        for session in self.sessions_for(data):
             if session.intents & GUILD_MESSAGES_INTENT:
                 await self._send(session, event, data)
 

@@ -132,6 +132,21 @@ class Snowflakes:
         self._last = max(value, self._last + 1)
         return self._last
 
+    def next_on_shard(self, shard_id: int, shard_count: int) -> int:
+        """A snowflake that Discord routes to shard ``shard_id`` of ``shard_count`` as a guild
+        id (:func:`shard_of`): the next one, its time moved on a millisecond at a time."""
+        value = self.next()
+        while shard_of(value, shard_count) != shard_id:
+            value += 1 << 22
+        self._last = value
+        return value
+
+
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """The shard whose gateway session receives a guild's events: ``(guild_id >> 22) %
+    shard_count``, as Discord routes them; direct messages go to shard 0."""
+    return 0 if guild_id is None else (guild_id >> 22) % shard_count
+
 
 @dataclass
 class User:
@@ -728,10 +743,19 @@ class World:
 
     # Shaping the world (before the bot connects: it learns the guild at GUILD_CREATE) ----
 
-    def add_guild(self, name: str, owner: str, *, channel: str, locale: str = "en-US") -> Guild:
+    def add_guild(
+        self,
+        name: str,
+        owner: str,
+        *,
+        channel: str,
+        locale: str = "en-US",
+        shard: tuple[int, int] | None = None,
+    ) -> Guild:
         """Another guild the bot joined through the invite link (its role of its own with
         ``BOT_PERMISSIONS``), owned by ``owner`` (a known user or a new one), with one
         text channel named ``channel`` (unique across guilds, as names find it).
+        ``shard=(shard_id, shard_count)`` picks an id that shard serves.
 
         Add it before the bot connects. The bot's commands are synced to the first
         guild only; ``await bot.sync_commands(guild.id)`` publishes them here too.
@@ -741,7 +765,9 @@ class World:
         except KeyError:
             owner_user = User(self.snowflakes.next(), owner, owner.capitalize())
             self.users[owner_user.id] = owner_user
-        guild_id = self.snowflakes.next()
+        guild_id = (
+            self.snowflakes.next() if shard is None else self.snowflakes.next_on_shard(*shard)
+        )
         everyone = Role(guild_id, "@everyone", EVERYONE_PERMISSIONS, 0)
         bot_role = Role(
             self.snowflakes.next(),

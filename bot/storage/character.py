@@ -14,15 +14,13 @@ replace it, and writes it back::
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
-import aiosqlite
 from pydantic import BaseModel, ConfigDict
 
-from bot.storage.database import Database
+from bot.storage.database import Database, Row, Session
 from bot.storage.documents import Document, stamp, upgrade
 from bot.storage.errors import StorageRefusal
 from rules.combatant import Combatant
@@ -96,7 +94,7 @@ def _dumps(sheet: Combatant) -> str:
     )
 
 
-def _record(row: sqlite3.Row) -> CharacterRecord:
+def _record(row: Row) -> CharacterRecord:
     return CharacterRecord(
         id=int(row["id"]),
         guild_id=int(row["guild_id"]),
@@ -107,31 +105,32 @@ def _record(row: sqlite3.Row) -> CharacterRecord:
     )
 
 
-async def _fetch(conn: aiosqlite.Connection, sql: str, params: tuple[Any, ...]) -> Any:
-    async with conn.execute(sql, params) as cursor:
-        return await cursor.fetchone()
-
-
-async def _by_name(conn: aiosqlite.Connection, guild_id: int, name: str) -> CharacterRecord | None:
-    row = await _fetch(
-        conn, _SELECT + "WHERE guild_id = ? AND name = ? COLLATE NOCASE", (guild_id, name.strip())
+async def _by_name(
+    session: Session, guild_id: int, name: str, *, lock: bool = False
+) -> CharacterRecord | None:
+    """The sheet called ``name`` ignoring case; ``lock`` holds its row until the transaction
+    ends (PostgreSQL; SQLite's writers already take turns)."""
+    dialect = session.dialect
+    row = await session.fetch_one(
+        _SELECT
+        + "WHERE guild_id = ? AND "
+        + dialect.nocase_equals("name")
+        + (dialect.for_update if lock else ""),
+        (guild_id, name.strip()),
     )
     return None if row is None else _record(row)
 
 
-async def _name_taken(
-    conn: aiosqlite.Connection, guild_id: int, name: str, *, other_than: int | None
-) -> bool:
-    row = await _fetch(
-        conn,
-        "SELECT id FROM characters WHERE guild_id = ? AND name = ? COLLATE NOCASE",
+async def _name_taken(session: Session, guild_id: int, name: str, *, other_than: int) -> bool:
+    row = await session.fetch_one(
+        "SELECT id FROM characters WHERE guild_id = ? AND " + session.dialect.nocase_equals("name"),
         (guild_id, name),
     )
     return row is not None and int(row["id"]) != other_than
 
 
-async def _reload(conn: aiosqlite.Connection, character_id: int) -> CharacterRecord:
-    row = await _fetch(conn, _SELECT + "WHERE id = ?", (character_id,))
+async def _reload(session: Session, character_id: int) -> CharacterRecord:
+    row = await session.fetch_one(_SELECT + "WHERE id = ?", (character_id,))
     assert row is not None
     return _record(row)
 
@@ -146,10 +145,7 @@ class CharacterRepository:
 
     async def get(self, guild_id: int, name: str) -> CharacterRecord | None:
         """The sheet called ``name`` (ignoring case and surrounding spaces), if any."""
-        row = await self._db.fetch_one(
-            _SELECT + "WHERE guild_id = ? AND name = ? COLLATE NOCASE", (guild_id, name.strip())
-        )
-        return None if row is None else _record(row)
+        return await self._db.read(lambda session: _by_name(session, guild_id, name))
 
     async def require(self, guild_id: int, name: str) -> CharacterRecord:
         """The sheet called ``name``, or :class:`CharacterNotFoundError`."""
@@ -167,7 +163,7 @@ class CharacterRepository:
         if owner_id is not None:
             sql += "AND owner_id = ? "
             params.append(owner_id)
-        sql += "ORDER BY name COLLATE NOCASE LIMIT ?"
+        sql += "ORDER BY " + self._db.dialect.nocase_order("name") + " LIMIT ?"
         params.append(limit)
         return [_record(row) for row in await self._db.fetch_all(sql, params)]
 
@@ -184,9 +180,13 @@ class CharacterRepository:
         pattern = (
             "%" + typed.strip().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
         )
+        dialect = self._db.dialect
         rows = await self._db.fetch_all(
-            "SELECT name FROM characters WHERE guild_id = ? AND name LIKE ? ESCAPE '\\' "
-            "ORDER BY name COLLATE NOCASE LIMIT ?",
+            "SELECT name FROM characters WHERE guild_id = ? AND "
+            + dialect.nocase_like("name")
+            + " ORDER BY "
+            + dialect.nocase_order("name")
+            + " LIMIT ?",
             (guild_id, pattern, limit),
         )
         return [str(row["name"]) for row in rows]
@@ -207,26 +207,28 @@ class CharacterRepository:
         ``replace(existing)`` has returned (it raises to refuse); the existing
         sheet keeps its id and creation time and takes ``owner_id``.
         """
-        async with self._db.transaction() as conn:
-            existing = await _by_name(conn, guild_id, sheet.name)
+        async with self._db.transaction() as session:
+            existing = await _by_name(session, guild_id, sheet.name, lock=True)
             if existing is not None:
                 if replace is None:
                     raise CharacterExistsError(existing.name)
                 replace(existing)
-                await conn.execute(
+                await session.execute(
                     f"UPDATE characters SET owner_id = ?, name = ?, sheet = ?, updated_at = {_NOW} "
                     "WHERE id = ?",
                     (owner_id, sheet.name, _dumps(sheet), existing.id),
                 )
-                return await _reload(conn, existing.id)
-            cursor = await conn.execute(
-                "INSERT INTO characters (guild_id, owner_id, name, sheet) VALUES (?, ?, ?, ?)",
+                return await _reload(session, existing.id)
+            # Another process may have saved the name since the read (PostgreSQL): the
+            # unique index then skips the insert and the name is refused as taken.
+            new_id = await session.fetch_value(
+                "INSERT INTO characters (guild_id, owner_id, name, sheet) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT DO NOTHING RETURNING id",
                 (guild_id, owner_id, sheet.name, _dumps(sheet)),
             )
-            new_id = cursor.lastrowid
-            await cursor.close()
-            assert new_id is not None
-            return await _reload(conn, new_id)
+            if new_id is None:
+                raise CharacterExistsError(sheet.name)
+            return await _reload(session, int(new_id))
 
     @asynccontextmanager
     async def edit(self, guild_id: int, name: str) -> AsyncIterator[CharacterChange]:
@@ -236,24 +238,24 @@ class CharacterRepository:
         block :attr:`CharacterChange.saved` is the stored record (``None`` when
         deleted). A new name taken by another sheet raises :class:`CharacterExistsError`.
         """
-        async with self._db.transaction() as conn:
-            record = await _by_name(conn, guild_id, name)
+        async with self._db.transaction() as session:
+            record = await _by_name(session, guild_id, name, lock=True)
             if record is None:
                 raise CharacterNotFoundError(name.strip())
             change = CharacterChange(record)
             yield change
             if change.deleted:
-                await conn.execute("DELETE FROM characters WHERE id = ?", (record.id,))
+                await session.execute("DELETE FROM characters WHERE id = ?", (record.id,))
                 return
             if change.sheet == record.sheet and change.owner_id == record.owner_id:
                 change.saved = record
                 return
             new_name = change.sheet.name
-            if await _name_taken(conn, guild_id, new_name, other_than=record.id):
+            if await _name_taken(session, guild_id, new_name, other_than=record.id):
                 raise CharacterExistsError(new_name)
-            await conn.execute(
+            await session.execute(
                 f"UPDATE characters SET owner_id = ?, name = ?, sheet = ?, updated_at = {_NOW} "
                 "WHERE id = ?",
                 (change.owner_id, new_name, _dumps(change.sheet), record.id),
             )
-            change.saved = await _reload(conn, record.id)
+            change.saved = await _reload(session, record.id)

@@ -1,77 +1,133 @@
-"""The process-wide SQLite connection and its schema migrations.
+"""The process's database, whichever backend it is, and its schema migrations.
 
-One aiosqlite connection serves every command. Writers go through
-:meth:`Database.transaction`, which holds an :class:`asyncio.Lock` around
-``BEGIN IMMEDIATE … COMMIT``: two commands touching the same row run one after
-the other on the same connection, so neither sees the other's half-written
-state and no update is lost.
+:class:`Database` is what repositories hold. ``Database.open(target)`` opens a
+SQLite file (a path, or ``sqlite:///path``: the default, nothing to install) or a
+PostgreSQL server (``postgresql://…``, through a connection pool). Both give the
+same guarantees:
 
-Each statement through aiosqlite is one round trip to its database thread. A
-hot path hands the thread a whole job instead (:meth:`Database.write`,
-:meth:`Database.read`): a plain function over the ``sqlite3`` connection that
-runs every statement of one transaction in a single round trip.
+- :meth:`Database.write` runs a *job*, ``async def job(session)``, as one
+  transaction: all of it commits, or none (it raises). A job only talks to its
+  :class:`Session`; it prepares what it can on the event loop first (the
+  :data:`Statement`\\ s of a change, their JSON), so that the transaction itself is
+  short. On SQLite the whole job runs on the database thread in one round trip
+  (its session never really suspends); on PostgreSQL it runs on the loop, with
+  consecutive statements of one kind pipelined (``executemany``).
+- :meth:`Database.read` runs a job that only reads, without a half-done
+  transaction in sight.
+- ``async with db.transaction() as session:`` is a transaction whose steps await
+  other things in between (a caller's check inside :meth:`CharacterRepository.edit`):
+  a round trip per statement. Not re-entrant: nesting raises instead of deadlocking.
+- :meth:`Database.migrate` applies the numbered migrations not yet applied, each
+  in its own transaction, once even when several processes start at once.
+
+Everything that differs between the two lives in :mod:`bot.storage.dialect`, the
+migrations folders and the two backends (:mod:`bot.storage.sqlite`,
+:mod:`bot.storage.postgres`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import logging
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Coroutine, Generator, Sequence
-from contextlib import asynccontextmanager
+from abc import ABC, abstractmethod
+from collections.abc import Awaitable, Callable, Coroutine, Generator, Iterator, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Self, TypeVar
+from typing import Any, Protocol, Self, TypeVar
+from urllib.parse import urlsplit, urlunsplit
 
-import aiosqlite
-
-log = logging.getLogger(__name__)
+from bot.storage.dialect import Dialect
 
 DEFAULT_BUSY_TIMEOUT_MS = 5_000
+DEFAULT_POOL_SIZE = 10
 _MIGRATION_NAME = re.compile(r"^(?P<version>\d{4})_(?P<name>[a-z0-9_]+)\.sql$")
-
-_SCHEMA_VERSION_TABLE = """
-CREATE TABLE IF NOT EXISTS schema_version (
-    version    INTEGER PRIMARY KEY,
-    name       TEXT NOT NULL,
-    applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-)
-"""
+POSTGRESQL_SCHEMES = ("postgresql", "postgres")
 
 
 T = TypeVar("T")
 
-Job = Callable[[sqlite3.Connection], T]
-"""Work for the database thread: statements on the connection, no awaiting inside."""
+
+class Row(Protocol):
+    """A result row: by column name or by position (``sqlite3.Row``, ``asyncpg.Record``)."""
+
+    def __getitem__(self, key: Any, /) -> Any: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+    def keys(self) -> Any: ...
+
 
 Statement = tuple[str, tuple[Any, ...]]
 """One SQL statement and its bound parameters, prepared on the event loop for a job."""
 
 
-def run_statements(connection: sqlite3.Connection, statements: Sequence[Statement]) -> int | None:
-    """Execute ``statements`` in order (inside a job); the row id the last one inserted.
+class Session(ABC):
+    """A connection inside a transaction (or a read), whatever the backend.
 
-    Everything the statements need (JSON above all) is made before the job, on
-    the event loop: Python running on the database thread has to win the GIL back
-    from a busy loop after every statement, so the less of it there, the better.
+    SQL is written as SQLite reads it (``?`` placeholders); a PostgreSQL session
+    translates it (:mod:`bot.storage.dialect`).
     """
-    cursor = None
-    for sql, parameters in statements:
-        cursor = connection.execute(sql, parameters)
-    return None if cursor is None else cursor.lastrowid
+
+    dialect: Dialect
+
+    @abstractmethod
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one statement; how many rows it changed."""
+
+    @abstractmethod
+    async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        """The first row of one query (``None`` when it found none)."""
+
+    @abstractmethod
+    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """Every row of one query."""
+
+    async def fetch_value(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        """The first column of the first row (``None`` when there is none)."""
+        row = await self.fetch_one(sql, params)
+        return None if row is None else row[0]
+
+    @abstractmethod
+    async def run(self, statements: Sequence[Statement]) -> Any:
+        """Run ``statements`` in order; the first value the last one returned
+        (``… RETURNING id``), else ``None``."""
+
+
+Job = Callable[[Session], Coroutine[Any, Any, T]]
+"""Work inside one transaction (or one read): ``async def job(session) -> T``. It awaits
+nothing but its session."""
+
+
+def run_statements(statements: Sequence[Statement]) -> Job[Any]:
+    """A job running ``statements`` (what a change hands :meth:`Database.write`)."""
+
+    async def job(session: Session) -> Any:
+        return await session.run(statements)
+
+    return job
 
 
 class MigrationError(RuntimeError):
     """The migration files are inconsistent, or one of them failed to apply."""
 
 
+class DatabaseTargetError(ValueError):
+    """``DATABASE_URL`` names nothing this bot can open."""
+
+
+class DatabaseUnavailable(RuntimeError):
+    """The database server could not be reached or refused the connection (the message
+    names it without its password)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Migration:
-    """One numbered SQL script from ``bot/storage/migrations``."""
+    """One numbered SQL script from ``bot/storage/migrations`` (or its ``postgresql`` folder)."""
 
     version: int
     name: str
@@ -79,7 +135,7 @@ class Migration:
 
 
 def split_statements(script: str) -> list[str]:
-    """Split an SQL script into complete statements.
+    """Split a SQLite script into complete statements.
 
     ``executescript`` would commit any open transaction first, which breaks the
     one-migration-one-transaction guarantee, so statements are run one by one.
@@ -104,8 +160,15 @@ def _has_code(sql: str) -> bool:
     return any(line and line != ";" for line in lines)
 
 
+def migrations_folder(dialect: Dialect) -> Traversable:
+    """The packaged migrations of ``dialect``: ``migrations/`` for SQLite,
+    ``migrations/postgresql/`` for PostgreSQL (the same numbers and names)."""
+    folder = resources.files("bot.storage") / "migrations"
+    return folder if dialect.name == "sqlite" else folder / dialect.name
+
+
 def load_migrations(source: Traversable | None = None) -> list[Migration]:
-    """Read ``NNNN_name.sql`` files from ``source`` (default: the packaged folder), in order."""
+    """Read ``NNNN_name.sql`` files from ``source`` (default: SQLite's packaged ones), in order."""
     folder = source if source is not None else resources.files("bot.storage") / "migrations"
     found: dict[int, Migration] = {}
     for entry in folder.iterdir():
@@ -124,55 +187,88 @@ def load_migrations(source: Traversable | None = None) -> list[Migration]:
     return [found[version] for version in sorted(found)]
 
 
-class Database:
-    """One aiosqlite connection with serialized transactions.
+def is_postgresql(target: str | Path) -> bool:
+    """Whether ``target`` names a PostgreSQL server (``postgresql://…``)."""
+    return isinstance(target, str) and urlsplit(target).scheme in POSTGRESQL_SCHEMES
 
-    Open it with ``db = await Database.open(path)`` or
-    ``async with Database.open(path) as db:``. Repositories read with
-    :meth:`fetch_one` / :meth:`fetch_all` and write inside
-    ``async with db.transaction() as conn:``.
+
+def sqlite_path(target: str | Path) -> Path:
+    """The file a SQLite target names: a path, or ``sqlite:///relative`` /
+    ``sqlite:////absolute`` (:class:`DatabaseTargetError` for anything else)."""
+    if isinstance(target, Path):
+        return target
+    if target.startswith("sqlite:///"):
+        return Path(target.removeprefix("sqlite:///"))
+    if "://" in target:
+        scheme = target.split("://", 1)[0]
+        raise DatabaseTargetError(
+            f"unsupported database URL scheme {scheme!r}: use a file path, sqlite:///path "
+            "or postgresql://user:password@host:port/database"
+        )
+    return Path(target)
+
+
+def redact(target: str | Path) -> str:
+    """``target`` fit for a log line: a URL's password is replaced by ``***``."""
+    if not isinstance(target, str) or "://" not in target:
+        return str(target)
+    parts = urlsplit(target)
+    if parts.password is None:
+        return target
+    host = parts.hostname or ""
+    if parts.port is not None:
+        host = f"{host}:{parts.port}"
+    user = f"{parts.username}:***@" if parts.username else ":***@"
+    return urlunsplit(parts._replace(netloc=user + host))
+
+
+class Database(ABC):
+    """The process's database: SQLite (:class:`~bot.storage.sqlite.SqliteDatabase`) or
+    PostgreSQL (:class:`~bot.storage.postgres.PostgresDatabase`).
+
+    Open it with ``db = await Database.open(target)`` or
+    ``async with Database.open(target) as db:``.
     """
 
-    def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
-        self._connection = connection
-        self.path = path
-        self._lock = asyncio.Lock()
-        self._owner: asyncio.Task[Any] | None = None
-        self._closed = False
+    dialect: Dialect
+
+    def __init__(self) -> None:
         self._shared: dict[type[Any], Any] = {}
+        self._owners: set[asyncio.Task[Any]] = set()
+        self._closed = False
 
     @classmethod
-    def open(cls, path: str | Path, *, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> _Opener:
-        """Open (creating its folder if needed) the database file at ``path``."""
-        return _Opener(cls._open(Path(path), busy_timeout_ms))
+    def open(
+        cls,
+        target: str | Path,
+        *,
+        busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS,
+        pool_size: int = DEFAULT_POOL_SIZE,
+    ) -> Opener:
+        """Open ``target``: a SQLite file (its folder is created if needed) or a
+        ``postgresql://`` server (a pool of up to ``pool_size`` connections)."""
+        if is_postgresql(target):
+            from bot.storage.postgres import PostgresDatabase  # noqa: PLC0415 - only when used
 
-    @classmethod
-    async def _open(cls, path: Path, busy_timeout_ms: int) -> Database:
-        if str(path) != ":memory:":
-            path.parent.mkdir(parents=True, exist_ok=True)
-        connection = await aiosqlite.connect(path, isolation_level=None)
-        try:
-            connection.row_factory = aiosqlite.Row
-            await connection.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-            await connection.execute("PRAGMA journal_mode = WAL")
-            await connection.execute("PRAGMA foreign_keys = ON")
-            await connection.execute("PRAGMA synchronous = NORMAL")
-        except BaseException:
-            await connection.close()
-            raise
-        return cls(connection, path)
+            return Opener(PostgresDatabase.connect(str(target), pool_size=pool_size))
+        from bot.storage.sqlite import SqliteDatabase  # noqa: PLC0415 - imports this module
 
+        return Opener(SqliteDatabase.connect(sqlite_path(target), busy_timeout_ms))
+
+    # ------------------------------------------------------------------ lifecycle
+
+    @abstractmethod
     async def close(self) -> None:
-        """Close the connection; waits for a running transaction to finish first."""
-        if self._closed:
-            return
-        async with self._lock:
-            self._closed = True
-            await self._connection.close()
+        """Close; waits for a running transaction to finish first. Closing twice is fine."""
 
     @property
     def closed(self) -> bool:
         return self._closed
+
+    @property
+    @abstractmethod
+    def description(self) -> str:
+        """What this database is, for a log line (never a password)."""
 
     async def __aenter__(self) -> Self:
         return self
@@ -185,53 +281,9 @@ class Database:
     ) -> None:
         await self.close()
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """``BEGIN IMMEDIATE`` … ``COMMIT`` (``ROLLBACK`` on any exception).
-
-        Transactions on this connection never interleave: each waits for the
-        previous one. Nesting would deadlock, so it raises instead; pass the
-        yielded connection down rather than opening a second transaction.
-        """
-        current = asyncio.current_task()
-        if current is not None and self._owner is current:
-            raise RuntimeError("Database.transaction() is not re-entrant; reuse the open one")
-        async with self._lock:
-            self._ensure_open()
-            self._owner = current
-            try:
-                await self._connection.execute("BEGIN IMMEDIATE")
-                try:
-                    yield self._connection
-                except BaseException:
-                    await self._connection.rollback()
-                    raise
-                await self._connection.commit()
-            finally:
-                self._owner = None
-
-    async def write(self, job: Job[T]) -> T:
-        """Run ``job`` inside ``BEGIN IMMEDIATE … COMMIT`` (``ROLLBACK`` if it raises), in one
-        round trip to the database thread; returns what ``job`` returned."""
-        return await self._on_thread(_in_transaction, job)
-
-    async def read(self, job: Job[T]) -> T:
-        """Run a read-only ``job`` in one round trip; it never sees a transaction half-done."""
-        return await self._on_thread(_plain, job)
-
-    async def _on_thread(self, run: Callable[[sqlite3.Connection, Job[T]], T], job: Job[T]) -> T:
-        current = asyncio.current_task()
-        if current is not None and self._owner is current:
-            raise RuntimeError("a job cannot run inside Database.transaction(); use its connection")
-        async with self._lock:
-            self._ensure_open()
-            connection = self._connection
-            # aiosqlite runs every call as a function on its thread; ``_execute`` queues one
-            # of ours there (pinned aiosqlite versions; tests/integration/test_database.py).
-            result: T = await connection._execute(  # type: ignore[no-untyped-call]
-                lambda: run(connection._conn, job)
-            )
-            return result
+    def _ensure_open(self) -> None:
+        if self._closed:
+            raise RuntimeError("the database is closed")
 
     def shared(self, kind: type[T]) -> T:
         """The one ``kind()`` kept for this database: state every repository over it shares
@@ -241,75 +293,54 @@ class Database:
             found = self._shared[kind] = kind()
         return found
 
-    async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
+    # ------------------------------------------------------------------ work
+
+    @abstractmethod
+    async def write(self, job: Job[T]) -> T:
+        """Run ``job`` as one transaction (rolled back if it raises); what it returned."""
+
+    @abstractmethod
+    async def read(self, job: Job[T]) -> T:
+        """Run a read-only ``job``; it never sees a transaction half-done."""
+
+    @abstractmethod
+    def transaction(self) -> AbstractAsyncContextManager[Session]:
+        """``async with db.transaction() as session:`` — commit on exit, roll back on error."""
+
+    def _not_inside(self, what: str) -> None:
+        current = asyncio.current_task()
+        if current is not None and current in self._owners:
+            raise RuntimeError(what)
+
+    async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         """Run one read and return its first row (or ``None``)."""
-        async with self._read() as connection, connection.execute(sql, params) as cursor:
-            row: sqlite3.Row | None = await cursor.fetchone()
-            return row
+        return await self.read(lambda session: session.fetch_one(sql, params))
 
     async def fetch_value(self, sql: str, params: Sequence[Any] = ()) -> Any:
         """Run one read and return the first column of its first row (or ``None``)."""
-        row = await self.fetch_one(sql, params)
-        return None if row is None else row[0]
+        return await self.read(lambda session: session.fetch_value(sql, params))
 
-    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         """Run one read and return every row."""
-        async with self._read() as connection, connection.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+        return await self.read(lambda session: session.fetch_all(sql, params))
 
-    @asynccontextmanager
-    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
-        # Reads wait for a running transaction so they never see its uncommitted rows.
-        current = asyncio.current_task()
-        if current is not None and self._owner is current:
-            raise RuntimeError("read through the transaction's connection, not the Database")
-        async with self._lock:
-            self._ensure_open()
-            yield self._connection
+    # ------------------------------------------------------------------ schema
 
-    def _ensure_open(self) -> None:
-        if self._closed:
-            raise RuntimeError("the database is closed")
-
-    async def schema_version(self) -> int:
-        """The highest migration number applied (0 on a fresh file)."""
-        async with self.transaction() as connection:
-            return await _current_version(connection)
-
+    @abstractmethod
     async def migrate(self, source: Traversable | None = None) -> list[int]:
-        """Apply every pending migration, each in its own transaction; return the versions applied.
+        """Apply every pending migration, each in its own transaction; the versions applied.
 
-        Safe to run on every start and from several processes: the version
-        check is repeated inside the write lock.
+        Safe on every start and from several processes at once. ``source`` is a
+        folder of this backend's scripts (default: the packaged ones).
         """
-        migrations = load_migrations(source)
-        applied: list[int] = []
-        for migration in migrations:
-            async with self.transaction() as connection:
-                await connection.execute(_SCHEMA_VERSION_TABLE)
-                if await _is_applied(connection, migration.version):
-                    continue
-                try:
-                    for statement in split_statements(migration.sql):
-                        await connection.execute(statement)
-                except sqlite3.Error as exc:
-                    raise MigrationError(
-                        f"migration {migration.version:04d}_{migration.name} failed: {exc}"
-                    ) from exc
-                await connection.execute(
-                    "INSERT INTO schema_version (version, name) VALUES (?, ?)",
-                    (migration.version, migration.name),
-                )
-            log.info("applied migration %04d_%s", migration.version, migration.name)
-            applied.append(migration.version)
-        return applied
+
+    async def tables(self) -> list[str]:
+        """The names of the schema's tables, sorted."""
+        return sorted(str(row["name"]) for row in await self.fetch_all(self.dialect.tables))
 
     async def applied_migrations(self) -> list[tuple[int, str]]:
         """``(version, name)`` of every migration recorded in ``schema_version``."""
-        rows = await self.fetch_all(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
-        )
-        if not rows:
+        if "schema_version" not in await self.tables():
             return []
         return [
             (int(row["version"]), str(row["name"]))
@@ -318,41 +349,29 @@ class Database:
             )
         ]
 
+    async def schema_version(self) -> int:
+        """The highest migration number applied (0 on a fresh database)."""
+        applied = await self.applied_migrations()
+        return applied[-1][0] if applied else 0
 
-def _in_transaction(connection: sqlite3.Connection, job: Job[T]) -> T:
-    connection.execute("BEGIN IMMEDIATE")
+
+def drive(job: Awaitable[T]) -> T:
+    """Run a job's coroutine to its end without an event loop (on SQLite's thread).
+
+    Its session answers at once, so the coroutine never suspends; one that does
+    awaited something else, which a job must not.
+    """
+    steps = job.__await__()
     try:
-        result = job(connection)
-    except BaseException:
-        connection.execute("ROLLBACK")
-        raise
-    connection.execute("COMMIT")
-    return result
+        steps.send(None)
+    except StopIteration as done:
+        result: T = done.value
+        return result
+    steps.close()
+    raise RuntimeError("a database job awaited something other than its session")
 
 
-def _plain(connection: sqlite3.Connection, job: Job[T]) -> T:
-    return job(connection)
-
-
-async def _current_version(connection: aiosqlite.Connection) -> int:
-    async with connection.execute(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
-    ) as cursor:
-        if await cursor.fetchone() is None:
-            return 0
-    async with connection.execute("SELECT MAX(version) FROM schema_version") as cursor:
-        row = await cursor.fetchone()
-    return int(row[0]) if row is not None and row[0] is not None else 0
-
-
-async def _is_applied(connection: aiosqlite.Connection, version: int) -> bool:
-    async with connection.execute(
-        "SELECT 1 FROM schema_version WHERE version = ?", (version,)
-    ) as cursor:
-        return await cursor.fetchone() is not None
-
-
-class _Opener:
+class Opener:
     """Lets ``Database.open`` be awaited or used directly with ``async with``."""
 
     def __init__(self, opening: Coroutine[Any, Any, Database]) -> None:

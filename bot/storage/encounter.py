@@ -25,7 +25,6 @@ undoing a defense makes its attack wait again, undoing the attack cancels it.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from datetime import datetime
@@ -33,7 +32,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from bot.storage.database import Database, Statement, run_statements
+from bot.storage.database import Database, Session, Statement, run_statements
 from bot.storage.documents import Document, stamp
 from bot.storage.errors import StorageRefusal
 from bot.storage.live import STATE_ROW, LiveEncounter, LiveEncounters
@@ -253,7 +252,7 @@ def _combatant_row(combatant: EncounterCombatant) -> Row:
 _SELECT_ENCOUNTER = f"SELECT {ENCOUNTER_COLUMNS} FROM encounters "
 _SELECT_COMBATANTS = (
     f"SELECT {COMBATANT_COLUMNS} FROM encounter_combatants "
-    "WHERE encounter_id = ? ORDER BY CAST(combatant_id AS INTEGER), combatant_id"
+    "WHERE encounter_id = ? ORDER BY length(combatant_id), combatant_id"
 )
 _SELECT_EVENT = (
     "SELECT id, encounter_id, kind, actor_id, created_at, before, after, detail, undoes, "
@@ -261,22 +260,22 @@ _SELECT_EVENT = (
 )
 
 
-# ----------------------------------------------------- jobs (on the database thread)
+# ------------------------------------------------------------------------ jobs
 
 
-def _load(conn: sqlite3.Connection, where: str, params: tuple[Any, ...]) -> EncounterRecord | None:
-    row = conn.execute(_SELECT_ENCOUNTER + where, params).fetchone()
+async def _load(session: Session, where: str, params: tuple[Any, ...]) -> EncounterRecord | None:
+    row = await session.fetch_one(_SELECT_ENCOUNTER + where, params)
     if row is None:
         return None
-    combatants = conn.execute(_SELECT_COMBATANTS, (row["id"],)).fetchall()
+    combatants = await session.fetch_all(_SELECT_COMBATANTS, (row["id"],))
     return encounter_from_rows(row, combatants)
 
 
-def _load_live(conn: sqlite3.Connection, channel_id: int) -> LiveEncounter | None:
-    record = _load(conn, "WHERE channel_id = ? AND status = 'active'", (channel_id,))
+async def _load_live(session: Session, channel_id: int) -> LiveEncounter | None:
+    record = await _load(session, "WHERE channel_id = ? AND status = 'active'", (channel_id,))
     if record is None:
         return None
-    awaiting = {row.attack_id: row for row in awaiting_rows(conn, channel_id)}
+    awaiting = {row.attack_id: row for row in await awaiting_rows(session, channel_id)}
     return LiveEncounter(record, awaiting)
 
 
@@ -352,7 +351,7 @@ def _event_statement(
     return (
         "INSERT INTO encounter_events "
         "(encounter_id, kind, actor_id, before, after, detail, undoes) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
         (encounter_id, kind, actor_id, dumps(before), dumps(after), dumps(detail), undoes),
     )
 
@@ -393,7 +392,7 @@ class EncounterRepository:
     async def _live(self, channel_id: int) -> LiveEncounter | None:
         found = self.live.get(channel_id)
         if found is None:
-            found = await self.database.read(lambda conn: _load_live(conn, channel_id))
+            found = await self.database.read(lambda session: _load_live(session, channel_id))
             if found is not None:
                 self.live.put(found)
         return found
@@ -411,18 +410,20 @@ class EncounterRepository:
         return found
 
     async def get(self, encounter_id: int) -> EncounterRecord | None:
-        return await self.database.read(lambda conn: _load(conn, "WHERE id = ?", (encounter_id,)))
+        return await self.database.read(
+            lambda session: _load(session, "WHERE id = ?", (encounter_id,))
+        )
 
     async def history(self, channel_id: int, limit: int = 10) -> list[EncounterRecord]:
         """The channel's encounters, newest first (ended ones included)."""
 
-        def job(conn: sqlite3.Connection) -> list[EncounterRecord]:
-            rows = conn.execute(
+        async def job(session: Session) -> list[EncounterRecord]:
+            rows = await session.fetch_all(
                 _SELECT_ENCOUNTER + "WHERE channel_id = ? ORDER BY id DESC LIMIT ?",
                 (channel_id, limit),
-            ).fetchall()
+            )
             return [
-                encounter_from_rows(row, conn.execute(_SELECT_COMBATANTS, (row["id"],)).fetchall())
+                encounter_from_rows(row, await session.fetch_all(_SELECT_COMBATANTS, (row["id"],)))
                 for row in rows
             ]
 
@@ -469,22 +470,23 @@ class EncounterRepository:
         """Open a new encounter; refuses when the channel already has a running one."""
         created = at.isoformat() if at is not None else None
 
-        def job(conn: sqlite3.Connection) -> LiveEncounter | str:
-            running = _load(conn, "WHERE channel_id = ? AND status = 'active'", (channel_id,))
+        async def job(session: Session) -> LiveEncounter | str:
+            running = await _load(
+                session, "WHERE channel_id = ? AND status = 'active'", (channel_id,)
+            )
             if running is not None:
                 return running.encounter.name
             row = _encounter_row(_state_row(encounter), "active", None)
-            cursor = conn.execute(
+            inserted = await session.fetch_one(
                 "INSERT INTO encounters (guild_id, channel_id, status, state, created_at) "
                 "VALUES (?, ?, 'active', ?, COALESCE(?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))) "
                 "RETURNING id, created_at",
                 (guild_id, channel_id, dumps(row["state"]), created),
             )
-            encounter_id, created_at = cursor.fetchone()
-            cursor.close()
+            assert inserted is not None
+            encounter_id, created_at = int(inserted[0]), inserted[1]
             rows = {c.combatant_id: _combatant_row(c) for c in encounter.combatants}
-            run_statements(
-                conn,
+            await session.run(
                 [
                     *(
                         _combatant_statement(encounter_id, key, value)
@@ -510,7 +512,7 @@ class EncounterRepository:
                     ended_at=None,
                     encounter=encounter,
                 ),
-                {row.attack_id: row for row in awaiting_rows(conn, channel_id)},
+                {row.attack_id: row for row in await awaiting_rows(session, channel_id)},
             )
 
         async with self.live.lock(channel_id):
@@ -559,7 +561,7 @@ class EncounterRepository:
                         detail=change.detail,
                     )
                 )
-            last_row = await self.database.write(lambda conn: run_statements(conn, statements))
+            last_row = await self.database.write(run_statements(statements))
             change.event_id = last_row if logged else None
             updated = record.model_copy(
                 update={
@@ -591,7 +593,7 @@ class EncounterRepository:
             state = _state_row(encounter)
             row = _encounter_row(state, live.record.status, live.record.ended_at)
             statement = _encounter_statement(live.record.id, row)
-            await self.database.write(lambda conn: run_statements(conn, [statement]))
+            await self.database.write(run_statements([statement]))
             updated = live.record.model_copy(update={"encounter": encounter})
             self.live.put(LiveEncounter(updated, live.awaiting, {**live.rows, STATE_ROW: state}))
         return True
@@ -599,25 +601,22 @@ class EncounterRepository:
     async def undo(self, channel_id: int, actor_id: int) -> UndoResult:
         """Revert the latest change not yet undone (repeatable), logging the undo itself."""
 
-        def job(
-            conn: sqlite3.Connection,
-        ) -> tuple[EncounterEvent, int, LiveEncounter] | None:
-            running = _load_live(conn, channel_id)
+        async def job(session: Session) -> tuple[EncounterEvent, int, LiveEncounter] | None:
+            running = await _load_live(session, channel_id)
             if running is None:
                 raise NoActiveEncounterError
             encounter_id = running.record.id
             placeholders = ", ".join("?" for _ in NOT_UNDOABLE)
-            row = conn.execute(
+            row = await session.fetch_one(
                 _SELECT_EVENT + "WHERE encounter_id = ? AND undone_by IS NULL "
                 f"AND kind NOT IN ({placeholders}) ORDER BY id DESC LIMIT 1",
                 (encounter_id, *NOT_UNDOABLE),
-            ).fetchone()
+            )
             if row is None:
                 return None
             event = event_from_row(row)
             restored = _keeping_tracker(event.before, running.record.encounter.tracker)
-            undo_id = run_statements(
-                conn,
+            undo_id = await session.run(
                 [
                     *_snapshot_statements(encounter_id, restored),
                     _event_statement(
@@ -632,10 +631,10 @@ class EncounterRepository:
                 ],
             )
             assert undo_id is not None
-            conn.execute(
+            await session.execute(
                 "UPDATE encounter_events SET undone_by = ? WHERE id = ?", (undo_id, event.id)
             )
-            reloaded = _load_live(conn, channel_id)
+            reloaded = await _load_live(session, channel_id)
             assert reloaded is not None
             return event, undo_id, reloaded
 

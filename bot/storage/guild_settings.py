@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import json
 import logging
-import sqlite3
+from collections.abc import Callable
 from typing import Any, Literal, get_args
 
-import aiosqlite
 from pydantic import BaseModel, ConfigDict, Field
 
-from bot.storage.database import Database
+from bot.storage.database import Database, Row, Session, Statement, run_statements
 from rules.options import RuleOptions
 
 log = logging.getLogger(__name__)
@@ -55,66 +54,71 @@ class GuildSettingsRepository:
         known = self._known.get(guild_id)
         if known is not None:
             return known
-        row = await self._db.fetch_one(
-            "SELECT guild_id, gm_role_id, locale, rule_options FROM guild_settings "
-            "WHERE guild_id = ?",
-            (guild_id,),
-        )
+        row = await self._db.fetch_one(_SELECT + "WHERE guild_id = ?", (guild_id,))
         found = GuildSettings(guild_id=guild_id) if row is None else _from_row(row)
         self._known[guild_id] = found
         return found
 
     async def save(self, settings: GuildSettings) -> GuildSettings:
         """Store every field of ``settings`` (insert or replace the guild's row)."""
-        async with self._db.transaction() as conn:
-            await _upsert(conn, settings)
+        await self._db.write(run_statements([_upsert(settings)]))
         self._known[settings.guild_id] = settings
         return settings
 
     async def set_gm_role(self, guild_id: int, role_id: int | None) -> GuildSettings:
         """Set (or with ``None`` clear) the role whose members count as GMs."""
-        async with self._db.transaction() as conn:
-            current = await _get_in(conn, guild_id)
-            updated = current.model_copy(update={"gm_role_id": role_id})
-            await _upsert(conn, updated)
-        self._known[guild_id] = updated
-        return updated
+        return await self._update(guild_id, lambda current: {"gm_role_id": role_id})
 
     async def set_locale(self, guild_id: int, locale: GuildLocale | None) -> GuildSettings:
         """Set (or with ``None`` clear) the guild's default reply language."""
         if locale is not None and locale not in GUILD_LOCALES:
             raise ValueError(f"unsupported locale {locale!r}")
-        async with self._db.transaction() as conn:
-            current = await _get_in(conn, guild_id)
-            updated = current.model_copy(update={"locale": locale})
-            await _upsert(conn, updated)
-        self._known[guild_id] = updated
-        return updated
+        return await self._update(guild_id, lambda current: {"locale": locale})
 
     async def set_rule_option(self, guild_id: int, name: str, value: bool) -> GuildSettings:
         """Flip one :class:`RuleOptions` switch; the read and the write are one transaction."""
         if name not in RuleOptions.model_fields:
             raise ValueError(f"unknown rule option {name!r}")
-        async with self._db.transaction() as conn:
-            current = await _get_in(conn, guild_id)
-            options = RuleOptions.model_validate({**current.rule_options.model_dump(), name: value})
-            updated = current.model_copy(update={"rule_options": options})
-            await _upsert(conn, updated)
+
+        def options(current: GuildSettings) -> dict[str, Any]:
+            merged = {**current.rule_options.model_dump(), name: value}
+            return {"rule_options": RuleOptions.model_validate(merged)}
+
+        return await self._update(guild_id, options)
+
+    async def _update(
+        self, guild_id: int, change: Callable[[GuildSettings], dict[str, Any]]
+    ) -> GuildSettings:
+        """Read the guild's row, change it and write it back in one transaction.
+
+        The row is made first if missing and read locked (PostgreSQL: ``FOR UPDATE``;
+        SQLite's writers take turns), so two changes at once both land.
+        """
+        lock = self._db.dialect.for_update
+
+        async def job(session: Session) -> GuildSettings:
+            await session.execute(
+                "INSERT INTO guild_settings (guild_id) VALUES (?) "
+                "ON CONFLICT (guild_id) DO NOTHING",
+                (guild_id,),
+            )
+            row = await session.fetch_one(_SELECT + "WHERE guild_id = ?" + lock, (guild_id,))
+            assert row is not None
+            current = _from_row(row)
+            updated = current.model_copy(update=change(current))
+            await session.run([_upsert(updated)])
+            return updated
+
+        updated = await self._db.write(job)
         self._known[guild_id] = updated
         return updated
 
 
-async def _get_in(conn: aiosqlite.Connection, guild_id: int) -> GuildSettings:
-    async with conn.execute(
-        "SELECT guild_id, gm_role_id, locale, rule_options FROM guild_settings WHERE guild_id = ?",
-        (guild_id,),
-    ) as cursor:
-        row = await cursor.fetchone()
-    return GuildSettings(guild_id=guild_id) if row is None else _from_row(row)
+_SELECT = "SELECT guild_id, gm_role_id, locale, rule_options FROM guild_settings "
 
 
-async def _upsert(conn: aiosqlite.Connection, settings: GuildSettings) -> None:
-    await conn.execute(
+def _upsert(settings: GuildSettings) -> Statement:
+    return (
         """
         INSERT INTO guild_settings (guild_id, gm_role_id, locale, rule_options, updated_at)
         VALUES (?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
@@ -133,7 +137,7 @@ async def _upsert(conn: aiosqlite.Connection, settings: GuildSettings) -> None:
     )
 
 
-def _from_row(row: sqlite3.Row) -> GuildSettings:
+def _from_row(row: Row) -> GuildSettings:
     return GuildSettings(
         guild_id=int(row["guild_id"]),
         gm_role_id=row["gm_role_id"],

@@ -1,30 +1,33 @@
 """The running encounters, kept in memory between commands.
 
-A command on a fight used to read the whole encounter from SQLite, validate it,
-and dump every combatant twice to find what changed. Now each channel's running
+A command on a fight used to read the whole encounter from the database, validate
+it, and dump every combatant twice to find what changed. Now each channel's running
 encounter, with the attacks in it still waiting for a defense, stays in memory
 once read (:class:`LiveEncounters`, one per :class:`~bot.storage.database.Database`
 through ``database.shared``). A change works on it, writes only what changed in
 one transaction, and replaces it only after that transaction committed, so the
-memory never runs ahead of the disk.
+memory never runs ahead of the database.
 
-This is right as long as one process serves a channel: Discord routes a guild's
-interactions to exactly one shard, and a process owns its shards. Whatever
-writes a channel's fight goes through the repositories, which keep this cache;
-a write on a bare connection (tests, maintenance) bypasses it and must not touch
-a channel whose fight is running.
+This is right as long as one process serves a channel, also when several processes
+share one PostgreSQL database: Discord routes a guild's interactions to exactly one
+shard, ``(guild_id >> 22) % shard_count``, and a process owns its shards
+(``SHARD_IDS``); shards change hands only through restarts, so the process taking
+one over starts with nothing in memory and reads the fight from the database.
+Whatever writes a channel's fight goes through the repositories, which keep this
+cache; a write on a bare transaction (tests, maintenance) bypasses it and must not
+touch a channel whose fight is running.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.storage.database import Database
+from bot.storage.dialect import ATTACK_ID_BLOCK
 from bot.storage.records import EncounterRecord, PendingAttack
 
 __all__ = ["ATTACK_ID_BLOCK", "STATE_ROW", "LiveEncounter", "LiveEncounters", "Watcher"]
@@ -33,9 +36,6 @@ log = logging.getLogger(__name__)
 
 Watcher = Callable[[EncounterRecord], None]
 """Told of every committed change to a fight (its record as committed, ended or not)."""
-
-ATTACK_ID_BLOCK = 64
-"""Pending-attack ids reserved at a time (one write for every 64 attacks)."""
 
 
 STATE_ROW = ""
@@ -111,7 +111,7 @@ class LiveEncounters:
                 self._attack_channel.pop(attack_id, None)
 
     def awaiting_attack(self, attack_id: int) -> PendingAttack | None:
-        """The pending attack if it waits in a fight held here; ``None`` means ask SQLite."""
+        """The pending attack if it waits in a fight held here; ``None`` means ask the database."""
         channel_id = self._attack_channel.get(attack_id)
         if channel_id is None:
             return None
@@ -126,35 +126,14 @@ class LiveEncounters:
             self.put(LiveEncounter(live.record, awaiting, live.rows))
 
     async def new_attack_id(self, database: Database) -> int:
-        """A pending-attack id nobody else will use, from a block reserved in SQLite.
+        """A pending-attack id nobody else will use, from a block reserved in the database.
 
-        The block comes from ``sqlite_sequence``, the counter behind the table's
-        AUTOINCREMENT: moving it past the block means any other insert, in this
-        process or another, numbers its row after it.
+        The backend reserves the block (``Dialect.reserve_attack_ids``) so that no other
+        insert, in this process or another, takes an id inside it.
         """
         if self._next_attack_id >= self._attack_ids_end:
-            start = await database.write(_reserve_attack_ids)
+            start = await database.write(database.dialect.reserve_attack_ids)
             self._next_attack_id, self._attack_ids_end = start, start + ATTACK_ID_BLOCK
         attack_id = self._next_attack_id
         self._next_attack_id += 1
         return attack_id
-
-
-def _reserve_attack_ids(connection: sqlite3.Connection) -> int:
-    row = connection.execute(
-        "SELECT seq FROM sqlite_sequence WHERE name = 'pending_attacks'"
-    ).fetchone()
-    if row is None:
-        highest = connection.execute(
-            "SELECT COALESCE(MAX(attack_id), 0) FROM pending_attacks"
-        ).fetchone()[0]
-        connection.execute(
-            "INSERT INTO sqlite_sequence (name, seq) VALUES ('pending_attacks', ?)",
-            (int(highest) + ATTACK_ID_BLOCK,),
-        )
-        return int(highest) + 1
-    connection.execute(
-        "UPDATE sqlite_sequence SET seq = seq + ? WHERE name = 'pending_attacks'",
-        (ATTACK_ID_BLOCK,),
-    )
-    return int(row[0]) + 1

@@ -13,14 +13,11 @@ again and undoing the attack cancels it.
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Any, Protocol, runtime_checkable
 
-import aiosqlite
-
-from bot.storage.database import Database, Statement
+from bot.storage.database import Database, Session, Statement, run_statements
 from bot.storage.documents import Document, stamp_json
 from bot.storage.live import LiveEncounters
 from bot.storage.records import (
@@ -74,9 +71,9 @@ class PendingJournal(Protocol):
         ...
 
 
-Writer = aiosqlite.Connection | PendingJournal
+Writer = Session | PendingJournal
 """Where a write goes: an encounter change (logged, undoable) or a bare transaction's
-connection (not logged, not seen by the running encounters: tests and maintenance)."""
+session (not logged, not seen by the running encounters: tests and maintenance)."""
 
 
 def state_statement(attack_id: int, state: Mapping[str, Any] | None) -> Statement:
@@ -131,33 +128,33 @@ def row_statements(rows: Mapping[int, PendingAttack], new: set[int]) -> list[Sta
     return statements
 
 
-def awaiting_rows(conn: sqlite3.Connection, channel_id: int) -> list[PendingAttack]:
+async def awaiting_rows(session: Session, channel_id: int) -> list[PendingAttack]:
     """The channel's attacks still waiting, oldest first (inside a job)."""
-    rows = conn.execute(
+    rows = await session.fetch_all(
         f"SELECT {PENDING_COLUMNS} FROM pending_attacks "
         "WHERE channel_id = ? AND status = 'awaiting' ORDER BY attack_id",
         (channel_id,),
-    ).fetchall()
+    )
     return [pending_from_row(row) for row in rows]
 
 
-def _one_row(conn: sqlite3.Connection, attack_id: int) -> PendingAttack | None:
-    row = conn.execute(
+async def _one_row(session: Session, attack_id: int) -> PendingAttack | None:
+    row = await session.fetch_one(
         f"SELECT {PENDING_COLUMNS} FROM pending_attacks WHERE attack_id = ?", (attack_id,)
-    ).fetchone()
+    )
     return None if row is None else pending_from_row(row)
 
 
 async def read_attack(database: Database, attack_id: int) -> PendingAttack | None:
-    """A pending attack straight from SQLite (one round trip)."""
-    return await database.read(lambda conn: _one_row(conn, attack_id))
+    """A pending attack straight from the database (one round trip)."""
+    return await database.read(lambda session: _one_row(session, attack_id))
 
 
 class PendingAttackRepository:
     """Reads and writes ``pending_attacks`` rows.
 
     Attacks waiting in a running fight are read from the running encounters kept
-    in memory (:mod:`bot.storage.live`); everything else from SQLite.
+    in memory (:mod:`bot.storage.live`); everything else from the database.
     """
 
     def __init__(self, database: Database) -> None:
@@ -181,7 +178,7 @@ class PendingAttackRepository:
         live = self._live.get(channel_id)
         if live is not None:
             return [live.awaiting[attack_id] for attack_id in sorted(live.awaiting)]
-        return await self._db.read(lambda conn: awaiting_rows(conn, channel_id))
+        return await self._db.read(lambda session: awaiting_rows(session, channel_id))
 
     # ---------------------------------------------------- writes (in a transaction)
 
@@ -196,11 +193,11 @@ class PendingAttackRepository:
         created_at: datetime,
     ) -> int:
         """Store a new pending attack with the caller's change (or transaction); its id."""
-        if isinstance(writer, aiosqlite.Connection):
-            cursor = await writer.execute(
+        if isinstance(writer, Session):
+            attack_id = await writer.fetch_value(
                 "INSERT INTO pending_attacks (guild_id, channel_id, attacker_id, target_id, "
                 "owner_user_id, status, payload, created_at) "
-                "VALUES (?, ?, ?, ?, ?, 'awaiting', ?, ?)",
+                "VALUES (?, ?, ?, ?, ?, 'awaiting', ?, ?) RETURNING attack_id",
                 (
                     guild_id,
                     channel_id,
@@ -211,10 +208,8 @@ class PendingAttackRepository:
                     created_at.isoformat(),
                 ),
             )
-            attack_id = cursor.lastrowid
-            await cursor.close()
             if attack_id is None:
-                raise RuntimeError("SQLite returned no row id for the pending attack")
+                raise RuntimeError("the database returned no id for the pending attack")
             return int(attack_id)
         attack_id = await writer.new_attack_id()
         writer.write_pending(
@@ -238,12 +233,8 @@ class PendingAttackRepository:
     @staticmethod
     async def lock(writer: Writer, attack_id: int) -> PendingAttack | None:
         """The row as the caller's change (or transaction, holding the write lock) sees it."""
-        if isinstance(writer, aiosqlite.Connection):
-            async with writer.execute(
-                f"SELECT {PENDING_COLUMNS} FROM pending_attacks WHERE attack_id = ?", (attack_id,)
-            ) as cursor:
-                row = await cursor.fetchone()
-            return None if row is None else pending_from_row(row)
+        if isinstance(writer, Session):
+            return await _one_row(writer, attack_id)
         return await writer.pending_attack(attack_id)
 
     @staticmethod
@@ -255,7 +246,7 @@ class PendingAttackRepository:
         The Retreat toggle passes ``logged=False``: flipping it before choosing is no
         change to the fight, so it is not logged and ``undo`` never lands on it.
         """
-        if isinstance(writer, aiosqlite.Connection):
+        if isinstance(writer, Session):
             await writer.execute(
                 "UPDATE pending_attacks SET payload = ? "
                 "WHERE attack_id = ? AND status = 'awaiting'",
@@ -274,14 +265,12 @@ class PendingAttackRepository:
         status: PendingStatus = PendingStatus.RESOLVED,
     ) -> bool:
         """Mark an awaiting attack resolved (or cancelled); ``False`` if it no longer awaited."""
-        if isinstance(writer, aiosqlite.Connection):
-            cursor = await writer.execute(
+        if isinstance(writer, Session):
+            changed = await writer.execute(
                 "UPDATE pending_attacks SET status = ?, resolved_at = ? "
                 "WHERE attack_id = ? AND status = 'awaiting'",
                 (status.value, at.isoformat(), attack_id),
             )
-            changed = cursor.rowcount
-            await cursor.close()
             return changed == 1
         row = await writer.pending_attack(attack_id)
         if row is None or not row.awaiting:
@@ -290,9 +279,9 @@ class PendingAttackRepository:
         return True
 
     @staticmethod
-    async def reopen(conn: aiosqlite.Connection, attack_id: int) -> None:
+    async def reopen(session: Session, attack_id: int) -> None:
         """Make a closed attack wait again (maintenance; ``undo`` restores the logged state)."""
-        await conn.execute(
+        await session.execute(
             "UPDATE pending_attacks SET status = 'awaiting', resolved_at = NULL, "
             "cancel_reason = NULL WHERE attack_id = ?",
             (attack_id,),
@@ -303,13 +292,13 @@ class PendingAttackRepository:
         writer: Writer, channel_id: int, at: datetime, reason: CancelReason
     ) -> list[int]:
         """Cancel every awaiting attack in a channel; returns their ids, oldest first."""
-        if isinstance(writer, aiosqlite.Connection):
-            async with writer.execute(
+        if isinstance(writer, Session):
+            rows = await writer.fetch_all(
                 "SELECT attack_id FROM pending_attacks "
                 "WHERE channel_id = ? AND status = 'awaiting' ORDER BY attack_id",
                 (channel_id,),
-            ) as cursor:
-                ids = [int(row["attack_id"]) for row in await cursor.fetchall()]
+            )
+            ids = [int(row["attack_id"]) for row in rows]
             for attack_id in ids:
                 await writer.execute(
                     "UPDATE pending_attacks SET status = 'cancelled', resolved_at = ?, "
@@ -331,13 +320,16 @@ class PendingAttackRepository:
     async def set_message(self, attack_id: int, message_id: int) -> None:
         """Remember the message that shows the defense buttons."""
 
-        def job(conn: sqlite3.Connection) -> None:
-            conn.execute(
-                "UPDATE pending_attacks SET message_id = ? WHERE attack_id = ?",
-                (message_id, attack_id),
+        await self._db.write(
+            run_statements(
+                [
+                    (
+                        "UPDATE pending_attacks SET message_id = ? WHERE attack_id = ?",
+                        (message_id, attack_id),
+                    )
+                ]
             )
-
-        await self._db.write(job)
+        )
         found = self._live.awaiting_attack(attack_id)
         if found is not None:
             self._live.replace_attack(found.model_copy(update={"message_id": message_id}))
@@ -349,7 +341,7 @@ class PendingAttackRepository:
 
         ``/encounter end`` uses :meth:`cancel_open` inside its change instead.
         """
-        async with self._db.transaction() as conn:
-            cancelled = len(await self.cancel_open(conn, channel_id, at, reason))
+        async with self._db.transaction() as session:
+            cancelled = len(await self.cancel_open(session, channel_id, at, reason))
         self._live.drop(channel_id)
         return cancelled

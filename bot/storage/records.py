@@ -9,13 +9,13 @@ cache; nothing here runs SQL.
 from __future__ import annotations
 
 import json
-import sqlite3
 from datetime import datetime
 from enum import StrEnum
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from bot.storage.database import Row
 from bot.storage.documents import Document, stamp, upgrade
 from rules.combat import PendingDefense
 from rules.encounter import Encounter
@@ -133,7 +133,7 @@ PENDING_COLUMNS = (
 )
 
 
-def pending_from_row(row: sqlite3.Row) -> PendingAttack:
+def pending_from_row(row: Row) -> PendingAttack:
     return PendingAttack(
         attack_id=int(row["attack_id"]),
         guild_id=row["guild_id"],
@@ -161,7 +161,7 @@ COMBATANT_COLUMNS = "combatant_id, name, owner_id, side, sheet, turn_state"
 
 
 def encounter_from_rows(
-    row: sqlite3.Row | dict[str, Any], combatant_rows: list[sqlite3.Row] | list[dict[str, Any]]
+    row: Row | dict[str, Any], combatant_rows: list[Row] | list[dict[str, Any]]
 ) -> EncounterRecord:
     """The record from an ``encounters`` row and its ``encounter_combatants`` rows."""
     state = upgrade(Document.ENCOUNTER, json.loads(row["state"]))
@@ -187,7 +187,7 @@ def encounter_from_rows(
     )
 
 
-def event_from_row(row: sqlite3.Row) -> EncounterEvent:
+def event_from_row(row: Row) -> EncounterEvent:
     return EncounterEvent(
         id=int(row["id"]),
         encounter_id=int(row["encounter_id"]),

@@ -3,8 +3,12 @@
 - ``standin``: a fresh stand-in (one guild, owner ``gm`` with the GM role, players
   ``alice``, ``bob``, ``carol``; channels ``#general``, ``#combat`` and a thread).
 - ``dice``: the bot's ``ScriptedDice``; queue faces with ``dice.extend([...])``.
-- ``live_bot``: the controller (``await live_bot.restart()`` keeps the database file).
+- ``live_bot``: the controller (``await live_bot.restart()`` keeps the database).
 - ``bot``: the running ``GurpsBot``, commands synced to the stand-in's guild.
+
+The bot's database is ``database_target`` (``tests/conftest.py``): a SQLite file, and
+for the modules listed there a PostgreSQL database too (``[postgresql]`` runs).
+``database_path`` is a SQLite file for the tests about SQLite's own files.
 """
 
 from __future__ import annotations
@@ -57,9 +61,9 @@ def database_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 async def live_bot(
-    standin: StandIn, dice: ScriptedDice, database_path: Path
+    standin: StandIn, dice: ScriptedDice, database_target: Path | str
 ) -> AsyncIterator[LiveBot]:
-    controller = LiveBot(standin, database_path, dice)
+    controller = LiveBot(standin, database_target, dice)
     try:
         yield controller
     finally:

@@ -18,7 +18,7 @@ from bot import deadline
 from bot.client import GurpsBot
 from bot.standin import StandIn
 from bot.standin.live import LiveBot
-from bot.storage.database import Database
+from bot.storage.sqlite import SqliteDatabase
 from rules.roller import ScriptedDice
 from tests.e2e.test_attack import CHANNEL, ana_hp, fields, start_duel
 
@@ -47,13 +47,13 @@ async def slow_bot(
 
 def slow_writes(monkeypatch: pytest.MonkeyPatch, seconds: float = 0.8) -> None:
     """Every write from now on waits ``seconds`` first, like a disk that stalls."""
-    real = Database.write
+    real = SqliteDatabase.write
 
-    async def stalled(self: Database, job: Callable[..., Any]) -> Any:
+    async def stalled(self: SqliteDatabase, job: Callable[..., Any]) -> Any:
         await asyncio.sleep(seconds)
         return await real(self, job)
 
-    monkeypatch.setattr(Database, "write", stalled)
+    monkeypatch.setattr(SqliteDatabase, "write", stalled)
 
 
 async def test_a_stalled_command_is_deferred_then_completed(

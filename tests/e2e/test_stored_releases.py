@@ -1,5 +1,6 @@
 """Databases written by earlier releases still work: the fight reads back as it was, its waiting
 attack resolves, and undo walks back what the old release logged (``bot/storage/documents.py``).
+The ``[postgresql]`` run first moves the old file to PostgreSQL (``migrate-db``) and plays on there.
 """
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ import pytest
 
 from bot.standin import StandIn
 from bot.standin.live import LiveBot
+from bot.storage.database import Database
 from bot.storage.encounter import EncounterRepository
+from bot.storage.transfer import copy_database
 from rules.roller import ScriptedDice
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "storage"
@@ -48,12 +51,17 @@ def test_every_fixture_has_its_ids() -> None:
 
 @pytest.mark.parametrize("name", sorted(OLD_IDS))
 async def test_a_fight_from_an_earlier_release_goes_on(
-    name: str, standin: StandIn, tmp_path: Path
+    name: str, standin: StandIn, tmp_path: Path, backend: str, request: pytest.FixtureRequest
 ) -> None:
     path = tmp_path / "old.sqlite3"
     load_release(name, standin, path)
+    target: Path | str = path
+    if backend == "postgresql":
+        target = await request.getfixturevalue("postgres_server").create_database()
+        async with Database.open(path) as source, Database.open(target) as copy:
+            await copy_database(source, copy)
     dice = ScriptedDice([])
-    live = LiveBot(standin, path, dice)
+    live = LiveBot(standin, target, dice)
     try:
         bot = await live.start()
         record = await EncounterRepository(bot.database).require_active(standin.channel(CHANNEL).id)

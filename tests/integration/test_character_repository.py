@@ -1,4 +1,4 @@
-"""CharacterRepository against a real migrated SQLite file."""
+"""CharacterRepository against a real migrated database (SQLite and PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -26,8 +26,8 @@ BOB = 200
 
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    async with Database.open(tmp_path / "characters.sqlite3") as database:
+async def db(database_target: Path | str) -> AsyncIterator[Database]:
+    async with Database.open(database_target) as database:
         await database.migrate()
         yield database
 
@@ -69,9 +69,9 @@ async def test_names_are_unique_per_guild_ignoring_case(db: Database) -> None:
 
 async def test_the_database_itself_refuses_a_duplicate_name(db: Database) -> None:
     await CharacterRepository(db).create(GUILD, ALICE, sheet("Ana"))
-    with pytest.raises(Exception, match="UNIQUE constraint failed"):
-        async with db.transaction() as conn:
-            await conn.execute(
+    with pytest.raises(Exception, match=r"UNIQUE constraint failed|characters_unique_name"):
+        async with db.transaction() as session:
+            await session.execute(
                 "INSERT INTO characters (guild_id, owner_id, name, sheet) VALUES (?, ?, ?, '{}')",
                 (GUILD, BOB, "ana"),
             )

@@ -1,14 +1,31 @@
-"""Database: pragmas, migrations on fresh and existing files, serialized transactions."""
+"""Database: pragmas, migrations on fresh and existing databases, transactions and jobs.
+
+Tests taking ``database_target`` run on SQLite and on PostgreSQL; the others are
+about SQLite's own file, pragmas and script splitting.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
+import asyncpg
 import pytest
 
-from bot.storage.database import Database, MigrationError, load_migrations, split_statements
+from bot.storage.database import (
+    Database,
+    MigrationError,
+    Session,
+    load_migrations,
+    migrations_folder,
+    redact,
+    split_statements,
+    sqlite_path,
+)
+from bot.storage.dialect import POSTGRESQL, SQLITE, postgresql_sql
+from tests.postgres_server import PostgresServer
 
 
 async def test_open_creates_parent_folder_and_sets_pragmas(tmp_path: Path) -> None:
@@ -33,28 +50,48 @@ async def test_open_can_be_awaited(tmp_path: Path) -> None:
         await db.close()
 
 
-async def test_migrate_fresh_file_applies_every_packaged_migration(tmp_path: Path) -> None:
+def test_both_backends_have_the_same_migrations() -> None:
+    """A migration added for one backend needs its twin, same number and name, for the other."""
+    sqlite = [(m.version, m.name) for m in load_migrations(migrations_folder(SQLITE))]
+    postgresql = [(m.version, m.name) for m in load_migrations(migrations_folder(POSTGRESQL))]
+    assert sqlite == postgresql
+    assert sqlite == [(m.version, m.name) for m in load_migrations()]
+
+
+async def test_migrate_fresh_database_applies_every_packaged_migration(
+    database_target: Path | str,
+) -> None:
     packaged = [m.version for m in load_migrations()]
     assert packaged[0] == 1
-    async with Database.open(tmp_path / "fresh.sqlite3") as db:
+    async with Database.open(database_target) as db:
         applied = await db.migrate()
         assert applied == packaged
         assert await db.schema_version() == packaged[-1]
         recorded = await db.applied_migrations()
         assert recorded[0] == (1, "guild_settings")
-        columns = [row["name"] for row in await db.fetch_all("PRAGMA table_info(guild_settings)")]
-    assert columns == ["guild_id", "gm_role_id", "locale", "rule_options", "updated_at"]
+        assert await db.tables() == [
+            "characters",
+            "encounter_combatants",
+            "encounter_events",
+            "encounters",
+            "guild_settings",
+            "pending_attacks",
+            "schema_version",
+        ]
+        row = await db.fetch_one("SELECT * FROM guild_settings")
+        assert row is None
 
 
-async def test_migrate_existing_file_is_idempotent_and_keeps_data(tmp_path: Path) -> None:
-    path = tmp_path / "existing.sqlite3"
-    async with Database.open(path) as db:
+async def test_migrate_existing_database_is_idempotent_and_keeps_data(
+    database_target: Path | str,
+) -> None:
+    async with Database.open(database_target) as db:
         await db.migrate()
-        async with db.transaction() as conn:
-            await conn.execute(
+        async with db.transaction() as session:
+            await session.execute(
                 "INSERT INTO guild_settings (guild_id, gm_role_id) VALUES (?, ?)", (7, 70)
             )
-    async with Database.open(path) as db:
+    async with Database.open(database_target) as db:
         assert await db.migrate() == []
         row = await db.fetch_value("SELECT gm_role_id FROM guild_settings WHERE guild_id = 7")
         count = await db.fetch_value("SELECT COUNT(*) FROM schema_version")
@@ -76,8 +113,8 @@ async def test_migrate_applies_only_new_files_in_order(tmp_path: Path) -> None:
         )
         (folder / "0002_second.sql").write_text("-- comment only line\nCREATE TABLE b (x);")
         assert await db.migrate(folder) == [2, 3]
-        async with db.transaction() as conn:
-            await conn.execute("INSERT INTO c (x) VALUES (21)")
+        async with db.transaction() as session:
+            await session.execute("INSERT INTO c (x) VALUES (21)")
         row = await db.fetch_value("SELECT x FROM a")
         assert row == 42
         assert await db.applied_migrations() == [(1, "first"), (2, "second"), (3, "third")]
@@ -123,83 +160,153 @@ def test_split_statements_keeps_triggers_and_drops_comments() -> None:
     assert statements[1].endswith("END;")
 
 
-async def test_transaction_rolls_back_on_error(tmp_path: Path) -> None:
-    async with Database.open(tmp_path / "db.sqlite3") as db:
+async def test_transaction_rolls_back_on_error(database_target: Path | str) -> None:
+    async with Database.open(database_target) as db:
         await db.migrate()
 
         async def insert_twice() -> None:
-            async with db.transaction() as conn:
-                await conn.execute("INSERT INTO guild_settings (guild_id) VALUES (1)")
-                await conn.execute("INSERT INTO guild_settings (guild_id) VALUES (1)")
+            async with db.transaction() as session:
+                await session.execute("INSERT INTO guild_settings (guild_id) VALUES (1)")
+                await session.execute("INSERT INTO guild_settings (guild_id) VALUES (1)")
 
-        with pytest.raises(sqlite3.IntegrityError):
+        with pytest.raises((sqlite3.IntegrityError, asyncpg.UniqueViolationError)):
             await insert_twice()
         row = await db.fetch_value("SELECT COUNT(*) FROM guild_settings")
         assert row == 0
 
 
-async def test_nested_transaction_raises_instead_of_deadlocking(tmp_path: Path) -> None:
-    async with Database.open(tmp_path / "db.sqlite3") as db, db.transaction():
+async def test_nested_transaction_raises_instead_of_deadlocking(
+    database_target: Path | str,
+) -> None:
+    async with Database.open(database_target) as db, db.transaction():
         with pytest.raises(RuntimeError, match="re-entrant"):
             async with db.transaction():
                 pass
-        with pytest.raises(RuntimeError, match="transaction's connection"):
+        with pytest.raises(RuntimeError, match="transaction's session"):
             await db.fetch_one("SELECT 1")
 
 
-async def test_concurrent_read_modify_write_never_loses_an_update(tmp_path: Path) -> None:
-    async with Database.open(tmp_path / "db.sqlite3") as db:
-        async with db.transaction() as conn:
-            await conn.execute("CREATE TABLE counter (id INTEGER PRIMARY KEY, n INTEGER)")
-            await conn.execute("INSERT INTO counter VALUES (1, 0)")
+async def test_concurrent_read_modify_write_never_loses_an_update(
+    database_target: Path | str,
+) -> None:
+    """Two transactions reading a row to write it back both land: SQLite's take turns,
+    PostgreSQL's lock the row they read (``FOR UPDATE``, from the dialect)."""
+    async with Database.open(database_target) as db:
+        async with db.transaction() as session:
+            await session.execute("CREATE TABLE counter (id INTEGER PRIMARY KEY, n INTEGER)")
+            await session.execute("INSERT INTO counter VALUES (1, 0)")
 
         async def bump() -> None:
-            async with db.transaction() as conn:
-                async with conn.execute("SELECT n FROM counter WHERE id = 1") as cur:
-                    row = await cur.fetchone()
+            async with db.transaction() as session:
+                row = await session.fetch_one(
+                    "SELECT n FROM counter WHERE id = 1" + session.dialect.for_update
+                )
                 assert row is not None
                 await asyncio.sleep(0)  # give every other task the chance to interleave
-                await conn.execute("UPDATE counter SET n = ? WHERE id = 1", (row[0] + 1,))
+                await session.execute("UPDATE counter SET n = ? WHERE id = 1", (row[0] + 1,))
 
         await asyncio.gather(*(bump() for _ in range(50)))
         row = await db.fetch_value("SELECT n FROM counter WHERE id = 1")
         assert row == 50
 
 
-async def test_closed_database_refuses_work(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "db.sqlite3")
+async def test_closed_database_refuses_work(database_target: Path | str) -> None:
+    db = await Database.open(database_target)
     await db.close()
     await db.close()
     with pytest.raises(RuntimeError, match="closed"):
         await db.fetch_one("SELECT 1")
+    with pytest.raises(RuntimeError, match="closed"):
+        await db.write(lambda session: session.execute("SELECT 1"))
 
 
-async def test_a_write_job_is_one_transaction(tmp_path: Path) -> None:
-    """Database.write runs a whole job on the database thread: all of it commits, or none."""
-    async with Database.open(tmp_path / "jobs.sqlite3") as db:
-        await db.write(lambda conn: conn.execute("CREATE TABLE t (x INTEGER)"))
+async def test_a_write_job_is_one_transaction(database_target: Path | str) -> None:
+    """Database.write runs a whole job as one transaction: all of it commits, or none."""
+    async with Database.open(database_target) as db:
+        await db.write(lambda session: session.execute("CREATE TABLE t (x INTEGER)"))
 
-        def two_rows(conn: sqlite3.Connection) -> int:
-            conn.execute("INSERT INTO t VALUES (1)")
-            conn.execute("INSERT INTO t VALUES (2)")
-            return int(conn.execute("SELECT SUM(x) FROM t").fetchone()[0])
+        async def two_rows(session: Session) -> int:
+            await session.execute("INSERT INTO t VALUES (1)")
+            await session.execute("INSERT INTO t VALUES (?)", (2,))
+            return int(await session.fetch_value("SELECT SUM(x) FROM t"))
 
         assert await db.write(two_rows) == 3
 
-        def half_then_fail(conn: sqlite3.Connection) -> None:
-            conn.execute("INSERT INTO t VALUES (40)")
+        async def half_then_fail(session: Session) -> None:
+            await session.execute("INSERT INTO t VALUES (40)")
             raise ValueError("refused half-way")
 
         with pytest.raises(ValueError, match="half-way"):
             await db.write(half_then_fail)
-        assert await db.read(lambda conn: conn.execute("SELECT SUM(x) FROM t").fetchone()[0]) == 3
+        assert await db.read(lambda session: session.fetch_value("SELECT SUM(x) FROM t")) == 3
         assert await db.fetch_value("SELECT COUNT(*) FROM t") == 2
 
 
-async def test_a_job_inside_a_transaction_is_refused(tmp_path: Path) -> None:
-    async with Database.open(tmp_path / "nested-job.sqlite3") as db, db.transaction():
+async def test_run_executes_in_order_and_returns_what_the_last_returned(
+    database_target: Path | str,
+) -> None:
+    """``Session.run``: statements in order (runs of the same SQL go together on
+    PostgreSQL), the value the last one returned."""
+    async with Database.open(database_target) as db:
+        await db.write(
+            lambda session: session.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, x INTEGER)")
+        )
+        insert = "INSERT INTO t (id, x) VALUES (?, ?)"
+        statements = [
+            (insert, (1, 10)),
+            (insert, (2, 20)),
+            ("UPDATE t SET x = x + 1 WHERE id = ?", (1,)),
+            (insert, (3, 30)),
+            ("INSERT INTO t (id, x) VALUES (?, ?) RETURNING x * 2", (4, 40)),
+        ]
+        assert await db.write(lambda session: session.run(statements)) == 80
+        rows = await db.fetch_all("SELECT id, x FROM t ORDER BY id")
+        assert [(row["id"], row[1]) for row in rows] == [(1, 11), (2, 20), (3, 30), (4, 40)]
+        assert await db.write(lambda session: session.run(statements[2:3])) is None
+        assert await db.write(lambda session: session.run([])) is None
+
+
+async def test_a_job_inside_a_transaction_is_refused(database_target: Path | str) -> None:
+    async with Database.open(database_target) as db, db.transaction():
         with pytest.raises(RuntimeError, match=r"inside Database\.transaction"):
-            await db.read(lambda conn: conn.execute("SELECT 1").fetchone())
+            await db.read(lambda session: session.fetch_one("SELECT 1"))
+        with pytest.raises(RuntimeError, match=r"inside Database\.transaction"):
+            await db.write(lambda session: session.fetch_one("SELECT 1"))
+
+
+async def test_a_sqlite_job_must_not_await_anything_else(tmp_path: Path) -> None:
+    """A job runs on SQLite's thread without an event loop: it may await only its session."""
+    async with Database.open(tmp_path / "await.sqlite3") as db:
+
+        async def sleeps(session: Session) -> None:
+            await asyncio.sleep(0)
+
+        with pytest.raises(RuntimeError, match="other than its session"):
+            await db.write(sleeps)
+        assert await db.fetch_value("SELECT 1") == 1
+
+
+def test_sql_is_translated_for_postgresql() -> None:
+    sql = (
+        "SELECT '?', \"a?\" FROM t WHERE x = ? AND y = ? "
+        "AND z = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+    )
+    assert postgresql_sql(sql) == (
+        "SELECT '?', \"a?\" FROM t WHERE x = $1 AND y = $2 "
+        "AND z = to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
+    )
+
+
+def test_targets_and_redaction() -> None:
+    assert sqlite_path("sqlite:///data/a.sqlite3") == Path("data/a.sqlite3")
+    assert sqlite_path("sqlite:////srv/a.sqlite3") == Path("/srv/a.sqlite3")
+    assert sqlite_path("plain/file.db") == Path("plain/file.db")
+    with pytest.raises(ValueError, match="unsupported database URL scheme 'mysql'"):
+        sqlite_path("mysql://u@h/d")
+    assert redact("postgresql://bot:s3cret@db.example:5433/gurps") == (
+        "postgresql://bot:***@db.example:5433/gurps"
+    )
+    assert redact("postgresql://bot@db/gurps") == "postgresql://bot@db/gurps"
 
 
 async def test_shared_state_is_one_per_database(tmp_path: Path) -> None:
@@ -212,3 +319,20 @@ async def test_shared_state_is_one_per_database(tmp_path: Path) -> None:
     ):
         assert a.shared(Counter) is a.shared(Counter)
         assert a.shared(Counter) is not b.shared(Counter)
+
+
+async def test_a_postgresql_database_never_shows_its_password(
+    postgres_server: PostgresServer,
+) -> None:
+    url = await postgres_server.create_database()
+    parts = urlsplit(url)
+    if parts.password is None:  # the throwaway server trusts 127.0.0.1: any password will do
+        url = urlunsplit(
+            parts._replace(netloc=f"{parts.username}:s3cret@{parts.netloc.split('@')[1]}")
+        )
+    secret = urlsplit(url).password
+    assert secret
+    async with Database.open(url) as db:
+        assert db.description.startswith(f"PostgreSQL postgresql://{parts.username}:***@")
+        assert secret not in db.description
+        assert await db.fetch_value("SELECT 1") == 1

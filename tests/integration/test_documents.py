@@ -37,17 +37,18 @@ def _drop_old_field(document: dict[str, Any]) -> dict[str, Any]:
 
 
 async def test_an_older_sheet_is_upgraded_before_it_is_read(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    database_target: Path | str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A later release drops a field: a sheet saved before it is read through the step."""
-    async with Database.open(tmp_path / "docs.sqlite3") as database:
+    async with Database.open(database_target) as database:
         await database.migrate()
         characters = CharacterRepository(database)
         await characters.create(1, 2, Combatant.create(name="Ana"))
-        async with database.transaction() as conn:
-            row = await (await conn.execute("SELECT sheet FROM characters")).fetchone()
+        async with database.transaction() as session:
+            row = await session.fetch_one("SELECT sheet FROM characters")
+            assert row is not None
             old = {**json.loads(row["sheet"]), "old_field": 7}
-            await conn.execute("UPDATE characters SET sheet = ?", (json.dumps(old),))
+            await session.execute("UPDATE characters SET sheet = ?", (json.dumps(old),))
         with pytest.raises(ValueError, match="old_field"):
             await characters.get(1, "Ana")  # today's model refuses the unknown field
 

@@ -1,4 +1,5 @@
-"""The encounter repository on a real SQLite file: changes, the event log, undo, concurrency."""
+"""The encounter repository on a real database (SQLite and PostgreSQL): changes, the event
+log, undo, concurrency."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.storage.database import Database
@@ -27,8 +29,8 @@ PLAYER = 2
 
 
 @pytest.fixture
-async def database(tmp_path: Path) -> AsyncIterator[Database]:
-    async with Database.open(tmp_path / "bot.sqlite3") as db:
+async def database(database_target: Path | str) -> AsyncIterator[Database]:
+    async with Database.open(database_target) as db:
         await db.migrate()
         yield db
 
@@ -236,8 +238,8 @@ async def test_two_hundred_concurrent_hp_changes_are_all_applied(
     assert hps == [(300 - i, 299 - i) for i in range(200)]
 
 
-async def test_everything_survives_reopening_the_file(tmp_path: Path) -> None:
-    path = tmp_path / "restart.sqlite3"
+async def test_everything_survives_reopening_the_database(database_target: Path | str) -> None:
+    path = database_target
     async with Database.open(path) as db:
         await db.migrate()
         repo = EncounterRepository(db)
@@ -272,12 +274,13 @@ async def test_end_keeps_the_encounter_readable(repo: EncounterRepository) -> No
 
 async def test_event_log_is_append_only(repo: EncounterRepository, database: Database) -> None:
     await started(repo, "Orc")
-    with pytest.raises(sqlite3.IntegrityError):
-        async with database.transaction() as conn:
-            await conn.execute("DELETE FROM encounter_events")
-    with pytest.raises(sqlite3.IntegrityError):
-        async with database.transaction() as conn:
-            await conn.execute("UPDATE encounter_events SET kind = 'forged'")
+    refused = (sqlite3.IntegrityError, asyncpg.RaiseError)
+    with pytest.raises(refused, match="append-only"):
+        async with database.transaction() as session:
+            await session.execute("DELETE FROM encounter_events")
+    with pytest.raises(refused, match="may only be marked undone"):
+        async with database.transaction() as session:
+            await session.execute("UPDATE encounter_events SET kind = 'forged'")
     record = await repo.require_active(CHANNEL)
     assert [e.kind for e in await repo.events(record.id)] == ["start", "add"]
 
@@ -306,7 +309,7 @@ async def test_combatant_choices_for_autocomplete(repo: EncounterRepository) -> 
 
 
 async def test_a_commit_that_fails_leaves_memory_and_disk_as_they_were(
-    repo: EncounterRepository, tmp_path: Path
+    repo: EncounterRepository, database_target: Path | str
 ) -> None:
     """The running encounter in memory changes only after its transaction committed."""
     await started(repo, "Orc")
@@ -322,7 +325,7 @@ async def test_a_commit_that_fails_leaves_memory_and_disk_as_they_were(
     with pytest.raises(TypeError):
         await unwritable()
     assert await hp_of(repo, "Orc") == 12
-    async with Database.open(tmp_path / "bot.sqlite3") as other:
+    async with Database.open(database_target) as other:
         assert await hp_of(EncounterRepository(other), "Orc") == 12
 
 

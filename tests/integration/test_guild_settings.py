@@ -1,4 +1,4 @@
-"""GuildSettingsRepository against a real migrated SQLite file."""
+"""GuildSettingsRepository against a real migrated database (SQLite and PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from rules.options import RuleOptions
 
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    async with Database.open(tmp_path / "settings.sqlite3") as database:
+async def db(database_target: Path | str) -> AsyncIterator[Database]:
+    async with Database.open(database_target) as database:
         await database.migrate()
         yield database
 
@@ -42,8 +42,8 @@ async def test_save_and_get_round_trip(db: Database, tmp_path: Path) -> None:
     assert await repo.get(43) == GuildSettings(guild_id=43)
 
 
-async def test_round_trip_survives_reopening_the_file(tmp_path: Path) -> None:
-    path = tmp_path / "persist.sqlite3"
+async def test_round_trip_survives_reopening_the_database(database_target: Path | str) -> None:
+    path = database_target
     async with Database.open(path) as db:
         await db.migrate()
         await GuildSettingsRepository(db).set_locale(5, "pt-BR")
@@ -89,8 +89,8 @@ async def test_unknown_rule_option_and_locale_are_refused(db: Database) -> None:
 
 
 async def test_retired_option_in_storage_is_dropped(db: Database) -> None:
-    async with db.transaction() as conn:
-        await conn.execute(
+    async with db.transaction() as session:
+        await session.execute(
             "INSERT INTO guild_settings (guild_id, rule_options) VALUES (?, ?)",
             (3, json.dumps({"extended_criticals": True, "long_gone_switch": True})),
         )

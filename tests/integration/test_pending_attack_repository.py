@@ -1,5 +1,5 @@
-"""Pending attacks on a real SQLite file: stored with the encounter change, read back after a
-reopen, closed exactly once under concurrent clicks."""
+"""Pending attacks on a real database (SQLite and PostgreSQL): stored with the encounter
+change, read back after a reopen, closed exactly once under concurrent clicks."""
 
 from __future__ import annotations
 
@@ -42,16 +42,16 @@ def pending() -> PendingDefense:
 
 
 @pytest.fixture
-async def database(tmp_path: Path) -> AsyncIterator[Database]:
-    async with Database.open(tmp_path / "bot.sqlite3") as db:
+async def database(database_target: Path | str) -> AsyncIterator[Database]:
+    async with Database.open(database_target) as db:
         await db.migrate()
         yield db
 
 
 async def insert(database: Database, payload: PendingDefense) -> int:
-    async with database.transaction() as conn:
+    async with database.transaction() as session:
         return await PendingAttackRepository.insert(
-            conn,
+            session,
             guild_id=10,
             channel_id=CHANNEL,
             owner_user_id=PLAYER,
@@ -79,8 +79,8 @@ async def test_insert_and_read_back(database: Database) -> None:
     assert again.message_id == 555
 
 
-async def test_survives_a_reopen(tmp_path: Path) -> None:
-    path = tmp_path / "restart.sqlite3"
+async def test_survives_a_reopen(database_target: Path | str) -> None:
+    path = database_target
     payload = pending()
     async with Database.open(path) as db:
         await db.migrate()
@@ -95,17 +95,17 @@ async def test_survives_a_reopen(tmp_path: Path) -> None:
 async def test_update_payload_and_close_once(database: Database) -> None:
     repo = PendingAttackRepository(database)
     attack_id = await insert(database, pending())
-    async with database.transaction() as conn:
-        row = await repo.lock(conn, attack_id)
+    async with database.transaction() as session:
+        row = await repo.lock(session, attack_id)
         assert row is not None
-        await repo.update_payload(conn, attack_id, row.payload.toggled_retreat())
+        await repo.update_payload(session, attack_id, row.payload.toggled_retreat())
     stored = await repo.get(attack_id)
     assert stored is not None
     assert stored.payload.retreat
 
     async def close() -> bool:
-        async with database.transaction() as conn:
-            return await repo.close(conn, attack_id, NOW)
+        async with database.transaction() as session:
+            return await repo.close(session, attack_id, NOW)
 
     results = await asyncio.gather(*(close() for _ in range(10)))
     assert results.count(True) == 1
@@ -114,8 +114,8 @@ async def test_update_payload_and_close_once(database: Database) -> None:
     assert closed.status is PendingStatus.RESOLVED
     assert closed.resolved_at == NOW
     assert await repo.open_in(CHANNEL) == []
-    async with database.transaction() as conn:
-        await repo.reopen(conn, attack_id)
+    async with database.transaction() as session:
+        await repo.reopen(session, attack_id)
     assert [p.attack_id for p in await repo.open_in(CHANNEL)] == [attack_id]
 
 
@@ -154,7 +154,8 @@ async def test_ids_reserved_in_blocks_never_collide_with_other_inserts(
     database: Database,
 ) -> None:
     """Ids for attacks written through a change come from a block reserved in
-    sqlite_sequence; an insert on a bare connection numbers its row after the block."""
+    the database (sqlite_sequence, or PostgreSQL's sequence counting by blocks); an insert
+    on a bare transaction numbers its row after the block."""
     encounters = EncounterRepository(database)
     before = await insert(database, pending())
     await encounters.start(
@@ -172,9 +173,9 @@ async def test_ids_reserved_in_blocks_never_collide_with_other_inserts(
             )
             for _ in range(2)
         ]
-    async with database.transaction() as conn:
+    async with database.transaction() as session:
         elsewhere = await PendingAttackRepository.insert(
-            conn,
+            session,
             guild_id=10,
             channel_id=CHANNEL + 1,
             owner_user_id=None,

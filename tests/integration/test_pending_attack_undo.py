@@ -47,8 +47,8 @@ def a_hit() -> PendingDefense:
 
 
 @pytest.fixture
-async def database(tmp_path: Path) -> AsyncIterator[Database]:
-    async with Database.open(tmp_path / "bot.sqlite3") as db:
+async def database(database_target: Path | str) -> AsyncIterator[Database]:
+    async with Database.open(database_target) as db:
         await db.migrate()
         yield db
 

@@ -11,7 +11,7 @@ from typing import Any, cast
 import discord
 import pytest
 
-from bot.client import GurpsBot, build_bot, discover_extensions, utc_now
+from bot.client import GurpsBot, build_bot, describe_shards, discover_extensions, utc_now
 from bot.config import Settings
 from bot.errors import GurpsCommandTree
 from bot.storage.database import Database
@@ -56,6 +56,24 @@ async def test_bot_is_built_with_least_privilege(tmp_path: Path, database: Datab
     assert bot.dice is dice
     assert bot.clock() == moment
     assert bot.messages.fallback == "en"
+
+
+async def test_shard_settings_make_the_bot_serve_only_its_shards(
+    tmp_path: Path, database: Database
+) -> None:
+    """SHARD_COUNT and SHARD_IDS reach the AutoShardedBot; without them it asks Discord."""
+    clock = utc_now
+    ranged = GurpsBot(
+        _settings(tmp_path, shard_count=8, shard_ids="2-3,6"), database, ScriptedDice([]), clock
+    )
+    assert (ranged.shard_count, ranged.shard_ids) == (8, [2, 3, 6])
+    everything = GurpsBot(_settings(tmp_path, shard_count=4), database, ScriptedDice([]), clock)
+    assert (everything.shard_count, everything.shard_ids) == (4, None)
+    default = GurpsBot(_settings(tmp_path), database, ScriptedDice([]), clock)
+    assert (default.shard_count, default.shard_ids) == (None, None)
+    assert describe_shards(ranged.settings) == "shards [2, 3, 6] of 8"
+    assert describe_shards(everything.settings) == "all 4 shards"
+    assert describe_shards(default.settings) == "every shard Discord recommends"
 
 
 def test_every_public_cog_module_is_discovered() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +16,10 @@ VALID_TOKEN = "MTA4NjQ1NzM2MjE5ODc2NTQzMg.GhJk1a.abcdefghijklmnopqrstuvwxyzABCDE
 ENV_NAMES = (
     "DISCORD_TOKEN",
     "DATABASE_PATH",
+    "DATABASE_URL",
+    "DATABASE_POOL_SIZE",
+    "SHARD_COUNT",
+    "SHARD_IDS",
     "DEV_GUILD_ID",
     "LOG_LEVEL",
     "DEFAULT_LOCALE",
@@ -98,6 +103,10 @@ def test_malformed_token_is_refused_without_echoing_it(token: str) -> None:
         ("LOG_LEVEL", "loud", "LOG_LEVEL must be one of"),
         ("DEFAULT_LOCALE", "fr", "DEFAULT_LOCALE must be en or pt-BR"),
         ("DICE_SEED", "x", "DICE_SEED must be a whole number"),
+        ("DATABASE_URL", "mysql://bot:pw@db/gurps", "DATABASE_URL must be a SQLite file"),
+        ("DATABASE_POOL_SIZE", "0", "DATABASE_POOL_SIZE must be a whole number of connections"),
+        ("SHARD_COUNT", "0", "SHARD_COUNT must be a whole number of shards"),
+        ("SHARD_IDS", "0-3", "SHARD_IDS must list shard numbers below SHARD_COUNT"),
     ],
 )
 def test_bad_values_name_the_variable(
@@ -106,6 +115,72 @@ def test_bad_values_name_the_variable(
     monkeypatch.setenv(variable, value)
     with pytest.raises(ConfigError, match=fragment):
         load_settings()
+
+
+def test_database_url_wins_over_the_path_and_stays_secret(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert load_settings().database_target == Path("data/gurps.sqlite3")
+    monkeypatch.setenv("DATABASE_URL", "postgresql://bot:s3cret@db.example:5432/gurps")
+    settings = load_settings()
+    assert settings.database_target == "postgresql://bot:s3cret@db.example:5432/gurps"
+    assert "s3cret" not in repr(settings)
+    assert settings.database_pool_size == 10
+    monkeypatch.setenv("DATABASE_URL", "sqlite:///data/other.sqlite3")
+    assert load_settings().database_target == "sqlite:///data/other.sqlite3"
+
+
+def test_a_bad_database_url_is_refused_without_echoing_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("DATABASE_URL", "mysql://bot:s3cret@db/gurps")
+    with pytest.raises(ConfigError) as caught:
+        load_settings()
+    assert "s3cret" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("count", "ids", "expected"),
+    [
+        ("4", None, None),
+        ("4", "0-3", (0, 1, 2, 3)),
+        ("8", "6,0-1, 3", (0, 1, 3, 6)),
+        ("8", "5", (5,)),
+        ("8", "2-2,2", (2,)),
+    ],
+)
+def test_shard_ranges_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch, count: str, ids: str | None, expected: tuple[int, ...] | None
+) -> None:
+    monkeypatch.setenv("SHARD_COUNT", count)
+    if ids is not None:
+        monkeypatch.setenv("SHARD_IDS", ids)
+    settings = load_settings()
+    assert settings.shard_count == int(count)
+    assert settings.shard_ids == expected
+
+
+@pytest.mark.parametrize("ids", ["4", "0-4", "3-1", "a", "1-", "-1", "0,,1"])
+def test_shards_outside_the_count_are_refused(monkeypatch: pytest.MonkeyPatch, ids: str) -> None:
+    monkeypatch.setenv("SHARD_COUNT", "4")
+    monkeypatch.setenv("SHARD_IDS", ids)
+    with pytest.raises(ConfigError, match="SHARD_IDS must list shard numbers below SHARD_COUNT"):
+        load_settings()
+
+
+def test_an_unreachable_database_stops_the_bot_with_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    monkeypatch.setenv("DISCORD_TOKEN", VALID_TOKEN)
+    monkeypatch.setenv("DATABASE_URL", f"postgresql://bot:s3cret@127.0.0.1:{port}/gurps")
+    assert main(["run"]) == EXIT_CONFIG
+    err = capsys.readouterr().err
+    assert err.startswith(
+        f"Could not connect to PostgreSQL at postgresql://bot:***@127.0.0.1:{port}"
+    )
+    assert err.count("\n") == 1
+    assert "s3cret" not in err
 
 
 def test_settings_are_not_built_at_import() -> None:
