@@ -566,7 +566,7 @@ def evade(
 
     R5.19: a master (``chambara_level``, the best of his DX, Jumping and Acrobatics) first
     rolls against it; a success adds +5, a failure leaves the Evade without it (the catalog's
-    reading).
+    reading). Shock counts against both rolls (R7.6: DX and the skills based on it).
     """
     mods: list[Modifier] = []
 
@@ -584,7 +584,7 @@ def evade(
     rule_ids = ["R11.23"]
     enabling: SuccessRoll | None = None
     if chambara_level is not None:
-        enabling = success_roll(chambara_level, roller, options)
+        enabling = success_roll(chambara_level - abs(shock_penalty), roller, options)
         rule_ids.append("R5.19")
         if enabling.succeeded:
             add("chambara_evade", CHAMBARA_EVADE_BONUS, "R5.19")
@@ -617,23 +617,37 @@ class FastDrawRoll(BaseModel):
     roll: SuccessRoll
     drawn: bool
     rule_id: str
+    shock: int = 0
+    """The drawer's shock (R7.6): Fast-Draw is a DX-based skill."""
 
 
 def fast_draw(
-    level: int, kind: AttackKind, number: int, roller: DiceRoller, options: RuleOptions
+    level: int,
+    kind: AttackKind,
+    number: int,
+    roller: DiceRoller,
+    options: RuleOptions,
+    *,
+    shock_penalty: int = 0,
 ) -> FastDrawRoll:
     """Fast-Draw for the ``number``-th attack of the turn.
 
     R5.26: every thrown weapon at -3. R5.22: every arrow of an archer's volley, at -3 more
-    for each roll after the first (14, 11, 8 …).
+    for each roll after the first (14, 11, 8 …). Shock counts too (R7.6).
     """
     if kind is AttackKind.thrown:
         modifier, rule_id = FAST_DRAW_PENALTY, "R5.26"
     else:
         modifier, rule_id = FAST_DRAW_PENALTY * (number - 1), "R5.22"
-    roll = success_roll(level + modifier, roller, options)
+    shock = -abs(shock_penalty)
+    roll = success_roll(level + modifier + shock, roller, options)
     return FastDrawRoll(
-        level=level, modifier=modifier, roll=roll, drawn=roll.succeeded, rule_id=rule_id
+        level=level,
+        modifier=modifier,
+        roll=roll,
+        drawn=roll.succeeded,
+        rule_id=rule_id,
+        shock=shock,
     )
 
 

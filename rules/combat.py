@@ -1006,7 +1006,9 @@ def resolve_attack(
     step = initiative_slots(sheet.attributes.basic_speed, max(count.attacks, number))[number - 1]
     drawn: FastDrawRoll | None = None
     if draw_level is not None:
-        drawn = fast_draw(draw_level, kind, number, roller, options)
+        drawn = fast_draw(
+            draw_level, kind, number, roller, options, shock_penalty=sheet.state.shock_penalty
+        )
         if not drawn.drawn:
             # Nothing to throw or shoot: this attack is spent, and a failed arrow ends the
             # volley (R5.22's reading); an unused Feint stays for a later blow.

@@ -220,11 +220,15 @@ def _fast_draw_line(drawn: FastDrawRoll, messages: Messages, locale: str) -> str
         key = "attack.fast_draw_volley_ends"
     else:
         key = "attack.fast_draw_not_drawn"
+    modifier = signed(drawn.modifier)
+    if drawn.shock:
+        shock = Modifier(key="shock", value=drawn.shock, rule_id="R7.6")
+        modifier += " " + " ".join(_modifier_lines((shock,), messages, locale, "attack"))
     return messages.text(
         key,
         locale,
         level=drawn.level,
-        modifier=signed(drawn.modifier),
+        modifier=modifier,
         target=drawn.roll.effective_skill,
         total=drawn.roll.total,
         rule=drawn.rule_id,

@@ -21,6 +21,35 @@ HEAD_HIT_WITHOUT_SHOCK = Fight(
 """,
 )
 
+SHOCKED_ACROBAT = Fight(
+    3,
+    """
+    /encounter start name:G
+    /combatant add name:Orc st:10 dx:14 iq:10 ht:14
+    /combatant add name:Acro st:10 dx:12 iq:10 ht:12
+    /combatant trait add name:Acro trait:Acrobatics level:12
+    /encounter next
+    /damage target:Acro amount:4 type:cr
+    /combatant condition name:Acro posture:prone
+    /encounter next
+    /maneuver combatant:Acro maneuver:Change Posture posture:standing acrobatics:true
+""",
+)
+
+SHOCKED_THROWER = Fight(
+    0,
+    """
+    /settings rule option:cinematic_multiple_attacks enabled:true
+    /encounter start name:D
+    /combatant add name:Arch st:10 dx:14 iq:10 ht:14 hp:50
+    /combatant weapon add name:Arch weapon:Knife skill:16 damage:thr imp thrown:true knife:true
+    /combatant add name:Bob st:10 dx:10 iq:10 ht:10 hp:80
+    /damage target:Arch amount:6 type:cr
+    /encounter next
+    /throw attacker:Arch target:Bob weapon:Knife fast-draw:13
+""",
+)
+
 
 async def test_a_head_hit_without_shock_rolls_no_knockdown_r7_8_r7_6(tmp_path: Path) -> None:
     """R7.6: with 20+ HP shock is -1 per full HP/10 lost, so HP 20 losing 1 has no shock;
@@ -32,3 +61,30 @@ async def test_a_head_hit_without_shock_rolls_no_knockdown_r7_8_r7_6(tmp_path: P
     assert not any("Knockdown" in line or "Shock" in line for line in hit)
     status = t.reply("/encounter status")
     expect(status, "  ┃ ▶ 1. Big [npc]: HP ▰▰▰▰▱ 19/20 · FP ▰▰▰▰▰ 9/9")
+
+
+async def test_shock_counts_against_the_acrobatics_roll_to_get_up_r7_12_r7_6(
+    tmp_path: Path,
+) -> None:
+    """R7.6: 4 injury of HP 10 is shock -4 on Acro's next turn, against DX-based skills;
+    R7.12: Acrobatics 12 - 4 = 8 to stand in one turn. The 9 rolled fails: he is crouching,
+    one turn still to go."""
+    t = await play(tmp_path, SHOCKED_ACROBAT)
+    expect(
+        t.reply(
+            "/maneuver combatant:Acro maneuver:Change Posture posture:standing acrobatics:true"
+        ),
+        "  ┃ Posture: lying down → crouching (R7.12); turns still needed: 1",
+        "  ┃ Notes: Get up: ACROBATICS 12 -4 = 8, rolled 9 (2, 4, 3): failure (R7.12)",
+    )
+
+
+async def test_shock_counts_against_fast_draw_r7_6_r5_26(tmp_path: Path) -> None:
+    """R7.6: HP 50 losing 6 is shock -1 (one full HP/10), and Fast-Draw is DX-based; R5.26:
+    each thrown weapon of a multiple-attack turn is drawn at -3: 13 - 3 - 1 = 9."""
+    t = await play(tmp_path, SHOCKED_THROWER)
+    expect(
+        t.reply("/throw attacker:Arch target:Bob weapon:Knife fast-draw:13"),
+        "  ┃ Fast-Draw: Fast-Draw 13 -3 -1 shock (R7.6) = 9, rolled 14: not drawn, this attack"
+        " is spent (R5.26)",
+    )

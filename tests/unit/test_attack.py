@@ -461,6 +461,38 @@ def test_a_volley_draws_at_a_cumulative_minus_3_r5_22(number: int, target: int) 
     assert drawn.drawn is (target >= 10)
 
 
+def test_shock_counts_against_fast_draw_r7_6_r5_26() -> None:
+    """R7.6: shock -2 lowers DX-based skills on his turn, Fast-Draw too: Fast-Draw (Knife)
+    13 - 3 (R5.26) - 2 = 8; a 9 does not draw."""
+    from rules.attack import AttackKind, fast_draw
+
+    drawn = fast_draw(
+        13, AttackKind.thrown, 1, ScriptedDice([3, 3, 3]), RuleOptions(), shock_penalty=-2
+    )
+    assert (drawn.roll.effective_skill, drawn.modifier, drawn.shock) == (8, -3, -2)
+    assert drawn.drawn is False
+
+
+def test_shock_counts_against_a_masters_enabling_roll_r7_6_r5_19() -> None:
+    """R5.19 with R7.6: the enabling roll is DX, Jumping or Acrobatics, so shock -4 takes the
+    best 14 to 10; a 11 fails, and the Evade (12 - 5 - 4 = 3) goes without the +5."""
+    from rules.attack import EvadeEntry, evade
+
+    outcome = evade(
+        12,
+        11,
+        Posture.STANDING,
+        EvadeEntry.front,
+        roller=ScriptedDice([3, 4, 4, 3, 3, 4, 4, 4, 4]),
+        options=RuleOptions(),
+        shock_penalty=-4,
+        chambara_level=14,
+    )
+    assert outcome.enabling is not None
+    assert (outcome.enabling.effective_skill, outcome.enabling.succeeded) == (10, False)
+    assert outcome.effective == 3
+
+
 @pytest.mark.parametrize(
     ("st", "turns", "balanced"),
     [(12, 1, False), (16, 1, False), (17, 0, False), (21, 0, False), (22, 0, True)],
