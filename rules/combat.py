@@ -150,6 +150,8 @@ ERROR_KEYS: Final = frozenset(
         "maneuver.already_chosen",
         "maneuver.no_maneuvers_left",
         "maneuver.concentrate_full_turn",
+        "maneuver.before_first_turn",
+        "attack.before_first_turn",
     }
 )
 """Every :class:`RuleError` key this module raises."""
@@ -824,12 +826,15 @@ def resolve_attack(
     options: RuleOptions,
     *,
     count_attacks: bool = True,
+    awaits_first_turn: bool = False,
 ) -> AttackOutcome:
     """Roll the attack; on a hit either wait for a defense or go straight to damage.
 
     An attack past the turn's allowance is refused (``attack.no_attacks_left``)
     unless the request says the GM allows it; ``count_attacks`` is off before
-    the turn sequence starts, when there is no turn to count them in.
+    the turn sequence starts, when there is no turn to count them in. In a running
+    fight an attacker who ``awaits_first_turn`` has no maneuver yet (R4.4): refused
+    (``attack.before_first_turn``) unless the GM allows it.
 
     A critical hit (A.1) or a target with no possible defense (All-Out Attack
     R5.8, an unseen rear attack R6.10) takes the damage at once.
@@ -844,6 +849,12 @@ def resolve_attack(
         )
     sheet = attacker.combatant
     ensure_may_choose(attacker, request.maneuver)
+    if awaits_first_turn and not request.beyond_allowance:
+        raise RuleError(
+            "attack.before_first_turn",
+            f"{sheet.name} has not had his first turn yet",
+            combatant=sheet.name,
+        )
     if attacker.turn.maneuver not in _ATTACK_MANEUVER_VALUES:
         _ensure_maneuver_left(sheet, attacker.turn)
     if sheet.has(Trait.TRAINED_BY_A_MASTER) and not request.chambara:
@@ -1723,8 +1734,13 @@ def take_maneuver(
     request: ManeuverRequest,
     roller: DiceRoller,
     options: RuleOptions,
+    *,
+    awaits_first_turn: bool = False,
 ) -> ManeuverOutcome:
     """Record a turn's maneuver and what it builds (R4.4, R5.2-R5.5, R5.9-R5.13).
+
+    In a running fight a fighter who ``awaits_first_turn`` has no maneuver to take yet
+    (R4.4): refused (``maneuver.before_first_turn``).
 
     Aim and Evaluate grow while the same target is kept (R5.3, R5.4) and any
     other maneuver drops them; Feint rolls its Quick Contest now and stores the
@@ -1747,6 +1763,12 @@ def take_maneuver(
         raise RuleError("maneuver.self_target", "a combatant cannot target himself")
     ensure_may_choose(fighter, maneuver)
     sheet = fighter.combatant
+    if awaits_first_turn:
+        raise RuleError(
+            "maneuver.before_first_turn",
+            f"{sheet.name} has not had his first turn yet",
+            combatant=sheet.name,
+        )
     turn = fighter.turn
     if request.spare_attack:
         return _spare_attack_maneuver(fighter, target, request, roller, options)

@@ -167,6 +167,12 @@ class Encounter(BaseModel):
         sequence = self.sequence
         return sequence.started and combatant_id in sequence.this_round[sequence.position + 1 :]
 
+    def awaits_first_turn(self, combatant_id: str) -> bool:
+        """Whether the fight runs and ``combatant_id`` has not had a turn yet (R4.4): he has
+        no maneuver to take until his first turn comes (a late newcomer's may be next round,
+        R2.5). Before round 1 nobody has had one, and nothing is counted."""
+        return self.sequence.started and self.get(combatant_id).turn.turns_taken == 0
+
     def fallen(self) -> tuple[EncounterCombatant, ...]:
         """Who is dead or out of the fight (for the end-of-fight summary)."""
         return tuple(c for c in self.combatants if not c.combatant.is_conscious)

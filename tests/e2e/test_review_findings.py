@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.e2e.review_play import Fight, expect, play
+from tests.e2e.review_play import Fight, expect, play, refused
 
 HEAD_HIT_WITHOUT_SHOCK = Fight(
     1,
@@ -50,6 +50,22 @@ SHOCKED_THROWER = Fight(
 """,
 )
 
+NO_ACTION_BEFORE_THE_FIRST_TURN = Fight(
+    3,
+    """
+    /encounter start name:T
+    /combatant add name:A st:10 dx:14 iq:10 ht:14 hp:50
+    /combatant weapon add name:A weapon:Sword skill:12 damage:sw cut
+    /combatant add name:B st:10 dx:10 iq:10 ht:10 hp:50
+    /combatant weapon add name:B weapon:Sword skill:12 damage:sw cut
+    /encounter next
+    /attack attacker:B target:A
+    /maneuver combatant:B maneuver:Evaluate target:A
+    /encounter next
+    /attack attacker:B target:A
+""",
+)
+
 
 async def test_a_head_hit_without_shock_rolls_no_knockdown_r7_8_r7_6(tmp_path: Path) -> None:
     """R7.6: with 20+ HP shock is -1 per full HP/10 lost, so HP 20 losing 1 has no shock;
@@ -87,4 +103,31 @@ async def test_shock_counts_against_fast_draw_r7_6_r5_26(tmp_path: Path) -> None
         t.reply("/throw attacker:Arch target:Bob weapon:Knife fast-draw:13"),
         "  ┃ Fast-Draw: Fast-Draw 13 -3 -1 shock (R7.6) = 9, rolled 14: not drawn, this attack"
         " is spent (R5.26)",
+    )
+
+
+async def test_nobody_acts_before_his_first_turn_r4_4_r4_1(tmp_path: Path) -> None:
+    """R4.1, R4.4: one maneuver per combatant per second, chosen when his turn comes. Round 1
+    opens with A (Basic Speed 7 against B's 5); B, with no Wait, can neither attack nor take
+    a maneuver before his own turn. In it he attacks once (skill 12, a 9 hits by 3)."""
+    t = await play(tmp_path, NO_ACTION_BEFORE_THE_FIRST_TURN)
+    early = t.reply("/attack attacker:B target:A", 1)
+    assert refused(early)
+    expect(
+        early,
+        "  ┃ B's first turn has not come yet: a fighter attacks when his turn comes, one"
+        " maneuver a turn (R4.4). Go on with /encounter next until it is B's turn; the GM can"
+        " let this attack through with the extra-attack option.",
+    )
+    evaluate = t.reply("/maneuver combatant:B maneuver:Evaluate target:A")
+    assert refused(evaluate)
+    expect(
+        evaluate,
+        "  ┃ B's first turn has not come yet: a fighter chooses his maneuver when his turn"
+        " comes, one a turn (R4.4). Go on with /encounter next until it is B's turn.",
+    )
+    expect(
+        t.reply("/attack attacker:B target:A", 2),
+        "  ┃ ⚔️ B attacks A",
+        "  ┃ Attack roll: Rolled 9 (2, 4, 3): hit (by 3)",
     )

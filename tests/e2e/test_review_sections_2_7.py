@@ -808,6 +808,7 @@ OPTIONS_MINIMUM_AND_DIFFUSE = Fight(
     /combatant add name:Dif st:10 dx:10 iq:10 ht:11 hp:20
     /combatant trait add name:Dif trait:Injury Tolerance (Diffuse)
     /encounter next
+    /encounter next
     /attack attacker:A target:Dif weapon:Pin
     :click No defense
     /attack attacker:A target:Dif weapon:Club extra-attack:true

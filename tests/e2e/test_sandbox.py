@@ -348,6 +348,7 @@ async def test_a_scripted_fight_survives_a_restart_before_the_defense(tmp_path: 
         "/combatant add name:Orc st:12 dx:11 iq:9 ht:12",
         "/combatant add name:Alice st:10 dx:13 iq:10 ht:11 owner:alice parry:9",
         "/encounter next",
+        "/encounter next",
         "/attack attacker:Orc target:Alice skill:12 damage:2d+1 cut",
         ":restart",
         ":as alice",

@@ -915,6 +915,46 @@ def _refused(
     return caught.value
 
 
+def test_no_maneuver_before_the_first_turn_of_a_running_fight_r4_4() -> None:
+    """R4.1, R4.4: one maneuver per combatant per second, chosen in his turn. Round 1 starts
+    with the Knight (Basic Speed 6 against the Orc's 5.5); the Orc has no turn yet, so his
+    attack and his maneuvers are refused before anything is rolled. The GM may still let an
+    attack through (extra-attack). Once his turn comes he attacks once, as usual."""
+    from rules.combat import ManeuverRequest, take_maneuver
+
+    fight = Encounter(name="T", gm_id=1, combatants=(KNIGHT, ORC))
+    fight, _ = advance_turn(fight, ScriptedDice([]))
+    orc = fight.get("c2")
+    assert (fight.awaits_first_turn("c1"), fight.awaits_first_turn("c2")) == (False, True)
+    with pytest.raises(RuleError) as caught:
+        resolve_attack(
+            orc, KNIGHT, AttackRequest(), ScriptedDice([]), OPTIONS, awaits_first_turn=True
+        )
+    assert (caught.value.key, caught.value.params) == (
+        "attack.before_first_turn",
+        {"combatant": "Orc"},
+    )
+    evaluate = ManeuverRequest(maneuver=Maneuver.evaluate, target_id="c1")
+    with pytest.raises(RuleError) as caught:
+        take_maneuver(orc, KNIGHT, evaluate, ScriptedDice([]), OPTIONS, awaits_first_turn=True)
+    assert caught.value.key == "maneuver.before_first_turn"
+    allowed = resolve_attack(
+        orc,
+        KNIGHT,
+        AttackRequest(beyond_allowance=True),
+        ScriptedDice([6, 6, 6]),
+        OPTIONS,
+        awaits_first_turn=True,
+    )
+    assert allowed.attack is not None
+    fight, _ = advance_turn(fight, ScriptedDice([]))
+    assert not fight.awaits_first_turn("c2")
+    first = resolve_attack(
+        fight.get("c2"), KNIGHT, AttackRequest(), ScriptedDice([6, 6, 6]), OPTIONS
+    )
+    assert (first.attack_number, first.attacks_available) == (1, 1)
+
+
 def test_one_attack_a_turn_then_a_refusal() -> None:
     knight = _after(KNIGHT, AttackRequest())
     error = _refused(knight, AttackRequest())

@@ -152,6 +152,31 @@ def test_whose_turn_is_still_to_come_this_round_r5_18() -> None:
     assert (encounter.turn_to_come("1"), encounter.turn_to_come("2")) == (False, True)
 
 
+def test_who_still_awaits_his_first_turn_r4_4_r2_5() -> None:
+    """R4.4: a fighter's maneuvers start with his first turn. Before round 1 nothing is
+    counted; in round 1 the slow one waits until his turn, and an unaware newcomer whose
+    place this round has passed (R2.5: Basic Speed 6 between 7 and 5) until the next round."""
+    encounter = fight(sheet("Fast", 7.0), sheet("Slow", 5.0))
+    assert not encounter.awaits_first_turn("2")
+    encounter, _ = advance_turn(encounter, ScriptedDice([]))
+    assert (encounter.awaits_first_turn("1"), encounter.awaits_first_turn("2")) == (False, True)
+    encounter, _ = advance_turn(encounter, ScriptedDice([]))
+    encounter, _ = add_combatants(
+        encounter,
+        [sheet("Late", 6.0)],
+        owner_id=None,
+        side=None,
+        aware=False,
+        roller=ScriptedDice([]),
+    )
+    assert (encounter.awaits_first_turn("2"), encounter.awaits_first_turn("3")) == (False, True)
+    encounter, _ = advance_turn(encounter, ScriptedDice([]))
+    encounter, _ = advance_turn(encounter, ScriptedDice([]))
+    assert encounter.current is not None
+    assert encounter.current.name == "Late"
+    assert not encounter.awaits_first_turn("3")
+
+
 def test_reorder_by_names() -> None:
     encounter = fight(sheet("Fast", 7.0), sheet("Slow", 5.0))
     encounter, _ = advance_turn(encounter, ScriptedDice([]))
