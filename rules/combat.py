@@ -152,6 +152,7 @@ ERROR_KEYS: Final = frozenset(
         "maneuver.concentrate_full_turn",
         "maneuver.before_first_turn",
         "attack.before_first_turn",
+        "attack.series_maneuver",
     }
 )
 """Every :class:`RuleError` key this module raises."""
@@ -857,6 +858,7 @@ def resolve_attack(
         )
     if attacker.turn.maneuver not in _ATTACK_MANEUVER_VALUES:
         _ensure_maneuver_left(sheet, attacker.turn)
+    series = _series_maneuver(sheet, attacker.turn, request)
     if sheet.has(Trait.TRAINED_BY_A_MASTER) and not request.chambara:
         # A master on the sheet fights under the chambara rules (R5.15-R5.27).
         request = request.model_copy(update={"chambara": True})
@@ -935,19 +937,11 @@ def resolve_attack(
     draw_level = _fast_draw_level(sheet, request, kind, count, number)
     if draw_level is not None and kind is AttackKind.missile:
         aim_turns = 0  # R5.22: none of a volley's arrows is aimed
-    # A later blow of the same turn keeps its All-Out Attack (no defense until his next turn)
-    # and its bonus: +4 or +2 damage for the whole series (R5.20), and two weapons without
-    # the dual-weapon -4 (R5.7, R5.8).
-    keeps_all_out = (
-        number > 1
-        and turn.all_out_attack is not None
-        and request.maneuver is not Maneuver.all_out_attack
-    )
-    maneuver = Maneuver.all_out_attack if keeps_all_out else request.maneuver
-    all_out_option = (
-        AllOutAttackOption(turn.all_out_attack)
-        if keeps_all_out and turn.all_out_attack is not None
-        else request.all_out_option
+    # A later blow of the same turn keeps its maneuver (R4.4): an All-Out Attack (no defense
+    # until his next turn) with its bonus, +4 or +2 damage for the whole series (R5.20), and
+    # two weapons without the dual-weapon -4 (R5.7, R5.8); a Move and Attack its penalties.
+    maneuver, all_out_option = (
+        series if series is not None else (request.maneuver, request.all_out_option)
     )
     attack_input = AttackInput(
         skill=skill,
@@ -972,8 +966,7 @@ def resolve_attack(
         posture=sheet.state.posture,
         close_combat_rounds=request.close_combat_rounds if request.close_combat else 0,
         shield_db=shield_db,
-        moving=request.moving
-        or (Gait.walk if request.maneuver is Maneuver.move_and_attack else None),
+        moving=request.moving or (Gait.walk if maneuver is Maneuver.move_and_attack else None),
         ranged_class=request.ranged_class,
     )
     effective = effective_attack_skill(attack_input)
@@ -993,12 +986,10 @@ def resolve_attack(
         feint_penalty = max(feint_penalty, feinted.penalty)
     attacker_turn = turn.model_copy(
         update={
-            "maneuver": turn.maneuver if keeps_all_out else request.maneuver.value,
+            "maneuver": maneuver.value,
             "all_out_attack": (
-                turn.all_out_attack
-                if keeps_all_out
-                else (request.all_out_option or AllOutAttackOption.determined).value
-                if request.maneuver is Maneuver.all_out_attack
+                (all_out_option or AllOutAttackOption.determined).value
+                if maneuver is Maneuver.all_out_attack
                 else None
             ),
             "aim_turns": 0,
@@ -1672,6 +1663,41 @@ def _maneuvers_allowed(sheet: Combatant) -> tuple[int, tuple[str, ...]]:
     speed, altered = extra_maneuvers(sheet)
     rules = (*(("R5.29",) if speed else ()), *(("R5.28",) if altered else ()))
     return 1 + speed + altered, rules
+
+
+def _series_maneuver(
+    sheet: Combatant, turn: TurnState, request: AttackRequest
+) -> tuple[Maneuver, AllOutAttackOption | None] | None:
+    """The maneuver a later attack of the turn is made with, or ``None`` for the first.
+
+    One maneuver a turn (R4.4): every attack of a multiple-attack series is made under the
+    maneuver the first one chose, an All-Out Attack's bonus covering the whole series
+    (R5.20). A plain attack (the command's default) continues it; another maneuver or
+    All-Out Attack option is refused, unless extra maneuvers (R5.28, R5.29) may make it a
+    maneuver of its own.
+    """
+    if not attacks_used_this_turn(turn) or turn.maneuver not in _ATTACK_MANEUVER_VALUES:
+        return None
+    chosen = Maneuver(turn.maneuver)
+    option = (
+        AllOutAttackOption(turn.all_out_attack or AllOutAttackOption.determined)
+        if chosen is Maneuver.all_out_attack
+        else None
+    )
+    if request.maneuver is Maneuver.attack and request.all_out_option is None:
+        return chosen, option
+    asked = (
+        request.all_out_option or AllOutAttackOption.determined
+        if request.maneuver is Maneuver.all_out_attack
+        else None
+    )
+    if (request.maneuver, asked) == (chosen, option) or extra_maneuvers(sheet) != (0, 0):
+        return request.maneuver, request.all_out_option
+    raise RuleError(
+        "attack.series_maneuver",
+        f"{sheet.name} already attacks this turn under {chosen.value}",
+        combatant=sheet.name,
+    )
 
 
 def _ensure_maneuver_left(sheet: Combatant, turn: TurnState) -> None:

@@ -66,6 +66,28 @@ NO_ACTION_BEFORE_THE_FIRST_TURN = Fight(
 """,
 )
 
+SERIES_KEEPS_ITS_MANEUVER = Fight(
+    3,
+    """
+    /settings rule option:cinematic_multiple_attacks enabled:true
+    /encounter start name:S
+    /combatant add name:Mas st:10 dx:14 iq:10 ht:14 hp:50
+    /combatant weapon add name:Mas weapon:Katana skill:24 damage:sw+1 cut
+    /combatant add name:Bob st:10 dx:10 iq:10 ht:10 hp:80
+    /encounter next
+    /attack attacker:Mas target:Bob
+    /attack attacker:Mas target:Bob maneuver:"All-Out Attack: +4 to hit"
+    /attack attacker:Mas target:Bob maneuver:"All-Out Attack: +2 damage"
+    /attack attacker:Mas target:Bob maneuver:"Move and Attack"
+    /attack attacker:Mas target:Bob
+    /encounter next
+    /encounter next
+    /attack attacker:Mas target:Bob maneuver:"All-Out Attack: +2 damage"
+    /attack attacker:Mas target:Bob
+    /attack attacker:Mas target:Bob maneuver:"Move and Attack"
+""",
+)
+
 
 async def test_a_head_hit_without_shock_rolls_no_knockdown_r7_8_r7_6(tmp_path: Path) -> None:
     """R7.6: with 20+ HP shock is -1 per full HP/10 lost, so HP 20 losing 1 has no shock;
@@ -131,3 +153,40 @@ async def test_nobody_acts_before_his_first_turn_r4_4_r4_1(tmp_path: Path) -> No
         "  ┃ ⚔️ B attacks A",
         "  ┃ Attack roll: Rolled 9 (2, 4, 3): hit (by 3)",
     )
+
+
+async def test_an_attack_series_keeps_its_maneuver_r4_4_r5_20(tmp_path: Path) -> None:
+    """R5.14: Katana 24 gives 1 + 24 // 8 = 4 attacks. R4.4: one maneuver a turn, so the
+    series goes on under the first attack's maneuver: another typed (All-Out Attack +4 or +2,
+    Move and Attack) is refused, a plain attack is attack 2 of 4. R5.20: the All-Out Attack
+    (+2 damage) chosen by the first blow of the next turn covers the second one too."""
+    t = await play(tmp_path, SERIES_KEEPS_ITS_MANEUVER)
+    series = (
+        "  ┃ Mas already attacks this turn under the maneuver of his first attack: one maneuver"
+        " a turn (R4.4), and an All-Out Attack's bonus covers the whole series (R5.20). Leave"
+        " the maneuver option out for the next attack, or /encounter undo the first one to"
+        " choose another."
+    )
+    for typed in (
+        '/attack attacker:Mas target:Bob maneuver:"All-Out Attack: +4 to hit"',
+        '/attack attacker:Mas target:Bob maneuver:"All-Out Attack: +2 damage"',
+        '/attack attacker:Mas target:Bob maneuver:"Move and Attack"',
+    ):
+        answer = t.reply(typed)
+        assert refused(answer), typed
+        expect(answer, series)
+    plain = "/attack attacker:Mas target:Bob"
+    expect(
+        t.reply(plain, 2),
+        "  ┃ Effective skill: Skill 24",
+        "  ┃     = 24",
+        "  ┃ Multiple attacks: attack 2 of 4 · initiative step 6 (R5.14, R5.23)",
+    )
+    expect(
+        t.reply(plain, 3),
+        "  ┃     All-Out Attack (strong): +2 damage (R5.8)",
+        "  ┃ Multiple attacks: attack 2 of 4 · initiative step 6 (R5.14, R5.23)",
+    )
+    refusal = t.reply('/attack attacker:Mas target:Bob maneuver:"Move and Attack"', 2)
+    assert refused(refusal)
+    expect(refusal, series)

@@ -1645,6 +1645,73 @@ def test_the_all_out_attack_bonus_covers_the_whole_series_r5_20(
         master = master.model_copy(update={"turn": blow.attacker_turn})
 
 
+@pytest.mark.parametrize(
+    ("first", "later"),
+    [
+        (
+            AttackRequest(chambara=True),
+            AttackRequest(
+                chambara=True,
+                maneuver=Maneuver.all_out_attack,
+                all_out_option=AllOutAttackOption.determined,
+            ),
+        ),
+        (
+            AttackRequest(
+                chambara=True,
+                maneuver=Maneuver.all_out_attack,
+                all_out_option=AllOutAttackOption.determined,
+            ),
+            AttackRequest(
+                chambara=True,
+                maneuver=Maneuver.all_out_attack,
+                all_out_option=AllOutAttackOption.strong,
+            ),
+        ),
+        (
+            AttackRequest(
+                chambara=True,
+                maneuver=Maneuver.all_out_attack,
+                all_out_option=AllOutAttackOption.strong,
+            ),
+            AttackRequest(chambara=True, maneuver=Maneuver.move_and_attack),
+        ),
+    ],
+)
+def test_a_later_attack_of_the_series_cannot_change_the_maneuver_r4_4_r5_20(
+    first: AttackRequest, later: AttackRequest
+) -> None:
+    """R4.4: one maneuver a turn; R5.20: the chosen All-Out Attack bonus applies to the whole
+    series. Katana 18, a master's 3 attacks (R5.15): once the first blow chose its maneuver,
+    a second naming another one (or another All-Out Attack option) is refused before any
+    roll, and the turn keeps what the first chose."""
+    opened = resolve_attack(KATANA_MASTER, ORC, first, ScriptedDice([6, 6, 6]), OPTIONS)
+    master = KATANA_MASTER.model_copy(update={"turn": opened.attacker_turn})
+    with pytest.raises(RuleError) as caught:
+        resolve_attack(master, ORC, later, ScriptedDice([]), OPTIONS)
+    assert (caught.value.key, caught.value.params) == (
+        "attack.series_maneuver",
+        {"combatant": "Master"},
+    )
+
+
+def test_a_plain_attack_goes_on_with_the_series_move_and_attack_r4_4() -> None:
+    """R4.4: the second blow of a Move and Attack series, sent as a plain attack, is still a
+    Move and Attack: Katana 18 - 5 = 13 (the blow on the move, R5.6) and the turn's
+    maneuver; the same maneuver typed again is accepted."""
+    moving = AttackRequest(chambara=True, maneuver=Maneuver.move_and_attack)
+    opened = resolve_attack(KATANA_MASTER, ORC, moving, ScriptedDice([6, 6, 6]), OPTIONS)
+    master = KATANA_MASTER.model_copy(update={"turn": opened.attacker_turn})
+    plain = resolve_attack(
+        master, ORC, AttackRequest(chambara=True), ScriptedDice([6, 6, 6]), OPTIONS
+    )
+    assert (opened.effective.value, plain.attack_number, plain.effective.value) == (13, 2, 13)
+    assert plain.attacker_turn.maneuver == "move_and_attack"
+    master = master.model_copy(update={"turn": plain.attacker_turn})
+    again = resolve_attack(master, ORC, moving, ScriptedDice([6, 6, 6]), OPTIONS)
+    assert (again.attack_number, again.effective.value) == (3, 13)
+
+
 def test_the_off_hand_blow_of_an_all_out_double_keeps_only_its_own_minus_four_r5_7() -> None:
     """Two swords 14, All-Out Attack (double): the main blow at 14, the off-hand blow (sent as
     a plain attack) at 14 - 4 = 10: no dual-weapon -4 (R5.7's catalog reading)."""
