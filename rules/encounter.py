@@ -167,6 +167,18 @@ class Encounter(BaseModel):
         sequence = self.sequence
         return sequence.started and combatant_id in sequence.this_round[sequence.position + 1 :]
 
+    def joins_next_round(self, combatant_id: str) -> bool:
+        """Whether ``combatant_id`` is in the order but not in the running round: an unaware
+        newcomer whose place this round had already passed acts from the next one (R2.5,
+        R4.3)."""
+        sequence = self.sequence
+        return (
+            sequence.started
+            and sequence.order is not None
+            and combatant_id in sequence.order.combatant_ids
+            and combatant_id not in sequence.this_round
+        )
+
     def awaits_first_turn(self, combatant_id: str) -> bool:
         """Whether the fight runs and ``combatant_id`` has not had a turn yet (R4.4): he has
         no maneuver to take until his first turn comes (a late newcomer's may be next round,

@@ -71,6 +71,7 @@ MARKERS: dict[str, str] = {
     "crippled": "🦴",
     "dropped": "🫳",
     "unready": "⏳",
+    "next_round": "⏭️",
 }
 """The marker before each condition in the tracker, one glance per condition."""
 
@@ -296,6 +297,12 @@ def _tracker_rows(
         line = tracker_line(
             c, messages, locale, show_numbers=_shows_numbers(c, encounter, gm_view), names=names
         )
+        if encounter.joins_next_round(c.combatant_id):
+            # R2.5: his place this round has passed; listed after it, acting from the next.
+            joins = _condition(
+                messages, locale, "next_round", marked=True, round=encounter.sequence.round + 1
+            )
+            line = SEPARATOR.join((line, joins)) if line else joins
         if run and not (grouping and _same_copy(run[-1][1], run[-1][2], c, line, current_id)):
             flush()
         run.append((index, c, line))
@@ -792,6 +799,18 @@ def render_added(
             placed = set(order.combatant_ids)
             slots = [order.slot(c.combatant_id) for c in added if c.combatant_id in placed]
             dice = initiative_lines(slots, encounter, messages, locale)
+            later = [c.name for c in added if encounter.joins_next_round(c.combatant_id)]
+            if later:
+                # Their place this round has already passed (R2.5, R4.3).
+                dice.append(
+                    _t(
+                        messages,
+                        locale,
+                        _counted("combatant.added.next_round", len(later)),
+                        names=", ".join(later),
+                        round=encounter.sequence.round + 1,
+                    )
+                )
     return new_embed(
         ResultKind.INFO,
         title=_t(messages, locale, _counted("combatant.added.title", len(added)), count=len(added)),

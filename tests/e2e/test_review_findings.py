@@ -88,6 +88,21 @@ SERIES_KEEPS_ITS_MANEUVER = Fight(
 """,
 )
 
+LATE_NEWCOMER = Fight(
+    3,
+    """
+    /encounter start name:N
+    /combatant add name:A st:10 dx:14 iq:10 ht:14
+    /combatant add name:B st:10 dx:10 iq:10 ht:10
+    /encounter next
+    /encounter next
+    /combatant add name:C st:10 dx:12 iq:10 ht:12
+    /encounter status
+    /encounter next
+    /encounter next
+""",
+)
+
 
 async def test_a_head_hit_without_shock_rolls_no_knockdown_r7_8_r7_6(tmp_path: Path) -> None:
     """R7.6: with 20+ HP shock is -1 per full HP/10 lost, so HP 20 losing 1 has no shock;
@@ -190,3 +205,28 @@ async def test_an_attack_series_keeps_its_maneuver_r4_4_r5_20(tmp_path: Path) ->
     refusal = t.reply('/attack attacker:Mas target:Bob maneuver:"Move and Attack"', 2)
     assert refused(refusal)
     expect(refusal, series)
+
+
+async def test_an_unaware_newcomer_whose_place_passed_acts_next_round_r2_5(tmp_path: Path) -> None:
+    """R2.5: the unaware newcomer rolls Initiative and is inserted in order (R4.3): Basic
+    Speed 6 puts C between A (7) and B (5), a place already passed while it is B's turn, so
+    the reply and the tracker say he first acts in round 2, and round 2 runs A, C, B."""
+    t = await play(tmp_path, LATE_NEWCOMER)
+    expect(
+        t.reply("/combatant add name:C st:10 dx:12 iq:10 ht:12"),
+        "  ┃ C rolls initiative and joins the turn order (R2.5).",
+        "  ┃ The place C rolled this round has already passed: the first turn is in round 2.",
+    )
+    expect(
+        t.reply("/encounter status"),
+        "  ┃ ▶ 2. B [npc]: HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▰ 10/10",
+        "  ┃ 3. C [npc]: HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▰ 12/12 · ⏭️ acts from round 2",
+    )
+    expect(t.reply("/encounter next", 3), "  ┃ Round 2: A's turn")
+    round_2 = t.reply("/encounter next", 4)
+    expect(
+        round_2,
+        "  ┃ Round 2: C's turn",
+        "  ┃ ▶ 2. C [npc]: HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▰ 12/12",
+        "  ┃ 3. B [npc]: HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▰ 10/10",
+    )

@@ -177,6 +177,26 @@ def test_who_still_awaits_his_first_turn_r4_4_r2_5() -> None:
     assert not encounter.awaits_first_turn("3")
 
 
+def test_an_unaware_newcomer_whose_place_passed_joins_next_round_r2_5() -> None:
+    """R2.5 with R4.3: C (Basic Speed 6) rolls into the order between A (7) and B (5); added
+    during B's turn, his place this round has passed: listed after B, first turn in round 2,
+    in his place between A and B."""
+    encounter = fight(sheet("A", 7.0), sheet("B", 5.0))
+    encounter, _ = advance_turn(encounter, ScriptedDice([]))
+    encounter, _ = advance_turn(encounter, ScriptedDice([]))
+    encounter, _ = add_combatants(
+        encounter, [sheet("C", 6.0)], owner_id=None, side=None, aware=False, roller=ScriptedDice([])
+    )
+    assert encounter.sequence.order is not None
+    assert encounter.sequence.order.combatant_ids == ("1", "3", "2")
+    assert [c.name for c in encounter.ordered()] == ["A", "B", "C"]
+    assert [encounter.joins_next_round(cid) for cid in ("1", "2", "3")] == [False, False, True]
+    encounter, result = advance_turn(encounter, ScriptedDice([]))
+    assert result.new_round
+    assert [c.name for c in encounter.ordered()] == ["A", "C", "B"]
+    assert not encounter.joins_next_round("3")
+
+
 def test_reorder_by_names() -> None:
     encounter = fight(sheet("Fast", 7.0), sheet("Slow", 5.0))
     encounter, _ = advance_turn(encounter, ScriptedDice([]))
