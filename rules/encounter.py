@@ -426,7 +426,9 @@ def quick_sheet(
     A Parry or Block given as a number becomes a generic weapon or shield whose
     skill yields exactly that defense (3 + skill/2, +1 with Combat Reflexes;
     Appendix A.4), called ``weapon_name`` and ``shield_name`` (the GM's language).
-    Dodge given as a number overrides the derived one.
+    The generic shield has DB 0: a Defense Bonus would add to every defense (A.4), so the
+    numbers given would not be the numbers used. Dodge given as a number overrides the
+    derived one.
     """
     attributes: dict[str, int | float] = {"st": st, "dx": dx, "iq": iq, "ht": ht}
     for key, value in (
@@ -458,7 +460,11 @@ def quick_sheet(
             }
         ]
     if block is not None:
-        data["shield"] = {"name": shield_name, "skill": max(0, 2 * (block - 3 - bonus))}
+        data["shield"] = {
+            "name": shield_name,
+            "skill": max(0, 2 * (block - 3 - bonus)),
+            "db": 0,
+        }
     return Combatant.create(**data)
 
 

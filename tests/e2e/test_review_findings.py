@@ -103,6 +103,19 @@ LATE_NEWCOMER = Fight(
 """,
 )
 
+GIVEN_PARRY_AND_BLOCK = Fight(
+    3,
+    """
+    /encounter start name:B
+    /combatant add name:Orc st:10 dx:14 iq:10 ht:14
+    /combatant weapon add name:Orc weapon:Club skill:18 damage:sw cr
+    /combatant add name:Pal st:10 dx:10 iq:10 ht:10 parry:11 block:10
+    /combatant show name:Pal
+    /encounter next
+    /attack attacker:Orc target:Pal
+""",
+)
+
 
 async def test_a_head_hit_without_shock_rolls_no_knockdown_r7_8_r7_6(tmp_path: Path) -> None:
     """R7.6: with 20+ HP shock is -1 per full HP/10 lost, so HP 20 losing 1 has no shock;
@@ -229,4 +242,22 @@ async def test_an_unaware_newcomer_whose_place_passed_acts_next_round_r2_5(tmp_p
         "  ┃ Round 2: C's turn",
         "  ┃ ▶ 2. C [npc]: HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▰ 12/12",
         "  ┃ 3. B [npc]: HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▰ 10/10",
+    )
+
+
+async def test_parry_and_block_given_are_the_defenses_offered_a_4(tmp_path: Path) -> None:
+    """The README: `parry:` and `block:` give a generic weapon and shield with exactly that
+    defense. A.4: a shield's DB adds to every defense, so the generic shield has DB 0: the
+    sheet and the buttons agree on Dodge 8 (Basic Speed 5 + 3), Parry 11 and Block 10."""
+    t = await play(tmp_path, GIVEN_PARRY_AND_BLOCK)
+    expect(
+        t.reply("/combatant show name:Pal"),
+        "  ┃ Defenses: Dodge 8 · Parry weapon 11 · Block 10",
+    )
+    expect(
+        t.reply("/attack attacker:Orc target:Pal"),
+        "  ┃ Defenses: Dodge 8",
+        "  ┃     Parry 11 (weapon)",
+        "  ┃     Block 10",
+        "  [1 Dodge 8] [2 Parry 11 (weapon)] [3 Block 10] [4 Retreat (+3)] [5 No defense]",
     )

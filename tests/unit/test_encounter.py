@@ -111,6 +111,33 @@ def test_quick_sheet_defaults_and_defenses() -> None:
     assert fighter.dodge == 10  # 6 + 3 + 1 for Combat Reflexes
 
 
+def test_quick_sheet_parry_and_block_are_the_defenses_used_a_4() -> None:
+    """A.4: Block = 3 + Shield/2 and Parry = 3 + skill/2, each + the shield's DB. Given as
+    parry 11 and block 10 (DX 10, HT 10: Dodge 8), the generic shield has DB 0, so a blow
+    from the front offers exactly Dodge 8, Parry 11 and Block 10."""
+    from rules.combat import AttackRequest, resolve_attack
+    from rules.defense import DefenseKind
+    from rules.encounter import EncounterCombatant
+
+    pal = quick_sheet("Pal", st=10, dx=10, iq=10, ht=10, parry=11, block=10)
+    assert pal.shield is not None
+    assert (pal.shield.db, pal.dodge, pal.parry("weapon"), pal.block) == (0, 8, 11, 10)
+    orc = quick_sheet("Orc", st=10, dx=14, iq=10, ht=14, parry=10)
+    outcome = resolve_attack(
+        EncounterCombatant(combatant_id="1", side="a", combatant=orc),
+        EncounterCombatant(combatant_id="2", side="b", combatant=pal),
+        AttackRequest(skill=18, damage="sw cr"),
+        ScriptedDice([2, 4, 3]),
+        RuleOptions(),
+    )
+    assert outcome.defenses is not None
+    assert {o.kind: o.value for o in outcome.defenses.options} == {
+        DefenseKind.dodge: 8,
+        DefenseKind.parry: 11,
+        DefenseKind.block: 10,
+    }
+
+
 def test_quick_sheet_reports_bad_values_as_rule_errors() -> None:
     with pytest.raises(RuleError) as caught:
         quick_sheet("Wisp", st=1, dx=10, iq=10, ht=10, encumbrance=5)
