@@ -106,8 +106,16 @@ def _skill_value(
     return "\n".join(lines)
 
 
-def _attack_result(roll: AttackRoll, messages: Messages, locale: str) -> str:
+def _attack_result(
+    roll: AttackRoll, messages: Messages, locale: str, *, landed: HitLocation | None = None
+) -> str:
+    """Hit or miss and by how much; a neck or groin blow missing by exactly 1 (``landed``
+    elsewhere, R7.28, R7.29) says it missed, and where it lands instead."""
     margin = abs(roll.roll.margin)
+    if landed is not None:
+        return messages.text(
+            "attack.result.miss_by_one", locale, location=location_name(landed, messages, locale)
+        )
     if roll.critical_hit:
         return messages.text("attack.result.critical_hit", locale)
     if roll.critical_miss:
@@ -374,7 +382,17 @@ def render_attack(outcome: AttackOutcome, messages: Messages, locale: str) -> li
     add_field(
         embed,
         messages.text("attack.field.roll", locale),
-        _dice_line(roll.roll, _attack_result(roll, messages, locale), messages, locale),
+        _dice_line(
+            roll.roll,
+            _attack_result(
+                roll,
+                messages,
+                locale,
+                landed=outcome.location_hit if outcome.miss_by_one else None,
+            ),
+            messages,
+            locale,
+        ),
         inline=False,
     )
     _sequence_field(embed, outcome, messages, locale)
@@ -405,17 +423,6 @@ def render_attack(outcome: AttackOutcome, messages: Messages, locale: str) -> li
                 defense=outcome.feint.defender_skill,
                 defense_roll=contest.b.total,
                 penalty=outcome.feint.penalty,
-            ),
-            inline=False,
-        )
-    if outcome.miss_by_one:
-        add_field(
-            embed,
-            messages.text("attack.field.note", locale),
-            messages.text(
-                "attack.miss_by_one",
-                locale,
-                location=location_name(outcome.location_hit, messages, locale),
             ),
             inline=False,
         )

@@ -1905,7 +1905,8 @@ async def test_a_neck_blow_missing_by_one_lands_on_the_torso_r7_29_r7_19(tmp_pat
         "  ┃ Location: torso",
         "  ┃     -5 hit location (R7.19)",
         "  ┃     = 9",
-        "  ┃ Note: Missed by exactly 1: the blow lands on the torso (R7.28, R7.29).",
+        "  ┃ Attack roll: Rolled 10 (1, 5, 4): missed by exactly 1: the blow lands on the torso"
+        " instead (R7.28, R7.29)",
     )
     expect(t.reply(":click No defense", 1), "  ┃ Location: torso", "  ┃ Injury: 4")
     expect(
