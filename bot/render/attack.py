@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import Messages
-from bot.render.common import ResultKind, add_field, decimal, new_embed, signed
+from bot.render.common import ResultKind, add_field, decimal, new_embed, signed, skill_name
 from bot.views.defense import DefenseButton
 from rules.attack import (
     AttackRoll,
@@ -658,6 +658,14 @@ def _multiplier(value: Fraction, locale: str) -> str:
     return decimal(float(value), locale)
 
 
+def _rolled_against(attribute: str, messages: Messages, locale: str) -> str:
+    """What a roll was made against: an attribute's abbreviation (HT, DX), or a skill's name
+    in the reader's language (Acrobatics, Acrobacia)."""
+    if messages.has(f"character.skill.{attribute}"):
+        return skill_name(attribute, messages, locale)
+    return attribute.upper()
+
+
 def _roll_line(record: RollRecord, messages: Messages, locale: str) -> str:
     purpose = messages.text(f"damage.purpose.{record.purpose.value}", locale)
     outcome = messages.text(f"damage.outcome.{record.outcome.value}", locale)
@@ -666,7 +674,7 @@ def _roll_line(record: RollRecord, messages: Messages, locale: str) -> str:
         "damage.roll_line",
         locale,
         purpose=purpose,
-        attribute=record.attribute.upper(),
+        attribute=_rolled_against(record.attribute, messages, locale),
         base=record.base,
         modifiers=mods,
         target=record.target,

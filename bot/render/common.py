@@ -189,6 +189,13 @@ def signed(value: int) -> str:
     return f"{value:+d}"
 
 
+def skill_name(name: str, messages: Messages, locale: str) -> str:
+    """A skill's name in the reader's language when the catalog knows it, else as written on
+    the sheet."""
+    key = f"character.skill.{name}"
+    return messages.text(key, locale) if messages.has(key) else name
+
+
 def error_embed(
     messages: Messages,
     locale: str,

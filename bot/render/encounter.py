@@ -31,6 +31,7 @@ from bot.render.common import (
     new_embed,
     set_footer,
     signed,
+    skill_name,
 )
 from bot.render.swarm import swarm_line
 from bot.storage.encounter import EncounterRecord, UndoResult
@@ -860,13 +861,6 @@ def render_sheet(
         return embed
     add_sheet_fields(embed, c.combatant, messages, locale)
     return embed
-
-
-def skill_name(name: str, messages: Messages, locale: str) -> str:
-    """A skill's name in the reader's language when the catalog knows it, else as written on
-    the sheet."""
-    key = f"character.skill.{name}"
-    return _t(messages, locale, key) if messages.has(key) else name
 
 
 def add_sheet_fields(

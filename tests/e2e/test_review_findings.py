@@ -141,7 +141,7 @@ async def test_shock_counts_against_the_acrobatics_roll_to_get_up_r7_12_r7_6(
             "/maneuver combatant:Acro maneuver:Change Posture posture:standing acrobatics:true"
         ),
         "  ┃ Posture: lying down → crouching (R7.12); turns still needed: 1",
-        "  ┃ Notes: Get up: ACROBATICS 12 -4 = 8, rolled 9 (2, 4, 3): failure (R7.12)",
+        "  ┃ Notes: Get up: Acrobatics 12 -4 = 8, rolled 9 (2, 4, 3): failure (R7.12)",
     )
 
 

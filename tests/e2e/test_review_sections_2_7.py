@@ -1822,18 +1822,18 @@ async def test_keeping_footing_and_an_acrobatic_rise_r7_14_r7_12(tmp_path: Path)
     expect(
         t.reply("/damage target:Judo amount:20 type:cr"),
         "  ┃     Knocked back 2 m (R7.14)",
-        "  ┃     Keep footing: JUDO 14 -1 = 13, rolled 11 (3, 4, 4): success (R7.14)",
+        "  ┃     Keep footing: Judo 14 -1 = 13, rolled 11 (3, 4, 4): success (R7.14)",
     )
     expect(
         t.reply("/damage target:Acro amount:20 type:cr"),
-        "  ┃     Keep footing: ACROBATICS 16 -1 = 15, rolled 8 (1, 1, 6): success (R7.14)",
+        "  ┃     Keep footing: Acrobatics 16 -1 = 15, rolled 8 (1, 1, 6): success (R7.14)",
     )
     expect(
         t.reply(
             "/maneuver combatant:Tumbler maneuver:Change Posture posture:standing acrobatics:true"
         ),
         "  ┃ Posture: lying down → standing (R7.12); turns still needed: 0",
-        "  ┃ Notes: Get up: ACROBATICS 16 = 16, rolled 10 (2, 2, 6): success (R7.12)",
+        "  ┃ Notes: Get up: Acrobatics 16 = 16, rolled 10 (2, 2, 6): success (R7.12)",
     )
 
 
