@@ -73,6 +73,7 @@ MARKERS: dict[str, str] = {
     "dropped": "🫳",
     "unready": "⏳",
     "next_round": "⏭️",
+    "crushed_trachea": "🫁",
 }
 """The marker before each condition in the tracker, one glance per condition."""
 
@@ -128,7 +129,26 @@ def _fallen_conditions(
             keys.append("mortally_wounded")
         if c.turn.cardiac_arrest:
             keys.append("cardiac_arrest")
-    return [_condition(messages, locale, key, marked=marked) for key in keys]
+    found = [_condition(messages, locale, key, marked=marked) for key in keys]
+    if not (state.dead or state.destroyed):
+        found.extend(_windpipe(c, messages, locale, marked=marked))
+    return found
+
+
+def _windpipe(c: EncounterCombatant, messages: Messages, locale: str, *, marked: bool) -> list[str]:
+    """R7.29: a crushed windpipe, rolled again every round (conscious or not) until it holds."""
+    state = c.combatant.state
+    if not state.crushed_trachea:
+        return []
+    return [
+        _condition(
+            messages,
+            locale,
+            "crushed_trachea",
+            marked=marked,
+            target=c.combatant.attributes.ht + state.trachea_penalty,
+        )
+    ]
 
 
 def conditions(
@@ -164,6 +184,7 @@ def conditions(
                 messages, locale, "paralysed", marked=marked, round=turn.paralysed_through_round
             )
         )
+    found.extend(_windpipe(c, messages, locale, marked=marked))
     if state.shock_penalty:
         found.append(
             _condition(

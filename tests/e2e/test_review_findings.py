@@ -116,6 +116,20 @@ GIVEN_PARRY_AND_BLOCK = Fight(
 """,
 )
 
+WINDPIPE_ON_THE_TRACKER = Fight(
+    0,
+    """
+    /encounter start name:D
+    /combatant add name:Neck st:30 dx:10 iq:10 ht:9 hp:12 combat-reflexes:true
+    /combatant add name:Orc st:30 dx:9 iq:10 ht:9 hp:12 combat-reflexes:true
+    /encounter next
+    /damage target:Neck amount:4 type:cr location:neck
+    /encounter next
+    /encounter next
+    /encounter next
+""",
+)
+
 
 async def test_a_head_hit_without_shock_rolls_no_knockdown_r7_8_r7_6(tmp_path: Path) -> None:
     """R7.6: with 20+ HP shock is -1 per full HP/10 lost, so HP 20 losing 1 has no shock;
@@ -260,4 +274,21 @@ async def test_parry_and_block_given_are_the_defenses_offered_a_4(tmp_path: Path
         "  ┃     Parry 11 (weapon)",
         "  ┃     Block 10",
         "  [1 Dodge 8] [2 Parry 11 (weapon)] [3 Block 10] [4 Retreat (+3)] [5 No defense]",
+    )
+
+
+async def test_a_crushed_windpipe_is_on_the_tracker_r7_29(tmp_path: Path) -> None:
+    """R7.29: 4 cr to the neck x1.5 = 6, more than 12/3: HT 9 - 3 = 6, failed; the roll
+    comes back every round until it succeeds, and the tracker lists it with its target."""
+    t = await play(tmp_path, WINDPIPE_ON_THE_TRACKER)
+    expect(
+        t.reply("/damage target:Neck amount:4 type:cr location:neck"),
+        "  ┃ ▶ 1. Neck [npc]: HP ▰▰▱▱▱ 5/12 · FP ▰▰▰▰▰ 9/9 · 🫁 crushed windpipe:"
+        " HT 6 every round · ⚡ shock -4",
+    )
+    expect(
+        t.reply("/encounter next", 3),
+        "  ┃ Neck loses 1 HP more to his crushed windpipe. (R7.29)",
+        "  ┃ ▶ 1. Neck [npc]: HP ▰▰▱▱▱ 4/12 · FP ▰▰▰▰▰ 9/9 · 🫁 crushed windpipe:"
+        " HT 6 every round · ⚡ shock -4",
     )
