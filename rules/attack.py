@@ -290,6 +290,12 @@ class FeintOutcome(BaseModel):
     """What changed the feinter's skill (Evaluate R5.4, shock R7.6), each on its own."""
     rule_id: str = "R5.9"
 
+    @property
+    def won(self) -> bool:
+        """The feinter won the contest with a success (G1). He may win by a margin of 0 (a
+        roll equal to his skill against a failed defense): then there is no penalty."""
+        return self.contest.winner is ContestWinner.A and self.contest.a.succeeded
+
 
 def feint(
     attacker_skill: int,

@@ -220,6 +220,14 @@ def feint_skill(feint: FeintOutcome, messages: Messages, locale: str) -> str:
     return f"{' '.join(parts)} = {feint.attacker_skill}"
 
 
+def _feint_key(feint: FeintOutcome, prefix: str) -> str:
+    """The Feint's line (R5.9): a penalty; a win by a margin of 0, which leaves none; or no
+    win at all."""
+    if feint.penalty:
+        return f"{prefix}.feint_line"
+    return f"{prefix}.feint_no_margin_line" if feint.won else f"{prefix}.feint_lost_line"
+
+
 def _fast_draw_line(drawn: FastDrawRoll, messages: Messages, locale: str) -> str:
     """The Fast-Draw that readied this thrown weapon or arrow (R5.26, R5.22)."""
     if drawn.drawn:
@@ -416,7 +424,7 @@ def render_attack(outcome: AttackOutcome, messages: Messages, locale: str) -> li
             embed,
             messages.text("attack.field.feint", locale),
             messages.text(
-                "attack.feint_line" if outcome.feint.penalty else "attack.feint_lost_line",
+                _feint_key(outcome.feint, "attack"),
                 locale,
                 skill=feint_skill(outcome.feint, messages, locale),
                 roll=contest.a.total,
@@ -894,7 +902,7 @@ def _maneuver_notes(
         feint = outcome.feint
         notes.append(
             messages.text(
-                "maneuver.feint_line" if feint.penalty else "maneuver.feint_lost_line",
+                _feint_key(feint, "maneuver"),
                 locale,
                 target=target_name,
                 skill=feint_skill(feint, messages, locale),

@@ -242,6 +242,17 @@ def test_feint_modifiers_are_itemised_r5_9() -> None:
 def test_feint_lost_leaves_no_penalty() -> None:
     outcome = feint(12, (13,), ScriptedDice([6, 6, 3, 3, 3, 3]), OPTIONS)
     assert outcome.penalty == 0
+    assert not outcome.won
+
+
+def test_a_feint_won_by_a_margin_of_zero_leaves_no_penalty_r5_9() -> None:
+    """R5.9: the feinter succeeds and the foe fails, so his margin of success comes off the
+    foe's defense: skill 13 rolls exactly 13 (margin 0) against 13 failing on 14: the Feint
+    wins (G1), by 0, so no penalty. A tie of margins (both by 3) is no win at all."""
+    zero = feint(13, (13,), ScriptedDice([4, 4, 5, 4, 5, 5]), OPTIONS)
+    assert (zero.won, zero.penalty, zero.contest.a.margin) == (True, 0, 0)
+    tie = feint(13, (13,), ScriptedDice([3, 3, 4, 3, 3, 4]), OPTIONS)
+    assert (tie.won, tie.penalty) == (False, 0)
 
 
 @pytest.mark.parametrize(("skill_level", "extra"), [(7, 0), (8, 1), (17, 2), (24, 3)])
