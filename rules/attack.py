@@ -423,10 +423,12 @@ def maneuvers_per_turn(basic_speed: float) -> int:
 
 
 def initiative_slots(initiative: float, attacks: int) -> tuple[float, ...]:
-    """R5.23: each attack after the first acts one Initiative step lower."""
+    """R5.23: each attack after the first acts one Initiative step lower, down to 0, the
+    lowest Initiative (Basic Speed) there is: a long series (the GM's extra attacks too) ends
+    with blows after everyone, never at a negative step."""
     if attacks < 1:
         raise RuleError("attack.no_attacks", "at least one attack is needed", attacks=attacks)
-    return tuple(initiative - k for k in range(attacks))
+    return tuple(max(0.0, initiative - k) for k in range(attacks))
 
 
 class SpareAction(StrEnum):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.e2e.review_play import Fight, expect, play, refused
+from tests.e2e.test_review_sections_2_7 import CINEMATIC_PARRIES
 
 HEAD_HIT_WITHOUT_SHOCK = Fight(
     1,
@@ -291,4 +292,20 @@ async def test_a_crushed_windpipe_is_on_the_tracker_r7_29(tmp_path: Path) -> Non
         "  ┃ Neck loses 1 HP more to his crushed windpipe. (R7.29)",
         "  ┃ ▶ 1. Neck [npc]: HP ▰▰▱▱▱ 4/12 · FP ▰▰▰▰▰ 9/9 · 🫁 crushed windpipe:"
         " HT 6 every round · ⚡ shock -4",
+    )
+
+
+async def test_extra_attacks_never_show_a_negative_initiative_step_r5_23(tmp_path: Path) -> None:
+    """R5.23: each attack after the first one Initiative step lower, from Basic Speed 6.75
+    (DX 13, HT 14). Katana 24 gives 4 attacks (R5.14); the GM lets 4 more through: the
+    seventh at 0.75, the eighth at the lowest Initiative, 0, not -0.25."""
+    t = await play(tmp_path, CINEMATIC_PARRIES)
+    extra = "/attack attacker:Mas target:Cid extra-attack:true"
+    expect(
+        t.reply(extra, 3),
+        "  ┃ Multiple attacks: attack 7, past the 4 this turn allows · initiative step 0.75",
+    )
+    expect(
+        t.reply(extra, 4),
+        "  ┃ Multiple attacks: attack 8, past the 4 this turn allows · initiative step 0",
     )

@@ -299,6 +299,9 @@ def test_super_speed_r5_29(speed: float, maneuvers: int) -> None:
 
 def test_initiative_slots_r5_23() -> None:
     assert initiative_slots(7, 3) == (7, 6, 5)
+    # Basic Speed 6.75, 4 attacks and the GM's 4 more: the eighth would be at -0.25; the
+    # lowest Initiative there is, 0, ends the series.
+    assert initiative_slots(6.75, 8) == (6.75, 5.75, 4.75, 3.75, 2.75, 1.75, 0.75, 0)
     with pytest.raises(RuleError):
         initiative_slots(7, 0)
 
