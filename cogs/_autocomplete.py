@@ -16,7 +16,6 @@ from discord import app_commands
 from bot.client import GurpsBot
 from bot.storage.character import CharacterRepository
 from bot.storage.encounter import EncounterRepository
-from rules.errors import RuleError
 
 MAX_CHOICES = 25
 
@@ -57,25 +56,3 @@ async def character_autocomplete(
     repository = CharacterRepository(interaction.client.database)
     names = await repository.choices(interaction.guild_id, current, limit=MAX_CHOICES)
     return [app_commands.Choice(name=name, value=name) for name in names]
-
-
-async def combatant_weapon_autocomplete(
-    interaction: discord.Interaction[GurpsBot], current: str
-) -> list[app_commands.Choice[str]]:
-    """The weapons of the combatant chosen in the command's ``name`` option."""
-    chosen = getattr(interaction.namespace, "name", None)
-    if interaction.channel_id is None or not chosen:
-        return []
-    record = await EncounterRepository(interaction.client.database).active(interaction.channel_id)
-    if record is None:
-        return []
-    try:
-        fighter = record.encounter.find(str(chosen))
-    except RuleError:
-        return []
-    wanted = current.strip().casefold()
-    return [
-        app_commands.Choice(name=weapon.name, value=weapon.name)
-        for weapon in fighter.combatant.weapons
-        if wanted in weapon.name.casefold()
-    ][:MAX_CHOICES]
