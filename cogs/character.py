@@ -9,10 +9,12 @@ it for). Its owner and the guild's GMs may change it; anyone else is refused.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import PurePath
 
 import discord
 from discord import app_commands
@@ -27,6 +29,7 @@ from bot.render.character import (
     render_character_list,
     render_deleted,
     render_exported,
+    render_import_notes,
     render_import_problems,
 )
 from bot.storage.character import CharacterChange, CharacterRecord, CharacterRepository
@@ -42,6 +45,7 @@ from rules.character import (
     rename_sheet,
 )
 from rules.encounter import quick_sheet
+from rules.gcs import ImportedSheet, import_gcs, is_gcs
 
 Attribute = app_commands.Range[int, 1, 40]
 SheetName = app_commands.Range[str, 1, 80]
@@ -268,24 +272,22 @@ class CharacterCog(commands.Cog):
     @character.command(
         name=_("import", key="character.cmd.import.name"),
         description=_(
-            "Save a character from a JSON file (as /character export makes)",
+            "Save a character from a GCS file or a JSON file from /character export",
             key="character.cmd.import.description",
         ),
     )
     @app_commands.rename(
         file=_("file", key="character.cmd.import.file.name"),
         owner=_("owner", key="character.cmd.import.owner.name"),
-        replace=_("replace", key="character.cmd.import.replace.name"),
     )
     @app_commands.describe(
-        file=_("The character's .json file", key="character.cmd.import.file.description"),
-        owner=_(
-            "The player it belongs to (GMs only; default: you)",
-            key="character.cmd.import.owner.description",
+        file=_(
+            "The character's .gcs file (GCS) or .json file",
+            key="character.cmd.import.file.description",
         ),
-        replace=_(
-            "Overwrite a saved character of the same name",
-            key="character.cmd.import.replace.description",
+        owner=_(
+            "The player it belongs to (GMs only; default: you, or its owner)",
+            key="character.cmd.import.owner.description",
         ),
     )
     async def import_(
@@ -293,7 +295,6 @@ class CharacterCog(commands.Cog):
         interaction: discord.Interaction[GurpsBot],
         file: discord.Attachment,
         owner: discord.Member | None = None,
-        replace: bool = False,
     ) -> None:
         guild_id = guild_of(interaction)
         authority, owner_id = await self._new_owner(interaction, owner)
@@ -301,21 +302,44 @@ class CharacterCog(commands.Cog):
             raise UserFacingError(
                 "character.import_too_large", size=file.size, maximum=MAX_IMPORT_BYTES
             )
+        raw = await file.read()
         try:
-            sheet = import_sheet(parse_sheet_json(await file.read()))
+            read = await asyncio.to_thread(_read_sheet, raw, file.filename)
         except SheetInvalidError as invalid:
             locale = await self.bot.locale_for(interaction)
             embed = render_import_problems(invalid.problems, self.bot.messages, locale)
             await interaction.response.send_message(embed=embed, ephemeral=True)
             return
+        replaced: list[CharacterRecord] = []
 
         def may_replace(existing: CharacterRecord) -> None:
+            """Importing a sheet again updates it: its owner or a GM may; its owner stays."""
             authority.ensure_can_edit(existing.owner_id, existing.name)
+            replaced.append(existing)
 
         record = await self.characters.create(
-            guild_id, owner_id, sheet, replace=may_replace if replace else None
+            guild_id, owner_id, read.sheet, replace=may_replace, keep_owner=owner is None
         )
-        await self._answer(interaction, record, "character.imported")
+        locale = await self.bot.locale_for(interaction)
+        headline = self.bot.messages.text(
+            "character.reimported" if replaced else "character.imported",
+            locale,
+            name=record.name,
+        )
+        embed = render_character(record, self.bot.messages, locale, headline=headline)
+        notes = render_import_notes(read, self.bot.messages, locale)
+        if notes:
+            embed.description = f"{embed.description}\n{notes}"
+        await interaction.response.send_message(embed=embed)
+
+
+def _read_sheet(raw: bytes, filename: str) -> ImportedSheet:
+    """The sheet in an uploaded file: a GCS character file or the bot's own JSON sheet,
+    told apart by their content (a GCS file has a version number)."""
+    data = parse_sheet_json(raw)
+    if is_gcs(data):
+        return import_gcs(data, fallback_name=PurePath(filename).stem)
+    return ImportedSheet(import_sheet(data))
 
 
 add_gear_commands(CharacterCog.character, SavedSheets())

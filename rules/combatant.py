@@ -324,6 +324,8 @@ class Armor(BaseModel):
             raise _too_low("dr", self.rigid, 0)
         if self.flexible < 0:
             raise _too_low("dr", self.flexible, 0)
+        if not self.against:
+            return self
         from rules.damage import DamageType  # noqa: PLC0415 - rules.damage imports this module
 
         for kind in self.against:

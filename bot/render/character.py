@@ -24,10 +24,11 @@ from bot.render.common import (
 )
 from bot.render.encounter import add_sheet_fields
 from bot.storage.character import CharacterRecord
-from rules.character import SheetProblem, SheetTrait
+from rules.character import MAX_SKILLS, MAX_WEAPONS, SheetProblem, SheetTrait
 from rules.combatant import Armor, Combatant, HitLocation, Weapon
 from rules.damage import parse_damage
 from rules.errors import RuleError
+from rules.gcs import ImportedSheet
 
 NONE = "—"
 PROBLEMS_BUDGET = MAX_FIELD_VALUE - 50
@@ -242,6 +243,32 @@ def problem_line(problem: SheetProblem, messages: Messages, locale: str) -> str:
     what = _t(messages, locale, problem.key, **problem.params)
     where = problem.field or _t(messages, locale, "character.problem.sheet")
     return f"`{where}`: {what}"
+
+
+def render_import_notes(read: ImportedSheet, messages: Messages, locale: str) -> str:
+    """What an import could not keep: weapons past a sheet's room, skills past its room."""
+    lines = []
+    if read.weapons_left_out:
+        lines.append(
+            _t(
+                messages,
+                locale,
+                "character.import_weapons_left_out",
+                maximum=MAX_WEAPONS,
+                weapons=", ".join(read.weapons_left_out),
+            )
+        )
+    if read.skills_left_out:
+        lines.append(
+            _t(
+                messages,
+                locale,
+                "character.import_skills_left_out",
+                maximum=MAX_SKILLS,
+                count=read.skills_left_out,
+            )
+        )
+    return "\n".join(lines)
 
 
 def render_import_problems(

@@ -200,12 +200,14 @@ class CharacterRepository:
         sheet: Combatant,
         *,
         replace: Callable[[CharacterRecord], None] | None = None,
+        keep_owner: bool = False,
     ) -> CharacterRecord:
         """Save a new sheet; a name already taken raises :class:`CharacterExistsError`.
 
         With ``replace``, a sheet of the same name is overwritten instead, after
         ``replace(existing)`` has returned (it raises to refuse); the existing
-        sheet keeps its id and creation time and takes ``owner_id``.
+        sheet keeps its id and creation time and takes ``owner_id`` (or, with
+        ``keep_owner``, keeps its owner).
         """
         async with self._db.transaction() as session:
             existing = await _by_name(session, guild_id, sheet.name, lock=True)
@@ -213,6 +215,8 @@ class CharacterRepository:
                 if replace is None:
                     raise CharacterExistsError(existing.name)
                 replace(existing)
+                if keep_owner:
+                    owner_id = existing.owner_id
                 await session.execute(
                     f"UPDATE characters SET owner_id = ?, name = ?, sheet = ?, updated_at = {_NOW} "
                     "WHERE id = ?",

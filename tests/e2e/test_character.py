@@ -298,23 +298,20 @@ async def test_export_then_import_brings_back_the_same_sheet(
     assert back.sheet == original.sheet
     assert back.owner_id == standin.user("alice").id
 
-    again = await standin.slash(
-        "character import", {"file": Upload("Ana.json", data)}, user="alice"
-    )
-    assert again.ephemeral
-    assert again.embed["description"] == messages.text("character.error.exists", "en", name="Ana")
+    # Importing it again updates it, whoever imports it (its owner or a GM): owner kept.
     stronger = {**json.loads(data), "attributes": {"st": 14, "dx": 13, "ht": 12}}
-    replaced = await standin.slash(
+    again = await standin.slash(
         "character import",
-        {"file": Upload("Ana.json", json.dumps(stronger).encode()), "replace": True},
-        user="alice",
+        {"file": Upload("Ana.json", json.dumps(stronger).encode())},
+        user="gm",
     )
-    assert not replaced.ephemeral
-    assert (await saved(bot, standin, "Ana")).sheet.attributes.st == 14
+    assert not again.ephemeral
+    assert again.embed["title"] == "Ana updated from the file"
+    updated = await saved(bot, standin, "Ana")
+    assert (updated.sheet.attributes.st, updated.owner_id) == (14, standin.user("alice").id)
+    assert updated.id == back.id
     not_hers = await standin.slash(
-        "character import",
-        {"file": Upload("Ana.json", data), "replace": True},
-        user="bob",
+        "character import", {"file": Upload("Ana.json", data)}, user="bob"
     )
     assert not_hers.ephemeral
     assert not_hers.embed["description"] == messages.text(

@@ -432,15 +432,31 @@ def test_a_valid_sheet_has_no_problems() -> None:
         (b"\xff\xfe\x00", "character.import_not_text"),
         (b'{"name": "Ana",', "character.import_not_json"),
         (b" " * (MAX_IMPORT_BYTES + 1), "character.import_too_large"),
-        # 10 000 bytes of brackets nest deeper than the JSON decoder recurses.
+        # 10 000 bytes of brackets nest deeper than any sheet (or the JSON decoder) goes.
         (b"[" * 5_000 + b"]" * 5_000, "character.import_too_deep"),
         (b"[" + b"[]," * 500_000 + b"[]]", "character.import_too_many"),
+        (b'{"st": ' + b"9" * 5000 + b"}", "character.import_number"),
+        (b'{"st": 1e999}', "character.import_number"),
+        (b'{"st": NaN}', "character.import_number"),
+        (b'{"st": -Infinity}', "character.import_number"),
     ],
 )
 def test_parse_sheet_json_refuses_what_is_not_json(raw: bytes, key: str) -> None:
     with pytest.raises(RuleError) as caught:
         parse_sheet_json(raw)
     assert caught.value.key == key
+
+
+def test_parse_sheet_json_takes_discord_sized_files_and_strings_with_brackets() -> None:
+    """A file as large as Discord attaches (25 MiB) is read; brackets inside strings (a
+    portrait, a note) are no nesting; 100 levels are allowed, 101 are not."""
+    assert MAX_IMPORT_BYTES == 25 * 1024 * 1024
+    portrait = "[" * (MAX_IMPORT_BYTES - 100)
+    assert parse_sheet_json(json.dumps({"portrait": portrait}).encode()) == {"portrait": portrait}
+    assert parse_sheet_json(b"[" * 100 + b"]" * 100) is not None
+    with pytest.raises(RuleError) as caught:
+        parse_sheet_json(b"[" * 101 + b"]" * 101)
+    assert caught.value.params == {"maximum": 100}
 
 
 def test_parse_sheet_json_reports_where() -> None:
