@@ -10,6 +10,8 @@ The value sent back is the combatant's name; commands resolve it with
 
 from __future__ import annotations
 
+import re
+
 import discord
 from discord import app_commands
 
@@ -56,3 +58,31 @@ async def character_autocomplete(
     repository = CharacterRepository(interaction.client.database)
     names = await repository.choices(interaction.guild_id, current, limit=MAX_CHOICES)
     return [app_commands.Choice(name=name, value=name) for name in names]
+
+
+async def sheet_autocomplete(
+    interaction: discord.Interaction[GurpsBot], current: str
+) -> list[app_commands.Choice[str]]:
+    """The fighters of this channel's encounter, then the guild's saved characters (each name
+    once), that contain ``current``: whatever ``/check character:`` can roll for."""
+    fighters = await combatant_autocomplete(interaction, current)
+    seen = {choice.value.casefold() for choice in fighters}
+    saved = [
+        choice
+        for choice in await character_autocomplete(interaction, current)
+        if choice.value.casefold() not in seen
+    ]
+    return [*fighters, *saved][:MAX_CHOICES]
+
+
+_WORDS = re.compile(r"[\w']+")
+
+
+def starts_a_word(text: str, current: str) -> bool:
+    """Whether what is typed begins ``text`` or one of its words (``st`` finds ``ST`` and
+    ``Stealth``, not ``Taste``)."""
+    wanted = current.strip().casefold()
+    folded = text.casefold()
+    return folded.startswith(wanted) or any(
+        word.startswith(wanted) for word in _WORDS.findall(folded)
+    )
