@@ -161,10 +161,12 @@ class CombatantCog(commands.Cog):
         )
         owner_id = owner.id if owner is not None else None
         sheet_for: Callable[[str], Combatant]
+        saved_id: int | None = None
         if character is not None:
             if sheet_options or any(v is not None for v in (st, dx, iq, ht)):
                 raise UserFacingError("combatant.error.character_and_stats")
             saved = await self.characters.require(guild_of(interaction), character)
+            saved_id = saved.id
             if owner is None and saved.owner_id != interaction.user.id:
                 owner_id = saved.owner_id  # a GM's own sheets fight as the GM's
             base = (name or saved.name).strip()
@@ -207,6 +209,7 @@ class CombatantCog(commands.Cog):
                 side=side,
                 aware=aware,
                 roller=self.bot.dice,
+                character_id=saved_id,
             )
             change.detail = {"names": list(names), "aware": aware}
             if character is not None:

@@ -554,3 +554,66 @@ async def test_generic_gear_is_named_in_the_gm_s_language(
         locale="pt-BR",
     )
     assert added.embed["title"] == "Ana: arma Machado adicionada"
+
+
+async def test_gear_a_fight_changed_goes_back_to_the_saved_sheet(
+    standin: StandIn, live_bot: Any, messages: Messages
+) -> None:
+    """The GM gives Ana an axe and Stealth in the fight; at its end a button offers to keep
+    them on her saved sheet. A stranger may not press it; her owner may, even after the bot
+    restarted; her wounds stay in the fight."""
+    bot = await live_bot.start()
+    await make_ana(standin)
+    await make_orc(standin)
+    await standin.slash("encounter start", {"name": "Bridge"}, user="gm", channel=CHANNEL)
+    await standin.slash("combatant add", {"character": "Ana"}, user="gm", channel=CHANNEL)
+    await standin.slash("combatant add", {"character": "Orc"}, user="gm", channel=CHANNEL)
+    await standin.slash(
+        "combatant weapon add",
+        {"name": "Ana", "weapon": "axe", "skill": 12, "damage": "sw+2 cut", "parry": "0U"},
+        user="gm",
+        channel=CHANNEL,
+    )
+    await standin.slash(
+        "combatant skill add",
+        {"name": "Ana", "skill": "Stealth", "level": 12},
+        user="gm",
+        channel=CHANNEL,
+    )
+    await standin.slash(
+        "damage", {"target": "Ana", "amount": 2, "type": "cr"}, user="gm", channel=CHANNEL
+    )
+    ended = await standin.slash("encounter end", user="gm", channel=CHANNEL)
+    assert not ended.ephemeral
+    assert fields(ended.embed)["Gear changed in the fight"] == messages.text(
+        "gear.keep.offer", "en", names="Ana"
+    )
+    buttons = [c["label"] for row in ended.message.components for c in row["components"]]
+    assert buttons == ["Keep Ana's gear on Ana"]  # the orc fought with his own gear
+
+    refused = await standin.click(ended.message, "Keep Ana's gear on Ana", user="bob")
+    assert refused.ephemeral
+    assert (await saved(bot, standin, "Ana")).sheet.skills == ()
+
+    bot = await live_bot.restart()
+    kept = await standin.click(ended.message, "Keep Ana's gear on Ana", user="alice")
+    assert not kept.ephemeral
+    assert kept.embed["title"] == "Ana keeps the gear Ana ended the fight with"
+    sheet = (await saved(bot, standin, "Ana")).sheet
+    assert [w.name for w in sheet.weapons] == ["sword", "axe"]
+    assert sheet.skill("stealth") == 12
+    assert sheet.state.hp == sheet.max_hp  # the fight's wounds are not the sheet's
+    again = await standin.click(ended.message, "Keep Ana's gear on Ana", user="alice")
+    assert again.ephemeral
+    assert again.embed["description"] == messages.text("gear.keep.same", "en", name="Ana")
+
+
+async def test_a_fight_that_changed_no_gear_ends_without_buttons(
+    standin: StandIn, bot: GurpsBot
+) -> None:
+    await make_ana(standin)
+    await standin.slash("encounter start", {"name": "Calm"}, user="gm", channel=CHANNEL)
+    await standin.slash("combatant add", {"character": "Ana"}, user="gm", channel=CHANNEL)
+    ended = await standin.slash("encounter end", user="gm", channel=CHANNEL)
+    assert ended.message.components == []
+    assert "Gear changed in the fight" not in fields(ended.embed)
