@@ -63,7 +63,39 @@ def _dice(weapon: Weapon, sheet: Combatant) -> str:
         return "?"
 
 
+def _ranged(weapon: Weapon) -> bool:
+    """A weapon with a ranged table entry: thrown, or with Acc, range, RoF or shots."""
+    return weapon.thrown or bool(
+        weapon.accuracy or weapon.range or weapon.rate_of_fire or weapon.shots
+    )
+
+
 def weapon_line(weapon: Weapon, sheet: Combatant, messages: Messages, locale: str) -> str:
+    """A melee weapon with its reach and Parry; a ranged one with its table (Acc, range,
+    RoF, shots, Bulk, Recoil) as far as the sheet has it."""
+    if _ranged(weapon):
+        parts = [
+            _t(messages, locale, f"character.show.ranged.{field}", value=value)
+            for field, value in (
+                ("accuracy", weapon.accuracy),
+                ("range", weapon.range),
+                ("rate_of_fire", weapon.rate_of_fire),
+                ("shots", weapon.shots),
+                ("bulk", weapon.bulk),
+                ("recoil", weapon.recoil),
+            )
+            if value not in ("", None)
+        ]
+        return _t(
+            messages,
+            locale,
+            "character.show.ranged_line",
+            name=weapon.name,
+            skill=weapon.skill,
+            damage=weapon.damage,
+            dice=_dice(weapon, sheet),
+            table=" · ".join(parts),
+        )
     parry = sheet.parry(weapon)
     return _t(
         messages,

@@ -52,6 +52,10 @@ async def test_a_gcs_file_becomes_a_saved_character(
     shown = fields(imported.embed)
     assert shown["Attributes"].startswith("ST 11 · DX 13 · IQ 12 · HT 12")
     assert "Broadsword (Swung)" in shown["Weapons"]
+    assert (
+        "**Regular Bow** — skill 13 · thr+2 imp (1d+1) · Acc 2 · range 165/220 · RoF 1 · "
+        "shots 1(2) · Bulk -7"
+    ) in shown["Weapons"]
     assert shown["Shield"] == "Medium Shield — skill 14 · DB 2 · Block 11"
     record = await saved(bot, standin, "Alice")
     assert record.owner_id == standin.user("alice").id
