@@ -104,6 +104,9 @@ class Encounter(BaseModel):
     tracker: TrackerMessage | None = None
     pending_explosion: ExplosionPlan | None = None
     """A blast set off and waiting for the Dives for Cover (R15.3, :mod:`rules.blast`)."""
+    characters: dict[str, int] = Field(default_factory=dict)
+    """The saved character (its id) each combatant added from one came from: at the end the
+    gear it fought with can go back to that sheet."""
 
     @property
     def mode(self) -> InitiativeMode:
@@ -226,8 +229,12 @@ def add_combatants(
     side: str | None,
     aware: bool,
     roller: DiceRoller,
+    character_id: int | None = None,
 ) -> tuple[Encounter, tuple[EncounterCombatant, ...]]:
-    """Add combatants; in a running fight they are newcomers (R2.4 aware, R2.5 unaware)."""
+    """Add combatants; in a running fight they are newcomers (R2.4 aware, R2.5 unaware).
+
+    ``character_id``: the saved character they are copies of (:attr:`Encounter.characters`).
+    """
     taken = {c.name.casefold() for c in encounter.combatants}
     if len(encounter.combatants) + len(sheets) > MAX_COMBATANTS:
         raise RuleError(
@@ -254,11 +261,15 @@ def add_combatants(
         )
         number += 1
     sequence = join(encounter.sequence, added, aware=aware, roller=roller)
+    characters = dict(encounter.characters)
+    if character_id is not None:
+        characters.update((fighter.combatant_id, character_id) for fighter in added)
     updated = encounter.model_copy(
         update={
             "combatants": (*encounter.combatants, *added),
             "sequence": sequence,
             "next_number": number,
+            "characters": characters,
         }
     )
     return updated, tuple(added)

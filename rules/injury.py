@@ -567,7 +567,7 @@ def _knockback(  # noqa: PLR0917 - positional keeps the call cheap
     if roll_balance:
         best_name, best = "dx", attributes.dx
         for skill in ("acrobatics", "judo"):
-            level = target.skills.get(skill)
+            level = target.skill(skill)
             if level is not None and level > best:
                 best_name, best = skill, level
         modifiers: tuple[Modifier, ...] = ()

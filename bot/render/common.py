@@ -10,6 +10,7 @@ from typing import Final
 import discord
 
 from bot.i18n import Messages
+from rules.combatant import skill_key
 
 # Discord's embed limits.
 MAX_TITLE: Final = 256
@@ -192,7 +193,7 @@ def signed(value: int) -> str:
 def skill_name(name: str, messages: Messages, locale: str) -> str:
     """A skill's name in the reader's language when the catalog knows it, else as written on
     the sheet."""
-    key = f"character.skill.{name}"
+    key = f"character.skill.{skill_key(name).replace(' ', '_')}"
     return messages.text(key, locale) if messages.has(key) else name
 
 

@@ -20,6 +20,7 @@ import discord
 
 from bot.i18n import Messages
 from bot.render.common import (
+    MAX_FIELD_VALUE,
     MAX_FIELDS,
     MAX_TOTAL,
     ResultKind,
@@ -35,7 +36,8 @@ from bot.render.common import (
 )
 from bot.render.swarm import swarm_line
 from bot.storage.encounter import EncounterRecord, UndoResult
-from rules.combatant import BodyPart, Combatant, Posture
+from rules.character import SheetTrait, trait_level
+from rules.combatant import BodyPart, Combatant, Posture, Skill
 from rules.encounter import (
     CripplingAfterCombat,
     Encounter,
@@ -884,6 +886,18 @@ def render_sheet(
     return embed
 
 
+def skill_label(skill: Skill, messages: Messages, locale: str) -> str:
+    """``Fast-Draw (Arrow)`` with the name in the reader's language."""
+    name = skill_name(skill.name, messages, locale)
+    return f"{name} ({skill.specialization})" if skill.specialization else name
+
+
+ACUTE_TRAITS = (SheetTrait.ACUTE_VISION, SheetTrait.ACUTE_HEARING, SheetTrait.ACUTE_TASTE_SMELL)
+"""Listed with the traits, with their level (R16.5, R16.7, R16.8)."""
+SKILL_FIELDS = 3
+"""A sheet lists its skills over at most this many fields; a longer list says how many more."""
+
+
 def add_sheet_fields(
     embed: discord.Embed, sheet: Combatant, messages: Messages, locale: str
 ) -> None:
@@ -938,28 +952,61 @@ def add_sheet_fields(
         inline=False,
     )
     traits = sorted(_t(messages, locale, f"character.trait.{t.value}") for t in sheet.traits)
+    traits.extend(
+        _t(
+            messages,
+            locale,
+            "combatant.show.skill",
+            skill=_t(messages, locale, f"character.trait.{trait.value}"),
+            level=level,
+        )
+        for trait in ACUTE_TRAITS
+        if (level := trait_level(sheet, trait))
+    )
     if sheet.male_humanoid:
         traits.append(_t(messages, locale, "character.trait.male_humanoid"))
     if traits:
         add_field(
             embed, _t(messages, locale, "combatant.show.traits"), ", ".join(traits), inline=False
         )
-    if sheet.skills:
-        add_field(
-            embed,
-            _t(messages, locale, "combatant.show.skills"),
-            ", ".join(
-                _t(
-                    messages,
-                    locale,
-                    "combatant.show.skill",
-                    skill=skill_name(name, messages, locale),
-                    level=level,
-                )
-                for name, level in sorted(sheet.skills.items())
-            ),
-            inline=False,
+    _add_skill_fields(embed, sheet, messages, locale)
+
+
+def _add_skill_fields(
+    embed: discord.Embed, sheet: Combatant, messages: Messages, locale: str
+) -> None:
+    """The skills by name, over as many fields as they need (at most :data:`SKILL_FIELDS`)."""
+    entries = sorted(
+        _t(
+            messages,
+            locale,
+            "combatant.show.skill",
+            skill=skill_label(skill, messages, locale),
+            level=skill.level,
         )
+        for skill in sheet.skills
+    )
+    title = _t(messages, locale, "combatant.show.skills")
+    for number in range(SKILL_FIELDS):
+        if not entries:
+            return
+        text, shown = _leading_entries(entries, MAX_FIELD_VALUE - 40)
+        entries = entries[shown:]
+        if entries and number == SKILL_FIELDS - 1:
+            text += " " + _t(messages, locale, "combatant.show.more_skills", count=len(entries))
+        add_field(embed, title if number == 0 else "\u200b", text, inline=False)
+
+
+def _leading_entries(entries: Sequence[str], budget: int) -> tuple[str, int]:
+    """As many of the first ``entries`` as fit in ``budget`` characters, comma-separated."""
+    kept: list[str] = []
+    used = 0
+    for entry in entries:
+        used += len(entry) + 2
+        if kept and used > budget:
+            break
+        kept.append(entry)
+    return ", ".join(kept), len(kept)
 
 
 def render_history(

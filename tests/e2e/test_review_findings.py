@@ -28,7 +28,7 @@ SHOCKED_ACROBAT = Fight(
     /encounter start name:G
     /combatant add name:Orc st:10 dx:14 iq:10 ht:14
     /combatant add name:Acro st:10 dx:12 iq:10 ht:12
-    /combatant trait add name:Acro trait:Acrobatics level:12
+    /combatant skill add name:Acro skill:Acrobatics level:12
     /encounter next
     /damage target:Acro amount:4 type:cr
     /combatant condition name:Acro posture:prone

@@ -318,7 +318,7 @@ async def test_autocomplete_from_the_real_bot_while_typing(
     loop = asyncio.get_running_loop()
     names = await asyncio.to_thread(sandbox.completions, "/combatant show name:O", loop)
     assert names == ["name:Ogre", "name:Orc"]
-    assert sandbox.completions("/combatant sh") == ["show"]
+    assert sandbox.completions("/combatant sh") == ["shield", "show"]
     # Choice names with spaces ("Quick contest") complete to their values.
     assert sandbox.completions("/contest skill_a:1 skill_b:2 kind:") == [
         "kind:quick",

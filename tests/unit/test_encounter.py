@@ -65,6 +65,23 @@ def test_add_assigns_ids_sides_and_owner() -> None:
     assert encounter.next_number == 4
 
 
+def test_copies_of_a_saved_character_remember_it() -> None:
+    """Copies made from a saved sheet keep its id, so their gear can go back to it at the
+    end; combatants made from numbers keep none."""
+    encounter = fight(sheet("Orc"))
+    encounter, added = add_combatants(
+        encounter,
+        [sheet("Ana 1"), sheet("Ana 2")],
+        owner_id=7,
+        side=None,
+        aware=False,
+        roller=ScriptedDice([]),
+        character_id=42,
+    )
+    assert [c.combatant_id for c in added] == ["2", "3"]
+    assert encounter.characters == {"2": 42, "3": 42}
+
+
 def test_names_are_unique_ignoring_case() -> None:
     encounter = fight(sheet("Orc"))
     with pytest.raises(RuleError) as caught:
