@@ -37,6 +37,8 @@ GROUPS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
             "combatant list",
             "combatant show",
             "character",
+            "fatigue spend",
+            "fatigue recover",
         ),
     ),
     (
@@ -51,6 +53,7 @@ GROUPS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
             "damage",
             "explosion",
             "swarm",
+            "fatigue",
         ),
     ),
     ("gm_server", ("settings",)),

@@ -360,6 +360,8 @@ class CombatantState(BaseModel):
     dropped: frozenset[str] = frozenset()
     """Weapons he let go of when knocked down (R7.8): no parry or attack with them until a
     Ready maneuver picks them up."""
+    fatigue_unconscious: bool = False
+    """Fainted at -FP (R8.3): he comes to only when his FP is positive again."""
 
     @model_validator(mode="after")
     def _ranges(self) -> CombatantState:
@@ -585,8 +587,15 @@ class Combatant(BaseModel):
 
     @property
     def is_tired(self) -> bool:
-        """Fewer than 1/3 of basic FP left (R8.1): Move and Dodge are halved."""
+        """Fewer than 1/3 of basic FP left (R8.1): Move, Dodge and ST are halved."""
         return 3 * self.state.fp < self.max_fp
+
+    @property
+    def st(self) -> int:
+        """ST for rolls, readying and slams: halved, rounding up, when tired (R8.1). HP and
+        thrust and swing damage keep the ST attribute."""
+        st = self.attributes.st
+        return -(-st // 2) if self.is_tired else st
 
     @property
     def is_conscious(self) -> bool:

@@ -128,6 +128,14 @@ COMMANDS: dict[str, str] = {
     "swarm engage": "fight",
     "swarm release": "fight",
     "swarm hit": "fight",
+    "fatigue spend": "fight",
+    "fatigue recover": "fight",
+    "fatigue combat": "fight",
+    "fatigue hike": "fight",
+    "fatigue exertion": "fight",
+    "fatigue meals": "fight",
+    "fatigue water": "fight",
+    "fatigue sleep": "fight",
 }
 
 

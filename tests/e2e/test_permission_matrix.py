@@ -413,6 +413,45 @@ ROWS = [
         no_fight,
         needs="swarm",
     ),
+    # Fatigue: the owner spends and recovers his FP; the encounter's GM charges the rest.
+    Row(
+        "fatigue spend",
+        lambda p: {"combatant": "Hero", "amount": 2},
+        OWNER_OR_GM,
+        not_hero_owner,
+        no_fight,
+    ),
+    Row(
+        "fatigue recover",
+        lambda p: {"combatant": "Hero", "amount": 1},
+        OWNER_OR_GM,
+        not_hero_owner,
+        no_fight,
+    ),
+    Row(
+        "fatigue combat",
+        lambda p: {"combatant": "Hero", "seconds": 20, "fought": True},
+        GM,
+        enc_gm,
+        no_fight,
+    ),
+    Row("fatigue hike", lambda p: {"combatant": "Hero", "hours": 2}, GM, enc_gm, no_fight),
+    Row(
+        "fatigue exertion",
+        lambda p: {"combatant": "Hero", "activity": "running", "minutes": 2},
+        GM,
+        enc_gm,
+        no_fight,
+    ),
+    Row("fatigue meals", lambda p: {"combatant": "Hero", "missed": 1}, GM, enc_gm, no_fight),
+    Row(
+        "fatigue water",
+        lambda p: {"combatant": "Hero", "litres": 1.5, "hours": 16},
+        GM,
+        enc_gm,
+        no_fight,
+    ),
+    Row("fatigue sleep", lambda p: {"combatant": "Hero", "awake": 20}, GM, enc_gm, no_fight),
 ]
 BUTTONS = ["dodge", "parry-0", "block", "retreat", "none"]
 

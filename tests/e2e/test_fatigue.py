@@ -1,0 +1,159 @@
+"""``/fatigue`` through the real client (R8.1-R8.9): spending FP on a fighter of the fight
+as one undoable change, the tracker and the defense buttons after it, and the numbers
+alone without a fight."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.client import GurpsBot
+from bot.standin import InteractionResult, StandIn
+from bot.storage.encounter import EncounterRepository
+from rules.combatant import CombatantState
+from rules.roller import ScriptedDice
+from tests.e2e.test_attack import CHANNEL, labels, orc_attacks, start_duel
+
+
+async def gm(standin: StandIn, command: str, **options: Any) -> InteractionResult:
+    return await standin.slash(command, options, user="gm", channel=CHANNEL)
+
+
+async def ana(bot: GurpsBot, standin: StandIn) -> CombatantState:
+    record = await EncounterRepository(bot.database).require_active(standin.channel(CHANNEL).id)
+    return record.encounter.find("Ana").combatant.state
+
+
+def description(result: InteractionResult) -> list[str]:
+    return "\n".join(e.get("description", "") for e in result.embeds).splitlines()
+
+
+async def test_at_zero_fp_spending_two_fp_costs_two_hp_and_undo_restores_it(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """R8.2: Ana (FP 12, HP 11) at 0 FP spends 2 FP: FP -2 and HP 9, one undoable change."""
+    await start_duel(standin, bot)
+    await gm(standin, "combatant edit", name="Ana", fp=0)
+    spent = await standin.slash(
+        "fatigue spend", {"combatant": "Ana", "amount": 2}, user="alice", channel=CHANNEL
+    )
+    assert not spent.ephemeral
+    assert spent.embed["title"] == "😮‍💨 Ana loses 2 FP"
+    assert description(spent) == [
+        "FP 0 → **-2** / 12",
+        "HP 11 → **9** / 11",
+        "At 0 FP or less each FP lost costs 1 HP too: 2 HP (R8.2).",
+        "Below 1/3 of his FP: Move 3, Dodge 5, ST 6 (halved, rounding up; HP and damage "
+        "unchanged) (R8.1).",
+        "At 0 FP or less: a Will roll before each action (failure: he collapses; critical "
+        "failure: HT or cardiac arrest), and each FP lost costs 1 HP too (R8.2).",
+    ]
+    state = await ana(bot, standin)
+    assert (state.fp, state.hp) == (-2, 9)
+
+    status = await gm(standin, "encounter status")
+    line = {f["name"]: f["value"] for f in status.embed["fields"]}
+    assert line[f"1. Ana [party] — <@{standin.user('alice').id}>"] == (
+        "HP ▰▰▰▰▱ 9/11 · FP ▱▱▱▱▱ -2/12 · 🥵 exhausted: Will before each action"
+    )
+
+    undone = await gm(standin, "encounter undo")
+    assert undone.embeds[0]["title"] == "Undone: fatigue"
+    state = await ana(bot, standin)
+    assert (state.fp, state.hp) == (0, 11)
+    assert dice.remaining == 0
+
+
+async def test_tired_dodge_is_halved_on_the_defense_buttons(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """R8.1: at 3 of 12 FP Ana's Dodge 9 is 5 and her tracker line says so."""
+    await start_duel(standin, bot)
+    await standin.slash(
+        "fatigue spend", {"combatant": "Ana", "amount": 9}, user="gm", channel=CHANNEL
+    )
+    status = await gm(standin, "encounter status")
+    assert "😓 very tired · Move 3, Dodge 5, ST 6" in status.embed["fields"][0]["value"]
+    dice.extend([3, 4, 4])  # the orc hits
+    attack = await orc_attacks(standin)
+    assert labels(attack.message)[0] == "Dodge 5"
+
+
+async def test_fainting_at_minus_fp_and_recovering(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """R8.3: at -12 FP Ana faints; 13 FP later she comes to."""
+    await start_duel(standin, bot)
+    await gm(standin, "combatant edit", name="Ana", fp=-10)
+    spent = await gm(standin, "fatigue spend", combatant="Ana", amount=4)
+    lines = description(spent)
+    assert lines[:4] == [
+        "FP -10 → **-12** / 12",
+        "HP 11 → **7** / 11",
+        "At 0 FP or less each FP lost costs 1 HP too: 2 HP (R8.2).",
+        "At -FP further FP come off HP instead: 2 HP (R8.3).",
+    ]
+    assert "Ana faints: unconscious until his FP is positive again (R8.3)." in lines
+    state = await ana(bot, standin)
+    assert (state.fp, state.hp, state.unconscious) == (-12, 7, True)
+    back = await gm(standin, "fatigue recover", combatant="Ana", amount=13)
+    assert "Ana's FP is positive again: he comes to (R8.3)." in description(back)
+    state = await ana(bot, standin)
+    assert (state.fp, state.unconscious) == (1, False)
+
+
+async def test_a_player_cannot_spend_anothers_fp(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    await start_duel(standin, bot)
+    refused = await standin.slash(
+        "fatigue spend", {"combatant": "Ana", "amount": 2}, user="bob", channel=CHANNEL
+    )
+    assert refused.ephemeral
+    assert (await ana(bot, standin)).fp == 12
+
+
+async def test_standalone_numbers_in_portuguese(standin: StandIn, bot: GurpsBot) -> None:
+    """No fight: FP 1 of 10 and HP 10 losing 3 → FP -2, HP 8 (R8.2)."""
+    answer = await standin.slash(
+        "fatigue spend",
+        {"amount": 3, "fp": 1, "max-fp": 10, "hp": 10},
+        user="alice",
+        channel="general",
+        locale="pt-BR",
+    )
+    assert answer.embed["title"] == "😮‍💨 O personagem perde 3 PF"
+    assert description(answer)[:3] == [
+        "PF 1 → **-2** / 10",
+        "PV 10 → **8** / 10",
+        "Com 0 PF ou menos, cada PF perdido custa também 1 PV: 2 PV (R8.2).",
+    ]
+
+
+async def test_standalone_without_numbers_is_refused(standin: StandIn, bot: GurpsBot) -> None:
+    refused = await standin.slash("fatigue spend", amount=2, user="alice", channel="general")
+    assert refused.ephemeral
+    assert "max-fp" in refused.embed["description"]
+
+
+async def test_sprinting_shows_every_roll_and_charges_the_fighter(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """R8.6: 60 s of sprinting for Ana (HT 12): 4 rolls vs 12, two fail → 2 FP, undoable."""
+    await start_duel(standin, bot)
+    dice.extend([3, 3, 3, 6, 6, 1, 4, 4, 4, 6, 6, 3])
+    result = await gm(
+        standin, "fatigue exertion", activity="sprinting", seconds=60, combatant="Ana"
+    )
+    lines = description(result)
+    assert lines[:6] == [
+        "Sprinting for 60 s: a roll every 15 s, 4 in all; each failure costs 1 FP (R8.6).",
+        "Roll 1: HT 12 = 12, rolled 9 (3, 3, 3): success (R8.6)",
+        "Roll 2: HT 12 = 12, rolled 13 (6, 6, 1): failure (R8.6)",
+        "Roll 3: HT 12 = 12, rolled 12 (4, 4, 4): success (R8.6)",
+        "Roll 4: HT 12 = 12, rolled 15 (6, 6, 3): failure (R8.6)",
+        "FP lost: **2**.",
+    ]
+    assert "FP 12 → **10** / 12" in lines
+    assert (await ana(bot, standin)).fp == 10
+    await gm(standin, "encounter undo")
+    assert (await ana(bot, standin)).fp == 12
