@@ -54,6 +54,7 @@ GROUPS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
             "explosion",
             "swarm",
             "fatigue",
+            "environment",
         ),
     ),
     ("gm_server", ("settings",)),

@@ -1098,8 +1098,10 @@ def apply_hit(
 
     knockback: Knockback | None = None
     attributes = target.attributes
-    if (kind is _CR or spec.knockback_bullet or kind is _CUT) and (
-        basic >= max(1, (attributes.ht if spec.knockback_uses_ht else attributes.st) - 2)
+    if (
+        (kind is _CR or spec.knockback_bullet or kind is _CUT)
+        and spec.knockback
+        and basic >= max(1, (attributes.ht if spec.knockback_uses_ht else attributes.st) - 2)
     ):
         knockback = _knockback(
             target,

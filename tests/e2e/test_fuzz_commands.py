@@ -136,6 +136,8 @@ COMMANDS: dict[str, str] = {
     "fatigue meals": "fight",
     "fatigue water": "fight",
     "fatigue sleep": "fight",
+    "environment fall": "fight",
+    "environment falling-object": "fight",
 }
 
 

@@ -452,6 +452,15 @@ ROWS = [
         no_fight,
     ),
     Row("fatigue sleep", lambda p: {"combatant": "Hero", "awake": 20}, GM, enc_gm, no_fight),
+    # Environment: the encounter's GM.
+    Row("environment fall", lambda p: {"combatant": "Hero", "height": 3}, GM, enc_gm, no_fight),
+    Row(
+        "environment falling-object",
+        lambda p: {"combatant": "Hero", "kg": 5, "metres": 10},
+        GM,
+        enc_gm,
+        no_fight,
+    ),
 ]
 BUTTONS = ["dodge", "parry-0", "block", "retreat", "none"]
 
