@@ -32,6 +32,7 @@ from bot.storage.encounter import EncounterRepository
 from cogs._autocomplete import combatant_autocomplete
 from cogs._shared import catalog_choices, channel_of, send_embeds
 from rules.combatant import Combatant
+from rules.encounter import EncounterCombatant
 from rules.fatigue import (
     Activity,
     Climate,
@@ -216,6 +217,16 @@ class Fatigue(commands.Cog):
             sheet = self._standalone(context.locale, fp, max_fp)
             outcome = lose_fp(sheet, fp_lost, self.bot.dice, context.options, hp_too=hp_lost)
         await self._answer(interaction, context.locale, title, lines, outcome, show_hp=False)
+
+    async def _fighter(
+        self, interaction: discord.Interaction[GurpsBot], combatant: str
+    ) -> tuple[EncounterCombatant, int]:
+        """The fighter called ``combatant`` in this channel's fight, and the fight's rounds;
+        refuses anyone but the encounter GM before anything is rolled."""
+        authority = await EncounterAuthority.of(interaction)
+        record = await self.encounters.require_active(channel_of(interaction))
+        authority.ensure_gm(record.encounter.gm_id)
+        return record.encounter.find(combatant), record.encounter.sequence.round
 
     def _title(self, locale: str, key: str, combatant: str | None) -> str:
         return self.bot.messages.text(key, locale, name=combatant or self._someone(locale))
@@ -404,10 +415,9 @@ class Fatigue(commands.Cog):
                 detail={},
             )
             return
-        record = await self.encounters.require_active(channel_of(interaction))
-        fighter = record.encounter.find(combatant)
+        fighter, rounds = await self._fighter(interaction, combatant)
         cost = combat_fatigue(
-            record.encounter.sequence.round if seconds is None else seconds,
+            rounds if seconds is None else seconds,
             fought=fighter.turn.fought if fought is None else fought,
             encumbrance=_level(encumbrance, fighter.combatant.encumbrance_level),
             hot=hot,
@@ -460,9 +470,9 @@ class Fatigue(commands.Cog):
     ) -> None:
         locale = await self.bot.locale_for(interaction)
         default = 0
-        if combatant is not None and encumbrance is None:
-            record = await self.encounters.require_active(channel_of(interaction))
-            default = record.encounter.find(combatant).combatant.encumbrance_level
+        if combatant is not None:
+            fighter, _rounds = await self._fighter(interaction, combatant)
+            default = fighter.combatant.encumbrance_level
         walk = hiking_fatigue(hours, encumbrance=_level(encumbrance, default), hot=hot, plate=plate)
         await self._result(
             interaction,
@@ -531,8 +541,7 @@ class Fatigue(commands.Cog):
         if duration <= 0:
             raise UserFacingError("fatigue.error.duration_needed")
         if combatant is not None:
-            record = await self.encounters.require_active(channel_of(interaction))
-            sheet = record.encounter.find(combatant).combatant
+            sheet = (await self._fighter(interaction, combatant))[0].combatant
             ht = sheet.attributes.ht if ht is None else ht
             skill = sheet.skill(chosen.skill) if skill is None else skill
         if ht is None:
@@ -711,8 +720,7 @@ class Fatigue(commands.Cog):
         context = await self.bot.context_for(interaction)
         locale = context.locale
         if combatant is not None:
-            record = await self.encounters.require_active(channel_of(interaction))
-            sheet = record.encounter.find(combatant).combatant
+            sheet = (await self._fighter(interaction, combatant))[0].combatant
             will = sheet.attributes.will if will is None else will
             max_fp = sheet.max_fp
         awake_for = missed_sleep(awake, short)
