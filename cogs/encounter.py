@@ -30,6 +30,7 @@ from bot.render.encounter import (
     render_turn,
     render_undone,
 )
+from bot.render.environment import render_hazard_ticks
 from bot.render.swarm import render_swarm_attack
 from bot.render.tracker import render_reordered
 from bot.storage.encounter import EncounterRepository
@@ -48,6 +49,7 @@ from rules.encounter import (
     reorder_turns,
     side_profile,
 )
+from rules.hazards import tick_passed
 from rules.initiative import InitiativeMode
 from rules.swarm import end_of_swarm_turn
 from rules.turn import TurnSequence
@@ -212,7 +214,13 @@ class EncounterCog(commands.Cog):
             # R14.2, R14.5: a swarm's turn ends with its attacks on everyone in it.
             change.encounter, swarmed = end_of_swarm_turn(change.encounter, self.bot.dice, options)
             change.encounter, result = advance_turn(change.encounter, self.bot.dice, options)
+            # R9.2, R10.5-R10.7: a second of fire or lost breath at each place passed.
+            change.encounter, ticks = tick_passed(
+                change.encounter, result.events, self.bot.dice, options
+            )
             change.detail = {"events": [e.model_dump(mode="json") for e in result.events]}
+            if ticks:
+                change.detail["hazards"] = [tick.summary() for tick in ticks]
         fight = change.encounter
         embeds = [
             *(
@@ -221,6 +229,7 @@ class EncounterCog(commands.Cog):
                 else []
             ),
             *render_turn(fight, result, self.bot.messages, locale),
+            *render_hazard_ticks(ticks, self.bot.messages, locale),
         ]
         if not has_live_tracker(fight, interaction.app_permissions):
             embeds.extend(render_tracker(fight, self.bot.messages, locale))

@@ -8,8 +8,6 @@ a GM who only wants them (``fp:``, ``max-fp:`` … stand in for the sheet).
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
@@ -17,8 +15,6 @@ from discord.ext import commands
 
 from bot.client import GurpsBot
 from bot.errors import UserFacingError
-from bot.permissions import EncounterAuthority
-from bot.render.common import ResultKind, line_embeds
 from bot.render.fatigue import (
     render_combat_fatigue,
     render_dehydration,
@@ -28,15 +24,12 @@ from bot.render.fatigue import (
     render_meals,
     render_sleep,
 )
-from bot.storage.encounter import EncounterRepository
 from cogs._autocomplete import combatant_autocomplete
-from cogs._shared import catalog_choices, channel_of, send_embeds
-from rules.combatant import Combatant
-from rules.encounter import EncounterCombatant
+from cogs._fp import FatigueApplier
+from cogs._shared import catalog_choices, send_embeds
 from rules.fatigue import (
     Activity,
     Climate,
-    FatigueChange,
     combat_fatigue,
     dehydration,
     exertion,
@@ -103,133 +96,10 @@ class Fatigue(commands.Cog):
 
     def __init__(self, bot: GurpsBot) -> None:
         self.bot = bot
-        self.encounters = EncounterRepository(bot.database)
-
-    # ------------------------------------------------------------------ helpers
-
-    def _someone(self, locale: str) -> str:
-        return self.bot.messages.text("fatigue.someone", locale)
-
-    def _standalone(
-        self, locale: str, fp: int | None, max_fp: int | None, hp: int | None = None
-    ) -> Combatant:
-        """A sheet from the numbers the GM gave, when no combatant is named."""
-        if max_fp is None:
-            raise UserFacingError("fatigue.error.combatant_or_numbers")
-        current = max_fp if fp is None else fp
-        if current > max_fp:
-            raise UserFacingError("fatigue.error.fp_above_max", fp=current, max=max_fp)
-        hp_value = 10 if hp is None else hp
-        return Combatant.create(
-            name=self._someone(locale),
-            attributes={"fp": max_fp, "hp": max(1, hp_value)},
-            state={"fp": current, "hp": hp_value},
-        )
-
-    async def _apply_loss(
-        self,
-        interaction: discord.Interaction[GurpsBot],
-        combatant: str,
-        fp_lost: int,
-        *,
-        lines: list[str],
-        title: str,
-        detail: dict[str, Any],
-        hp_lost: int = 0,
-        gm_only: bool = True,
-        recover: bool = False,
-    ) -> None:
-        """Apply an FP change to ``combatant`` of the running fight as one change and show
-        ``lines`` (the rule's working) above the FP and HP it moved."""
-        authority = await EncounterAuthority.of(interaction)
-        context = await self.bot.context_for(interaction)
-        async with self.encounters.change(
-            channel_of(interaction), interaction.user.id, "fatigue"
-        ) as change:
-            fighter = change.encounter.find(combatant)
-            if gm_only:
-                authority.ensure_gm(change.encounter.gm_id)
-            else:
-                authority.ensure_can_act_for(change.encounter.gm_id, fighter.owner_id, fighter.name)
-            sheet = fighter.combatant
-            outcome: FatigueChange | None = None
-            if recover:
-                outcome = recover_fp(sheet, fp_lost)
-            elif fp_lost or hp_lost:
-                outcome = lose_fp(sheet, fp_lost, self.bot.dice, context.options, hp_too=hp_lost)
-            if outcome is not None:
-                sheet = sheet.with_state(outcome.state)
-                change.encounter = change.encounter.replace(fighter.with_sheet(sheet))
-            change.detail = {
-                **detail,
-                "name": fighter.name,
-                "fp": outcome.fp_after if outcome else sheet.state.fp,
-            }
-        embeds = line_embeds(ResultKind.INFO, title, lines) if lines else []
-        if outcome is not None:
-            embeds += render_fatigue_change(outcome, self.bot.messages, context.locale, sheet=sheet)
-        await send_embeds(interaction, embeds)
-
-    async def _answer(
-        self,
-        interaction: discord.Interaction[GurpsBot],
-        locale: str,
-        title: str,
-        lines: list[str],
-        outcome: FatigueChange | None = None,
-        *,
-        show_hp: bool = True,
-    ) -> None:
-        """A standalone answer: the working, then what the FP lost does to those numbers."""
-        embeds = line_embeds(ResultKind.INFO, title, lines)
-        if outcome is not None:
-            embeds += render_fatigue_change(outcome, self.bot.messages, locale, show_hp=show_hp)
-        await send_embeds(interaction, embeds)
-
-    async def _result(
-        self,
-        interaction: discord.Interaction[GurpsBot],
-        *,
-        combatant: str | None,
-        fp: int | None,
-        max_fp: int | None,
-        fp_lost: int,
-        hp_lost: int = 0,
-        lines: list[str],
-        title: str,
-        detail: dict[str, Any],
-    ) -> None:
-        """Apply ``fp_lost`` to the combatant, or show it against the numbers given."""
-        if combatant is not None:
-            await self._apply_loss(
-                interaction,
-                combatant,
-                fp_lost,
-                lines=lines,
-                title=title,
-                detail=detail,
-                hp_lost=hp_lost,
-            )
-            return
-        context = await self.bot.context_for(interaction)
-        outcome = None
-        if max_fp is not None and (fp_lost or hp_lost):
-            sheet = self._standalone(context.locale, fp, max_fp)
-            outcome = lose_fp(sheet, fp_lost, self.bot.dice, context.options, hp_too=hp_lost)
-        await self._answer(interaction, context.locale, title, lines, outcome, show_hp=False)
-
-    async def _fighter(
-        self, interaction: discord.Interaction[GurpsBot], combatant: str
-    ) -> tuple[EncounterCombatant, int]:
-        """The fighter called ``combatant`` in this channel's fight, and the fight's rounds;
-        refuses anyone but the encounter GM before anything is rolled."""
-        authority = await EncounterAuthority.of(interaction)
-        record = await self.encounters.require_active(channel_of(interaction))
-        authority.ensure_gm(record.encounter.gm_id)
-        return record.encounter.find(combatant), record.encounter.sequence.round
+        self.fp = FatigueApplier(bot, "fatigue")
 
     def _title(self, locale: str, key: str, combatant: str | None) -> str:
-        return self.bot.messages.text(key, locale, name=combatant or self._someone(locale))
+        return self.fp.title(locale, key, combatant)
 
     # ------------------------------------------------------------------ spend, recover
 
@@ -265,7 +135,7 @@ class Fatigue(commands.Cog):
         hp: app_commands.Range[int, -999, 999] | None = None,
     ) -> None:
         if combatant is not None:
-            await self._apply_loss(
+            await self.fp.apply_loss(
                 interaction,
                 combatant,
                 amount,
@@ -276,7 +146,7 @@ class Fatigue(commands.Cog):
             )
             return
         context = await self.bot.context_for(interaction)
-        sheet = self._standalone(context.locale, fp, max_fp, hp)
+        sheet = self.fp.standalone(context.locale, fp, max_fp, hp)
         outcome = lose_fp(sheet, amount, self.bot.dice, context.options)
         await send_embeds(
             interaction,
@@ -318,7 +188,7 @@ class Fatigue(commands.Cog):
         max_fp: MaxFP | None = None,
     ) -> None:
         if combatant is not None:
-            await self._apply_loss(
+            await self.fp.apply_loss(
                 interaction,
                 combatant,
                 amount,
@@ -330,7 +200,7 @@ class Fatigue(commands.Cog):
             )
             return
         context = await self.bot.context_for(interaction)
-        sheet = self._standalone(context.locale, fp, max_fp)
+        sheet = self.fp.standalone(context.locale, fp, max_fp)
         outcome = recover_fp(sheet, amount)
         await send_embeds(
             interaction,
@@ -403,8 +273,8 @@ class Fatigue(commands.Cog):
                 hot=hot,
                 plate=plate,
             )
-            lines = render_combat_fatigue(self._someone(locale), cost, self.bot.messages, locale)
-            await self._result(
+            lines = render_combat_fatigue(self.fp.someone(locale), cost, self.bot.messages, locale)
+            await self.fp.result(
                 interaction,
                 combatant=None,
                 fp=fp,
@@ -415,7 +285,7 @@ class Fatigue(commands.Cog):
                 detail={},
             )
             return
-        fighter, rounds = await self._fighter(interaction, combatant)
+        fighter, rounds = await self.fp.fighter(interaction, combatant)
         cost = combat_fatigue(
             rounds if seconds is None else seconds,
             fought=fighter.turn.fought if fought is None else fought,
@@ -424,7 +294,7 @@ class Fatigue(commands.Cog):
             plate=plate,
         )
         lines = render_combat_fatigue(fighter.name, cost, self.bot.messages, locale)
-        await self._apply_loss(
+        await self.fp.apply_loss(
             interaction,
             combatant,
             cost.total,
@@ -471,10 +341,10 @@ class Fatigue(commands.Cog):
         locale = await self.bot.locale_for(interaction)
         default = 0
         if combatant is not None:
-            fighter, _rounds = await self._fighter(interaction, combatant)
+            fighter, _rounds = await self.fp.fighter(interaction, combatant)
             default = fighter.combatant.encumbrance_level
         walk = hiking_fatigue(hours, encumbrance=_level(encumbrance, default), hot=hot, plate=plate)
-        await self._result(
+        await self.fp.result(
             interaction,
             combatant=combatant,
             fp=fp,
@@ -541,7 +411,7 @@ class Fatigue(commands.Cog):
         if duration <= 0:
             raise UserFacingError("fatigue.error.duration_needed")
         if combatant is not None:
-            sheet = (await self._fighter(interaction, combatant))[0].combatant
+            sheet = (await self.fp.fighter(interaction, combatant))[0].combatant
             ht = sheet.attributes.ht if ht is None else ht
             skill = sheet.skill(chosen.skill) if skill is None else skill
         if ht is None:
@@ -555,7 +425,7 @@ class Fatigue(commands.Cog):
             roller=self.bot.dice,
             options=context.options,
         )
-        await self._result(
+        await self.fp.result(
             interaction,
             combatant=combatant,
             fp=fp,
@@ -595,7 +465,7 @@ class Fatigue(commands.Cog):
     ) -> None:
         locale = await self.bot.locale_for(interaction)
         lost = missed_meals(missed)
-        await self._result(
+        await self.fp.result(
             interaction,
             combatant=combatant,
             fp=fp,
@@ -652,7 +522,7 @@ class Fatigue(commands.Cog):
             hours,
             temperature=temperature,
         )
-        await self._result(
+        await self.fp.result(
             interaction,
             combatant=combatant,
             fp=fp,
@@ -720,7 +590,7 @@ class Fatigue(commands.Cog):
         context = await self.bot.context_for(interaction)
         locale = context.locale
         if combatant is not None:
-            sheet = (await self._fighter(interaction, combatant))[0].combatant
+            sheet = (await self.fp.fighter(interaction, combatant))[0].combatant
             will = sheet.attributes.will if will is None else will
             max_fp = sheet.max_fp
         awake_for = missed_sleep(awake, short)
@@ -738,7 +608,7 @@ class Fatigue(commands.Cog):
                     roller=self.bot.dice,
                     options=context.options,
                 )
-        await self._result(
+        await self.fp.result(
             interaction,
             combatant=combatant,
             fp=fp,

@@ -39,6 +39,8 @@ GROUPS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
             "character",
             "fatigue spend",
             "fatigue recover",
+            "environment extinguish",
+            "environment ignite",
         ),
     ),
     (
@@ -55,6 +57,7 @@ GROUPS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
             "swarm",
             "fatigue",
             "environment",
+            "breath",
         ),
     ),
     ("gm_server", ("settings",)),

@@ -38,6 +38,7 @@ from rules.errors import RuleError
 from rules.injury import resolve_death_checks
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
+from rules.schedule import rolls_for
 from rules.turn import RollRecord
 
 __all__ = [
@@ -532,7 +533,7 @@ def exertion(
         attribute, target = activity.skill, skill
     rolls = tuple(
         RollRecord.of(attribute, target, (), success_roll(target, roller, rule_options))
-        for _ in range(seconds // interval)
+        for _ in range(rolls_for(seconds, interval))
     )
     failures = sum(1 for roll in rolls if not roll.succeeded)
     extra = heat_surcharge(temperature) if temperature is not None else 0
@@ -776,9 +777,9 @@ def stay_awake(
     rule_options = options if options is not None else RuleOptions()
     count = 0
     if deprivation.idle_minutes:
-        count += idle_minutes // deprivation.idle_minutes
+        count += rolls_for(idle_minutes, deprivation.idle_minutes)
     if deprivation.active_minutes:
-        count += active_minutes // deprivation.active_minutes
+        count += rolls_for(active_minutes, deprivation.active_minutes)
     rolls: list[RollRecord] = []
     asleep = False
     for _ in range(count):

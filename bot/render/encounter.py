@@ -33,6 +33,7 @@ from bot.render.common import (
     signed,
     skill_name,
 )
+from bot.render.environment import hazard_conditions
 from bot.render.fatigue import fatigue_conditions
 from bot.render.swarm import swarm_line
 from bot.storage.encounter import EncounterRecord, UndoResult
@@ -180,6 +181,7 @@ def conditions(
     )
     found.extend(_condition(messages, locale, key, marked=marked) for key, on in flags if on)
     found.extend(fatigue_conditions(c.combatant, messages, locale, marked=marked))
+    found.extend(hazard_conditions(c.combatant, messages, locale, marked=marked))
     if turn.paralysed_through_round is not None:
         found.append(
             _condition(

@@ -119,3 +119,105 @@ async def test_standalone_fall_in_portuguese(
         "Armadura de metal RD 4 conta como 2 (metade); escudos não ajudam (R13.7).",
         "Depois da armadura: **12**.",
     ]
+
+
+def tracker_line(result: InteractionResult, name: str) -> str:
+    for embed in result.embeds:
+        for field in embed.get("fields", []):
+            if f". {name} [" in field["name"]:
+                return str(field["value"])
+    raise AssertionError(f"{name} is not in the tracker")
+
+
+async def test_a_burning_fighter_burns_every_turn_until_a_roll_puts_it_out(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """R10.5: a 4-point fire bolt sets part of Ana's clothes alight: 1d-4 a second at her
+    place in the order, large-area against her DR 1, until a DX roll at 13 - 2 = 11."""
+    await start_duel(standin, bot)
+    caught = await gm(standin, "environment catch-fire", combatant="Ana", damage=4)
+    assert description(caught) == [
+        "Ana catches fire: part of his clothing: 1d-4 a second, DX -2, until put out (R10.5)."
+    ]
+
+    dice.extend([6])  # round 1, Ana's place: 1d-4 = 2 burning, DR 1 → 1
+    first = await gm(standin, "encounter next")
+    burning = next(e for e in first.embeds if e.get("title") == "⏱️ A second passes")
+    assert burning["description"] == (
+        "Ana burns: 1d-4 rolled 2 (6), injury 1, HP 11 → **10** (R10.5)"
+    )
+    assert "on fire: part of his clothing: 1d-4 a second, DX -2" in tracker_line(first, "Ana")
+
+    dice.extend([4, 4, 4])  # 12 against DX 13 - 2 = 11: still burning
+    tried = await standin.slash(
+        "environment extinguish", {"combatant": "Ana"}, user="alice", channel=CHANNEL
+    )
+    assert description(tried) == [
+        "DX to put it out: DX 13 -2 = 11, rolled 12 (4, 4, 4): failure (R10.5)",
+        "Still burning. Each try takes 1 Ready (R10.5).",
+    ]
+    await gm(standin, "encounter next")  # the orc's turn: Ana's place is not passed
+    dice.extend([5])  # round 2, Ana's place: 1d-4 = 1 burning, DR 1 stops it
+    second = await gm(standin, "encounter next")
+    assert "Ana burns: 1d-4 rolled 1 (5), injury 0, HP 10 → **10** (R10.5)" in (
+        "\n".join(e.get("description") or "" for e in second.embeds)
+    )
+    dice.extend([3, 3, 3])  # 9 against 11: out
+    out = await standin.slash(
+        "environment extinguish", {"combatant": "Ana"}, user="alice", channel=CHANNEL
+    )
+    assert description(out)[-1] == "The fire is out. It took 1 Ready (R10.5)."
+    assert (await state_of(bot, standin)).on_fire is None
+    await gm(standin, "encounter next")
+    third = await gm(standin, "encounter next")  # round 3: no more burning
+    assert all(e.get("title") != "⏱️ A second passes" for e in third.embeds)
+    assert dice.remaining == 0
+
+    # Undo the last two turns and the extinguishing: she burns again.
+    for _ in range(3):
+        await gm(standin, "encounter undo")
+    state = await state_of(bot, standin)
+    assert (state.on_fire, state.hp) == ("partial", 10)
+
+
+async def test_held_breath_runs_out_with_the_rounds(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """R9.1: Ana (HT 12) fighting holds her breath 12 s; each of her seconds takes one."""
+    await start_duel(standin, bot)
+    held = await gm(standin, "breath hold", combatant="Ana")
+    assert description(held)[0] == (
+        "HT 12, Strenuous, fighting (HT s), Normally: **12 s** of breath (R9.1)."
+    )
+    turn = await gm(standin, "encounter next")
+    assert "Ana holds his breath: 11 s left (R9.1)" in turn.embeds[1]["description"]
+    assert "holding his breath: 11 s left" in tracker_line(turn, "Ana")
+    back = await gm(standin, "breath air", combatant="Ana")
+    assert description(back) == [
+        "Ana went 0 s without air after his breath ran out; he recovers FP normally (R9.2)."
+    ]
+    assert (await state_of(bot, standin)).breath_left is None
+
+
+async def test_cold_by_the_numbers_in_portuguese(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """R10.13's example: -30 °C, wind 20 km/h, winter clothes but wet: HT 12 - 7 = 5 every
+    15 minutes; half an hour is two rolls."""
+    dice.extend([1, 2, 2, 4, 4, 4])
+    result = await standin.slash(
+        "environment cold",
+        {"temperature": -30, "minutes": 30, "wind": 20, "wet": True, "ht": 12},
+        user="gm",
+        channel="general",
+        locale="pt-BR",
+    )
+    assert description(result) == [
+        "Um teste a cada 15 minutos por 30 min, 2 ao todo; cada falha custa 1 PF (R10.13).",
+        "HT ou Sobrevivência (Polar) aos 15 min: HT 12 -5 -2 = 5, tirou 5 (1, 2, 2): "
+        "sucesso (R10.13)",
+        "HT ou Sobrevivência (Polar) aos 30 min: HT 12 -5 -2 = 5, tirou 12 (4, 4, 4): "
+        "fracasso (R10.13) (-1 PF)",
+        "PF ou PV perdidos no frio só voltam com abrigo adequado e uma fonte de calor (R10.13).",
+        "PF perdidos: **1**.",
+    ]

@@ -138,6 +138,20 @@ COMMANDS: dict[str, str] = {
     "fatigue sleep": "fight",
     "environment fall": "fight",
     "environment falling-object": "fight",
+    "environment fire": "fight",
+    "environment catch-fire": "fight",
+    "environment extinguish": "fight",
+    "environment ignite": "fight",
+    "environment heat": "fight",
+    "environment intense-heat": "fight",
+    "environment sunburn": "fight",
+    "environment cold": "fight",
+    "environment icy-water": "fight",
+    "breath hold": "fight",
+    "breath air": "fight",
+    "breath drown": "fight",
+    "breath shed": "fight",
+    "breath rescue": "fight",
 }
 
 
@@ -194,6 +208,7 @@ GOOD: dict[str, list[str]] = {
     "attacker": FIGHTERS,
     "target": FIGHTERS,
     "combatant": FIGHTERS,
+    "rescuer": FIGHTERS,
     "defender": FIGHTERS,
     "leader": FIGHTERS,
     "other-leader": FIGHTERS,
@@ -233,6 +248,7 @@ GOOD: dict[str, list[str]] = {
     "swarm": ["Rats", "Bats", *FIGHTERS],
     "victim": FIGHTERS,
     "swarm add damage": ["1d cut", "1d-1 pi+", "2d cut", "1 tox"],
+    "flame": ["1d-1", "3d", "1", "2d+2"],
 }
 # Options a plain example gives although the schema leaves them optional.
 TOGETHER: dict[str, tuple[str, ...]] = {"combatant add": ("name", "st", "dx", "iq", "ht")}
@@ -247,7 +263,17 @@ ODD: dict[str, list[str]] = {
     "defense": ["parry-9", "parry-99", "block-1", "Aparar", "x"],
     "trait": ["Reflexos de Combate", "combat reflexes", "COMBAT_REFLEXES", "skill", "karate 12"],
 }
-FIGHTER_OPTIONS = {"attacker", "target", "combatant", "defender", "leader", "other-leader", "name"}
+FIGHTER_OPTIONS = {
+    "attacker",
+    "target",
+    "combatant",
+    "defender",
+    "leader",
+    "other-leader",
+    "name",
+    "rescuer",
+    "victim",
+}
 
 
 def good_words(path: CommandPath, option: dict[str, Any]) -> list[str]:
