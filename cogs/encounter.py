@@ -31,6 +31,7 @@ from bot.render.encounter import (
     render_undone,
 )
 from bot.render.environment import render_hazard_ticks
+from bot.render.fatigue import combat_fatigue_view, with_combat_fatigue
 from bot.render.swarm import render_swarm_attack
 from bot.render.tracker import render_reordered
 from bot.storage.encounter import EncounterRepository
@@ -46,6 +47,7 @@ from rules.encounter import (
     apply_partial_surprise,
     apply_total_surprise,
     crippling_after_combat,
+    offer_combat_fatigue,
     reorder_turns,
     side_profile,
 )
@@ -250,20 +252,51 @@ class EncounterCog(commands.Cog):
         name=_("end", key="encounter.cmd.end.name"),
         description=_("End the fight and show a summary", key="encounter.cmd.end.description"),
     )
-    async def end(self, interaction: discord.Interaction[GurpsBot]) -> None:
+    @app_commands.rename(
+        hot=_("hot", key="fatigue.cmd.end.hot.name"),
+        plate=_("plate", key="fatigue.cmd.end.plate.name"),
+    )
+    @app_commands.describe(
+        hot=_(
+            "Hot weather: the fight costs 1 FP more (R8.4)",
+            key="fatigue.cmd.end.hot.description",
+        ),
+        plate=_(
+            "Who wore plate or an overcoat, names separated by commas: 2 FP more (R8.4)",
+            key="fatigue.cmd.end.plate.description",
+        ),
+    )
+    async def end(
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        hot: bool = False,
+        plate: app_commands.Range[str, 1, 1000] | None = None,
+    ) -> None:
         authority = await EncounterAuthority.of(interaction)
         context = await self.bot.context_for(interaction)
         channel = channel_of(interaction)
+        wearing = [name.strip() for name in (plate or "").split(",") if name.strip()]
         async with self.encounters.change(channel, interaction.user.id, "end") as change:
             authority.ensure_gm(change.encounter.gm_id)
+            # R8.4: the fight's FP cost, offered to the GM under the summary.
+            change.encounter = offer_combat_fatigue(change.encounter, hot=hot, plate=wearing)
             crippled = crippling_after_combat(change.encounter, self.bot.dice, context.options)
             change.end(interaction.created_at)
             cancelled = await PendingAttackRepository.cancel_open(
                 change, channel, interaction.created_at, CancelReason.ENDED
             )
-        await interaction.response.send_message(
-            embed=render_ended(change.encounter, self.bot.messages, context.locale, crippled)
-        )
+        fight = change.encounter
+        embed = render_ended(fight, self.bot.messages, context.locale, crippled)
+        if fight.combat_fatigue:
+            [embed] = with_combat_fatigue(
+                [embed], fight.combat_fatigue, None, self.bot.messages, context.locale
+            )
+            view = combat_fatigue_view(
+                change.record.id, applied=False, messages=self.bot.messages, locale=context.locale
+            )
+            await interaction.response.send_message(embed=embed, view=view)
+        else:
+            await interaction.response.send_message(embed=embed)
         await refresh_attack_messages(self.bot, cancelled, None, context.options, context.locale)
 
     @encounter.command(

@@ -8,6 +8,8 @@ a GM who only wants them (``fp:``, ``max-fp:`` … stand in for the sheet).
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
@@ -15,7 +17,9 @@ from discord.ext import commands
 
 from bot.client import GurpsBot
 from bot.errors import UserFacingError
+from bot.permissions import EncounterAuthority
 from bot.render.fatigue import (
+    combat_fatigue_view,
     render_combat_fatigue,
     render_dehydration,
     render_exertion,
@@ -23,13 +27,17 @@ from bot.render.fatigue import (
     render_hiking,
     render_meals,
     render_sleep,
+    with_combat_fatigue,
 )
+from bot.views.combat_fatigue import CombatFatigueButton
 from cogs._autocomplete import combatant_autocomplete
 from cogs._fp import FatigueApplier
 from cogs._shared import catalog_choices, send_embeds
+from rules.encounter import apply_combat_fatigue
 from rules.fatigue import (
     Activity,
     Climate,
+    FatigueChange,
     combat_fatigue,
     dehydration,
     exertion,
@@ -97,6 +105,47 @@ class Fatigue(commands.Cog):
     def __init__(self, bot: GurpsBot) -> None:
         self.bot = bot
         self.fp = FatigueApplier(bot, "fatigue")
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(CombatFatigueButton)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(CombatFatigueButton)
+
+    # ------------------------------------------------------------------ R8.4 at the end
+
+    async def settle_combat_fatigue(
+        self, interaction: discord.Interaction[Any], encounter_id: int, *, undo: bool
+    ) -> None:
+        """The button under an ended fight: its GM applies R8.4's costs (one logged change to
+        the fight's record) or takes them back; the summary shows the FP they moved."""
+        authority = await EncounterAuthority.of(interaction)
+        context = await self.bot.context_for(interaction)
+        encounters = self.fp.encounters
+        record = await encounters.get(encounter_id)
+        if record is None or record.status == "active":
+            raise UserFacingError("fatigue.error.fight_not_ended")
+        authority.ensure_gm(record.encounter.gm_id)
+        applied: tuple[FatigueChange, ...] | None = None
+        if undo:
+            record = await encounters.revert(encounter_id, interaction.user.id, "combat_fatigue")
+        else:
+            async with encounters.amend(
+                encounter_id, interaction.user.id, "combat_fatigue"
+            ) as change:
+                change.encounter, applied = apply_combat_fatigue(
+                    change.encounter, self.bot.dice, context.options
+                )
+                change.detail = {"fatigue": {c.name: c.fp_after - c.fp_before for c in applied}}
+        messages, locale = self.bot.messages, context.locale
+        kept = list(interaction.message.embeds) if interaction.message is not None else []
+        embeds = with_combat_fatigue(
+            kept, record.encounter.combat_fatigue, applied, messages, locale
+        )
+        view = combat_fatigue_view(
+            encounter_id, applied=applied is not None, messages=messages, locale=locale
+        )
+        await interaction.response.edit_message(embeds=embeds, view=view)
 
     def _title(self, locale: str, key: str, combatant: str | None) -> str:
         return self.fp.title(locale, key, combatant)

@@ -25,6 +25,7 @@ models holding every roll and the rule ids applied.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from enum import StrEnum
 from fractions import Fraction
 from typing import Final
@@ -50,6 +51,7 @@ __all__ = [
     "Activity",
     "Climate",
     "CombatFatigue",
+    "CombatFatigueOffer",
     "Dehydration",
     "Exertion",
     "FPLoss",
@@ -63,6 +65,7 @@ __all__ = [
     "TiredScores",
     "cardiac_arrest_seconds",
     "combat_fatigue",
+    "combat_fatigue_offers",
     "dehydration",
     "exertion",
     "fatigue_status",
@@ -415,6 +418,43 @@ def combat_fatigue(
         plate_extra=plate_extra,
         total=base + hot_extra + plate_extra,
     )
+
+
+class CombatFatigueOffer(BaseModel):
+    """R8.4's cost for one fighter of a fight that ended, offered to the GM."""
+
+    model_config = _FROZEN
+
+    combatant_id: str
+    name: str
+    cost: CombatFatigue
+
+
+def combat_fatigue_offers(
+    fighters: Sequence[tuple[str, Combatant, bool]],
+    seconds: int,
+    *,
+    hot: bool = False,
+    plate: Collection[str] = (),
+) -> tuple[CombatFatigueOffer, ...]:
+    """R8.4 for everyone in a fight of ``seconds``: ``fighters`` are (id, sheet, whether he
+    attacked or defended); ``plate`` the ids of those in plate or an overcoat. Only those
+    it costs something, still alive and with FP to lose."""
+    offers: list[CombatFatigueOffer] = []
+    for combatant_id, sheet, fought in fighters:
+        state = sheet.state
+        if state.dead or state.destroyed or sheet.max_fp <= 0:
+            continue
+        cost = combat_fatigue(
+            seconds,
+            fought=fought,
+            encumbrance=sheet.encumbrance_level,
+            hot=hot,
+            plate=combatant_id in plate,
+        )
+        if cost.total:
+            offers.append(CombatFatigueOffer(combatant_id=combatant_id, name=sheet.name, cost=cost))
+    return tuple(offers)
 
 
 class Hiking(BaseModel):

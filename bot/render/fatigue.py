@@ -11,10 +11,20 @@ from collections.abc import Sequence
 import discord
 
 from bot.i18n import Messages
-from bot.render.common import ResultKind, decimal, line_embeds, signed
+from bot.render.common import (
+    MAX_FIELD_VALUE,
+    ResultKind,
+    add_field,
+    decimal,
+    line_embeds,
+    signed,
+    truncate,
+)
+from bot.views.combat_fatigue import CombatFatigueButton
 from rules.combatant import Combatant
 from rules.fatigue import (
     CombatFatigue,
+    CombatFatigueOffer,
     Dehydration,
     Exertion,
     FatigueChange,
@@ -28,6 +38,7 @@ from rules.fatigue import (
 from rules.turn import RollRecord
 
 __all__ = [
+    "combat_fatigue_view",
     "fatigue_conditions",
     "render_combat_fatigue",
     "render_dehydration",
@@ -38,6 +49,7 @@ __all__ = [
     "render_sleep",
     "roll_line",
     "status_lines",
+    "with_combat_fatigue",
 ]
 
 
@@ -329,3 +341,78 @@ def title_embeds(
 ) -> list[discord.Embed]:
     """``lines`` under ``title``, over as many embeds as they need."""
     return line_embeds(kind, title, lines)
+
+
+def _combat_fatigue_value(
+    offers: Sequence[CombatFatigueOffer],
+    applied: Sequence[FatigueChange] | None,
+    messages: Messages,
+    locale: str,
+) -> str:
+    if applied is None:
+        lines = [
+            line
+            for offer in offers
+            for line in render_combat_fatigue(offer.name, offer.cost, messages, locale)
+        ]
+        lines.append(_t(messages, locale, "fatigue.end.offer"))
+    else:
+        lines = [
+            _t(
+                messages,
+                locale,
+                "fatigue.end.applied_hp"
+                if change.hp_after != change.hp_before
+                else "fatigue.end.applied",
+                name=change.name,
+                amount=change.amount,
+                before=change.fp_before,
+                after=change.fp_after,
+                hp_before=change.hp_before,
+                hp_after=change.hp_after,
+            )
+            for change in applied
+        ]
+    return "\n".join(lines)
+
+
+def with_combat_fatigue(
+    embeds: Sequence[discord.Embed],
+    offers: Sequence[CombatFatigueOffer],
+    applied: Sequence[FatigueChange] | None,
+    messages: Messages,
+    locale: str,
+) -> list[discord.Embed]:
+    """The end summary with its R8.4 field set: what the fight costs each fighter, or, once
+    the GM applied it, each one's FP before and after (and HP, at 0 FP or less). The field
+    the summary already has (in either language) is replaced."""
+    found = list(embeds)
+    if not found:
+        return found
+    summary = found[0]
+    name = _t(messages, locale, "fatigue.end.field")
+    value = truncate(_combat_fatigue_value(offers, applied, messages, locale), MAX_FIELD_VALUE)
+    names = {messages.text("fatigue.end.field", other) for other in ("en", "pt-BR")}
+    for index, field in enumerate(summary.fields):
+        if field.name in names:
+            summary.set_field_at(index, name=name, value=value, inline=False)
+            return found
+    add_field(summary, name, value, inline=False)
+    return found
+
+
+def combat_fatigue_view(
+    encounter_id: int, *, applied: bool, messages: Messages, locale: str
+) -> discord.ui.View:
+    """One button: apply R8.4's costs, or, once applied, take them back."""
+    view = discord.ui.View(timeout=None)
+    action = "undo" if applied else "apply"
+    view.add_item(
+        CombatFatigueButton(
+            encounter_id,
+            action,
+            label=_t(messages, locale, f"fatigue.end.{action}"),
+            style=discord.ButtonStyle.secondary if applied else discord.ButtonStyle.primary,
+        )
+    )
+    return view

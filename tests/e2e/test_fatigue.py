@@ -9,7 +9,8 @@ from typing import Any
 from bot.client import GurpsBot
 from bot.standin import InteractionResult, StandIn
 from bot.storage.encounter import EncounterRepository
-from rules.combatant import CombatantState
+from rules.combatant import Combatant, CombatantState
+from rules.encounter import Encounter, EncounterCombatant
 from rules.roller import ScriptedDice
 from tests.e2e.test_attack import CHANNEL, labels, orc_attacks, start_duel
 
@@ -157,3 +158,91 @@ async def test_sprinting_shows_every_roll_and_charges_the_fighter(
     assert (await ana(bot, standin)).fp == 10
     await gm(standin, "encounter undo")
     assert (await ana(bot, standin)).fp == 12
+
+
+async def start_armoured_duel(standin: StandIn, bot: GurpsBot) -> None:
+    """Ana (alice's, FP 12, Medium encumbrance) against the GM's orc (FP 11)."""
+    ana = Combatant.create(
+        name="Ana",
+        attributes={"st": 11, "dx": 13, "ht": 12},
+        weapons=[{"name": "sword", "skill": 13, "damage": "sw+1 cut"}],
+        encumbrance_level=2,
+    )
+    orc = Combatant.create(name="Orc", attributes={"st": 13, "dx": 11, "ht": 11})
+    encounter = Encounter(
+        name="Hot day",
+        gm_id=standin.user("gm").id,
+        combatants=(
+            EncounterCombatant(
+                combatant_id="1", side="party", combatant=ana, owner_id=standin.user("alice").id
+            ),
+            EncounterCombatant(combatant_id="2", side="npc", combatant=orc),
+        ),
+        next_number=3,
+    )
+    await EncounterRepository(bot.database).start(
+        guild_id=standin.guild.id,
+        channel_id=standin.channel(CHANNEL).id,
+        actor_id=standin.user("gm").id,
+        encounter=encounter,
+    )
+
+
+async def test_a_fifteen_second_fight_in_plate_on_a_hot_day_charges_its_fp_at_the_end(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """R8.4's worked example: 15 s, Medium encumbrance, hot, plate, attacked: 3 + 1 + 2 = 6
+    FP for Ana; the orc, who defended, unencumbered and without plate: 1 + 1 = 2."""
+    await start_armoured_duel(standin, bot)
+    await gm(standin, "encounter next")  # round 1: Ana (Basic Speed 6.25) first
+    dice.extend([3, 3, 3])  # Ana hits (9 vs 13)
+    attack = await standin.slash(
+        "attack", {"attacker": "Ana", "target": "Orc"}, user="alice", channel=CHANNEL
+    )
+    dice.extend([1, 1, 1])  # the orc dodges critically
+    await standin.click(attack.message, 1, user="gm")
+    for _ in range(29):  # to round 15, the orc's turn
+        await gm(standin, "encounter next")
+    ended = await gm(standin, "encounter end", hot=True, plate="Ana")
+    summary = ended.embed
+    assert summary["description"] == "Lasted 15 rounds (15 s)."
+    fatigue = {f["name"]: f["value"] for f in summary["fields"]}["Combat fatigue (R8.4)"]
+    assert fatigue.splitlines() == [
+        "Ana: **6 FP** = 3 (encumbrance 2) + 1 (hot weather) + 2 (plate or overcoat) (R8.4).",
+        "Orc: **2 FP** = 1 (encumbrance 0) + 1 (hot weather) (R8.4).",
+        "The fight's GM applies it with the button below.",
+    ]
+    assert labels(ended.message) == ["Apply combat fatigue"]
+
+    refused = await standin.click(ended.message, "Apply combat fatigue", user="alice")
+    assert refused.ephemeral
+    applied = await standin.click(ended.message, "Apply combat fatigue", user="gm")
+    assert not applied.ephemeral
+    after = standin.message(ended.message.id)
+    fields = {f["name"]: f["value"] for f in after.embeds[0]["fields"]}
+    assert fields["Combat fatigue (R8.4)"].splitlines() == [
+        "Ana: -6 FP, FP 12 → **6**",
+        "Orc: -2 FP, FP 11 → **9**",
+    ]
+    assert labels(after) == ["Undo combat fatigue"]
+    repository = EncounterRepository(bot.database)
+    [record] = await repository.history(standin.channel(CHANNEL).id)
+    assert [c.combatant.state.fp for c in record.encounter.combatants] == [6, 9]
+
+    await standin.click(after, "Undo combat fatigue", user="gm")
+    undone = standin.message(ended.message.id)
+    assert labels(undone) == ["Apply combat fatigue"]
+    [record] = await repository.history(standin.channel(CHANNEL).id)
+    assert [c.combatant.state.fp for c in record.encounter.combatants] == [12, 11]
+    assert dice.remaining == 0
+
+
+async def test_a_short_fight_offers_nothing(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """R8.4: ten seconds or less costs nothing, so the summary has no button."""
+    await start_armoured_duel(standin, bot)
+    await gm(standin, "encounter next")
+    ended = await gm(standin, "encounter end", hot=True, plate="Ana")
+    assert "Combat fatigue (R8.4)" not in [f["name"] for f in ended.embed.get("fields", [])]
+    assert labels(ended.message) == []

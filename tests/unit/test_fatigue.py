@@ -359,3 +359,42 @@ def test_r8_9_will_rolls_stop_when_he_falls_asleep() -> None:
 )
 def test_r10_9_extra_fp_bands(temperature: float, extra: int) -> None:
     assert heat_surcharge(temperature) == extra
+
+
+def test_r8_4_offers_at_the_end_of_a_fight_and_applies_them_once() -> None:
+    """Everyone alive who attacked or defended in a fight of more than 10 s; plate by name."""
+    from rules.encounter import (
+        Encounter,
+        EncounterCombatant,
+        apply_combat_fatigue,
+        offer_combat_fatigue,
+    )
+    from rules.errors import RuleError
+    from rules.turn import TurnSequence, TurnState
+
+    def fighter(cid: str, name: str, *, fought: bool, **state: object) -> EncounterCombatant:
+        sheet = Combatant.create(name=name, encumbrance_level=2, state=state or None)
+        return EncounterCombatant(
+            combatant_id=cid, side="x", combatant=sheet, turn=TurnState(fought=fought)
+        )
+
+    fight = Encounter(
+        name="Long",
+        gm_id=1,
+        sequence=TurnSequence(round=15),
+        combatants=(
+            fighter("1", "Ana", fought=True),
+            fighter("2", "Bo", fought=False),
+            fighter("3", "Cy", fought=True, dead=True),
+            fighter("4", "Di", fought=True, fp=0),
+        ),
+    )
+    offered = offer_combat_fatigue(fight, hot=True, plate=["ana"])
+    assert [(o.name, o.cost.total) for o in offered.combat_fatigue] == [("Ana", 6), ("Di", 4)]
+    applied, changes = apply_combat_fatigue(offered, ScriptedDice([]))
+    assert [(c.name, c.fp_after, c.hp_after) for c in changes] == [("Ana", 4, 10), ("Di", -4, 6)]
+    assert applied.combat_fatigue_applied
+    with pytest.raises(RuleError):
+        apply_combat_fatigue(applied, ScriptedDice([]))
+    short = fight.model_copy(update={"sequence": TurnSequence(round=10)})
+    assert offer_combat_fatigue(short).combat_fatigue == ()
