@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.client import GurpsBot
 from bot.standin import InteractionResult, StandIn
+from bot.standin.live import LiveBot
 from bot.storage.encounter import EncounterRepository
 from rules.combatant import Combatant, CombatantState
 from rules.encounter import Encounter, EncounterCombatant
@@ -246,3 +247,31 @@ async def test_a_short_fight_offers_nothing(
     ended = await gm(standin, "encounter end", hot=True, plate="Ana")
     assert "Combat fatigue (R8.4)" not in [f["name"] for f in ended.embed.get("fields", [])]
     assert labels(ended.message) == []
+
+
+async def test_the_combat_fatigue_button_works_after_a_restart(
+    standin: StandIn, live_bot: LiveBot, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """The offer is kept on the ended fight and the button is persistent (R8.4)."""
+    await start_armoured_duel(standin, bot)
+    await gm(standin, "encounter next")
+    dice.extend([3, 3, 3])
+    attack = await standin.slash(
+        "attack", {"attacker": "Ana", "target": "Orc"}, user="alice", channel=CHANNEL
+    )
+    dice.extend([1])  # sw+1 cut: 1d+2 → 3 cut, ×1.5 → 4 injury
+    took = await standin.click(attack.message, "No defense", user="gm")
+    assert took.errors == []
+    for _ in range(21):  # to round 11
+        await gm(standin, "encounter next")
+    ended = await gm(standin, "encounter end")
+    again = await live_bot.restart()
+    await standin.click(ended.message, "Apply combat fatigue", user="gm")
+    after = standin.message(ended.message.id)
+    fields = {f["name"]: f["value"] for f in after.embeds[0]["fields"]}
+    assert fields["Combat fatigue (R8.4)"] == "Ana: -3 FP, FP 12 → **9**"
+    [record] = await EncounterRepository(again.database).history(standin.channel(CHANNEL).id)
+    assert record.encounter.find("Ana").combatant.state.fp == 9
+    # The orc took the blow without defending: he neither attacked nor defended.
+    assert record.encounter.find("Orc").combatant.state.hp == 13 - 4
+    assert dice.remaining == 0
