@@ -32,6 +32,8 @@ from bot.render.encounter import (
     render_turn,
     render_undone,
 )
+from bot.render.environment import render_hazard_ticks
+from bot.render.fatigue import combat_fatigue_view, with_combat_fatigue
 from bot.render.swarm import render_swarm_attack
 from bot.render.tracker import render_reordered
 from bot.storage.character import CharacterRepository
@@ -51,10 +53,12 @@ from rules.encounter import (
     apply_partial_surprise,
     apply_total_surprise,
     crippling_after_combat,
+    offer_combat_fatigue,
     reorder_turns,
     side_profile,
 )
 from rules.errors import RuleError
+from rules.hazards import tick_passed
 from rules.initiative import InitiativeMode
 from rules.swarm import end_of_swarm_turn
 from rules.turn import TurnSequence
@@ -225,7 +229,13 @@ class EncounterCog(commands.Cog):
             # R14.2, R14.5: a swarm's turn ends with its attacks on everyone in it.
             change.encounter, swarmed = end_of_swarm_turn(change.encounter, self.bot.dice, options)
             change.encounter, result = advance_turn(change.encounter, self.bot.dice, options)
+            # R9.2, R10.5-R10.7: a second of fire or lost breath at each place passed.
+            change.encounter, ticks = tick_passed(
+                change.encounter, result.events, self.bot.dice, options
+            )
             change.detail = {"events": [e.model_dump(mode="json") for e in result.events]}
+            if ticks:
+                change.detail["hazards"] = [tick.summary() for tick in ticks]
         fight = change.encounter
         embeds = [
             *(
@@ -234,6 +244,7 @@ class EncounterCog(commands.Cog):
                 else []
             ),
             *render_turn(fight, result, self.bot.messages, locale),
+            *render_hazard_ticks(ticks, self.bot.messages, locale),
         ]
         if not has_live_tracker(fight, interaction.app_permissions):
             embeds.extend(render_tracker(fight, self.bot.messages, locale))
@@ -254,20 +265,51 @@ class EncounterCog(commands.Cog):
         name=_("end", key="encounter.cmd.end.name"),
         description=_("End the fight and show a summary", key="encounter.cmd.end.description"),
     )
-    async def end(self, interaction: discord.Interaction[GurpsBot]) -> None:
+    @app_commands.rename(
+        hot=_("hot", key="fatigue.cmd.end.hot.name"),
+        plate=_("plate", key="fatigue.cmd.end.plate.name"),
+    )
+    @app_commands.describe(
+        hot=_(
+            "Hot weather: the fight costs 1 FP more (R8.4)",
+            key="fatigue.cmd.end.hot.description",
+        ),
+        plate=_(
+            "Who wore plate or an overcoat, names separated by commas: 2 FP more (R8.4)",
+            key="fatigue.cmd.end.plate.description",
+        ),
+    )
+    async def end(
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        hot: bool = False,
+        plate: app_commands.Range[str, 1, 1000] | None = None,
+    ) -> None:
         authority = await EncounterAuthority.of(interaction)
         context = await self.bot.context_for(interaction)
         channel = channel_of(interaction)
+        wearing = [name.strip() for name in (plate or "").split(",") if name.strip()]
         async with self.encounters.change(channel, interaction.user.id, "end") as change:
             authority.ensure_gm(change.encounter.gm_id)
+            # R8.4: the fight's FP cost, offered to the GM under the summary.
+            change.encounter = offer_combat_fatigue(change.encounter, hot=hot, plate=wearing)
             crippled = crippling_after_combat(change.encounter, self.bot.dice, context.options)
             change.end(interaction.created_at)
             cancelled = await PendingAttackRepository.cancel_open(
                 change, channel, interaction.created_at, CancelReason.ENDED
             )
-        embed = render_ended(change.encounter, self.bot.messages, context.locale, crippled)
-        changed = await self._changed_gear(interaction, change.encounter)
-        view = keep_gear_view(
+        fight = change.encounter
+        embed = render_ended(fight, self.bot.messages, context.locale, crippled)
+        view: discord.ui.View | None = None
+        if fight.combat_fatigue:
+            [embed] = with_combat_fatigue(
+                [embed], fight.combat_fatigue, None, self.bot.messages, context.locale
+            )
+            view = combat_fatigue_view(
+                change.record.id, applied=False, messages=self.bot.messages, locale=context.locale
+            )
+        changed = await self._changed_gear(interaction, fight)
+        gear_view = keep_gear_view(
             change.record.id,
             [
                 (
@@ -279,9 +321,7 @@ class EncounterCog(commands.Cog):
                 for fighter, sheet in changed
             ],
         )
-        if view is None:
-            await interaction.response.send_message(embed=embed)
-        else:
+        if gear_view is not None:
             add_field(
                 embed,
                 self.bot.messages.text("gear.keep.title", context.locale),
@@ -292,6 +332,14 @@ class EncounterCog(commands.Cog):
                 ),
                 inline=False,
             )
+            if view is None:
+                view = gear_view
+            else:
+                for item in gear_view.children[: 25 - len(view.children)]:
+                    view.add_item(item)
+        if view is None:
+            await interaction.response.send_message(embed=embed)
+        else:
             await interaction.response.send_message(embed=embed, view=view)
         await refresh_attack_messages(self.bot, cancelled, None, context.options, context.locale)
 

@@ -395,7 +395,7 @@ def weapon_ready_after_blow(sheet: Combatant, weapon: Weapon) -> ReadyTime | Non
     ``None`` for a balanced weapon."""
     if not weapon.unbalanced:
         return None
-    return ready_time(1, sheet.attributes.st, weapon.min_st)
+    return ready_time(1, sheet.st, weapon.min_st)
 
 
 def _parry_refusal(sheet: Combatant, turn: TurnState, weapon: Weapon) -> tuple[str, str] | None:
@@ -999,6 +999,7 @@ def resolve_attack(
             "attacks_turn": turn.turns_taken,
             "other_maneuvers": _other_maneuvers(turn, number - 1),
             "attack_maneuvers": _attack_maneuvers(count, number),
+            "fought": True,
             "evaluate_turns": 0,
             "evaluate_target": None,
             "feint_penalty": 0 if feint_penalty else turn.feint_penalty,
@@ -1145,6 +1146,7 @@ def _spend(turn: TurnState, kind: DefenseKind, retreat: bool, weapon: str | None
     """The target's turn state after one defense: counters up, Aim lost (R5.3, R6.9, A.4)."""
     update: dict[str, object] = {
         "defended_since_last_turn": True,
+        "fought": True,
         "aim_turns": 0,
         "aim_target": None,
     }
@@ -1604,7 +1606,7 @@ def _spare_attack_maneuver(
         counting=False,
     )
     used = attacks_used_this_turn(turn)
-    ready = ready_time(request.ready_turns, sheet.attributes.st, weapon.min_st)
+    ready = ready_time(request.ready_turns, sheet.st, weapon.min_st)
     # R5.25: a weapon left unready by a blow needs the turns it still has (ST counted, R5.5).
     unready_turns = turn.unready_weapons.get(weapon.name, 0) if readying else 0
     spare = spend_spare_attack(
@@ -1834,7 +1836,7 @@ def take_maneuver(
         sheet, readied, readying = _ready_turn(sheet, turn, ready_weapon)
         update.update(readied)
         if readying is None:
-            ready = ready_time(request.ready_turns, sheet.attributes.st, ready_weapon.min_st)
+            ready = ready_time(request.ready_turns, sheet.st, ready_weapon.min_st)
     if maneuver is Maneuver.aim:
         continuing = turn.aim_target == target_id and turn.aim_turns > 0
         update["aim_turns"] = turn.aim_turns + 1 if continuing else 1
@@ -1926,6 +1928,7 @@ def resolve_parry_for_other(
             **_parried_with(defender_turn, option.weapon),
             "defending_for_others_penalty": -4,
             "defended_since_last_turn": True,
+            "fought": True,
             "aim_turns": 0,
             "aim_target": None,
         }

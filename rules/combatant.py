@@ -31,6 +31,7 @@ __all__ = [
     "Armor",
     "Attributes",
     "BodyPart",
+    "Burning",
     "Combatant",
     "CombatantState",
     "DRProfile",
@@ -113,6 +114,17 @@ class Trait(StrEnum):
     """+4 to Smell rolls (R16.8)."""
     DISCRIMINATORY_TASTE = "discriminatory_taste"
     """+4 to Taste rolls (R16.8)."""
+
+
+class Burning(StrEnum):
+    """What of his is on fire, burning him every second until put out (R10.5-R10.7)."""
+
+    PARTIAL = "partial"
+    """Part of the clothing: 1d-4 a second, DX -2; a DX roll, one Ready each (R10.5)."""
+    FULL = "full"
+    """All the clothing: 1d-1 a second, DX -3; a DX roll, three Readies each (R10.6)."""
+    SHIELD = "shield"
+    """A burning wooden shield: 1d-5 a second, DX -2, until he drops it (R10.7)."""
 
 
 class RiseClass(StrEnum):
@@ -490,6 +502,16 @@ class CombatantState(BaseModel):
     dropped: frozenset[str] = frozenset()
     """Weapons he let go of when knocked down (R7.8): no parry or attack with them until a
     Ready maneuver picks them up."""
+    fatigue_unconscious: bool = False
+    """Fainted at -FP (R8.3): he comes to only when his FP is positive again."""
+    on_fire: Burning | None = None
+    """His clothing or shield is burning (R10.5-R10.7): damage every second until put out."""
+    breath_left: int | None = None
+    """Seconds of held breath left while he cannot breathe (R9.1); ``None``: breathing."""
+    airless_seconds: int = 0
+    """Seconds since his held breath ran out, losing 1 FP each (R9.2)."""
+    fainted_airless: int | None = None
+    """``airless_seconds`` when he fainted without air: his brain dies 4 minutes later (R9.2)."""
 
     @model_validator(mode="after")
     def _ranges(self) -> CombatantState:
@@ -505,10 +527,12 @@ class CombatantState(BaseModel):
                 f"shock_penalty must be 0 or negative (got {self.shock_penalty})",
                 value=self.shock_penalty,
             )
-        for name in ("shock_injury", "death_checks_made", "rising_turns_left"):
+        for name in ("shock_injury", "death_checks_made", "rising_turns_left", "airless_seconds"):
             value = getattr(self, name)
             if value < 0:
                 raise _too_low(name, value, 0)
+        if self.breath_left is not None and self.breath_left < 0:
+            raise _too_low("breath_left", self.breath_left, 0)
         for part, injury in self.limb_injury.items():
             if injury < 0:
                 raise _too_low(f"limb_injury.{part}", injury, 0)
@@ -739,8 +763,15 @@ class Combatant(BaseModel):
 
     @property
     def is_tired(self) -> bool:
-        """Fewer than 1/3 of basic FP left (R8.1): Move and Dodge are halved."""
+        """Fewer than 1/3 of basic FP left (R8.1): Move, Dodge and ST are halved."""
         return 3 * self.state.fp < self.max_fp
+
+    @property
+    def st(self) -> int:
+        """ST for rolls, readying and slams: halved, rounding up, when tired (R8.1). HP and
+        thrust and swing damage keep the ST attribute."""
+        st = self.attributes.st
+        return -(-st // 2) if self.is_tired else st
 
     @property
     def is_conscious(self) -> bool:

@@ -517,6 +517,8 @@ class DamageSpec:
     - ``knockback_bullet``: a bullet (R7.14) knocks back like crushing.
     - ``knockback_uses_ht``: the target has no ST or is not resisting (R7.14).
     - ``can_destroy``: the source can destroy a body at −10×HP (R7.5).
+    - ``knockback``: off for damage that pushes no one anywhere (a fall, R13.7; a falling
+      object, R13.8).
     """
 
     basic_damage: int
@@ -534,6 +536,7 @@ class DamageSpec:
     knockback_bullet: bool = False
     knockback_uses_ht: bool = False
     can_destroy: bool = True
+    knockback: bool = True
     divisor_key: Fraction | None = field(init=False, repr=False, compare=False)
     """``None`` for no armor divisor, else the divisor: a cheap cache key for the DR step."""
 

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from rules.combatant import Combatant, Posture, Trait
 from rules.errors import RuleError
 from rules.explosion import ExplosionPlan
+from rules.fatigue import CombatFatigueOffer, FatigueChange, combat_fatigue_offers, lose_fp
 from rules.initiative import InitiativeMode
 from rules.options import RuleOptions
 from rules.recovery import CripplingRecovery, after_combat
@@ -44,12 +45,14 @@ __all__ = [
     "TrackerMessage",
     "add_combatants",
     "advance_turn",
+    "apply_combat_fatigue",
     "apply_partial_surprise",
     "apply_total_surprise",
     "copy_names",
     "copy_number",
     "crippling_after_combat",
     "health_word",
+    "offer_combat_fatigue",
     "remove_combatant",
     "reorder_turns",
 ]
@@ -107,6 +110,9 @@ class Encounter(BaseModel):
     characters: dict[str, int] = Field(default_factory=dict)
     """The saved character (its id) each combatant added from one came from: at the end the
     gear it fought with can go back to that sheet."""
+    combat_fatigue: tuple[CombatFatigueOffer, ...] = ()
+    """R8.4's costs offered to the GM when the fight ended."""
+    combat_fatigue_applied: bool = False
 
     @property
     def mode(self) -> InitiativeMode:
@@ -605,3 +611,37 @@ def crippling_after_combat(
             )
         )
     return tuple(found)
+
+
+def offer_combat_fatigue(
+    encounter: Encounter, *, hot: bool = False, plate: Sequence[str] = ()
+) -> Encounter:
+    """R8.4 as the fight ends: its seconds are its rounds (R4.1), whoever attacked or
+    defended in it pays by his encumbrance, +1 in hot weather, +2 in plate or an overcoat
+    (``plate``: names or ids). The offers wait on the encounter for the GM to apply."""
+    wearing = {encounter.find(name).combatant_id for name in plate}
+    offers = combat_fatigue_offers(
+        [(c.combatant_id, c.combatant, c.turn.fought) for c in encounter.combatants],
+        encounter.sequence.round,
+        hot=hot,
+        plate=wearing,
+    )
+    return encounter.model_copy(update={"combat_fatigue": offers, "combat_fatigue_applied": False})
+
+
+def apply_combat_fatigue(
+    encounter: Encounter, roller: DiceRoller, options: RuleOptions | None = None
+) -> tuple[Encounter, tuple[FatigueChange, ...]]:
+    """The GM applies R8.4's offers: each fighter loses his FP (R8.1-R8.3 through
+    :func:`rules.fatigue.lose_fp`). Refused when already applied."""
+    if encounter.combat_fatigue_applied:
+        raise RuleError("fatigue.combat_applied", "the combat fatigue was already applied")
+    changes: list[FatigueChange] = []
+    for offer in encounter.combat_fatigue:
+        fighter = encounter.get(offer.combatant_id)
+        change = lose_fp(fighter.combatant, offer.cost.total, roller, options)
+        encounter = encounter.replace(
+            fighter.with_sheet(fighter.combatant.with_state(change.state))
+        )
+        changes.append(change)
+    return encounter.model_copy(update={"combat_fatigue_applied": True}), tuple(changes)

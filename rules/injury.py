@@ -950,10 +950,27 @@ def apply_hit(
     hp_before = hp_after = state.hp
     fp_before = fp_after = state.fp
     shock = state.shock_penalty
+    fainted = False
     if fatigue:
         if injury:
-            fp_after -= injury
+            # R8.2, R8.3: at 0 FP or less each FP lost costs 1 HP too; at -FP he faints and
+            # the rest comes off HP.
+            from rules.fatigue import fp_loss  # noqa: PLC0415 - rules.fatigue imports this module
+
+            loss = fp_loss(fp_after, target.attributes.fp, injury)
+            fp_after = loss.fp_after
             update["fp"] = fp_after
+            if loss.hp_lost:
+                hp_after -= loss.hp_lost
+                update["hp"] = hp_after
+                if loss.hp_with_fp:
+                    rule_ids.append("R8.2")
+                if loss.hp_instead:
+                    rule_ids.append("R8.3")
+            if fp_after <= -target.attributes.fp and not state.unconscious:
+                fainted = True
+                update["unconscious"] = update["fatigue_unconscious"] = True
+                rule_ids.append("R8.3")
     elif injury:
         hp_after -= injury
         update["hp"] = hp_after
@@ -1043,8 +1060,8 @@ def apply_hit(
         mortal = False
         update["mortally_wounded"] = False
 
-    posture = state.posture
-    unconscious = state.unconscious
+    posture = _PRONE if fainted else state.posture
+    unconscious = state.unconscious or fainted
     knockdown: Knockdown | None = None
     knocked_out = False
     if (
@@ -1081,8 +1098,10 @@ def apply_hit(
 
     knockback: Knockback | None = None
     attributes = target.attributes
-    if (kind is _CR or spec.knockback_bullet or kind is _CUT) and (
-        basic >= max(1, (attributes.ht if spec.knockback_uses_ht else attributes.st) - 2)
+    if (
+        (kind is _CR or spec.knockback_bullet or kind is _CUT)
+        and spec.knockback
+        and basic >= max(1, (attributes.ht if spec.knockback_uses_ht else attributes.st) - 2)
     ):
         knockback = _knockback(
             target,

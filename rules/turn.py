@@ -194,6 +194,9 @@ class TurnState(BaseModel):
     attacks_owed: int = Field(default=0, ge=0)
     """Attacks of his coming turn already spent on a master's doubled Dodge made before it
     (R5.18): that turn starts with them used."""
+    fought: bool = False
+    """He attacked or defended in this fight: a fight longer than 10 s costs him FP when it
+    ends (R8.4). Kept from turn to turn."""
 
     def new_turn(self) -> TurnState:
         """The state as a new turn starts: maneuver-scoped fields cleared (R4.4, R4.5).

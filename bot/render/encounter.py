@@ -34,6 +34,8 @@ from bot.render.common import (
     signed,
     skill_name,
 )
+from bot.render.environment import hazard_conditions
+from bot.render.fatigue import fatigue_conditions
 from bot.render.swarm import swarm_line
 from bot.storage.encounter import EncounterRecord, UndoResult
 from rules.character import SheetTrait, trait_level
@@ -180,6 +182,8 @@ def conditions(
         ("tired", c.combatant.is_tired and state.fp > 0),
     )
     found.extend(_condition(messages, locale, key, marked=marked) for key, on in flags if on)
+    found.extend(fatigue_conditions(c.combatant, messages, locale, marked=marked))
+    found.extend(hazard_conditions(c.combatant, messages, locale, marked=marked))
     if turn.paralysed_through_round is not None:
         found.append(
             _condition(

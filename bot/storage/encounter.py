@@ -368,6 +368,36 @@ def _keeping_tracker(
     return {**snapshot, "encounter": {**row, "state": state}}
 
 
+async def _revert(
+    session: Session,
+    encounter_id: int,
+    event: EncounterEvent,
+    actor_id: int,
+    restored: Mapping[str, Any] | None = None,
+) -> int:
+    """Put ``event``'s ``before`` back (``restored``: as adjusted), log the undo and mark
+    the event undone."""
+    undo_id = await session.run(
+        [
+            *_snapshot_statements(encounter_id, event.before if restored is None else restored),
+            _event_statement(
+                encounter_id,
+                kind="undo",
+                actor_id=actor_id,
+                before=event.after,
+                after=event.before,
+                detail={"kind": event.kind, "event_id": event.id, "detail": event.detail},
+                undoes=event.id,
+            ),
+        ],
+    )
+    assert undo_id is not None
+    await session.execute(
+        "UPDATE encounter_events SET undone_by = ? WHERE id = ?", (undo_id, event.id)
+    )
+    return int(undo_id)
+
+
 def _is_empty(snapshot: Mapping[str, Any]) -> bool:
     return (
         "encounter" not in snapshot
@@ -598,6 +628,61 @@ class EncounterRepository:
             self.live.put(LiveEncounter(updated, live.awaiting, {**live.rows, STATE_ROW: state}))
         return True
 
+    @asynccontextmanager
+    async def amend(
+        self, encounter_id: int, actor_id: int, kind: str
+    ) -> AsyncIterator[EncounterChange]:
+        """A change to a fight that has ended (what its end left to settle, R8.4): handed out,
+        written back and logged like :meth:`change`, in one transaction, under its channel's
+        lock. Refuses a running fight (:meth:`change` is for those) or an unknown one."""
+        found = await self.get(encounter_id)
+        if found is None or found.status == "active":
+            raise StorageRefusal("fatigue.error.fight_not_ended")
+        async with self.live.lock(found.channel_id):
+            record = await self.get(encounter_id)
+            assert record is not None
+            change = EncounterChange(LiveEncounter(record, {}), kind, {}, self)
+            yield change
+            before, after = change.snapshots()
+            if _is_empty(after):
+                return
+            statements = [
+                *_snapshot_statements(record.id, after),
+                _event_statement(
+                    record.id,
+                    kind=change.kind,
+                    actor_id=actor_id,
+                    before=before,
+                    after=after,
+                    detail=change.detail,
+                ),
+            ]
+            change.event_id = await self.database.write(run_statements(statements))
+
+    async def revert(self, encounter_id: int, actor_id: int, kind: str) -> EncounterRecord:
+        """Undo the latest ``kind`` change to an ended fight (:meth:`amend`'s), logged like
+        :meth:`undo`; :class:`NothingToUndoError` when there is none."""
+        found = await self.get(encounter_id)
+        if found is None or found.status == "active":
+            raise StorageRefusal("fatigue.error.fight_not_ended")
+
+        async def job(session: Session) -> EncounterRecord | None:
+            row = await session.fetch_one(
+                _SELECT_EVENT + "WHERE encounter_id = ? AND undone_by IS NULL AND kind = ? "
+                "ORDER BY id DESC LIMIT 1",
+                (encounter_id, kind),
+            )
+            if row is None:
+                return None
+            await _revert(session, encounter_id, event_from_row(row), actor_id)
+            return await _load(session, "WHERE id = ?", (encounter_id,))
+
+        async with self.live.lock(found.channel_id):
+            reverted = await self.database.write(job)
+        if reverted is None:
+            raise NothingToUndoError
+        return reverted
+
     async def undo(self, channel_id: int, actor_id: int) -> UndoResult:
         """Revert the latest change not yet undone (repeatable), logging the undo itself."""
 
@@ -616,24 +701,7 @@ class EncounterRepository:
                 return None
             event = event_from_row(row)
             restored = _keeping_tracker(event.before, running.record.encounter.tracker)
-            undo_id = await session.run(
-                [
-                    *_snapshot_statements(encounter_id, restored),
-                    _event_statement(
-                        encounter_id,
-                        kind="undo",
-                        actor_id=actor_id,
-                        before=event.after,
-                        after=event.before,
-                        detail={"kind": event.kind, "event_id": event.id, "detail": event.detail},
-                        undoes=event.id,
-                    ),
-                ],
-            )
-            assert undo_id is not None
-            await session.execute(
-                "UPDATE encounter_events SET undone_by = ? WHERE id = ?", (undo_id, event.id)
-            )
+            undo_id = await _revert(session, encounter_id, event, actor_id, restored)
             reloaded = await _load_live(session, channel_id)
             assert reloaded is not None
             return event, undo_id, reloaded

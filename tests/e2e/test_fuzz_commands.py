@@ -134,6 +134,30 @@ COMMANDS: dict[str, str] = {
     "swarm engage": "fight",
     "swarm release": "fight",
     "swarm hit": "fight",
+    "fatigue spend": "fight",
+    "fatigue recover": "fight",
+    "fatigue combat": "fight",
+    "fatigue hike": "fight",
+    "fatigue exertion": "fight",
+    "fatigue meals": "fight",
+    "fatigue water": "fight",
+    "fatigue sleep": "fight",
+    "environment fall": "fight",
+    "environment falling-object": "fight",
+    "environment fire": "fight",
+    "environment catch-fire": "fight",
+    "environment extinguish": "fight",
+    "environment ignite": "fight",
+    "environment heat": "fight",
+    "environment intense-heat": "fight",
+    "environment sunburn": "fight",
+    "environment cold": "fight",
+    "environment icy-water": "fight",
+    "breath hold": "fight",
+    "breath air": "fight",
+    "breath drown": "fight",
+    "breath shed": "fight",
+    "breath rescue": "fight",
 }
 
 
@@ -190,6 +214,7 @@ GOOD: dict[str, list[str]] = {
     "attacker": FIGHTERS,
     "target": FIGHTERS,
     "combatant": FIGHTERS,
+    "rescuer": FIGHTERS,
     "defender": FIGHTERS,
     "leader": FIGHTERS,
     "other-leader": FIGHTERS,
@@ -236,6 +261,7 @@ GOOD: dict[str, list[str]] = {
     "character_b": [*SHEETS, *FIGHTERS],
     "check character": [*SHEETS, *FIGHTERS],
     "specialization": ["Sword", "Arrow"],
+    "flame": ["1d-1", "3d", "1", "2d+2"],
 }
 # Options a plain example gives although the schema leaves them optional.
 TOGETHER: dict[str, tuple[str, ...]] = {"combatant add": ("name", "st", "dx", "iq", "ht")}
@@ -251,7 +277,17 @@ ODD: dict[str, list[str]] = {
     "trait": ["Reflexos de Combate", "combat reflexes", "COMBAT_REFLEXES", "skill", "karate 12"],
     "skill": ["stealth", "Furtividade", "-3", "999", "Fast-Draw ()", "((", "Visão"],
 }
-FIGHTER_OPTIONS = {"attacker", "target", "combatant", "defender", "leader", "other-leader", "name"}
+FIGHTER_OPTIONS = {
+    "attacker",
+    "target",
+    "combatant",
+    "defender",
+    "leader",
+    "other-leader",
+    "name",
+    "rescuer",
+    "victim",
+}
 
 
 def good_words(path: CommandPath, option: dict[str, Any]) -> list[str]:

@@ -133,9 +133,13 @@ async def a_full_encounter(
     return started
 
 
-HURT_EN = "HP ▱▱▱▱▱ -4/11 · FP ▰▱▱▱▱ 2/11 · prone · 💫 stunned · ⤵️ knocked down · 😓 very tired"
+HURT_EN = (
+    "HP ▱▱▱▱▱ -4/11 · FP ▰▱▱▱▱ 2/11 · prone · 💫 stunned · ⤵️ knocked down · 😓 very tired"
+    " · Move 2, Dodge 2, ST 6"
+)
 HURT_PT = (
     "PV ▱▱▱▱▱ -4/11 · PF ▰▱▱▱▱ 2/11 · deitado de bruços · 💫 atordoado · ⤵️ caído · 😓 muito cansado"
+    " · Deslocamento 2, Esquiva 2, ST 6"
 )
 LONG_NAMES = (
     "Goblin saqueador das colinas do norte, batedor da vanguarda do cerco",

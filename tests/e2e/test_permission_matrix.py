@@ -451,6 +451,128 @@ ROWS = [
         no_fight,
         needs="swarm",
     ),
+    # Fatigue: the owner spends and recovers his FP; the encounter's GM charges the rest.
+    Row(
+        "fatigue spend",
+        lambda p: {"combatant": "Hero", "amount": 2},
+        OWNER_OR_GM,
+        not_hero_owner,
+        no_fight,
+    ),
+    Row(
+        "fatigue recover",
+        lambda p: {"combatant": "Hero", "amount": 1},
+        OWNER_OR_GM,
+        not_hero_owner,
+        no_fight,
+    ),
+    Row(
+        "fatigue combat",
+        lambda p: {"combatant": "Hero", "seconds": 20, "fought": True},
+        GM,
+        enc_gm,
+        no_fight,
+    ),
+    Row("fatigue hike", lambda p: {"combatant": "Hero", "hours": 2}, GM, enc_gm, no_fight),
+    Row(
+        "fatigue exertion",
+        lambda p: {"combatant": "Hero", "activity": "running", "minutes": 2},
+        GM,
+        enc_gm,
+        no_fight,
+    ),
+    Row("fatigue meals", lambda p: {"combatant": "Hero", "missed": 1}, GM, enc_gm, no_fight),
+    Row(
+        "fatigue water",
+        lambda p: {"combatant": "Hero", "litres": 1.5, "hours": 16},
+        GM,
+        enc_gm,
+        no_fight,
+    ),
+    Row("fatigue sleep", lambda p: {"combatant": "Hero", "awake": 20}, GM, enc_gm, no_fight),
+    # Environment: the encounter's GM.
+    Row("environment fall", lambda p: {"combatant": "Hero", "height": 3}, GM, enc_gm, no_fight),
+    Row(
+        "environment falling-object",
+        lambda p: {"combatant": "Hero", "kg": 5, "metres": 10},
+        GM,
+        enc_gm,
+        no_fight,
+    ),
+    Row(
+        "environment fire",
+        lambda p: {"combatant": "Hero", "exposure": "partial"},
+        GM,
+        enc_gm,
+        no_fight,
+    ),
+    Row(
+        "environment catch-fire", lambda p: {"combatant": "Hero", "damage": 4}, GM, enc_gm, no_fight
+    ),
+    # Putting out his own fire is the burning fighter's (or the GM's) to try.
+    Row(
+        "environment extinguish",
+        lambda p: {"combatant": "Hero"},
+        OWNER_OR_GM,
+        not_hero_owner,
+        no_fight,
+        needs="burning",
+    ),
+    Row(
+        "environment ignite",
+        lambda p: {"material": "flammable", "flame": "1d-1"},
+        ANYONE,
+        needs="none",
+    ),
+    Row(
+        "environment heat",
+        lambda p: {"combatant": "Hero", "temperature": 40, "minutes": 60},
+        GM,
+        enc_gm,
+        no_fight,
+    ),
+    Row(
+        "environment intense-heat",
+        lambda p: {"combatant": "Hero", "seconds": 5},
+        GM,
+        enc_gm,
+        no_fight,
+    ),
+    Row(
+        "environment sunburn",
+        lambda p: {"combatant": "Hero", "skin": "light"},
+        GM,
+        enc_gm,
+        no_fight,
+    ),
+    Row(
+        "environment cold",
+        lambda p: {"combatant": "Hero", "temperature": -10, "minutes": 60},
+        GM,
+        enc_gm,
+        no_fight,
+    ),
+    Row(
+        "environment icy-water", lambda p: {"combatant": "Hero", "minutes": 2}, GM, enc_gm, no_fight
+    ),
+    # Breath and water: the encounter's GM.
+    Row("breath hold", lambda p: {"combatant": "Hero"}, GM, enc_gm, no_fight),
+    Row("breath air", lambda p: {"combatant": "Hero"}, GM, enc_gm, no_fight, needs="holding"),
+    Row(
+        "breath drown",
+        lambda p: {"combatant": "Hero", "minutes": 1, "swimming": 12},
+        GM,
+        enc_gm,
+        no_fight,
+    ),
+    Row("breath shed", lambda p: {"combatant": "Hero"}, GM, enc_gm, no_fight),
+    Row(
+        "breath rescue",
+        lambda p: {"rescuer": "Hero", "victim": "Bandit", "swimming": 12},
+        GM,
+        enc_gm,
+        no_fight,
+    ),
 ]
 BUTTONS = ["dodge", "parry-0", "block", "retreat", "none"]
 
@@ -523,7 +645,7 @@ class Stage:
             await self.gm("character trait add", character=place.sheet, trait="combat_reflexes")
             await self.gm("character skill add", character=place.sheet, skill="Stealth", level=12)
             return
-        if needs not in ("fight", "blast", "swarm"):
+        if needs not in ("fight", "blast", "swarm", "burning", "holding"):
             return
         channel = place.fight
         await self.gm("encounter start", channel, name=f"Fight {scene}")
@@ -568,6 +690,10 @@ class Stage:
         if needs == "swarm":  # rats on Hero (R14.1)
             await self.gm("swarm add", channel, kind="rats")
             await self.gm("swarm engage", channel, swarm="Rats", victim="Hero")
+        if needs == "burning":  # all his clothes alight (R10.6)
+            await self.gm("environment catch-fire", channel, combatant="Hero", damage=12)
+        if needs == "holding":  # holding his breath (R9.1)
+            await self.gm("breath hold", channel, combatant="Hero")
 
     async def snapshot(self) -> dict[str, Any]:
         """Everything of this guild a refusal must leave alone."""

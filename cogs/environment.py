@@ -1,0 +1,957 @@
+"""``/environment``: falls, falling objects, fire, suffocation and drowning, heat and cold
+(sections 9 and 10, R13.7, R13.8).
+
+With ``combatant:`` the hazard is applied to that fighter of this channel's running
+encounter (encounter GM), its damage through the same injury pipeline as an attack and
+the whole of it one undoable change; without it the command works the numbers out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from bot.client import GurpsBot
+from bot.errors import UserFacingError
+from bot.permissions import EncounterAuthority
+from bot.render.attack import render_damage
+from bot.render.common import ResultKind, line_embeds
+from bot.render.environment import (
+    dice_line,
+    render_catch,
+    render_cold,
+    render_extinguish,
+    render_fall,
+    render_falling_object,
+    render_fire_exposure,
+    render_heat,
+    render_ignition,
+    render_intense_heat,
+    render_sunburn,
+    render_thermal_shock,
+)
+from bot.storage.encounter import EncounterRepository
+from cogs._autocomplete import combatant_autocomplete
+from cogs._fp import FatigueApplier
+from cogs._shared import LOCATION_CHOICES, SIDE_CHOICES, catalog_choices, channel_of, send_embeds
+from rules.climate import (
+    ColdClothing,
+    Skin,
+    cold,
+    heat,
+    intense_heat,
+    sunburn,
+    sunburn_hit,
+    thermal_shock,
+)
+from rules.combatant import Armor, Burning, Combatant, HitLocation, Side
+from rules.dice import DiceExpression
+from rules.encounter import EncounterCombatant
+from rules.falling import (
+    Fall,
+    FallArmor,
+    Landing,
+    fall,
+    fall_armor,
+    fall_hit,
+    falling_object,
+    falling_object_hit,
+)
+from rules.fire import (
+    Clothing,
+    Exposure,
+    Flammability,
+    burning_hit,
+    catch_fire,
+    fire_exposure,
+    ignite,
+    shield_catches_fire,
+)
+from rules.fire import extinguish as put_out_fire
+from rules.hazards import catch, put_out
+from rules.injury import InjuryOutcome
+
+LANDING_CHOICES = catalog_choices("environment.landing", [landing.value for landing in Landing])
+FALL_ARMOR_CHOICES = catalog_choices("environment.fall_armor", [kind.value for kind in FallArmor])
+
+EXPOSURE_CHOICES = catalog_choices("environment.exposure", [e.value for e in Exposure])
+CLOTHING_CHOICES = catalog_choices("environment.clothing", [c.value for c in Clothing])
+MATERIAL_CHOICES = catalog_choices("environment.material", [m.value for m in Flammability])
+SKIN_CHOICES = catalog_choices("environment.skin", [skin.value for skin in Skin])
+COLD_CLOTHING_CHOICES = catalog_choices(
+    "environment.cold_clothing", [c.value for c in ColdClothing]
+)
+ENCUMBRANCE = ("none", "light", "medium", "heavy", "extra_heavy")
+ENCUMBRANCE_CHOICES = catalog_choices("fatigue.encumbrance", list(ENCUMBRANCE))
+
+Skill = app_commands.Range[int, 0, 40]
+Score = app_commands.Range[int, 1, 40]
+CurrentFP = app_commands.Range[int, -100, 100]
+MaxFP = app_commands.Range[int, 1, 100]
+Temperature = app_commands.Range[float, -90, 200]
+Minutes = app_commands.Range[int, 1, 10080]
+
+_SECONDS = _("seconds", key="environment.cmd.seconds.name")
+_MINUTES = _("minutes", key="environment.cmd.minutes.name")
+_MINUTES_HELP = _("How many minutes", key="environment.cmd.minutes.description")
+_TEMPERATURE = _("temperature", key="environment.cmd.temperature.name")
+_HT = _("ht", key="fatigue.cmd.ht.name")
+_HT_HELP = _("HT, without a combatant", key="fatigue.cmd.ht.description")
+_SURVIVAL = _("survival", key="environment.cmd.survival.name")
+_FP = _("fp", key="fatigue.cmd.fp.name")
+_FP_HELP = _("Current FP, without a combatant", key="fatigue.cmd.fp.description")
+_MAX_FP = _("max-fp", key="fatigue.cmd.max_fp.name")
+_MAX_FP_HELP = _("FP attribute, without a combatant", key="fatigue.cmd.max_fp.description")
+_ENCUMBRANCE = _("encumbrance", key="fatigue.cmd.encumbrance.name")
+_ENCUMBRANCE_HELP = _(
+    "Encumbrance level (default: the sheet's, or none)",
+    key="fatigue.cmd.encumbrance.description",
+)
+_CLOTHING = _("clothing", key="environment.cmd.clothing.name")
+_CLOTHING_HELP = _(
+    "Normal (default), wet, under armor or flimsy (R10.8)",
+    key="environment.cmd.clothing.description",
+)
+
+
+def _level(choice: app_commands.Choice[str] | None, default: int) -> int:
+    return ENCUMBRANCE.index(choice.value) if choice is not None else default
+
+
+_COMBATANT = _("combatant", key="environment.cmd.combatant.name")
+_COMBATANT_HELP = _(
+    "A fighter of this channel's encounter (left out: just the numbers)",
+    key="environment.cmd.combatant.description",
+)
+
+
+class Environment(commands.Cog):
+    """Hazards of the world: falling, fire, water, air, heat and cold."""
+
+    environment = app_commands.Group(
+        name=_("environment", key="environment.cmd.name"),
+        description=_(
+            "Falls, fire, drowning, heat and cold on a combatant or as numbers",
+            key="environment.cmd.description",
+        ),
+        guild_only=True,
+    )
+
+    def __init__(self, bot: GurpsBot) -> None:
+        self.bot = bot
+        self.encounters = EncounterRepository(bot.database)
+        self.fp = FatigueApplier(bot, "environment")
+
+    def _text(self, key: str, locale: str, **params: object) -> str:
+        return self.bot.messages.text(key, locale, **params)
+
+    def _someone(self, locale: str) -> str:
+        return self._text("environment.someone", locale)
+
+    async def _sheet(
+        self, interaction: discord.Interaction[GurpsBot], combatant: str | None
+    ) -> Combatant | None:
+        """The fighter's sheet (encounter GM only, checked before any roll), or ``None``."""
+        if combatant is None:
+            return None
+        return (await self.fp.fighter(interaction, combatant))[0].combatant
+
+    @staticmethod
+    def _score(from_sheet: int | None, given: int | None, name: str) -> int:
+        """A score given as an option, else the sheet's; refused when there is neither."""
+        if given is not None:
+            return given
+        if from_sheet is None:
+            raise UserFacingError(f"environment.error.{name}_needed")
+        return from_sheet
+
+    async def _change(
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        combatant: str,
+        edit: Callable[[EncounterCombatant], EncounterCombatant],
+        *,
+        detail: dict[str, Any],
+    ) -> None:
+        """Encounter GM: one undoable change to a fighter's state, without a hit."""
+        authority = await EncounterAuthority.of(interaction)
+        async with self.encounters.change(
+            channel_of(interaction), interaction.user.id, "environment"
+        ) as change:
+            authority.ensure_gm(change.encounter.gm_id)
+            fighter = change.encounter.find(combatant)
+            change.encounter = change.encounter.replace(edit(fighter))
+            change.detail = {**detail, "name": fighter.name}
+
+    async def _hit(
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        combatant: str,
+        work: Callable[[Combatant], tuple[list[str], InjuryOutcome, str | None, Combatant]],
+        *,
+        title_key: str,
+        detail: dict[str, Any],
+    ) -> None:
+        """Encounter GM: ``work`` rolls the hazard for the fighter's sheet and hits him with
+        it (its lines, the injury, the basic-damage line, his sheet after it); one undoable
+        change."""
+        authority = await EncounterAuthority.of(interaction)
+        context = await self.bot.context_for(interaction)
+        async with self.encounters.change(
+            channel_of(interaction), interaction.user.id, "environment"
+        ) as change:
+            authority.ensure_gm(change.encounter.gm_id)
+            fighter = change.encounter.find(combatant)
+            if fighter.combatant.state.destroyed:
+                raise UserFacingError("damage.error.destroyed", target=fighter.name)
+            lines, injury, basic, sheet = work(fighter.combatant)
+            change.encounter = change.encounter.replace(fighter.with_sheet(sheet))
+            change.detail = {**detail, "target": fighter.name, "injury": injury.injury}
+        locale = context.locale
+        title = self._text(title_key, locale, name=fighter.name)
+        embeds = line_embeds(ResultKind.INFO, title, lines)
+        embeds.append(
+            render_damage(injury, fighter.name, self.bot.messages, locale, basic_line=basic)
+        )
+        await send_embeds(interaction, embeds)
+
+    # ------------------------------------------------------------------ R13.7
+
+    @environment.command(
+        name=_("fall", key="environment.cmd.fall.name"),
+        description=_(
+            "A fall: Acrobatics, soft landings, the damage by height (R13.7)",
+            key="environment.cmd.fall.description",
+        ),
+    )
+    @app_commands.rename(
+        height=_("height", key="environment.cmd.fall.height.name"),
+        combatant=_COMBATANT,
+        acrobatics=_("acrobatics", key="environment.cmd.fall.acrobatics.name"),
+        landing=_("landing", key="environment.cmd.fall.landing.name"),
+        swimming=_("swimming", key="environment.cmd.fall.swimming.name"),
+        armor=_("armor", key="environment.cmd.fall.armor.name"),
+        dr=_("dr", key="environment.cmd.fall.dr.name"),
+    )
+    @app_commands.describe(
+        height=_("Metres fallen", key="environment.cmd.fall.height.description"),
+        combatant=_COMBATANT_HELP,
+        acrobatics=_(
+            "Acrobatics level: a success takes 5 m off (default: the sheet's; 0: no roll)",
+            key="environment.cmd.fall.acrobatics.description",
+        ),
+        landing=_(
+            "Hard (default), soft, or water (soft on a Swimming roll)",
+            key="environment.cmd.fall.landing.description",
+        ),
+        swimming=_(
+            "Swimming level, for water (default: the sheet's)",
+            key="environment.cmd.fall.swimming.description",
+        ),
+        armor=_(
+            "His armor: flexible (DR at most 3, default), metal (half DR) or none",
+            key="environment.cmd.fall.armor.description",
+        ),
+        dr=_("Armor DR, without a combatant", key="environment.cmd.fall.dr.description"),
+    )
+    @app_commands.choices(landing=LANDING_CHOICES, armor=FALL_ARMOR_CHOICES)
+    @app_commands.autocomplete(combatant=combatant_autocomplete)
+    async def fall(  # noqa: PLR0917 - one parameter per slash-command option
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        height: app_commands.Range[float, 0, 10000],
+        combatant: str | None = None,
+        acrobatics: Skill | None = None,
+        landing: app_commands.Choice[str] | None = None,
+        swimming: Skill | None = None,
+        armor: app_commands.Choice[str] | None = None,
+        dr: app_commands.Range[int, 0, 100] | None = None,
+    ) -> None:
+        context = await self.bot.context_for(interaction)
+        where = Landing(landing.value) if landing else Landing.HARD
+        kind = FallArmor(armor.value) if armor else FallArmor.FLEXIBLE
+
+        def roll_fall(sheet: Combatant | None) -> Fall:
+            acrobatics_level = acrobatics
+            swimming_level = swimming
+            if sheet is not None:
+                if acrobatics_level is None:
+                    acrobatics_level = sheet.skill("acrobatics")
+                if swimming_level is None:
+                    swimming_level = sheet.skill("swimming")
+            if where is Landing.WATER and swimming_level is None:
+                raise UserFacingError("environment.error.swimming_needed")
+            return fall(
+                height,
+                acrobatics=acrobatics_level,
+                landing=where,
+                swimming=swimming_level,
+                roller=self.bot.dice,
+                options=context.options,
+            )
+
+        if combatant is None:
+            landed = roll_fall(None)
+            worn = Armor(flexible=dr) if dr else None
+            lines = render_fall(landed, self.bot.messages, context.locale, armor=worn, kind=kind)
+            if worn is not None:
+                stopped = fall_armor(worn, kind).dr
+                lines.append(
+                    self._text(
+                        "environment.fall.after_dr",
+                        context.locale,
+                        damage=max(0, landed.damage - stopped),
+                    )
+                )
+            title = self._text(
+                "environment.fall.title",
+                context.locale,
+                name=self._text("environment.someone", context.locale),
+            )
+            await send_embeds(interaction, line_embeds(ResultKind.DAMAGE, title, lines))
+            return
+
+        def work(sheet: Combatant) -> tuple[list[str], InjuryOutcome, str | None, Combatant]:
+            landed = roll_fall(sheet)
+            torso = sheet.dr.at(HitLocation.TORSO)
+            lines = render_fall(landed, self.bot.messages, context.locale, armor=torso, kind=kind)
+            injury = fall_hit(sheet, landed, kind, self.bot.dice, context.options)
+            basic = None
+            if landed.expression is not None:
+                basic = dice_line(
+                    landed.expression,
+                    landed.faces,
+                    landed.damage,
+                    self.bot.messages,
+                    context.locale,
+                )
+            return lines, injury, basic, sheet.with_state(injury.state)
+
+        await self._hit(
+            interaction,
+            combatant,
+            work,
+            title_key="environment.fall.title",
+            detail={"fall": height},
+        )
+
+    # ------------------------------------------------------------------ R13.8
+
+    @environment.command(
+        name=_("falling-object", key="environment.cmd.object.name"),
+        description=_(
+            "An object falling on someone: weight × height dice (R13.8)",
+            key="environment.cmd.object.description",
+        ),
+    )
+    @app_commands.rename(
+        kg=_("kg", key="environment.cmd.object.kg.name"),
+        metres=_("metres", key="environment.cmd.object.metres.name"),
+        soft=_("soft", key="environment.cmd.object.soft.name"),
+        combatant=_COMBATANT,
+        location=_("location", key="environment.cmd.object.location.name"),
+        side=_("side", key="environment.cmd.object.side.name"),
+    )
+    @app_commands.describe(
+        kg=_("The object's weight in kg", key="environment.cmd.object.kg.description"),
+        metres=_("How far it fell, in metres", key="environment.cmd.object.metres.description"),
+        soft=_("A soft object: half damage", key="environment.cmd.object.soft.description"),
+        combatant=_COMBATANT_HELP,
+        location=_(
+            "Where it hits (default torso)", key="environment.cmd.object.location.description"
+        ),
+        side=_("Which arm, leg, hand, foot or eye", key="environment.cmd.object.side.description"),
+    )
+    @app_commands.choices(location=LOCATION_CHOICES, side=SIDE_CHOICES)
+    @app_commands.autocomplete(combatant=combatant_autocomplete)
+    async def falling_object(  # noqa: PLR0917 - one parameter per slash-command option
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        kg: app_commands.Range[float, 0, 500],
+        metres: app_commands.Range[float, 0, 10000],
+        soft: bool = False,
+        combatant: str | None = None,
+        location: app_commands.Choice[str] | None = None,
+        side: app_commands.Choice[str] | None = None,
+    ) -> None:
+        context = await self.bot.context_for(interaction)
+        if combatant is None:
+            dropped = falling_object(kg, metres, soft=soft, roller=self.bot.dice)
+            lines = render_falling_object(dropped, self.bot.messages, context.locale)
+            title = self._text(
+                "environment.object.title",
+                context.locale,
+                name=self._text("environment.someone", context.locale),
+            )
+            await send_embeds(interaction, line_embeds(ResultKind.DAMAGE, title, lines))
+            return
+
+        def work(sheet: Combatant) -> tuple[list[str], InjuryOutcome, str | None, Combatant]:
+            dropped = falling_object(kg, metres, soft=soft, roller=self.bot.dice)
+            lines = render_falling_object(dropped, self.bot.messages, context.locale)
+            injury = falling_object_hit(
+                sheet,
+                dropped,
+                self.bot.dice,
+                context.options,
+                location=HitLocation(location.value) if location else HitLocation.TORSO,
+                side=Side(side.value) if side else Side.RIGHT,
+            )
+            return lines, injury, None, sheet.with_state(injury.state)
+
+        await self._hit(
+            interaction,
+            combatant,
+            work,
+            title_key="environment.object.title",
+            detail={"kg": kg, "metres": metres},
+        )
+
+    # ------------------------------------------------------------------ R10.1, R10.5-R10.8
+
+    @environment.command(
+        name=_("fire", key="environment.cmd.fire.name"),
+        description=_(
+            "Time in the flames: burning, large-area; clothes may catch (R10.1, R10.5)",
+            key="environment.cmd.fire.description",
+        ),
+    )
+    @app_commands.rename(
+        exposure=_("exposure", key="environment.cmd.fire.exposure.name"),
+        seconds=_SECONDS,
+        combatant=_COMBATANT,
+        clothing=_CLOTHING,
+    )
+    @app_commands.describe(
+        exposure=_(
+            "Part of a turn (1d-3), a whole turn (1d-1 a second) or a furnace (3d a second)",
+            key="environment.cmd.fire.exposure.description",
+        ),
+        seconds=_("Seconds in the flames (default 1)", key="environment.cmd.seconds.description"),
+        combatant=_COMBATANT_HELP,
+        clothing=_CLOTHING_HELP,
+    )
+    @app_commands.choices(exposure=EXPOSURE_CHOICES, clothing=CLOTHING_CHOICES)
+    @app_commands.autocomplete(combatant=combatant_autocomplete)
+    async def fire(
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        exposure: app_commands.Choice[str],
+        seconds: app_commands.Range[int, 1, 200] = 1,
+        combatant: str | None = None,
+        clothing: app_commands.Choice[str] | None = None,
+    ) -> None:
+        context = await self.bot.context_for(interaction)
+        locale = context.locale
+        kind = Exposure(exposure.value)
+        worn = Clothing(clothing.value) if clothing else Clothing.NORMAL
+        if combatant is None:
+            flames = fire_exposure(kind, seconds, self.bot.dice)
+            lines = render_fire_exposure(flames, self.bot.messages, locale)
+            title = self._text("environment.fire.title", locale, name=self._someone(locale))
+            await send_embeds(interaction, line_embeds(ResultKind.DAMAGE, title, lines))
+            return
+
+        def work(sheet: Combatant) -> tuple[list[str], InjuryOutcome, str | None, Combatant]:
+            flames = fire_exposure(kind, seconds, self.bot.dice)
+            lines = render_fire_exposure(flames, self.bot.messages, locale)
+            injury = burning_hit(sheet, flames.damage, self.bot.dice, context.options)
+            state = injury.state
+            hottest = max((damage for _, damage in flames.rolls), default=0)
+            caught = catch_fire(hottest, worn)
+            lines += render_catch(caught, hottest, worn, self.bot.messages, locale, name=sheet.name)
+            if caught is not None and not state.dead:
+                state = catch(state, caught)
+            return lines, injury, None, sheet.with_state(state)
+
+        await self._hit(
+            interaction, combatant, work, title_key="environment.fire.title", detail={"fire": kind}
+        )
+
+    @environment.command(
+        name=_("catch-fire", key="environment.cmd.catch.name"),
+        description=_(
+            "Does a burning attack set his clothes or shield alight? (R10.5-R10.8)",
+            key="environment.cmd.catch.description",
+        ),
+    )
+    @app_commands.rename(
+        damage=_("damage", key="environment.cmd.catch.damage.name"),
+        combatant=_COMBATANT,
+        clothing=_CLOTHING,
+        tight_beam=_("tight-beam", key="environment.cmd.catch.tight_beam.name"),
+        shield=_("shield", key="environment.cmd.catch.shield.name"),
+    )
+    @app_commands.describe(
+        damage=_(
+            "Basic burning damage of the one attack", key="environment.cmd.catch.damage.description"
+        ),
+        combatant=_COMBATANT_HELP,
+        clothing=_CLOTHING_HELP,
+        tight_beam=_(
+            "A tight beam: a tenth of its damage counts (R10.3)",
+            key="environment.cmd.catch.tight_beam.description",
+        ),
+        shield=_(
+            "It hit his wooden shield: 10 in one second sets it alight (R10.7)",
+            key="environment.cmd.catch.shield.description",
+        ),
+    )
+    @app_commands.choices(clothing=CLOTHING_CHOICES)
+    @app_commands.autocomplete(combatant=combatant_autocomplete)
+    async def catch_fire(  # noqa: PLR0917 - one parameter per slash-command option
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        damage: app_commands.Range[int, 0, 1000],
+        combatant: str | None = None,
+        clothing: app_commands.Choice[str] | None = None,
+        tight_beam: bool = False,
+        shield: bool = False,
+    ) -> None:
+        context = await self.bot.context_for(interaction)
+        locale = context.locale
+        worn = Clothing(clothing.value) if clothing else Clothing.NORMAL
+        if shield:
+            caught = Burning.SHIELD if shield_catches_fire(damage) else None
+        else:
+            caught = catch_fire(damage, worn, tight_beam=tight_beam)
+        name = combatant or self._someone(locale)
+        lines = render_catch(caught, damage, worn, self.bot.messages, locale, name=name)
+        title = self._text("environment.catch.title", locale, name=name)
+        if combatant is not None:
+
+            def alight(fighter: EncounterCombatant) -> EncounterCombatant:
+                if caught is None or fighter.combatant.state.dead:
+                    return fighter
+                state = catch(fighter.combatant.state, caught)
+                return fighter.with_sheet(fighter.combatant.with_state(state))
+
+            await self._change(interaction, combatant, alight, detail={"caught": caught})
+        await send_embeds(interaction, line_embeds(ResultKind.DAMAGE, title, lines))
+
+    @environment.command(
+        name=_("extinguish", key="environment.cmd.extinguish.name"),
+        description=_(
+            "Try to put out his burning clothes, or drop the burning shield (R10.5-R10.7)",
+            key="environment.cmd.extinguish.description",
+        ),
+    )
+    @app_commands.rename(
+        combatant=_("combatant", key="environment.cmd.extinguish.combatant.name"),
+        dive=_("dive", key="environment.cmd.extinguish.dive.name"),
+    )
+    @app_commands.describe(
+        combatant=_("Who is on fire", key="environment.cmd.extinguish.combatant.description"),
+        dive=_(
+            "He dives into water: out at once, in one second (R10.6)",
+            key="environment.cmd.extinguish.dive.description",
+        ),
+    )
+    @app_commands.autocomplete(combatant=combatant_autocomplete)
+    async def extinguish(
+        self, interaction: discord.Interaction[GurpsBot], combatant: str, dive: bool = False
+    ) -> None:
+        authority = await EncounterAuthority.of(interaction)
+        context = await self.bot.context_for(interaction)
+        async with self.encounters.change(
+            channel_of(interaction), interaction.user.id, "environment"
+        ) as change:
+            fighter = change.encounter.find(combatant)
+            authority.ensure_can_act_for(change.encounter.gm_id, fighter.owner_id, fighter.name)
+            sheet = fighter.combatant
+            burning = sheet.state.on_fire
+            if burning is None:
+                raise UserFacingError("environment.error.not_burning", name=fighter.name)
+            attempt = put_out_fire(
+                burning, sheet.attributes.dx, self.bot.dice, context.options, dive=dive
+            )
+            if attempt.out:
+                sheet = sheet.with_state(put_out(sheet.state))
+                if burning is Burning.SHIELD:
+                    sheet = sheet.model_copy(update={"shield": None})
+            change.encounter = change.encounter.replace(fighter.with_sheet(sheet))
+            change.detail = {"name": fighter.name, "extinguished": attempt.out}
+        lines = render_extinguish(attempt, self.bot.messages, context.locale, name=fighter.name)
+        title = self._text("environment.extinguish.title", context.locale, name=fighter.name)
+        kind = ResultKind.SUCCESS if attempt.out else ResultKind.FAILURE
+        await send_embeds(interaction, line_embeds(kind, title, lines))
+
+    # ------------------------------------------------------------------ R10.4
+
+    @environment.command(
+        name=_("ignite", key="environment.cmd.ignite.name"),
+        description=_(
+            "Do flames set a material alight, and when? (R10.3, R10.4)",
+            key="environment.cmd.ignite.description",
+        ),
+    )
+    @app_commands.rename(
+        material=_("material", key="environment.cmd.ignite.material.name"),
+        flame=_("flame", key="environment.cmd.ignite.flame.name"),
+        seconds=_SECONDS,
+        tight_beam=_("tight-beam", key="environment.cmd.catch.tight_beam.name"),
+    )
+    @app_commands.describe(
+        material=_("Its flammability class", key="environment.cmd.ignite.material.description"),
+        flame=_(
+            "The flames' burning damage a second (1d-1 a campfire brand)",
+            key="environment.cmd.ignite.flame.description",
+        ),
+        seconds=_(
+            "Seconds of contact (default 1)", key="environment.cmd.ignite.seconds.description"
+        ),
+        tight_beam=_(
+            "A tight beam: a tenth of its damage counts (R10.3)",
+            key="environment.cmd.catch.tight_beam.description",
+        ),
+    )
+    @app_commands.choices(material=MATERIAL_CHOICES)
+    async def ignite(
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        material: app_commands.Choice[str],
+        flame: app_commands.Range[str, 1, 40],
+        seconds: app_commands.Range[int, 1, 3600] = 1,
+        tight_beam: bool = False,
+    ) -> None:
+        locale = await self.bot.locale_for(interaction)
+        outcome = ignite(
+            Flammability(material.value),
+            DiceExpression.parse(flame),
+            seconds,
+            self.bot.dice,
+            tight_beam=tight_beam,
+        )
+        title = self._text("environment.ignite.title", locale)
+        lines = render_ignition(outcome, self.bot.messages, locale)
+        await send_embeds(interaction, line_embeds(ResultKind.INFO, title, lines))
+
+    # ------------------------------------------------------------------ R10.9-R10.14
+
+    @environment.command(
+        name=_("heat", key="environment.cmd.heat.name"),
+        description=_(
+            "Hard work in the heat: HT or Survival every 30 min (R10.9, R10.12)",
+            key="environment.cmd.heat.description",
+        ),
+    )
+    @app_commands.rename(
+        temperature=_TEMPERATURE,
+        minutes=_MINUTES,
+        combatant=_COMBATANT,
+        ht=_HT,
+        survival=_SURVIVAL,
+        encumbrance=_ENCUMBRANCE,
+        resting=_("resting", key="environment.cmd.heat.resting.name"),
+        fp=_FP,
+        max_fp=_MAX_FP,
+    )
+    @app_commands.describe(
+        temperature=_("Temperature in °C", key="environment.cmd.temperature.description"),
+        minutes=_MINUTES_HELP,
+        combatant=_COMBATANT_HELP,
+        ht=_HT_HELP,
+        survival=_(
+            "Survival (Desert), if better than HT", key="environment.cmd.heat.survival.description"
+        ),
+        encumbrance=_ENCUMBRANCE_HELP,
+        resting=_(
+            "In the shade, doing nothing strenuous: no rolls",
+            key="environment.cmd.heat.resting.description",
+        ),
+        fp=_FP_HELP,
+        max_fp=_MAX_FP_HELP,
+    )
+    @app_commands.choices(encumbrance=ENCUMBRANCE_CHOICES)
+    @app_commands.autocomplete(combatant=combatant_autocomplete)
+    async def heat(  # noqa: PLR0917 - one parameter per slash-command option
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        temperature: Temperature,
+        minutes: Minutes,
+        combatant: str | None = None,
+        ht: Score | None = None,
+        survival: Score | None = None,
+        encumbrance: app_commands.Choice[str] | None = None,
+        resting: bool = False,
+        fp: CurrentFP | None = None,
+        max_fp: MaxFP | None = None,
+    ) -> None:
+        context = await self.bot.context_for(interaction)
+        sheet = await self._sheet(interaction, combatant)
+        found = heat(
+            temperature,
+            minutes,
+            ht=self._score(sheet.attributes.ht if sheet else None, ht, "ht"),
+            survival=survival if survival is not None or sheet is None else sheet.skill("survival"),
+            encumbrance=_level(encumbrance, sheet.encumbrance_level if sheet else 0),
+            stressful=not resting,
+            roller=self.bot.dice,
+            options=context.options,
+        )
+        await self.fp.result(
+            interaction,
+            combatant=combatant,
+            fp=fp,
+            max_fp=max_fp,
+            fp_lost=found.fp_lost,
+            lines=render_heat(found, self.bot.messages, context.locale),
+            title=self.fp.title(context.locale, "environment.heat.title", combatant),
+            detail={"heat": temperature, "minutes": minutes},
+        )
+
+    @environment.command(
+        name=_("intense-heat", key="environment.cmd.intense.name"),
+        description=_(
+            "Intense heat: safe for DR x 3 s, then HT every second (R10.10)",
+            key="environment.cmd.intense.description",
+        ),
+    )
+    @app_commands.rename(
+        seconds=_SECONDS,
+        combatant=_COMBATANT,
+        dr=_("dr", key="environment.cmd.fall.dr.name"),
+        ht=_HT,
+        fp=_FP,
+        max_fp=_MAX_FP,
+    )
+    @app_commands.describe(
+        seconds=_("Seconds in the heat", key="environment.cmd.intense.seconds.description"),
+        combatant=_COMBATANT_HELP,
+        dr=_(
+            "His armor's DR (default: the sheet's torso DR)",
+            key="environment.cmd.intense.dr.description",
+        ),
+        ht=_HT_HELP,
+        fp=_FP_HELP,
+        max_fp=_MAX_FP_HELP,
+    )
+    @app_commands.autocomplete(combatant=combatant_autocomplete)
+    async def intense_heat(  # noqa: PLR0917 - one parameter per slash-command option
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        seconds: app_commands.Range[int, 1, 3600],
+        combatant: str | None = None,
+        dr: app_commands.Range[int, 0, 100] | None = None,
+        ht: Score | None = None,
+        fp: CurrentFP | None = None,
+        max_fp: MaxFP | None = None,
+    ) -> None:
+        context = await self.bot.context_for(interaction)
+        sheet = await self._sheet(interaction, combatant)
+        armor = dr
+        if armor is None:
+            armor = sheet.dr.at(HitLocation.TORSO).dr if sheet is not None else 0
+        found = intense_heat(
+            armor,
+            seconds,
+            ht=self._score(sheet.attributes.ht if sheet else None, ht, "ht"),
+            roller=self.bot.dice,
+            options=context.options,
+        )
+        await self.fp.result(
+            interaction,
+            combatant=combatant,
+            fp=fp,
+            max_fp=max_fp,
+            fp_lost=found.fp_lost,
+            lines=render_intense_heat(found, self.bot.messages, context.locale),
+            title=self.fp.title(context.locale, "environment.intense.title", combatant),
+            detail={"intense_heat": seconds},
+        )
+
+    @environment.command(
+        name=_("sunburn", key="environment.cmd.sunburn.name"),
+        description=_(
+            "A full day of strong sun unprotected (R10.11, R10.12)",
+            key="environment.cmd.sunburn.description",
+        ),
+    )
+    @app_commands.rename(
+        skin=_("skin", key="environment.cmd.sunburn.skin.name"),
+        combatant=_COMBATANT,
+        protected=_("protected", key="environment.cmd.sunburn.protected.name"),
+    )
+    @app_commands.describe(
+        skin=_("His skin", key="environment.cmd.sunburn.skin.description"),
+        combatant=_COMBATANT_HELP,
+        protected=_(
+            "Armor or other cover: no sunburn (R10.12)",
+            key="environment.cmd.sunburn.protected.description",
+        ),
+    )
+    @app_commands.choices(skin=SKIN_CHOICES)
+    @app_commands.autocomplete(combatant=combatant_autocomplete)
+    async def sunburn(
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        skin: app_commands.Choice[str],
+        combatant: str | None = None,
+        protected: bool = False,
+    ) -> None:
+        context = await self.bot.context_for(interaction)
+        locale = context.locale
+        if combatant is None or protected or skin.value != Skin.LIGHT.value:
+            await self._sheet(interaction, combatant)
+            burnt = sunburn(Skin(skin.value), self.bot.dice, protected=protected)
+            title = self._text(
+                "environment.sunburn.title", locale, name=combatant or self._someone(locale)
+            )
+            lines = render_sunburn(burnt, self.bot.messages, locale)
+            await send_embeds(interaction, line_embeds(ResultKind.INFO, title, lines))
+            return
+
+        def work(sheet: Combatant) -> tuple[list[str], InjuryOutcome, str | None, Combatant]:
+            burnt = sunburn(Skin.LIGHT, self.bot.dice)
+            injury = sunburn_hit(sheet, burnt, self.bot.dice, context.options)
+            lines = render_sunburn(burnt, self.bot.messages, locale)
+            return lines, injury, None, sheet.with_state(injury.state)
+
+        await self._hit(
+            interaction, combatant, work, title_key="environment.sunburn.title", detail={}
+        )
+
+    @environment.command(
+        name=_("cold", key="environment.cmd.cold.name"),
+        description=_(
+            "Below 0 °C: HT or Survival every 30, 15 or 10 min by the wind (R10.13)",
+            key="environment.cmd.cold.description",
+        ),
+    )
+    @app_commands.rename(
+        temperature=_TEMPERATURE,
+        minutes=_MINUTES,
+        wind=_("wind", key="environment.cmd.cold.wind.name"),
+        clothing=_("clothing", key="environment.cmd.cold.clothing.name"),
+        wet=_("wet", key="environment.cmd.cold.wet.name"),
+        combatant=_COMBATANT,
+        ht=_HT,
+        survival=_SURVIVAL,
+        fp=_FP,
+        max_fp=_MAX_FP,
+    )
+    @app_commands.describe(
+        temperature=_(
+            "Effective temperature in °C (wind chill included)",
+            key="environment.cmd.cold.temperature.description",
+        ),
+        minutes=_MINUTES_HELP,
+        wind=_("Wind in km/h (default 0)", key="environment.cmd.cold.wind.description"),
+        clothing=_(
+            "What he wears (default normal winter clothing)",
+            key="environment.cmd.cold.clothing.description",
+        ),
+        wet=_("His clothes are wet: -5", key="environment.cmd.cold.wet.description"),
+        combatant=_COMBATANT_HELP,
+        ht=_HT_HELP,
+        survival=_(
+            "Survival (Arctic), if better than HT", key="environment.cmd.cold.survival.description"
+        ),
+        fp=_FP_HELP,
+        max_fp=_MAX_FP_HELP,
+    )
+    @app_commands.choices(clothing=COLD_CLOTHING_CHOICES)
+    @app_commands.autocomplete(combatant=combatant_autocomplete)
+    async def cold(  # noqa: PLR0917 - one parameter per slash-command option
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        temperature: Temperature,
+        minutes: Minutes,
+        wind: app_commands.Range[float, 0, 500] = 0,
+        clothing: app_commands.Choice[str] | None = None,
+        wet: bool = False,
+        combatant: str | None = None,
+        ht: Score | None = None,
+        survival: Score | None = None,
+        fp: CurrentFP | None = None,
+        max_fp: MaxFP | None = None,
+    ) -> None:
+        context = await self.bot.context_for(interaction)
+        sheet = await self._sheet(interaction, combatant)
+        found = cold(
+            temperature,
+            minutes,
+            ht=self._score(sheet.attributes.ht if sheet else None, ht, "ht"),
+            survival=survival if survival is not None or sheet is None else sheet.skill("survival"),
+            wind_kmh=wind,
+            clothing=ColdClothing(clothing.value) if clothing else ColdClothing.WINTER,
+            wet=wet,
+            roller=self.bot.dice,
+            options=context.options,
+        )
+        await self.fp.result(
+            interaction,
+            combatant=combatant,
+            fp=fp,
+            max_fp=max_fp,
+            fp_lost=found.fp_lost,
+            lines=render_cold(found, self.bot.messages, context.locale),
+            title=self.fp.title(context.locale, "environment.cold.title", combatant),
+            detail={"cold": temperature, "minutes": minutes},
+        )
+
+    @environment.command(
+        name=_("icy-water", key="environment.cmd.icy.name"),
+        description=_(
+            "Sudden icy water: HT every minute, the margin in FP (R10.14)",
+            key="environment.cmd.icy.description",
+        ),
+    )
+    @app_commands.rename(
+        minutes=_MINUTES,
+        dry_suit=_("dry-suit", key="environment.cmd.icy.dry_suit.name"),
+        combatant=_COMBATANT,
+        ht=_HT,
+        fp=_FP,
+        max_fp=_MAX_FP,
+    )
+    @app_commands.describe(
+        minutes=_MINUTES_HELP,
+        dry_suit=_(
+            "A waterproof diving suit: only the cold (R10.13)",
+            key="environment.cmd.icy.dry_suit.description",
+        ),
+        combatant=_COMBATANT_HELP,
+        ht=_HT_HELP,
+        fp=_FP_HELP,
+        max_fp=_MAX_FP_HELP,
+    )
+    @app_commands.autocomplete(combatant=combatant_autocomplete)
+    async def icy_water(  # noqa: PLR0917 - one parameter per slash-command option
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        minutes: app_commands.Range[int, 1, 600],
+        dry_suit: bool = False,
+        combatant: str | None = None,
+        ht: Score | None = None,
+        fp: CurrentFP | None = None,
+        max_fp: MaxFP | None = None,
+    ) -> None:
+        context = await self.bot.context_for(interaction)
+        sheet = await self._sheet(interaction, combatant)
+        found = thermal_shock(
+            minutes,
+            ht=self._score(sheet.attributes.ht if sheet else None, ht, "ht"),
+            dry_suit=dry_suit,
+            roller=self.bot.dice,
+            options=context.options,
+        )
+        await self.fp.result(
+            interaction,
+            combatant=combatant,
+            fp=fp,
+            max_fp=max_fp,
+            fp_lost=found.fp_lost,
+            lines=render_thermal_shock(found, self.bot.messages, context.locale),
+            title=self.fp.title(context.locale, "environment.icy.title", combatant),
+            detail={"icy_water": minutes},
+        )
+
+
+async def setup(bot: GurpsBot) -> None:
+    await bot.add_cog(Environment(bot))

@@ -1,0 +1,413 @@
+"""Suffocation and drowning (R9.1-R9.5).
+
+- R9.1: how long he holds his breath, by exertion and how he took it:
+  :func:`breath_seconds`.
+- R9.2: then 1 FP a second until he faints (R8.3's -FP), brain death 4 minutes after
+  fainting, and on getting air back a First Aid roll if he was drowning and an HT roll
+  against losing 1 IQ after more than 2 minutes without air: :func:`suffocation`,
+  :func:`air_again`. In a fight :mod:`rules.hazards` runs it a second at a time.
+- R9.3: Swimming rolls on the water's schedule, with its modifiers: :func:`drowning`.
+- R9.4: shedding armor or gear in the water, a DX roll an item: :func:`shed`.
+- R9.5: saving a drowning person: :func:`rescue`.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from fractions import Fraction
+from typing import Final
+
+from pydantic import BaseModel, ConfigDict
+
+from rules.checks import Outcome, success_roll
+from rules.errors import RuleError
+from rules.options import RuleOptions
+from rules.roller import DiceRoller
+from rules.schedule import MAX_ROLLS
+from rules.turn import RollRecord
+
+__all__ = [
+    "BRAIN_DEATH_SECONDS",
+    "DROWNING_MAX_ROLLS",
+    "IQ_LOSS_SECONDS",
+    "AirAgain",
+    "Breath",
+    "Drowning",
+    "DrowningRoll",
+    "Exertion",
+    "Preparation",
+    "Rescue",
+    "Shed",
+    "Suffocation",
+    "SwimState",
+    "air_again",
+    "breath_seconds",
+    "drowning",
+    "rescue",
+    "shed",
+    "suffocation",
+    "swimming_modifiers",
+]
+
+_FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+BRAIN_DEATH_SECONDS: Final = 4 * 60
+"""R9.2: the brain dies this long after he faints (the catalog's reading of the start)."""
+IQ_LOSS_SECONDS: Final = 2 * 60
+"""R9.2: more than this long without air calls for an HT roll or -1 IQ."""
+
+
+def _negative(field: str, value: float) -> RuleError:
+    return RuleError(
+        "environment.negative",
+        f"{field} cannot be negative (got {value})",
+        field=field,
+        value=value,
+    )
+
+
+# --------------------------------------------------------------------------- R9.1
+
+
+class Exertion(StrEnum):
+    """R9.1's activities."""
+
+    REST = "rest"
+    """No exertion (meditating): HT × 10 seconds."""
+    LIGHT = "light"
+    """Light exertion (walking): HT × 4 seconds."""
+    STRENUOUS = "strenuous"
+    """Strenuous (fighting): HT seconds."""
+
+
+class Preparation(StrEnum):
+    """How he took his breath (R9.1)."""
+
+    NORMAL = "normal"
+    HYPERVENTILATED = "hyperventilated"
+    """× 1.5."""
+    OXYGEN = "oxygen"
+    """Hyperventilated with pure oxygen: × 2.5."""
+    NO_BREATH = "no_breath"
+    """No time to take a breath: × 0.5."""
+
+
+BREATH_SECONDS: Final = {Exertion.REST: 10, Exertion.LIGHT: 4, Exertion.STRENUOUS: 1}
+"""R9.1's table: seconds per point of HT."""
+PREPARATION: Final = {
+    Preparation.NORMAL: Fraction(1),
+    Preparation.HYPERVENTILATED: Fraction(3, 2),
+    Preparation.OXYGEN: Fraction(5, 2),
+    Preparation.NO_BREATH: Fraction(1, 2),
+}
+"""R9.1's multipliers."""
+
+
+class Breath(BaseModel):
+    """R9.1: how long he can hold his breath."""
+
+    model_config = _FROZEN
+
+    ht: int
+    exertion: Exertion
+    preparation: Preparation
+    seconds: int
+    rule_ids: tuple[str, ...] = ("R9.1",)
+
+
+def breath_seconds(
+    ht: int, exertion: Exertion, preparation: Preparation = Preparation.NORMAL
+) -> Breath:
+    """R9.1: HT × 10, × 4 or × 1 seconds, × 1.5 after hyperventilating (× 2.5 with pure
+    oxygen), halved with no time to take a breath; fractions dropped (the catalog's
+    reading). HT 12 fighting: 12 s; hyperventilated 18; caught short 6; resting 120."""
+    if ht < 0:
+        raise _negative("ht", ht)
+    seconds = int(ht * BREATH_SECONDS[exertion] * PREPARATION[preparation])
+    return Breath(ht=ht, exertion=exertion, preparation=preparation, seconds=seconds)
+
+
+# --------------------------------------------------------------------------- R9.2
+
+
+class Suffocation(BaseModel):
+    """R9.2 over some seconds without air, from a held breath."""
+
+    model_config = _FROZEN
+
+    seconds: int
+    breath: int
+    airless: int
+    """Seconds past the held breath, 1 FP each."""
+    fp_lost: int
+    """1 a second without air, until he faints."""
+    faints_at: int | None
+    """The second he faints (at -FP), if he has the FP numbers and gets there."""
+    brain_death_at: int | None
+    """4 minutes after fainting."""
+    dead: bool
+    iq_roll_due: bool
+    """More than 2 minutes without air: an HT roll or -1 IQ once he breathes."""
+    rule_ids: tuple[str, ...] = ("R9.2",)
+
+
+def suffocation(
+    seconds: int, *, breath: int, fp: int | None = None, max_fp: int | None = None
+) -> Suffocation:
+    """R9.2: after ``breath`` seconds he loses 1 FP a second until he faints at -FP (R8.3,
+    the catalog's reading of "until he faints"), and his brain dies 4 minutes later unless
+    he gets air. HT 12, FP 12 fighting underwater:
+    1 FP a second after 12 s, fainting 24 s later (at 36 s), brain death at 276 s."""
+    if seconds < 0:
+        raise _negative("seconds", seconds)
+    airless = max(0, seconds - breath)
+    faints_at: int | None = None
+    if fp is not None and max_fp is not None:
+        faints_at = breath + max(0, fp + max_fp)
+    brain = faints_at + BRAIN_DEATH_SECONDS if faints_at is not None else None
+    return Suffocation(
+        seconds=seconds,
+        breath=breath,
+        airless=airless,
+        fp_lost=airless if faints_at is None else min(airless, faints_at - breath),
+        faints_at=faints_at,
+        brain_death_at=brain,
+        dead=brain is not None and seconds >= brain,
+        iq_roll_due=airless > IQ_LOSS_SECONDS,
+    )
+
+
+class AirAgain(BaseModel):
+    """R9.2: what getting air back calls for."""
+
+    model_config = _FROZEN
+
+    airless: int
+    drowned: bool
+    first_aid_needed: bool
+    """Water in his lungs: a First Aid roll to clear it."""
+    iq_roll: RollRecord | None
+    iq_lost: int
+    rule_ids: tuple[str, ...] = ("R9.2",)
+
+
+def air_again(
+    airless: int,
+    *,
+    ht: int,
+    drowned: bool = False,
+    roller: DiceRoller,
+    options: RuleOptions | None = None,
+) -> AirAgain:
+    """R9.2: clean air again: he recovers FP normally; if he was drowning a First Aid roll
+    must clear his lungs; more than 2 minutes without air (counted from when the held
+    breath ran out, the catalog's reading), HT or lose 1 IQ for good."""
+    if airless < 0:
+        raise _negative("seconds", airless)
+    roll = None
+    if airless > IQ_LOSS_SECONDS:
+        rule_options = options if options is not None else RuleOptions()
+        roll = RollRecord.of("ht", ht, (), success_roll(ht, roller, rule_options))
+    return AirAgain(
+        airless=airless,
+        drowned=drowned,
+        first_aid_needed=drowned,
+        iq_roll=roll,
+        iq_lost=1 if roll is not None and not roll.succeeded else 0,
+    )
+
+
+# --------------------------------------------------------------------------- R9.3
+
+
+class SwimState(StrEnum):
+    """Where he is in R9.3's schedule."""
+
+    ENTERING = "entering"
+    """Just in deep water: roll at once."""
+    CALM = "calm"
+    """Head above water: a roll every 5 minutes."""
+    STRUGGLING = "struggling"
+    """Swallowing water: a roll every 5 seconds."""
+    RECOVERING = "recovering"
+    """Head above water again: a roll within a minute."""
+
+
+NEXT_ROLL: Final = {
+    SwimState.CALM: 5 * 60,
+    SwimState.STRUGGLING: 5,
+    SwimState.RECOVERING: 60,
+}
+"""R9.3: seconds to the next Swimming roll in each state."""
+DROWNING_MAX_ROLLS: Final = MAX_ROLLS
+
+
+def swimming_modifiers(
+    *, intentional: bool = False, encumbrance: int = 0, fat: bool = False
+) -> tuple[tuple[str, int], ...]:
+    """R9.3: +3 for entering on purpose, -2 per encumbrance level (the fat's own weight is
+    left out of it by the GM: R9.3(c)), +5 for Fat. Swimming 12, on purpose, Medium: 11."""
+    found: list[tuple[str, int]] = []
+    if intentional:
+        found.append(("intentional", 3))
+    if encumbrance:
+        found.append(("encumbrance", -2 * encumbrance))
+    if fat:
+        found.append(("fat", 5))
+    return tuple(found)
+
+
+class DrowningRoll(BaseModel):
+    """One Swimming roll of R9.3's schedule."""
+
+    model_config = _FROZEN
+
+    second: int
+    state: SwimState
+    roll: RollRecord
+    fp_lost: int
+    then: SwimState
+
+
+class Drowning(BaseModel):
+    """R9.3 over some seconds in deep water."""
+
+    model_config = _FROZEN
+
+    seconds: int
+    modifiers: tuple[tuple[str, int], ...]
+    rolls: tuple[DrowningRoll, ...]
+    fp_lost: int
+    state: SwimState
+    stopped: bool
+    """Stopped after :data:`DROWNING_MAX_ROLLS` rolls, before the time was up."""
+    fainted: bool
+    """Stopped where he fainted from the FP lost (R8.3; R9.4: death in 4 minutes unless
+    rescued)."""
+    rule_ids: tuple[str, ...] = ("R9.3",)
+
+
+def drowning(
+    swimming: int,
+    seconds: int,
+    *,
+    intentional: bool = False,
+    encumbrance: int = 0,
+    fat: bool = False,
+    state: SwimState = SwimState.ENTERING,
+    fp_to_faint: int | None = None,
+    roller: DiceRoller,
+    options: RuleOptions | None = None,
+) -> Drowning:
+    """R9.3's schedule from ``state`` for ``seconds``: a roll on entering the water, then
+    every 5 minutes; a failure swallows water (-1 FP) and the rolls come every 5 seconds
+    until one succeeds; then one more within a minute, and back to every 5 minutes if it
+    succeeds. ``fp_to_faint`` (his FP plus his FP attribute) stops it when he faints."""
+    if seconds < 0:
+        raise _negative("seconds", seconds)
+    rule_options = options if options is not None else RuleOptions()
+    modifiers = swimming_modifiers(intentional=intentional, encumbrance=encumbrance, fat=fat)
+    target = swimming + sum(value for _, value in modifiers)
+    rolls: list[DrowningRoll] = []
+    at = 0 if state is SwimState.ENTERING else NEXT_ROLL[state]
+    lost = 0
+    fainted = False
+    while at <= seconds and len(rolls) < DROWNING_MAX_ROLLS:
+        roll = RollRecord.of(
+            "swimming", swimming, modifiers, success_roll(target, roller, rule_options)
+        )
+        if roll.succeeded:
+            then = SwimState.RECOVERING if state is SwimState.STRUGGLING else SwimState.CALM
+            cost = 0
+        else:
+            then = SwimState.STRUGGLING
+            cost = 1
+        lost += cost
+        rolls.append(DrowningRoll(second=at, state=state, roll=roll, fp_lost=cost, then=then))
+        state = then
+        if fp_to_faint is not None and lost >= fp_to_faint:
+            fainted = True
+            break
+        at += NEXT_ROLL[state]
+    return Drowning(
+        seconds=seconds,
+        modifiers=modifiers,
+        rolls=tuple(rolls),
+        fp_lost=lost,
+        state=state,
+        stopped=len(rolls) >= DROWNING_MAX_ROLLS and not fainted and at <= seconds,
+        fainted=fainted,
+    )
+
+
+# --------------------------------------------------------------------------- R9.4, R9.5
+
+
+class Shed(BaseModel):
+    """R9.4: getting rid of one item in the water."""
+
+    model_config = _FROZEN
+
+    heavy: bool
+    """A shield, a helmet or a breastplate: -4."""
+    roll: RollRecord
+    shed: bool
+    fp_lost: int
+    """A failure swallows water: 1 FP, and he is struggling (R9.3)."""
+    rule_ids: tuple[str, ...] = ("R9.4",)
+
+
+SHED_HEAVY: Final = -4
+
+
+def shed(dx: int, *, heavy: bool, roller: DiceRoller, options: RuleOptions | None = None) -> Shed:
+    """R9.4: after at least one successful Swimming roll, a DX roll for each item, at -4 for
+    a shield, helmet or breastplate; a failure means he swallowed water. DX 12 and a helmet:
+    8; a cloak: 12."""
+    rule_options = options if options is not None else RuleOptions()
+    modifiers: tuple[tuple[str, int], ...] = (("heavy_item", SHED_HEAVY),) if heavy else ()
+    target = dx + sum(value for _, value in modifiers)
+    roll = RollRecord.of("dx", dx, modifiers, success_roll(target, roller, rule_options))
+    return Shed(heavy=heavy, roll=roll, shed=roll.succeeded, fp_lost=0 if roll.succeeded else 1)
+
+
+class Rescue(BaseModel):
+    """R9.5: a rescuer's Swimming roll to save a drowning person."""
+
+    model_config = _FROZEN
+
+    roll: RollRecord
+    saved: bool
+    fp_lost: int
+    """1 for a failure (he swallowed water), 6 for a critical failure."""
+    gave_up: bool
+    """A critical failure: the victim nearly drowned him and he gives up."""
+    rule_ids: tuple[str, ...] = ("R9.5",)
+
+
+RESCUE_PENALTY: Final = -5
+RESCUE_CRITICAL_FP: Final = 6
+
+
+def rescue(
+    swimming: int,
+    *,
+    rescuer_st: int,
+    victim_st: int,
+    roller: DiceRoller,
+    options: RuleOptions | None = None,
+) -> Rescue:
+    """R9.5: Swimming -5 plus the rescuer's ST minus the victim's (the catalog's reading of
+    the sign); a failure costs the rescuer 1 FP, a critical failure 6 FP and he gives up.
+    Swimming 13, ST 12 saving ST 10: 10."""
+    rule_options = options if options is not None else RuleOptions()
+    modifiers: list[tuple[str, int]] = [("rescue", RESCUE_PENALTY)]
+    if rescuer_st != victim_st:
+        modifiers.append(("st_difference", rescuer_st - victim_st))
+    target = swimming + sum(value for _, value in modifiers)
+    roll = RollRecord.of(
+        "swimming", swimming, tuple(modifiers), success_roll(target, roller, rule_options)
+    )
+    critical = roll.outcome is Outcome.CRITICAL_FAILURE
+    lost = RESCUE_CRITICAL_FP if critical else (0 if roll.succeeded else 1)
+    return Rescue(roll=roll, saved=roll.succeeded, fp_lost=lost, gave_up=critical)

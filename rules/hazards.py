@@ -1,0 +1,204 @@
+"""Hazards that go on by the second in a fight: burning clothes or shields (R10.5-R10.7)
+and held breath running out (R9.1, R9.2).
+
+Each fighter's second comes at his place in the turn order, once a round (a round is one
+second, R4.1), whether he acts or is skipped, like the crushed windpipe's roll (R7.29):
+:func:`tick_passed` reads which places an ``/encounter next`` passed from its turn events
+and runs each of those fighters' second. The state lives on the combatant
+(``on_fire``, ``breath_left``, ``airless_seconds``, ``fainted_airless``), so it is stored
+and undone with the rest of the fight.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import StrEnum
+from typing import Final
+
+from pydantic import BaseModel, ConfigDict
+
+from rules.breath import BRAIN_DEATH_SECONDS
+from rules.combatant import Burning, Combatant, CombatantState
+from rules.encounter import Encounter, EncounterCombatant
+from rules.fatigue import FatigueChange, lose_fp
+from rules.fire import BurnTick, burn, burning_hit
+from rules.injury import InjuryOutcome
+from rules.options import RuleOptions
+from rules.roller import DiceRoller
+from rules.turn import TurnEvent, TurnEventKind
+
+__all__ = [
+    "HazardKind",
+    "HazardTick",
+    "breathe",
+    "catch",
+    "hold_breath",
+    "passed_places",
+    "put_out",
+    "tick_fighter",
+    "tick_passed",
+]
+
+_END_OF_TURN: Final = frozenset(
+    {
+        TurnEventKind.STUN_RECOVERY,
+        TurnEventKind.MENTAL_STUN_RECOVERY,
+        TurnEventKind.SHOCK_EXPIRED,
+    }
+)
+
+
+class HazardKind(StrEnum):
+    """What a second of hazard did; values are translation-key suffixes."""
+
+    BURNING = "burning"
+    BREATH = "breath"
+    """Still holding his breath."""
+    SUFFOCATING = "suffocating"
+    """No breath left: 1 FP."""
+    BRAIN_DEATH = "brain_death"
+
+
+class HazardTick(BaseModel):
+    """One fighter's second of one hazard."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", arbitrary_types_allowed=True)
+
+    combatant_id: str
+    name: str
+    round: int
+    kind: HazardKind
+    burn: BurnTick | None = None
+    injury: InjuryOutcome | None = None
+    breath_left: int | None = None
+    fatigue: FatigueChange | None = None
+    rule_id: str
+
+    def summary(self) -> dict[str, object]:
+        """What the event log keeps of it."""
+        return {
+            "name": self.name,
+            "round": self.round,
+            "kind": self.kind.value,
+            "damage": self.burn.damage if self.burn else None,
+            "injury": self.injury.injury if self.injury else None,
+            "fp": self.fatigue.fp_after if self.fatigue else None,
+        }
+
+
+# --------------------------------------------------------------------------- state
+
+
+def catch(state: CombatantState, burning: Burning) -> CombatantState:
+    """He catches fire (R10.5-R10.7); burning clothes never go from all to part of them."""
+    if state.on_fire is Burning.FULL and burning is Burning.PARTIAL:
+        return state
+    return state.model_copy(update={"on_fire": burning})
+
+
+def put_out(state: CombatantState) -> CombatantState:
+    """The fire on him is out."""
+    return state.model_copy(update={"on_fire": None})
+
+
+def hold_breath(state: CombatantState, seconds: int) -> CombatantState:
+    """He can no longer breathe, with ``seconds`` of held breath (R9.1)."""
+    return state.model_copy(
+        update={"breath_left": seconds, "airless_seconds": 0, "fainted_airless": None}
+    )
+
+
+def breathe(state: CombatantState) -> CombatantState:
+    """He breathes again (R9.2); how long he went without air is for
+    :func:`rules.breath.air_again`."""
+    return state.model_copy(
+        update={"breath_left": None, "airless_seconds": 0, "fainted_airless": None}
+    )
+
+
+# --------------------------------------------------------------------------- a second
+
+
+def tick_fighter(
+    fighter: EncounterCombatant,
+    round_: int,
+    roller: DiceRoller,
+    options: RuleOptions | None = None,
+) -> tuple[EncounterCombatant, list[HazardTick]]:
+    """One second of every hazard on ``fighter``: his burning (R10.5-R10.7, large-area
+    burning damage through the injury pipeline, R10.1), then his breath (R9.1, R9.2: 1 FP
+    a second once it runs out, until he faints; his brain dies 4 minutes after)."""
+    rule_options = options if options is not None else RuleOptions()
+    sheet: Combatant = fighter.combatant
+    ticks: list[HazardTick] = []
+    who = {"combatant_id": fighter.combatant_id, "name": fighter.name, "round": round_}
+    if sheet.state.dead or sheet.state.destroyed:
+        return fighter, ticks
+    kind = sheet.state.on_fire
+    if kind is not None:
+        second = burn(kind, roller)
+        injury = burning_hit(sheet, second.damage, roller, rule_options)
+        sheet = sheet.with_state(injury.state)
+        ticks.append(
+            HazardTick(
+                **who, kind=HazardKind.BURNING, burn=second, injury=injury, rule_id=second.rule_id
+            )
+        )
+    state = sheet.state
+    if state.breath_left is not None and not state.dead:
+        if state.breath_left > 0:
+            left = state.breath_left - 1
+            sheet = sheet.with_state(breath_left=left)
+            ticks.append(
+                HazardTick(**who, kind=HazardKind.BREATH, breath_left=left, rule_id="R9.1")
+            )
+        else:
+            airless = state.airless_seconds + 1
+            if state.fainted_airless is None:
+                change = lose_fp(sheet, 1, roller, rule_options)
+                new = change.state.model_copy(update={"airless_seconds": airless})
+                if change.status.fainted:
+                    new = new.model_copy(update={"fainted_airless": airless})
+                sheet = sheet.with_state(new)
+                ticks.append(
+                    HazardTick(**who, kind=HazardKind.SUFFOCATING, fatigue=change, rule_id="R9.2")
+                )
+            else:
+                update: dict[str, object] = {"airless_seconds": airless}
+                if airless - state.fainted_airless >= BRAIN_DEATH_SECONDS:
+                    update["dead"] = True
+                    ticks.append(HazardTick(**who, kind=HazardKind.BRAIN_DEATH, rule_id="R9.2"))
+                sheet = sheet.with_state(state.model_copy(update=update))
+    return fighter.with_sheet(sheet), ticks
+
+
+def passed_places(events: Sequence[TurnEvent]) -> list[tuple[int, str]]:
+    """The (round, fighter) places an advance passed: every fighter whose turn started or
+    was skipped, in order, once a round; the end of the turn that closed is not one."""
+    seen: list[tuple[int, str]] = []
+    for event in events:
+        if event.combatant_id is None or event.kind in _END_OF_TURN:
+            continue
+        place = (event.round, event.combatant_id)
+        if place not in seen:
+            seen.append(place)
+    return seen
+
+
+def tick_passed(
+    encounter: Encounter,
+    events: Sequence[TurnEvent],
+    roller: DiceRoller,
+    options: RuleOptions | None = None,
+) -> tuple[Encounter, tuple[HazardTick, ...]]:
+    """Run the second of every fighter whose place ``events`` passed (:func:`tick_fighter`)."""
+    ticks: list[HazardTick] = []
+    for round_, combatant_id in passed_places(events):
+        fighter = encounter.get(combatant_id)
+        state = fighter.combatant.state
+        if state.on_fire is None and state.breath_left is None:
+            continue
+        updated, found = tick_fighter(fighter, round_, roller, options)
+        encounter = encounter.replace(updated)
+        ticks.extend(found)
+    return encounter, tuple(ticks)

@@ -1,0 +1,163 @@
+"""Suffocation and drowning (R9.1-R9.5), and held breath running out in a fight."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.breath import (
+    BRAIN_DEATH_SECONDS,
+    Exertion,
+    Preparation,
+    SwimState,
+    air_again,
+    breath_seconds,
+    drowning,
+    rescue,
+    shed,
+    suffocation,
+    swimming_modifiers,
+)
+from rules.combatant import Combatant
+from rules.encounter import EncounterCombatant
+from rules.hazards import HazardKind, breathe, hold_breath, tick_fighter
+from rules.roller import ScriptedDice
+
+
+def roll3(total: int) -> list[int]:
+    first = min(6, total - 2)
+    second = min(6, total - first - 1)
+    return [first, second, total - first - second]
+
+
+def rolls(*totals: int) -> ScriptedDice:
+    faces: list[int] = []
+    for total in totals:
+        faces.extend(roll3(total))
+    return ScriptedDice(faces)
+
+
+@pytest.mark.parametrize(
+    ("exertion", "preparation", "seconds"),
+    [
+        # The worked example, HT 12.
+        (Exertion.STRENUOUS, Preparation.NORMAL, 12),
+        (Exertion.STRENUOUS, Preparation.HYPERVENTILATED, 18),
+        (Exertion.STRENUOUS, Preparation.NO_BREATH, 6),
+        (Exertion.REST, Preparation.NORMAL, 120),
+        (Exertion.LIGHT, Preparation.NORMAL, 48),
+        (Exertion.STRENUOUS, Preparation.OXYGEN, 30),
+    ],
+)
+def test_r9_1_table(exertion: Exertion, preparation: Preparation, seconds: int) -> None:
+    assert breath_seconds(12, exertion, preparation).seconds == seconds
+
+
+def test_r9_1_fractions_round_down() -> None:
+    """HT 11, strenuous, no time to breathe: 5.5 → 5 s."""
+    assert breath_seconds(11, Exertion.STRENUOUS, Preparation.NO_BREATH).seconds == 5
+
+
+def test_r9_2_worked_example() -> None:
+    """HT 12, FP 12 fighting underwater: 1 FP a second after 12 s, fainting at -12 FP 24 s
+    later; 3 minutes after the air ran out: an HT roll or -1 IQ."""
+    choking = suffocation(36, breath=12, fp=12, max_fp=12)
+    assert (choking.fp_lost, choking.faints_at) == (24, 36)
+    assert choking.brain_death_at == 36 + BRAIN_DEATH_SECONDS
+    assert not choking.dead
+    later = suffocation(12 + 180, breath=12, fp=12, max_fp=12)
+    assert (later.fp_lost, later.iq_roll_due) == (24, True)
+    assert not suffocation(12 + 120, breath=12).iq_roll_due
+
+
+def test_r9_2_air_again() -> None:
+    back = air_again(180, ht=12, drowned=True, roller=rolls(13))
+    assert (back.first_aid_needed, back.iq_lost) == (True, 1)
+    assert air_again(120, ht=12, roller=ScriptedDice([])).iq_roll is None
+
+
+def test_r9_3_worked_example_modifiers() -> None:
+    """Swimming 12, jumped in on purpose, Medium encumbrance: 12 + 3 - 4 = 11."""
+    modifiers = swimming_modifiers(intentional=True, encumbrance=2)
+    assert 12 + sum(value for _, value in modifiers) == 11
+    assert swimming_modifiers(fat=True) == (("fat", 5),)
+
+
+def test_r9_3_schedule() -> None:
+    """Entering: 12 fails (1 FP, struggling); 5 s later 9 succeeds (recovering); a minute
+    later 10 succeeds (calm); the next roll would be 5 minutes later."""
+    found = drowning(11, 120, roller=rolls(12, 9, 10))
+    assert [(r.second, r.state, r.then) for r in found.rolls] == [
+        (0, SwimState.ENTERING, SwimState.STRUGGLING),
+        (5, SwimState.STRUGGLING, SwimState.RECOVERING),
+        (65, SwimState.RECOVERING, SwimState.CALM),
+    ]
+    assert (found.fp_lost, found.state) == (1, SwimState.CALM)
+
+
+def test_r9_3_stops_when_he_faints() -> None:
+    found = drowning(5, 60, fp_to_faint=2, roller=rolls(12, 12))
+    assert (found.fp_lost, found.fainted, len(found.rolls)) == (2, True, 2)
+
+
+def test_r9_4_worked_example() -> None:
+    """DX 12, removing a helmet: 8; a cloak: 12. A failure swallows water."""
+    helmet = shed(12, heavy=True, roller=rolls(9))
+    assert (helmet.roll.target, helmet.shed, helmet.fp_lost) == (8, False, 1)
+    cloak = shed(12, heavy=False, roller=rolls(9))
+    assert (cloak.roll.target, cloak.shed) == (12, True)
+
+
+def test_r9_5_worked_example() -> None:
+    """Swimming 13, rescuer ST 12, victim ST 10: 10; a critical failure costs 6 FP."""
+    saved = rescue(13, rescuer_st=12, victim_st=10, roller=rolls(10))
+    assert (saved.roll.target, saved.saved, saved.fp_lost) == (10, True, 0)
+    failed = rescue(13, rescuer_st=12, victim_st=10, roller=rolls(12))
+    assert (failed.fp_lost, failed.gave_up) == (1, False)
+    critical = rescue(13, rescuer_st=12, victim_st=10, roller=rolls(18))
+    assert (critical.fp_lost, critical.gave_up) == (6, True)
+
+
+def _fighter(fp: int = 10) -> EncounterCombatant:
+    ana = Combatant.create(name="Ana", attributes={"ht": 10}, state={"fp": fp})
+    return EncounterCombatant(combatant_id="1", side="pc", combatant=ana)
+
+
+def test_breath_runs_out_a_second_a_round_then_costs_fp() -> None:
+    """R9.1, R9.2 in a fight: 1 s of breath left, then 1 FP a second (at 0 FP, 1 HP too)."""
+    fighter = _fighter(fp=1)
+    fighter = fighter.with_sheet(
+        fighter.combatant.with_state(hold_breath(fighter.combatant.state, 1))
+    )
+    fighter, ticks = tick_fighter(fighter, 1, ScriptedDice([]))
+    assert [(t.kind, t.breath_left) for t in ticks] == [(HazardKind.BREATH, 0)]
+    fighter, ticks = tick_fighter(fighter, 2, ScriptedDice([]))
+    assert [t.kind for t in ticks] == [HazardKind.SUFFOCATING]
+    fighter, _ = tick_fighter(fighter, 3, ScriptedDice([]))
+    state = fighter.combatant.state
+    assert (state.fp, state.hp, state.airless_seconds) == (-1, 9, 2)
+
+
+def test_fainting_without_air_then_brain_death_four_minutes_later() -> None:
+    """At -FP he faints (no more FP lost); 240 s later his brain dies (R9.2)."""
+    fighter = _fighter(fp=-9)
+    fighter = fighter.with_sheet(
+        fighter.combatant.with_state(hold_breath(fighter.combatant.state, 0))
+    )
+    fighter, ticks = tick_fighter(fighter, 1, ScriptedDice([]))
+    assert ticks[0].fatigue is not None
+    assert ticks[0].fatigue.fainted
+    state = fighter.combatant.state
+    assert (state.fp, state.unconscious, state.fainted_airless) == (-10, True, 1)
+    for round_ in range(2, 2 + BRAIN_DEATH_SECONDS - 1):
+        fighter, ticks = tick_fighter(fighter, round_, ScriptedDice([]))
+        assert ticks == []
+    assert not fighter.combatant.state.dead
+    fighter, ticks = tick_fighter(fighter, 999, ScriptedDice([]))
+    assert [t.kind for t in ticks] == [HazardKind.BRAIN_DEATH]
+    assert fighter.combatant.state.dead
+    assert fighter.combatant.state.fp == -10
+
+
+def test_breathing_again_clears_the_count() -> None:
+    state = hold_breath(_fighter().combatant.state, 5)
+    assert breathe(state).breath_left is None

@@ -1,0 +1,234 @@
+"""Fire (R10.1-R10.8): exposure, the flammability table, catching fire, burning and putting
+it out; and its seconds in a fight (rules.hazards)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from rules.combatant import Burning, Combatant
+from rules.dice import DiceExpression
+from rules.encounter import Encounter, EncounterCombatant
+from rules.fire import (
+    BURNING,
+    EXPOSURE_DICE,
+    FLAMMABILITY,
+    INCENDIARY_EXTRA,
+    Clothing,
+    Exposure,
+    Flammability,
+    Ignition,
+    burn,
+    burning_hit,
+    catch_fire,
+    classify_ignition,
+    extinguish,
+    fire_exposure,
+    ignite,
+    ignition_damage,
+    shield_catches_fire,
+)
+from rules.hazards import HazardKind, catch, put_out, tick_passed
+from rules.roller import ScriptedDice
+from rules.turn import TurnEvent, TurnEventKind
+
+
+def roll3(total: int) -> list[int]:
+    first = min(6, total - 2)
+    second = min(6, total - first - 1)
+    return [first, second, total - first - second]
+
+
+@pytest.mark.parametrize(
+    ("exposure", "dice"),
+    [(Exposure.PARTIAL, "1d-3"), (Exposure.FULL, "1d-1"), (Exposure.FURNACE, "3d")],
+)
+def test_r10_1_table(exposure: Exposure, dice: str) -> None:
+    assert EXPOSURE_DICE[exposure].text == dice
+
+
+def test_r10_1_worked_example() -> None:
+    """3 seconds in a burning hut: 1d-1 rolls 4, 1, 6 → 3 + 0 + 5 = 8."""
+    flames = fire_exposure(Exposure.FULL, 3, ScriptedDice([4, 1, 6]))
+    assert [total for _, total in flames.rolls] == [3, 0, 5]
+    assert flames.damage == 8
+    assert "G7" in flames.rule_ids
+
+
+def test_r10_1_part_of_a_turn_is_one_roll() -> None:
+    flames = fire_exposure(Exposure.PARTIAL, 5, ScriptedDice([6]))
+    assert (flames.seconds, flames.damage) == (1, 3)
+
+
+def test_r10_1_large_area_with_full_dr() -> None:
+    """R7.18, R10.12: 8 burning against torso DR 6 and an unarmored head (DR 0): the
+    average, 3, stops it; 5 penetrate."""
+    knight = Combatant.create(
+        name="Knight", dr={"uniform": 6, "overrides": {"skull": 0, "face": 0, "neck": 0}}
+    )
+    hit = burning_hit(knight, 8, ScriptedDice([]))
+    assert hit.spec.large_area
+    assert (hit.dr.effective, hit.penetrating) == (3, 5)
+    plate = Combatant.create(name="Plate", dr={"uniform": 6})
+    assert burning_hit(plate, 5, ScriptedDice([])).injury == 0  # R10.12's knight
+
+
+def test_r10_2_incendiary() -> None:
+    assert INCENDIARY_EXTRA == 1
+
+
+def test_r10_3_tight_beam_counts_a_tenth() -> None:
+    """A 23-point beam: 2.3 → lights Highly Flammable, not clothing (which needs 3)."""
+    assert ignition_damage(23, tight_beam=True) == Fraction(23, 10)
+    assert catch_fire(23, tight_beam=True) is None
+    assert catch_fire(30, tight_beam=True) is Burning.PARTIAL
+
+
+@pytest.mark.parametrize(
+    ("material", "threshold"),
+    [
+        (Flammability.SUPERFLAMMABLE, 1),
+        (Flammability.HIGHLY_FLAMMABLE, 1),
+        (Flammability.FLAMMABLE, 3),
+        (Flammability.RESISTANT, 10),
+        (Flammability.HIGHLY_RESISTANT, 30),
+        (Flammability.NONFLAMMABLE, None),
+    ],
+)
+def test_r10_4_table(material: Flammability, threshold: int | None) -> None:
+    assert FLAMMABILITY[material] == threshold
+
+
+@pytest.mark.parametrize(
+    ("material", "best", "case"),
+    [
+        # The text's case: Flammable under flames of 1 point a second: one class above.
+        (Flammability.FLAMMABLE, 1, Ignition.ONE_CLASS_ABOVE),
+        # A campfire brand (1d-1, best 5): leather one class above, green wood two.
+        (Flammability.RESISTANT, 5, Ignition.ONE_CLASS_ABOVE),
+        (Flammability.HIGHLY_RESISTANT, 5, Ignition.TWO_CLASSES_ABOVE),
+        (Flammability.NONFLAMMABLE, 5, Ignition.NEVER),
+        # Three classes above: never (the catalog's reading).
+        (Flammability.HIGHLY_RESISTANT, 1, Ignition.NEVER),
+        (Flammability.FLAMMABLE, 5, Ignition.AT_ONCE),
+    ],
+)
+def test_r10_4_cases(material: Flammability, best: int, case: Ignition) -> None:
+    assert classify_ignition(material, Fraction(best)) is case
+
+
+def test_r10_4_one_class_above_rolls_3d_every_ten_seconds() -> None:
+    """A brand on leather for 30 s: 3d at 10 s rolls 17 (no), at 20 s 16 (catches)."""
+    outcome = ignite(
+        Flammability.RESISTANT,
+        DiceExpression.of(1, -1),
+        30,
+        ScriptedDice([*roll3(17), *roll3(16)]),
+    )
+    assert (outcome.ignition, outcome.target) == (Ignition.ONE_CLASS_ABOVE, 16)
+    assert [r.second for r in outcome.rolls] == [10, 20]
+    assert (outcome.ignited, outcome.second) == (True, 20)
+
+
+def test_r10_4_flames_that_may_light_it_roll_every_second() -> None:
+    """1d-1 on dry wood (3): 1 (0) fails, then 4 (3) lights it in the second second."""
+    outcome = ignite(Flammability.FLAMMABLE, DiceExpression.of(1, -1), 5, ScriptedDice([1, 4]))
+    assert outcome.ignition is Ignition.EACH_SECOND
+    assert [r.total for r in outcome.rolls] == [0, 3]
+    assert (outcome.ignited, outcome.second) == (True, 2)
+
+
+@pytest.mark.parametrize(
+    ("damage", "clothing", "burning"),
+    [
+        (2, Clothing.NORMAL, None),
+        (3, Clothing.NORMAL, Burning.PARTIAL),  # R10.5
+        (9, Clothing.NORMAL, Burning.PARTIAL),
+        (10, Clothing.NORMAL, Burning.FULL),  # R10.6
+        (12, Clothing.NORMAL, Burning.FULL),
+        (1, Clothing.FLIMSY, Burning.PARTIAL),  # R10.8: lace
+        (4, Clothing.WET, None),  # R10.8: a soaked cloak
+        (12, Clothing.UNDER_ARMOR, None),
+    ],
+)
+def test_r10_5_to_r10_8_catching_fire(
+    damage: int, clothing: Clothing, burning: Burning | None
+) -> None:
+    assert catch_fire(damage, clothing) is burning
+
+
+def test_r10_7_wooden_shield() -> None:
+    assert not shield_catches_fire(9)
+    assert shield_catches_fire(10)
+
+
+@pytest.mark.parametrize(
+    ("kind", "dice", "penalty", "readies"),
+    [
+        (Burning.PARTIAL, "1d-4", -2, 1),
+        (Burning.FULL, "1d-1", -3, 3),
+        (Burning.SHIELD, "1d-5", -2, 0),
+    ],
+)
+def test_burning_table(kind: Burning, dice: str, penalty: int, readies: int) -> None:
+    expression, dx, ready = BURNING[kind]
+    assert (expression.text, dx, ready) == (dice, penalty, readies)
+
+
+def test_burning_is_at_least_zero() -> None:
+    assert burn(Burning.PARTIAL, ScriptedDice([2])).damage == 0
+    assert burn(Burning.FULL, ScriptedDice([6])).damage == 5
+
+
+def test_r10_5_extinguishing_part_of_the_clothes_is_at_minus_two() -> None:
+    """DX 12 → 10 (the catalog applies R10.5's -2), one Ready."""
+    attempt = extinguish(Burning.PARTIAL, 12, ScriptedDice(roll3(11)))
+    assert attempt.roll is not None
+    assert (attempt.roll.target, attempt.out, attempt.readies) == (10, False, 1)
+
+
+def test_r10_6_extinguishing_all_of_it_is_at_plain_dx_or_a_dive() -> None:
+    """The 12-point breath: DX 12 → 9 for everything else, but the roll is against 12."""
+    attempt = extinguish(Burning.FULL, 12, ScriptedDice(roll3(12)))
+    assert attempt.roll is not None
+    assert (attempt.roll.target, attempt.out, attempt.readies) == (12, True, 3)
+    dive = extinguish(Burning.FULL, 12, ScriptedDice([]), dive=True)
+    assert (dive.out, dive.roll) == (True, None)
+
+
+def test_r10_7_a_shield_is_dropped() -> None:
+    attempt = extinguish(Burning.SHIELD, 12, ScriptedDice([]))
+    assert (attempt.out, attempt.roll) == (True, None)
+
+
+def test_catching_fire_never_goes_from_all_to_part() -> None:
+    state = Combatant.create(name="Ana").state
+    full = catch(state, Burning.FULL)
+    assert catch(full, Burning.PARTIAL).on_fire is Burning.FULL
+    assert put_out(full).on_fire is None
+
+
+def _fight(state_update: dict[str, object]) -> Encounter:
+    ana = Combatant.create(name="Ana", attributes={"ht": 12})
+    ana = ana.with_state(ana.state.model_copy(update=state_update))
+    return Encounter(
+        name="Fire",
+        gm_id=1,
+        combatants=(EncounterCombatant(combatant_id="1", side="pc", combatant=ana),),
+    )
+
+
+def test_burning_ticks_once_at_each_place_passed() -> None:
+    """R10.6 in a fight: all his clothes burn 1d-1 a second at his place in the order."""
+    fight = _fight({"on_fire": Burning.FULL})
+    events = [
+        TurnEvent(kind=TurnEventKind.ROUND_STARTED, round=2, rule_id="R4.1"),
+        TurnEvent(kind=TurnEventKind.TURN_STARTED, round=2, combatant_id="1", rule_id="R4.4"),
+    ]
+    after, ticks = tick_passed(fight, events, ScriptedDice([5]))
+    assert [t.kind for t in ticks] == [HazardKind.BURNING]
+    assert ticks[0].burn is not None
+    assert ticks[0].burn.damage == 4
+    assert after.get("1").combatant.state.hp == 6
+    assert after.get("1").combatant.state.on_fire is Burning.FULL
