@@ -12,7 +12,7 @@ and ``/combatant add`` the same stats. Declared once here::
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 from discord import app_commands
 from discord.app_commands import locale_str as _
@@ -34,6 +34,17 @@ LOCATION_CHOICES = catalog_choices(
 )
 
 MAX_TRAIT_CHOICES = 25
+
+LAUNCHER_CHOICES = catalog_choices("ranged.launcher", ["bow", "crossbow"])
+WeaponRangeText = app_commands.Range[str, 1, 20]
+"""The ``range`` option of a weapon (``15/20``, ``x1/x1.5``)."""
+
+
+def launcher_of(chosen: app_commands.Choice[str] | None) -> Literal["bow", "crossbow"] | None:
+    """The ``launcher`` choice as the sheet keeps it."""
+    if chosen is None:
+        return None
+    return "bow" if chosen.value == "bow" else "crossbow"
 
 
 def parse_trait(text: str, messages: Messages, locale: str) -> SheetTrait:
@@ -139,6 +150,8 @@ def weapon_options(func: T) -> T:
         accuracy=_("accuracy", key="character.cmd.weapon.accuracy.name"),
         snap_shot=_("snap-shot", key="character.cmd.weapon.snap_shot.name"),
         min_st=_("min-st", key="character.cmd.weapon.min_st.name"),
+        range_text=_("range", key="ranged.cmd.weapon_range.name"),
+        launcher=_("launcher", key="ranged.cmd.weapon_launcher.name"),
     )
     described: Callable[[T], T] = app_commands.describe(
         skill=_("Skill level with it", key="character.cmd.weapon.skill.description"),
@@ -163,8 +176,17 @@ def weapon_options(func: T) -> T:
             key="character.cmd.weapon.snap_shot.description",
         ),
         min_st=_("Minimum ST", key="character.cmd.weapon.min_st.description"),
+        range_text=_(
+            "Range 1/2D/Max in metres (15/20) or times ST (x1/x1.5)",
+            key="ranged.cmd.weapon_range.description",
+        ),
+        launcher=_(
+            "A bow or a crossbow: firing while moving and pop-up attacks (R12.10, R12.7)",
+            key="ranged.cmd.weapon_launcher.description",
+        ),
     )
-    return described(renamed(func))
+    chosen: Callable[[T], T] = app_commands.choices(launcher=LAUNCHER_CHOICES)
+    return chosen(described(renamed(func)))
 
 
 def armor_options(func: T) -> T:

@@ -37,6 +37,7 @@ from rules.maneuver import (
     AllOutDefenseOption,
     Maneuver,
 )
+from rules.ranged import Cover, FireMode, RangedSituation, as_fraction
 from rules.swarm import ensure_not_swarm
 from rules.turn import settle_consciousness
 
@@ -87,7 +88,12 @@ RANGED_GAITS: dict[str, tuple[Gait, RangedClass]] = {
 }
 THROWN_GAITS = {gait.value: (gait, RangedClass.other) for gait in Gait}
 
+# At range the maneuver choice also says how the shot is made: a pop-up attack (R12.7) or
+# blind fire (R12.6) is an Attack.
+FIRE_MODES = {"pop_up": FireMode.pop_up, "blind": FireMode.blind}
 MANEUVER_CHOICES = catalog_choices("attack.maneuver_choice", MANEUVERS)
+AT_RANGE_MANEUVER_CHOICES = MANEUVER_CHOICES + catalog_choices("ranged.fire_mode", FIRE_MODES)
+COVER_CHOICES = catalog_choices("ranged.cover", [cover.value for cover in Cover])
 ARC_CHOICES = catalog_choices("attack.arc", ARCS)
 HAND_CHOICES = catalog_choices("attack.hand", HANDS)
 RANGED_GAIT_CHOICES = catalog_choices("attack.gait", RANGED_GAITS)
@@ -155,12 +161,40 @@ _AT_RANGE_ONLY = {
     "moving": ("moving", "moving"),
     "fast_draw": ("fast_draw", "fast-draw"),
 }
+RANGED_DESCRIPTIONS = {
+    "distance": "Metres to the target: the range penalty (A.8), 1/2D and Max",
+    "speed": "The target's speed in metres a second, added to the distance (A.8)",
+    "cover": "What the target's cover leaves exposed (R12.15)",
+    "object_kg": "Throw an object by its weight in kg: the throwing tables (R12.1-R12.5)",
+}
+_RANGED_NAMES = {
+    "distance": "distance",
+    "speed": "speed",
+    "cover": "cover",
+    "object_kg": "object-kg",
+}
+
+
+def _ranged_option(key: str) -> tuple[_, _]:
+    """A ranged option's name and description, from the ``ranged.cmd`` catalog."""
+    return (
+        _(_RANGED_NAMES[key], key=f"ranged.cmd.{key}.name"),
+        _(RANGED_DESCRIPTIONS[key], key=f"ranged.cmd.{key}.description"),
+    )
+
+
 MELEE_OPTIONS = {name: _option(*spec) for name, spec in {**_COMMON, **_MELEE_ONLY}.items()}
-AT_RANGE_OPTIONS = {name: _option(*spec) for name, spec in {**_COMMON, **_AT_RANGE_ONLY}.items()}
+AT_RANGE_OPTIONS = {
+    **{name: _option(*spec) for name, spec in {**_COMMON, **_AT_RANGE_ONLY}.items()},
+    **{name: _ranged_option(name) for name in ("distance", "speed", "cover")},
+}
+THROW_OPTIONS = {**AT_RANGE_OPTIONS, "object_kg": _ranged_option("object_kg")}
 MELEE_NAMES = {name: pair[0] for name, pair in MELEE_OPTIONS.items()}
 MELEE_DESCRIPTIONS = {name: pair[1] for name, pair in MELEE_OPTIONS.items()}
 AT_RANGE_NAMES = {name: pair[0] for name, pair in AT_RANGE_OPTIONS.items()}
 AT_RANGE_DESCRIPTIONS = {name: pair[1] for name, pair in AT_RANGE_OPTIONS.items()}
+THROW_NAMES = {name: pair[0] for name, pair in THROW_OPTIONS.items()}
+THROW_DESCRIPTIONS = {name: pair[1] for name, pair in THROW_OPTIONS.items()}
 COMMON_CHOICES = {
     "location": LOCATION_CHOICES,
     "side": SIDE_CHOICES,
@@ -168,6 +202,7 @@ COMMON_CHOICES = {
     "arc": ARC_CHOICES,
     "dual": HAND_CHOICES,
 }
+AT_RANGE_CHOICES = {**COMMON_CHOICES, "maneuver": AT_RANGE_MANEUVER_CHOICES, "cover": COVER_CHOICES}
 
 Skill = app_commands.Range[int, 0, 40]
 DamageText = app_commands.Range[str, 1, 60]
@@ -175,7 +210,22 @@ Modifier = app_commands.Range[int, -30, 30]
 Darkness = app_commands.Range[int, -10, 0]
 HexesCrossed = app_commands.Range[int, 0, 5]
 FastDraw = app_commands.Range[int, 0, 30]
+Distance = app_commands.Range[float, 0.0, 100000.0]
+Speed = app_commands.Range[int, 0, 10000]
+ObjectKg = app_commands.Range[float, 0.01, 100000.0]
 Chosen = app_commands.Choice[str] | None
+
+
+def _situation(
+    maneuver: Chosen, distance: float | None, speed: int, cover: Chosen
+) -> RangedSituation:
+    """Where the target is and how the shot is made (A.8, R12.6, R12.7, R12.15)."""
+    return RangedSituation(
+        distance=as_fraction(distance) if distance is not None else None,
+        speed=speed,
+        cover=Cover(cover.value) if cover else None,
+        mode=FIRE_MODES.get(maneuver.value, FireMode.normal) if maneuver else FireMode.normal,
+    )
 
 
 def _request(
@@ -201,9 +251,18 @@ def _request(
     unseen: bool = False,
     moving: tuple[Gait, RangedClass] | None = None,
     fast_draw: int | None = None,
+    situation: RangedSituation | None = None,
+    object_kg: float | None = None,
 ) -> AttackRequest:
     """The attack as typed, whichever command: the merged choices taken apart."""
-    chosen, all_out = MANEUVERS[maneuver.value] if maneuver else (Maneuver.attack, None)
+    chosen, all_out = (
+        MANEUVERS.get(maneuver.value, (Maneuver.attack, None))
+        if maneuver
+        else (
+            Maneuver.attack,
+            None,
+        )
+    )
     where, aware = ARCS[arc.value] if arc else (Arc.front, False)
     hand, both = HANDS[dual.value] if dual else (None, False)
     gait, launcher = moving if moving is not None else (None, RangedClass.other)
@@ -233,6 +292,8 @@ def _request(
         beyond_allowance=extra_attack,
         fast_draw=fast_draw,
         wait_order=wait_order,
+        situation=situation,
+        thrown_kg=as_fraction(object_kg) if object_kg is not None else None,
     )
 
 
@@ -311,7 +372,7 @@ class Attack(commands.Cog):
     @app_commands.guild_only()
     @app_commands.rename(**AT_RANGE_NAMES)
     @app_commands.describe(**AT_RANGE_DESCRIPTIONS)
-    @app_commands.choices(**COMMON_CHOICES, moving=RANGED_GAIT_CHOICES)
+    @app_commands.choices(**AT_RANGE_CHOICES, moving=RANGED_GAIT_CHOICES)
     @app_commands.autocomplete(attacker=combatant_autocomplete, target=combatant_autocomplete)
     async def shoot(  # noqa: PLR0917 - one parameter per slash-command option
         self,
@@ -335,6 +396,9 @@ class Attack(commands.Cog):
         master: bool = False,
         fast_draw: FastDraw | None = None,
         extra_attack: bool = False,
+        distance: Distance | None = None,
+        speed: Speed = 0,
+        cover: Chosen = None,
     ) -> None:
         request = _request(
             AttackKind.missile,
@@ -355,6 +419,7 @@ class Attack(commands.Cog):
             unseen=unseen,
             moving=RANGED_GAITS[moving.value] if moving else None,
             fast_draw=fast_draw,
+            situation=_situation(maneuver, distance, speed, cover),
         )
         await self._strike(interaction, attacker, target, request)
 
@@ -366,9 +431,9 @@ class Attack(commands.Cog):
         ),
     )
     @app_commands.guild_only()
-    @app_commands.rename(**AT_RANGE_NAMES)
-    @app_commands.describe(**AT_RANGE_DESCRIPTIONS)
-    @app_commands.choices(**COMMON_CHOICES, moving=THROWN_GAIT_CHOICES)
+    @app_commands.rename(**THROW_NAMES)
+    @app_commands.describe(**THROW_DESCRIPTIONS)
+    @app_commands.choices(**AT_RANGE_CHOICES, moving=THROWN_GAIT_CHOICES)
     @app_commands.autocomplete(attacker=combatant_autocomplete, target=combatant_autocomplete)
     async def throw(  # noqa: PLR0917 - one parameter per slash-command option
         self,
@@ -392,6 +457,10 @@ class Attack(commands.Cog):
         master: bool = False,
         fast_draw: FastDraw | None = None,
         extra_attack: bool = False,
+        distance: Distance | None = None,
+        speed: Speed = 0,
+        cover: Chosen = None,
+        object_kg: ObjectKg | None = None,
     ) -> None:
         request = _request(
             AttackKind.thrown,
@@ -412,6 +481,8 @@ class Attack(commands.Cog):
             unseen=unseen,
             moving=THROWN_GAITS[moving.value] if moving else None,
             fast_draw=fast_draw,
+            situation=_situation(maneuver, distance, speed, cover),
+            object_kg=object_kg,
         )
         await self._strike(interaction, attacker, target, request)
 

@@ -32,7 +32,9 @@ from bot.render.character import (
 from bot.storage.character import CharacterChange, CharacterRecord, CharacterRepository
 from cogs._autocomplete import character_autocomplete
 from cogs._gear import (
+    WeaponRangeText,
     armor_options,
+    launcher_of,
     location_of,
     parse_trait,
     sheet_options,
@@ -355,6 +357,8 @@ class CharacterCog(commands.Cog):
         accuracy: app_commands.Range[int, 0, 30] = 0,
         snap_shot: app_commands.Range[int, 1, 40] | None = None,
         min_st: app_commands.Range[int, 0, 40] = 0,
+        range_text: WeaponRangeText | None = None,
+        launcher: app_commands.Choice[str] | None = None,
     ) -> None:
         weapon = build_weapon(
             name,
@@ -369,6 +373,8 @@ class CharacterCog(commands.Cog):
             accuracy=accuracy,
             snap_shot=snap_shot,
             min_st=min_st,
+            range_text=range_text,
+            launcher=launcher_of(launcher),
         )
         saved = await self._edit(interaction, character, lambda sheet: add_weapon(sheet, weapon))
         await self._answer(interaction, saved, "character.weapon_added", weapon=weapon.name)

@@ -35,7 +35,9 @@ from cogs._autocomplete import (
     side_autocomplete,
 )
 from cogs._gear import (
+    WeaponRangeText,
     armor_options,
+    launcher_of,
     location_of,
     parse_trait,
     sheet_options,
@@ -464,6 +466,8 @@ class CombatantCog(commands.Cog):
         accuracy: app_commands.Range[int, 0, 30] = 0,
         snap_shot: app_commands.Range[int, 1, 40] | None = None,
         min_st: app_commands.Range[int, 0, 40] = 0,
+        range_text: WeaponRangeText | None = None,
+        launcher: app_commands.Choice[str] | None = None,
     ) -> None:
         ready = build_weapon(
             weapon,
@@ -478,6 +482,8 @@ class CombatantCog(commands.Cog):
             accuracy=accuracy,
             snap_shot=snap_shot,
             min_st=min_st,
+            range_text=range_text,
+            launcher=launcher_of(launcher),
         )
         await self._change_gear(
             interaction,

@@ -15,13 +15,14 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from pydantic import ValidationError
 
 from rules.combatant import Armor, Attributes, Combatant, HitLocation, Shield, Trait, Weapon
 from rules.damage import parse_damage
 from rules.errors import RuleError
+from rules.ranged import weapon_range
 
 __all__ = [
     "ERROR_KEYS",
@@ -219,14 +220,20 @@ def build_weapon(
     accuracy: int = 0,
     snap_shot: int | None = None,
     min_st: int = 0,
+    range_text: str | None = None,
+    launcher: Literal["bow", "crossbow"] | None = None,
+    natural: bool = False,
 ) -> Weapon:
-    """A weapon from a command's options; the damage text must parse (``sw+2 cut``).
+    """A weapon from a command's options; the damage text must parse (``sw+2 cut``), and so
+    must the range (``15/20``, ``x1/x1.5``: :func:`rules.ranged.weapon_range`).
 
     Without ``parry`` a melee or thrown weapon parries at 0 and a missile weapon (one
     with an Accuracy or a Snap Shot number that is not thrown) cannot parry at all, as
     the weapon tables print it for bows and crossbows (B376).
     """
     parse_damage(damage)
+    ranges = range_text.strip() if range_text and range_text.strip() else None
+    weapon_range(ranges, 10)
     if not _REACH_RE.match(reach.strip().casefold()):
         raise RuleError("character.bad_reach", f"cannot read the reach {reach!r}", text=reach)
     if parry is None:
@@ -251,6 +258,9 @@ def build_weapon(
             accuracy=accuracy,
             snap_shot=snap_shot,
             min_st=min_st,
+            range=ranges,
+            launcher=launcher,
+            natural=natural,
         )
     except ValidationError as exc:
         raise _first_error(exc) from exc

@@ -11,6 +11,7 @@ parries and blocks used, Retreat) comes in and goes out with each step.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Final
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -81,7 +82,16 @@ from rules.maneuver import (
     maneuver_profile,
 )
 from rules.options import RuleOptions
+from rules.ranged import (
+    RangedPlan,
+    RangedSituation,
+    WeaponRange,
+    plan_shot,
+    shown,
+    weapon_range,
+)
 from rules.roller import DiceRoller
+from rules.throwing import ThrownObject, throw_object
 from rules.turn import (
     OUT_OF_ACTION,
     STUNNED_LIKE,
@@ -150,6 +160,7 @@ ERROR_KEYS: Final = frozenset(
         "maneuver.already_chosen",
         "maneuver.no_maneuvers_left",
         "maneuver.concentrate_full_turn",
+        "ranged.no_damage",
     }
 )
 """Every :class:`RuleError` key this module raises."""
@@ -202,6 +213,13 @@ class AttackRequest(BaseModel):
     wait_order: bool = False
     """A waiting attacker set off by the target: reach, then skill, say who strikes first
     (R5.11)."""
+    situation: RangedSituation | None = None
+    """A ranged attack's distance, the target's speed and cover, and how it is made (blind,
+    pop-up, opportunity fire); the target's Size Modifier and the weapon's rate of fire are
+    filled in from the sheets (:mod:`rules.ranged`)."""
+    thrown_kg: Fraction | None = None
+    """An object thrown by hand, by its weight: the throwing tables give the skill, the damage
+    and how far it flies (R12.1-R12.5)."""
 
 
 class Strike(BaseModel):
@@ -218,6 +236,8 @@ class Strike(BaseModel):
     chinks_in_armor: bool = False
     knockback_bullet: bool = False
     """The weapon fires bullets: they knock back like crushing blows (R7.14)."""
+    half_damage: bool = False
+    """Shot from the weapon's ½D or farther: the damage is halved."""
 
 
 class PendingDefense(BaseModel):
@@ -293,6 +313,10 @@ class AttackOutcome(BaseModel):
     wait_order: WaitOrder | None = None
     """Who struck first from a Wait; when the target did, ``attack`` is ``None`` and nothing
     was spent (R5.11)."""
+    ranged: RangedPlan | None = None
+    """What the distance, the target's size, cover and the way of shooting did (R12.x, A.8)."""
+    thrown_object: ThrownObject | None = None
+    """An object thrown by hand: its skill, damage and range from the tables (R12.1-R12.5)."""
     location_hit: HitLocation
     miss_by_one: bool = False
     feint: FeintOutcome | None = None
@@ -585,6 +609,56 @@ def _weapon(attacker: Combatant, turn: TurnState, request: AttackRequest) -> Wea
     return chosen
 
 
+def _thrown_object(sheet: Combatant, request: AttackRequest) -> ThrownObject | None:
+    """R12.1-R12.5: an object thrown by hand, when the attack names its weight."""
+    if request.thrown_kg is None:
+        return None
+    attributes = sheet.attributes
+    thrown = throw_object(attributes.st, attributes.dx, request.thrown_kg, sheet.skill("throwing"))
+    if thrown.damage is None and request.damage is None:
+        raise RuleError(
+            "ranged.no_damage",
+            f"ST {attributes.st} throwing {request.thrown_kg} kg does no damage (R12.2)",
+            st=attributes.st,
+            kg=shown(thrown.weight),
+        )
+    return thrown
+
+
+def _launcher(request: AttackRequest, weapon: Weapon | None) -> RangedClass:
+    """Bow, crossbow or other: as the ``moving`` choice says, else as the sheet says."""
+    if request.ranged_class is not RangedClass.other or weapon is None:
+        return request.ranged_class
+    return RangedClass(weapon.launcher) if weapon.launcher else RangedClass.other
+
+
+def _plan_shot(
+    sheet: Combatant,
+    target: Combatant,
+    *,
+    weapon: Weapon | None,
+    thrown: ThrownObject | None,
+    request: AttackRequest,
+    kind: AttackKind,
+) -> RangedPlan | None:
+    """A ranged attack's situation completed from the sheets (the target's Size Modifier,
+    the weapon's range and launcher) and read on the tables (A.8, R12.x)."""
+    if kind is AttackKind.melee:
+        return None
+    situation = request.situation or RangedSituation()
+    situation = situation.model_copy(
+        update={
+            "target_size": target.size_modifier,
+            "bow": _launcher(request, weapon) is RangedClass.bow,
+        }
+    )
+    if thrown is not None:
+        ranges = WeaponRange(maximum=thrown.distance)
+    else:
+        ranges = weapon_range(weapon.range if weapon else None, sheet.attributes.st)
+    return plan_shot(situation, ranges)
+
+
 def _weapon_kind(weapon: Weapon | None) -> AttackKind:
     """What the weapon on the sheet shoots or swings: a thrown weapon is thrown; one with an
     Accuracy or a Snap Shot number (R5.3, G4) is a missile weapon (R6.5, B376); else melee."""
@@ -616,6 +690,7 @@ def apply_strike(
         side=strike.side,
         chinks_in_armor=strike.chinks_in_armor,
         knockback_bullet=strike.knockback_bullet,
+        half_damage_range=strike.half_damage,
     )
     injury = apply_hit(target, spec, roller, options)
     rule_ids = ("A.2", "R5.8") if strike.damage_bonus else ("A.2",)
@@ -856,11 +931,18 @@ def resolve_attack(
             f"{sheet.name} cannot Move and Attack on a crippled leg",
             combatant=sheet.name,
         )
-    weapon = _weapon(sheet, attacker.turn, request)
+    thrown = _thrown_object(sheet, request)
+    weapon = None if thrown is not None else _weapon(sheet, attacker.turn, request)
     skill = request.skill if request.skill is not None else (weapon.skill if weapon else 0)
     damage_text = (
         request.damage if request.damage is not None else (weapon.damage if weapon else "")
     )
+    if thrown is not None:
+        if request.skill is None:
+            skill = thrown.skill
+        if request.damage is None:
+            # R12.1: the damage type is not given; crushing for a blunt object.
+            damage_text = f"{thrown.damage} cr"
     parsed = parse_damage(damage_text)
     check_target(
         request.location,
@@ -868,8 +950,11 @@ def resolve_attack(
         tight_beam=parsed.tight_beam,
         from_side=request.arc in (Arc.left, Arc.right),
     )
-    kind = request.kind or _weapon_kind(weapon)
+    kind = request.kind or (AttackKind.thrown if thrown else _weapon_kind(weapon))
     turn = attacker.turn
+    plan = _plan_shot(
+        sheet, target.combatant, weapon=weapon, thrown=thrown, request=request, kind=kind
+    )
     # The target's shield is carried on his left (ShieldDefense.side): that arm and hand are
     # harder to hit (R7.21, R7.22).
     location = attack_penalty(
@@ -882,6 +967,10 @@ def resolve_attack(
     if turn.evaluate_target == target.combatant_id:
         evaluate = min(3, turn.evaluate_turns)
     aim_turns = turn.aim_turns if turn.aim_target == target.combatant_id else 0
+    if plan is not None and plan.no_aim:
+        aim_turns = 0  # R12.7: a pop-up attack is never aimed
+    if plan is not None and plan.aim_turns:
+        aim_turns = max(aim_turns, plan.aim_turns)  # R12.13: aimed at the one hex he watches
     feint_penalty = turn.feint_penalty if turn.feint_target == target.combatant_id else 0
     shield_db = sheet.shield.db if sheet.shield is not None else 0
     count, number = _next_attack(sheet, turn, request, skill, options, counting=count_attacks)
@@ -963,7 +1052,10 @@ def resolve_attack(
         shield_db=shield_db,
         moving=request.moving
         or (Gait.walk if request.maneuver is Maneuver.move_and_attack else None),
-        ranged_class=request.ranged_class,
+        ranged_class=_launcher(request, weapon),
+        blind=plan is not None and plan.blind,
+        situation=plan.modifiers if plan is not None else (),
+        forced_snap_rule=plan.forced_snap_rule if plan is not None else None,
     )
     effective = effective_attack_skill(attack_input)
     feinted: FeintOutcome | None = None
@@ -1053,6 +1145,7 @@ def resolve_attack(
             "location": location_hit,
             "chinks_in_armor": request.chinks_in_armor and not missed_by_one,
             "knockback_bullet": weapon is not None and weapon.knockback_bullet,
+            "half_damage": plan is not None and plan.half_damage,
         }
     )
     base = {
@@ -1069,6 +1162,8 @@ def resolve_attack(
         "attacks_available": count.attacks,
         "allowance_rule_ids": count.rule_ids,
         "initiative_step": step,
+        "ranged": plan,
+        "thrown_object": thrown,
         "ready_after": None if ready_after is None or ready_after.acts_balanced else ready_after,
         "attacker_turn": attacker_turn,
         "target_turn": target.turn,

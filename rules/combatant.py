@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -289,6 +289,12 @@ class Weapon(BaseModel):
     min_st: int = 0
     knockback_bullet: bool = False
     weight_kg: float = 1.0
+    range: str | None = None
+    """The weapon table's Range: ``"15/20"`` (½D/Max in metres) or ``"x1/x1.5"`` (times ST)."""
+    launcher: Literal["bow", "crossbow"] | None = None
+    """A bow or a crossbow: firing while moving (R12.10) and the pop-up attack (R12.7)."""
+    natural: bool = False
+    """Fists, kicks, claws, fangs: no -2 in close combat (R11.6)."""
 
     @field_validator("name")
     @classmethod
@@ -437,6 +443,8 @@ class Combatant(BaseModel):
     encumbrance_level: int = 0
     swarm: Swarm | None = None
     """A swarm or a horde (R14.1-R14.8): it fights as one unit, see :mod:`rules.swarm`."""
+    weight_kg: float | None = None
+    """His weight in kilograms, for a pin (R11.9) and trampling (R11.19); unknown if ``None``."""
     state: CombatantState
 
     @model_validator(mode="before")

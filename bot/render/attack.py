@@ -15,6 +15,7 @@ from discord import app_commands
 
 from bot.i18n import Messages
 from bot.render.common import ResultKind, add_field, decimal, new_embed, signed
+from bot.render.ranged import add_range_field
 from bot.views.defense import DefenseButton
 from rules.attack import (
     AttackRoll,
@@ -78,8 +79,11 @@ def _check_line(
 def _modifier_lines(
     modifiers: Iterable[Modifier], messages: Messages, locale: str, prefix: str
 ) -> list[str]:
+    # A key with a dot is a whole catalog key (another feature's modifier, ``ranged.*``).
     return [
-        f"{signed(m.value)} {messages.text(f'{prefix}.modifier.{m.key}', locale)} ({m.rule_id})"
+        f"{signed(m.value)} "
+        f"{messages.text(m.key if '.' in m.key else f'{prefix}.modifier.{m.key}', locale)}"
+        f" ({m.rule_id})"
         for m in modifiers
     ]
 
@@ -359,6 +363,7 @@ def render_attack(outcome: AttackOutcome, messages: Messages, locale: str) -> li
         _skill_value(outcome.effective, messages, locale, damage_bonus=outcome.strike.damage_bonus),
         inline=False,
     )
+    add_range_field(embed, outcome, messages, locale)
     _wait_field(embed, outcome, messages, locale)
     if outcome.fast_draw is not None:
         add_field(
@@ -768,6 +773,8 @@ def render_damage(
         ResultKind.DAMAGE, title=messages.text("damage.title", locale, target=target_name)
     )
     t = messages.text
+    if injury.half_damage_applied:
+        basic += " " + t("ranged.half_damage_line", locale, rolled=injury.rolled_damage)
     add_field(embed, t("damage.field.basic", locale), basic)
     add_field(
         embed,

@@ -1,0 +1,238 @@
+"""Ranged attacks: the Size and Speed/Range table (A.8), weapon ranges, cover (R12.15), blind
+fire (R12.6), pop-up attacks (R12.7), shooting down and up (R12.8, R12.9), the wrong target
+(R12.12), opportunity fire (R12.13), grenade scatter (R12.14) and rapid fire (B373)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from rules.errors import RuleError
+from rules.options import RuleOptions
+from rules.ranged import (
+    COVER_MODIFIERS,
+    OPPORTUNITY_AREA_MODIFIERS,
+    Cover,
+    FireMode,
+    OpportunityArea,
+    RangedSituation,
+    WeaponRange,
+    effective_distance,
+    grenade_scatter,
+    hits_from_rapid_fire,
+    plan_shot,
+    rapid_fire_bonus,
+    size_for_length,
+    speed_range_modifier,
+    stray_rolls,
+    weapon_range,
+)
+from rules.roller import ScriptedDice
+
+OPTIONS = RuleOptions()
+
+# A.8 as the catalog prints it: linear measurement (yd = m), SM, Speed/Range.
+TABLE = [
+    ("1/24", -10, None),
+    ("1/18", -9, None),
+    ("1/12", -8, None),
+    ("5/36", -7, None),
+    ("2/9", -6, None),
+    ("1/3", -5, None),
+    ("1/2", -4, None),
+    ("2/3", -3, None),
+    ("1", -2, 0),
+    ("1.5", -1, 0),
+    ("2", 0, 0),
+    ("3", 1, -1),
+    ("5", 2, -2),
+    ("7", 3, -3),
+    ("10", 4, -4),
+    ("15", 5, -5),
+    ("20", 6, -6),
+    ("30", 7, -7),
+    ("50", 8, -8),
+    ("70", 9, -9),
+    ("100", 10, -10),
+    ("150", 11, -11),
+    ("200", 12, -12),
+    ("300", 13, -13),
+    ("500", 14, -14),
+    ("700", 15, -15),
+    ("1000", 16, -16),
+]
+
+
+@pytest.mark.parametrize(("measure", "size", "speed_range"), TABLE)
+def test_every_row_of_the_size_and_speed_range_table_a8(
+    measure: str, size: int, speed_range: int | None
+) -> None:
+    length = Fraction(measure)
+    assert size_for_length(length) == size
+    if speed_range is not None:
+        assert speed_range_modifier(length) == speed_range
+
+
+@pytest.mark.parametrize(
+    ("distance", "modifier"),
+    [(0, 0), (2.5, -1), (11, -5), (21, -7), (1001, -17), (1600, -18), (3000, -19), (10001, -23)],
+)
+def test_a_value_between_rows_takes_the_larger_penalty_a8(distance: float, modifier: int) -> None:
+    """Between rows the next higher row applies; past 1,000 the 2-3-5-7-10-15 pattern goes on."""
+    assert speed_range_modifier(distance) == modifier
+
+
+@pytest.mark.parametrize(("speed", "bonus"), [(0, -10), (2, 0), (3, 1), (4, 1), (10, 4), (12, 4)])
+def test_size_reads_the_lower_row_r11_15(speed: int, bonus: int) -> None:
+    assert size_for_length(speed) == bonus
+
+
+@pytest.mark.parametrize(
+    ("text", "st", "half", "maximum"),
+    [
+        ("15/20", 10, 15, 20),
+        ("x15/x20", 11, 165, 220),
+        ("×1/×1.5", 12, 12, 18),
+        ("100", 10, None, 100),
+        (None, 10, None, None),
+    ],
+)
+def test_weapon_ranges(text: str | None, st: int, half: int | None, maximum: int | None) -> None:
+    ranges = weapon_range(text, st)
+    assert (ranges.half_damage, ranges.maximum) == (half, maximum)
+
+
+@pytest.mark.parametrize("text", ["far", "20/10", "1/2/3"])
+def test_a_range_that_is_not_one_is_refused(text: str) -> None:
+    with pytest.raises(RuleError) as raised:
+        weapon_range(text, 10)
+    assert raised.value.key == "ranged.bad_range"
+
+
+def _mods(situation: RangedSituation, ranges: WeaponRange | None = None) -> dict[str, int]:
+    plan = plan_shot(situation, ranges or WeaponRange())
+    return {m.key.removeprefix("ranged.modifier."): m.value for m in plan.modifiers}
+
+
+def test_a_bow_shot_at_20_m_on_a_man_sized_target_a8() -> None:
+    assert _mods(RangedSituation(distance=Fraction(20))) == {"range": -6}
+    assert _mods(RangedSituation(distance=Fraction(20), speed=10)) == {"range": -7}
+    assert _mods(RangedSituation(distance=Fraction(20), target_size=2)) == {
+        "range": -6,
+        "target_size": 2,
+    }
+
+
+def test_beyond_half_damage_halves_and_beyond_max_is_refused() -> None:
+    ranges = weapon_range("15/20", 10)
+    assert not plan_shot(RangedSituation(distance=Fraction(14)), ranges).half_damage
+    assert plan_shot(RangedSituation(distance=Fraction(15)), ranges).half_damage
+    with pytest.raises(RuleError) as raised:
+        plan_shot(RangedSituation(distance=Fraction(21)), ranges)
+    assert raised.value.key == "ranged.beyond_max"
+    assert raised.value.params == {"distance": "21", "maximum": "20"}
+
+
+@pytest.mark.parametrize(("cover", "modifier"), list(COVER_MODIFIERS.items()))
+def test_every_row_of_the_cover_table_r12_15(cover: Cover, modifier: int) -> None:
+    assert _mods(RangedSituation(cover=cover)) == {f"cover_{cover.value}": modifier}
+
+
+def test_the_cover_example_r12_15() -> None:
+    """A bandit showing head and shoulders over a wall: -4."""
+    assert COVER_MODIFIERS[Cover.head_shoulders] == -4
+
+
+@pytest.mark.parametrize(
+    ("height", "metres", "rule"),
+    [(Fraction(-10), 15, "R12.8"), (Fraction(10), 30, "R12.9"), (Fraction(-3), 19, "R12.8")],
+)
+def test_shooting_down_and_up_r12_8_r12_9(height: Fraction, metres: int, rule: str) -> None:
+    """20 m away and 10 m below → 15 m; 10 m above → 30 m; 3 m below → 1 m off."""
+    assert effective_distance(Fraction(20), height) == (metres, rule)
+    plan = plan_shot(RangedSituation(distance=Fraction(20), height=height), WeaponRange())
+    assert plan.effective_distance == metres
+    assert plan.modifiers[0].rule_id == rule
+
+
+def test_pop_up_attack_r12_7() -> None:
+    """-2 more, the snap shot always, no Aim; a bow cannot (crossbow 14 → 8 with the -4)."""
+    plan = plan_shot(RangedSituation(mode=FireMode.pop_up), WeaponRange())
+    assert [(m.key, m.value, m.rule_id) for m in plan.modifiers] == [
+        ("ranged.modifier.pop_up", -2, "R12.7")
+    ]
+    assert (plan.forced_snap_rule, plan.no_aim) == ("R12.7", True)
+    with pytest.raises(RuleError) as raised:
+        plan_shot(RangedSituation(mode=FireMode.pop_up, bow=True), WeaponRange())
+    assert raised.value.key == "ranged.pop_up_bow"
+
+
+@pytest.mark.parametrize(("area", "modifier"), list(OPPORTUNITY_AREA_MODIFIERS.items()))
+def test_every_row_of_the_opportunity_fire_table_r12_13(
+    area: OpportunityArea, modifier: int
+) -> None:
+    plan = plan_shot(RangedSituation(mode=FireMode.opportunity, area=area), WeaponRange())
+    assert plan.modifiers[0].value == modifier
+    assert plan.forced_snap_rule == (None if area is OpportunityArea.one else "R12.13")
+    identified = plan_shot(
+        RangedSituation(mode=FireMode.opportunity, area=area, identify=True), WeaponRange()
+    )
+    assert identified.modifiers[-1].value == -2
+
+
+def test_blind_fire_r12_6() -> None:
+    assert plan_shot(RangedSituation(mode=FireMode.blind), WeaponRange()).blind
+
+
+RAPID_FIRE = [(1, 0), (4, 0), (5, 1), (8, 1), (9, 2), (12, 2), (13, 3), (16, 3), (17, 4)]
+RAPID_FIRE += [(24, 4), (25, 5), (49, 5), (50, 6), (99, 6), (100, 7), (199, 7), (200, 8)]
+
+
+@pytest.mark.parametrize(("shots", "bonus"), RAPID_FIRE)
+def test_rapid_fire_bonus_b373(shots: int, bonus: int) -> None:
+    assert rapid_fire_bonus(shots) == bonus
+
+
+def test_rapid_fire_hits_and_rate_of_fire_b373() -> None:
+    assert hits_from_rapid_fire(5, 2, 3) == 3
+    assert hits_from_rapid_fire(3, 2, 5) == 2
+    assert hits_from_rapid_fire(-1, 2, 5) == 0
+    with pytest.raises(RuleError) as raised:
+        plan_shot(RangedSituation(shots=3, rate_of_fire=2), WeaponRange())
+    assert raised.value.key == "ranged.too_many_shots"
+
+
+def test_the_wrong_target_example_r12_12() -> None:
+    """Skill 13 missed: the nearest bystander is rolled against 9 (11 fails), the next one 7
+    → hit. A kneeling one is passed over."""
+    dice = ScriptedDice([5, 5, 1, 3, 2, 2])
+    checks = stray_rolls(
+        13, (("1", "Orc", False), ("2", "Goblin", True), ("3", "Troll", False)), dice, OPTIONS
+    )
+    assert [(c.name, c.exempt, c.roll.total if c.roll else None, c.hit) for c in checks] == [
+        ("Orc", False, 11, False),
+        ("Goblin", True, None, False),
+        ("Troll", False, 7, True),
+    ]
+    assert checks[0].roll is not None
+    assert checks[0].roll.effective_skill == 9
+
+
+def test_the_wrong_target_stops_at_the_first_hit_r12_12() -> None:
+    checks = stray_rolls(
+        6, (("1", "A", False), ("2", "B", False)), ScriptedDice([1, 1, 2]), OPTIONS
+    )
+    assert len(checks) == 1
+    assert checks[0].hit
+    assert checks[0].roll is not None
+    assert checks[0].roll.effective_skill == 6
+
+
+@pytest.mark.parametrize(
+    ("margin", "distance", "metres"), [(3, 10, 3), (8, 10, 5), (6, 11, 6), (7, 11, 6)]
+)
+def test_grenade_scatter_r12_14(margin: int, distance: int, metres: int) -> None:
+    """Missed by 3 at 10 m → 3 m; half the distance (rounded up, R15.15) caps it."""
+    scatter = grenade_scatter(margin, Fraction(distance), ScriptedDice([4]))
+    assert (scatter.metres, scatter.direction) == (metres, 4)
