@@ -152,6 +152,7 @@ def weapon_options(func: T) -> T:
         min_st=_("min-st", key="character.cmd.weapon.min_st.name"),
         range_text=_("range", key="ranged.cmd.weapon_range.name"),
         launcher=_("launcher", key="ranged.cmd.weapon_launcher.name"),
+        natural=_("natural", key="close.cmd.weapon_natural.name"),
     )
     described: Callable[[T], T] = app_commands.describe(
         skill=_("Skill level with it", key="character.cmd.weapon.skill.description"),
@@ -183,6 +184,10 @@ def weapon_options(func: T) -> T:
         launcher=_(
             "A bow or a crossbow: firing while moving and pop-up attacks (R12.10, R12.7)",
             key="ranged.cmd.weapon_launcher.description",
+        ),
+        natural=_(
+            "Fists, kicks, claws or fangs: no -2 in close combat (R11.6)",
+            key="close.cmd.weapon_natural.description",
         ),
     )
     chosen: Callable[[T], T] = app_commands.choices(launcher=LAUNCHER_CHOICES)

@@ -359,6 +359,7 @@ class CharacterCog(commands.Cog):
         min_st: app_commands.Range[int, 0, 40] = 0,
         range_text: WeaponRangeText | None = None,
         launcher: app_commands.Choice[str] | None = None,
+        natural: bool = False,
     ) -> None:
         weapon = build_weapon(
             name,
@@ -375,6 +376,7 @@ class CharacterCog(commands.Cog):
             min_st=min_st,
             range_text=range_text,
             launcher=launcher_of(launcher),
+            natural=natural,
         )
         saved = await self._edit(interaction, character, lambda sheet: add_weapon(sheet, weapon))
         await self._answer(interaction, saved, "character.weapon_added", weapon=weapon.name)

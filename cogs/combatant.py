@@ -468,6 +468,7 @@ class CombatantCog(commands.Cog):
         min_st: app_commands.Range[int, 0, 40] = 0,
         range_text: WeaponRangeText | None = None,
         launcher: app_commands.Choice[str] | None = None,
+        natural: bool = False,
     ) -> None:
         ready = build_weapon(
             weapon,
@@ -484,6 +485,7 @@ class CombatantCog(commands.Cog):
             min_st=min_st,
             range_text=range_text,
             launcher=launcher_of(launcher),
+            natural=natural,
         )
         await self._change_gear(
             interaction,

@@ -134,6 +134,8 @@ class AttackInput(BaseModel):
     forced_snap_rule: str | None = None
     """A pop-up attack (R12.7) or opportunity fire (R12.13): the snap-shot -4 applies
     whatever the skill."""
+    close_combat_weapon: bool = False
+    """A weapon (not fists, kicks, claws or fangs) used in close combat: -2 (R11.6)."""
 
 
 class EffectiveSkill(BaseModel):
@@ -208,6 +210,8 @@ def effective_attack_skill(inp: AttackInput) -> EffectiveSkill:
         posture = posture_modifiers(inp.posture)
         add("posture", posture.attack, posture.rule_id)
     add("shock", -abs(inp.shock_penalty), "R7.6")
+    if inp.close_combat_weapon and not ranged:
+        add("close.modifier.weapon", -2, "R11.6")
     if inp.close_combat_rounds >= 2:
         add("close_combat_shield", -inp.shield_db, "R11.26")
     if ranged and inp.moving is not None:

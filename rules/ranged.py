@@ -21,6 +21,7 @@ from typing import Final
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.checks import SuccessRoll, success_roll
+from rules.combatant import Posture
 from rules.errors import RuleError
 from rules.maneuver import Modifier
 from rules.options import RuleOptions
@@ -33,22 +34,23 @@ __all__ = [
     "SIZE_SPEED_RANGE",
     "Cover",
     "FireMode",
+    "Lob",
     "OpportunityArea",
     "RangedPlan",
     "RangedSituation",
     "Scatter",
-    "StrayCheck",
     "WeaponRange",
     "as_fraction",
     "effective_distance",
     "grenade_scatter",
     "hits_from_rapid_fire",
+    "lob",
     "plan_shot",
     "rapid_fire_bonus",
     "shown",
     "size_for_length",
     "speed_range_modifier",
-    "stray_rolls",
+    "stray_exempt",
     "weapon_range",
 ]
 
@@ -412,49 +414,19 @@ WRONG_TARGET_CAP: Final = 9
 """R12.12: a stray shot rolls against the effective skill or 9, whichever is lower."""
 
 
-class StrayCheck(BaseModel):
-    """R12.12: one bystander in the line of fire, and the roll that could hit him."""
-
-    model_config = ConfigDict(frozen=True)
-
-    bystander_id: str
-    name: str
-    exempt: bool
-    """Kneeling or lying while the shooter is not: the stray shot passes over him."""
-    roll: SuccessRoll | None
-    hit: bool
+_LOW: Final = {
+    Posture.KNEELING: "kneeling",
+    Posture.CRAWLING: "lying",
+    Posture.PRONE: "lying",
+    Posture.LYING_FACE_UP: "lying",
+}
 
 
-def stray_rolls(
-    effective_skill: int,
-    bystanders: tuple[tuple[str, str, bool], ...],
-    roller: DiceRoller,
-    options: RuleOptions,
-) -> tuple[StrayCheck, ...]:
-    """R12.12: after a miss, roll against min(effective skill, 9) for each bystander in the
-    line of fire, nearest first, until one is hit. ``bystanders`` are ``(id, name, exempt)``
-    with ``exempt`` for one kneeling or lying when the shooter is not in the same posture."""
-    target = min(effective_skill, WRONG_TARGET_CAP)
-    checks: list[StrayCheck] = []
-    for bystander_id, name, exempt in bystanders:
-        if exempt:
-            checks.append(
-                StrayCheck(bystander_id=bystander_id, name=name, exempt=True, roll=None, hit=False)
-            )
-            continue
-        roll = success_roll(target, roller, options)
-        checks.append(
-            StrayCheck(
-                bystander_id=bystander_id,
-                name=name,
-                exempt=False,
-                roll=roll,
-                hit=roll.succeeded,
-            )
-        )
-        if roll.succeeded:
-            break
-    return tuple(checks)
+def stray_exempt(shooter: Posture, bystander: Posture) -> bool:
+    """R12.12: a kneeling or lying bystander is out of the line of fire, unless the shooter is
+    kneeling or lying as well."""
+    low = _LOW.get(bystander)
+    return low is not None and _LOW.get(shooter) != low
 
 
 # --------------------------------------------------------------------------- scatter
@@ -484,3 +456,44 @@ def grenade_scatter(margin_of_failure: int, distance: Fraction, roller: DiceRoll
         metres=min(margin_of_failure, half),
         direction=direction,
     )
+
+
+class Lob(BaseModel):
+    """R12.14: a grenade (or any object) thrown at a spot: the roll and, on a miss, where it
+    lands."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    skill: int
+    modifiers: tuple[Modifier, ...]
+    effective: int
+    roll: SuccessRoll
+    scatter: Scatter | None
+
+
+def lob(
+    skill: int,
+    distance: Fraction,
+    *,
+    modifier: int = 0,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> Lob:
+    """R12.14: a throw at a spot ``distance`` metres away (the range penalty, A.8, and any
+    other modifier); a failure scatters it by the margin of failure or half the distance."""
+    mods = tuple(
+        m
+        for m in (
+            Modifier(
+                key="ranged.modifier.range",
+                value=speed_range_modifier(distance),
+                rule_id="A.8",
+            ),
+            Modifier(key="modifier", value=modifier, rule_id="GM"),
+        )
+        if m.value
+    )
+    effective = skill + sum(m.value for m in mods)
+    roll = success_roll(effective, roller, options)
+    scatter = None if roll.succeeded else grenade_scatter(max(1, -roll.margin), distance, roller)
+    return Lob(skill=skill, modifiers=mods, effective=effective, roll=roll, scatter=scatter)

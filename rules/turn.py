@@ -194,6 +194,13 @@ class TurnState(BaseModel):
     attacks_owed: int = Field(default=0, ge=0)
     """Attacks of his coming turn already spent on a master's doubled Dodge made before it
     (R5.18): that turn starts with them used."""
+    elevation: float = 0.0
+    """Metres he stands above the floor (a step, a chair, a table, R13.3): fighters at
+    different heights hit and defend as R13.2 says, and shots go up or down (R12.8, R12.9).
+    Kept from turn to turn."""
+    water: str | None = None
+    """``rules.terrain.Water``: in water above the knee or under water (R13.4, R13.5).
+    Kept from turn to turn."""
 
     def new_turn(self) -> TurnState:
         """The state as a new turn starts: maneuver-scoped fields cleared (R4.4, R4.5).

@@ -775,6 +775,14 @@ def render_damage(
     t = messages.text
     if injury.half_damage_applied:
         basic += " " + t("ranged.half_damage_line", locale, rolled=injury.rolled_damage)
+    if isinstance(damage, StrikeResult) and damage.strike.damage_factor != 1:
+        factor = damage.strike.damage_factor
+        basic += " " + t(
+            "terrain.water_damage_line",
+            locale,
+            rolled=damage.rolled,
+            factor=f"{factor.numerator}/{factor.denominator}",
+        )
     add_field(embed, t("damage.field.basic", locale), basic)
     add_field(
         embed,

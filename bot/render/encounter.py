@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 import discord
 
 from bot.i18n import Messages
+from bot.render.close import hold_words
 from bot.render.common import (
     MAX_FIELDS,
     MAX_TOTAL,
@@ -33,6 +34,7 @@ from bot.render.common import (
     signed,
 )
 from bot.render.swarm import swarm_line
+from bot.render.terrain import ground_words
 from bot.storage.encounter import EncounterRecord, UndoResult
 from rules.combatant import BodyPart, Combatant, Posture
 from rules.encounter import (
@@ -296,6 +298,10 @@ def _tracker_rows(
         line = tracker_line(
             c, messages, locale, show_numbers=_shows_numbers(c, encounter, gm_view), names=names
         )
+        extra = [*hold_words(encounter, c, messages, locale), *ground_words(c, messages, locale)]
+        if extra:
+            # Who holds whom (R11.x) and where he stands (R13.x).
+            line = SEPARATOR.join([line, *extra])
         if run and not (grouping and _same_copy(run[-1][1], run[-1][2], c, line, current_id)):
             flush()
         run.append((index, c, line))

@@ -6,13 +6,18 @@ attack's embed; every word from the ``ranged.*`` catalog.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from fractions import Fraction
+
 import discord
 
 from bot.i18n import Messages
-from bot.render.common import add_field, decimal
-from rules.combat import AttackOutcome
+from bot.render.common import ResultKind, add_field, decimal, new_embed, signed
+from rules.combat import AttackOutcome, StrayShot
+from rules.ranged import Lob
+from rules.terrain import Overpenetration
 
-__all__ = ["add_range_field", "metres"]
+__all__ = ["add_range_field", "metres", "render_lob", "render_stray", "render_through"]
 
 
 def metres(value: object, locale: str) -> str:
@@ -57,3 +62,119 @@ def add_range_field(
         add_field(
             embed, messages.text("ranged.field.range", locale), "\n".join(lines), inline=False
         )
+
+
+def render_stray(
+    shooter: str, shots: Sequence[StrayShot], messages: Messages, locale: str
+) -> discord.Embed:
+    """R12.12: each bystander in the line of fire, passed over or rolled for, nearest first."""
+    t = messages.text
+    lines: list[str] = []
+    for shot in shots:
+        outcome = shot.outcome
+        if shot.exempt or outcome is None or outcome.attack is None:
+            lines.append(t("ranged.stray_exempt", locale, name=shot.bystander_name))
+            continue
+        roll = outcome.attack.roll
+        lines.append(
+            t(
+                "ranged.stray_hit" if shot.hit else "ranged.stray_miss",
+                locale,
+                name=shot.bystander_name,
+                target=outcome.effective.value,
+                total=roll.total,
+                faces=", ".join(str(face) for face in roll.faces),
+            )
+        )
+    if not any(shot.hit for shot in shots):
+        lines.append(t("ranged.stray_nobody", locale))
+    hit = any(shot.hit for shot in shots)
+    return new_embed(
+        ResultKind.FAILURE if hit else ResultKind.INFO,
+        title=t("ranged.stray_title", locale, shooter=shooter),
+        description="\n".join(lines),
+    )
+
+
+def render_lob(
+    thrower: str, distance: Fraction, lobbed: Lob, messages: Messages, locale: str
+) -> discord.Embed:
+    """R12.14: the throw at a spot, and where it lands on a miss."""
+    t = messages.text
+    roll = lobbed.roll
+    embed = new_embed(
+        ResultKind.SUCCESS if roll.succeeded else ResultKind.FAILURE,
+        title=t("ranged.lob_title", locale, thrower=thrower, metres=metres(distance, locale)),
+    )
+    skill = [t("attack.skill.base", locale, base=lobbed.skill)]
+    skill += [
+        f"{signed(m.value)} {t(m.key if '.' in m.key else 'attack.modifier.modifier', locale)}"
+        f" ({m.rule_id})"
+        for m in lobbed.modifiers
+    ]
+    skill.append(t("attack.skill.total", locale, value=lobbed.effective))
+    add_field(embed, t("attack.field.skill", locale), "\n".join(skill), inline=False)
+    add_field(
+        embed,
+        t("attack.field.roll", locale),
+        t(
+            "ranged.lob_roll",
+            locale,
+            total=roll.total,
+            faces=", ".join(str(face) for face in roll.faces),
+            outcome=t(f"roll.outcome.{roll.outcome.value}", locale),
+        ),
+        inline=False,
+    )
+    scatter = lobbed.scatter
+    add_field(
+        embed,
+        t("close.field.outcome", locale),
+        t("ranged.lob_landed", locale)
+        if scatter is None
+        else t(
+            "ranged.lob_scatter",
+            locale,
+            metres=scatter.metres,
+            direction=scatter.direction,
+            margin=scatter.margin_of_failure,
+        ),
+        inline=False,
+    )
+    return embed
+
+
+def render_through(
+    result: Overpenetration,
+    first: str,
+    behind: str | None,
+    messages: Messages,
+    locale: str,
+) -> discord.Embed:
+    """R13.9: the first target's Cover DR, whether the shot goes through, and the DR the one
+    behind has against it."""
+    t = messages.text
+    lines = [
+        t(
+            "ranged.through_cover",
+            locale,
+            name=first,
+            cover=result.cover_dr,
+            damage=result.basic_damage,
+        ),
+        t("ranged.through_passes" if result.passes else "ranged.through_stops", locale),
+    ]
+    if result.passes and behind is not None and result.next_dr is not None:
+        lines.append(
+            t(
+                "ranged.through_next_auto" if result.automatic else "ranged.through_next_roll",
+                locale,
+                name=behind,
+                dr=result.next_dr,
+            )
+        )
+    return new_embed(
+        ResultKind.INFO,
+        title=t("ranged.through_title", locale, name=first),
+        description="\n".join(lines),
+    )

@@ -128,6 +128,29 @@ COMMANDS: dict[str, str] = {
     "swarm engage": "fight",
     "swarm release": "fight",
     "swarm hit": "fight",
+    **{
+        f"close-combat {sub}": "fight"
+        for sub in (
+            "enter",
+            "leave",
+            "grapple",
+            "grab-weapon",
+            "wrest",
+            "takedown",
+            "pin",
+            "choke",
+            "break-free",
+            "release",
+            "slam",
+            "draw",
+        )
+    },
+    "fire-area opportunity": "fight",
+    "fire-area stray": "fight",
+    "fire-area grenade": "fight",
+    "fire-area through": "fight",
+    "terrain set": "fight",
+    "terrain ambush": "fight",
 }
 
 

@@ -34,7 +34,7 @@ async def gm(standin: StandIn, command: str, **options: object) -> Any:
 
 async def archer_fight(standin: StandIn) -> None:
     """Alice's archer (DX 12: bow 14, Acc 2, Snap Shot 15) and the GM's orc (sword and
-    medium shield: Dodge 8, Parry 9, Block 9)."""
+    shield of DB 1: Dodge 9, Parry 10, Block 10 against his front)."""
     await gm(standin, "encounter start", name="Walls")
     await gm(standin, "combatant add", name="Archer", st=10, dx=12, iq=10, ht=10, owner="alice")
     await gm(

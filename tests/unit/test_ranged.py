@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import pytest
 
+from rules.combatant import Posture
 from rules.errors import RuleError
 from rules.options import RuleOptions
 from rules.ranged import (
@@ -25,7 +26,7 @@ from rules.ranged import (
     rapid_fire_bonus,
     size_for_length,
     speed_range_modifier,
-    stray_rolls,
+    stray_exempt,
     weapon_range,
 )
 from rules.roller import ScriptedDice
@@ -203,30 +204,22 @@ def test_rapid_fire_hits_and_rate_of_fire_b373() -> None:
     assert raised.value.key == "ranged.too_many_shots"
 
 
-def test_the_wrong_target_example_r12_12() -> None:
-    """Skill 13 missed: the nearest bystander is rolled against 9 (11 fails), the next one 7
-    → hit. A kneeling one is passed over."""
-    dice = ScriptedDice([5, 5, 1, 3, 2, 2])
-    checks = stray_rolls(
-        13, (("1", "Orc", False), ("2", "Goblin", True), ("3", "Troll", False)), dice, OPTIONS
-    )
-    assert [(c.name, c.exempt, c.roll.total if c.roll else None, c.hit) for c in checks] == [
-        ("Orc", False, 11, False),
-        ("Goblin", True, None, False),
-        ("Troll", False, 7, True),
-    ]
-    assert checks[0].roll is not None
-    assert checks[0].roll.effective_skill == 9
-
-
-def test_the_wrong_target_stops_at_the_first_hit_r12_12() -> None:
-    checks = stray_rolls(
-        6, (("1", "A", False), ("2", "B", False)), ScriptedDice([1, 1, 2]), OPTIONS
-    )
-    assert len(checks) == 1
-    assert checks[0].hit
-    assert checks[0].roll is not None
-    assert checks[0].roll.effective_skill == 6
+@pytest.mark.parametrize(
+    ("shooter", "bystander", "exempt"),
+    [
+        (Posture.STANDING, Posture.STANDING, False),
+        (Posture.STANDING, Posture.KNEELING, True),
+        (Posture.STANDING, Posture.PRONE, True),
+        (Posture.KNEELING, Posture.KNEELING, False),
+        (Posture.PRONE, Posture.LYING_FACE_UP, False),
+        (Posture.KNEELING, Posture.PRONE, True),
+        (Posture.STANDING, Posture.CROUCHING, False),
+    ],
+)
+def test_who_is_out_of_the_line_of_fire_r12_12(
+    shooter: Posture, bystander: Posture, exempt: bool
+) -> None:
+    assert stray_exempt(shooter, bystander) is exempt
 
 
 @pytest.mark.parametrize(
@@ -236,3 +229,16 @@ def test_grenade_scatter_r12_14(margin: int, distance: int, metres: int) -> None
     """Missed by 3 at 10 m → 3 m; half the distance (rounded up, R15.15) caps it."""
     scatter = grenade_scatter(margin, Fraction(distance), ScriptedDice([4]))
     assert (scatter.metres, scatter.direction) == (metres, 4)
+
+
+def test_a_grenade_thrown_at_a_spot_r12_14() -> None:
+    """Throwing 12 at a spot 10 m away (-4): 8; a 11 misses by 3 → 3 m off, toward side 5."""
+    from rules.options import RuleOptions
+    from rules.ranged import lob
+
+    missed = lob(12, Fraction(10), roller=ScriptedDice([4, 4, 3, 5]), options=RuleOptions())
+    assert missed.effective == 8
+    assert missed.scatter is not None
+    assert (missed.scatter.metres, missed.scatter.direction) == (3, 5)
+    landed = lob(12, Fraction(10), roller=ScriptedDice([2, 2, 2]), options=RuleOptions())
+    assert landed.scatter is None
