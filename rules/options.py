@@ -84,8 +84,8 @@ class RuleOptions(BaseModel):
     )
     super_slam: bool = Field(
         default=False,
-        description="R11.15, R11.16: slams count both fighters' speed: the DX contest adds it "
-        "as a size, the ST contest +1 per 5 hexes, and the loser flies and is hurt.",
+        description="R11.15: slams count both fighters' speed: the DX contest adds it as a "
+        "size, the ST contest +1 per 5 hexes, and the loser flies and is hurt (R11.16).",
     )
     all_out_in_close_combat: bool = Field(
         default=False,
