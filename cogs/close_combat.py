@@ -28,10 +28,12 @@ from rules.close_combat import (
     do_draw,
     do_grab_weapon,
     do_grapple,
+    do_horn,
     do_pin,
     do_release,
     do_slam,
     do_takedown,
+    do_trample,
     do_wrest,
     enter,
     leave,
@@ -41,7 +43,7 @@ from rules.encounter import Encounter
 from rules.grapple import TakedownStat
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
-from rules.slam import SlamArc
+from rules.slam import SlamArc, TrampleMode
 
 Action = Callable[[Encounter, DiceRoller, RuleOptions], tuple[Encounter, CloseOutcome]]
 Name = app_commands.Range[str, 1, 80]
@@ -50,6 +52,7 @@ Weight = app_commands.Range[float, 1.0, 100000.0]
 
 USING_CHOICES = catalog_choices("close.using", [stat.value for stat in TakedownStat])
 ARC_CHOICES = catalog_choices("close.arc", [arc.value for arc in SlamArc])
+MODE_CHOICES = catalog_choices("close.trample_mode", [mode.value for mode in TrampleMode])
 
 
 def _o(key: str, english: str, description: str) -> tuple[_, _]:
@@ -89,6 +92,12 @@ OPTIONS = {
     ),
     "tackle": _o("tackle", "tackle", "A flying tackle: +1 Move, +2 ST, he falls anyway (R11.18)"),
     "dodge": _o("dodge", "dodge", "The target tries to Dodge the tackle (R11.18)"),
+    "mode": _o("mode", "mode", "Stay a round in his hex, or pass over him: half damage (R11.19)"),
+    "hard_surface": _o("hard_surface", "hard-surface", "On a hard surface: damage doubled"),
+    "hooves": _o("hooves", "hooves", "Has hooves (default true); without, a quarter of the weight"),
+    "trample_dodge": _o("trample_dodge", "dodge", "The victim tries to Dodge (default true)"),
+    "horn_mod": _o("horn_mod", "horn-mod", "The horns: -3 to +3 on the trample damage (R11.20)"),
+    "sharp": _o("sharp", "sharp", "Especially sharp horns: impaling (R11.20)"),
 }
 
 
@@ -379,6 +388,88 @@ class CloseCombat(commands.Cog):
                 target_running=target_running,
                 tackle=tackle,
                 target_dodges=dodge,
+                roller=dice,
+                options=options,
+            ),
+        )
+
+    @close.command(
+        **_sub("trample", "trample", "Trample a smaller foe: DX, then damage by weight (R11.19)")
+    )
+    @app_commands.rename(
+        **_names(*PAIR, "mode", "hard_surface", "hooves", "weight", "target_weight"),
+        dodge=OPTIONS["trample_dodge"][0],
+    )
+    @app_commands.describe(
+        **_descriptions(*PAIR, "mode", "hard_surface", "hooves", "weight", "target_weight"),
+        dodge=OPTIONS["trample_dodge"][1],
+    )
+    @app_commands.choices(mode=MODE_CHOICES)
+    @app_commands.autocomplete(attacker=combatant_autocomplete, target=combatant_autocomplete)
+    async def trample_cmd(  # noqa: PLR0917 - one parameter per slash-command option
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        attacker: Name,
+        target: Name,
+        mode: app_commands.Choice[str] | None = None,
+        hard_surface: bool = False,
+        hooves: bool = True,
+        dodge: bool = True,
+        weight: Weight | None = None,
+        target_weight: Weight | None = None,
+    ) -> None:
+        chosen = TrampleMode(mode.value) if mode else TrampleMode.stay
+        await self._act(
+            interaction,
+            attacker,
+            lambda f, dice, options: do_trample(
+                f,
+                attacker,
+                target,
+                mode=chosen,
+                hard_surface=hard_surface,
+                hooves=hooves,
+                target_dodges=dodge,
+                weight=weight,
+                target_weight=target_weight,
+                roller=dice,
+                options=options,
+            ),
+        )
+
+    @close.command(**_sub("horn", "horn", "Horn attack: a slam with the horns' damage (R11.20)"))
+    @app_commands.rename(**_names(*PAIR, "moved", "arc", "horn_mod", "sharp", "hooves", "weight"))
+    @app_commands.describe(
+        **_descriptions(*PAIR, "moved", "arc", "horn_mod", "sharp", "hooves", "weight")
+    )
+    @app_commands.choices(arc=ARC_CHOICES)
+    @app_commands.autocomplete(attacker=combatant_autocomplete, target=combatant_autocomplete)
+    async def horn_cmd(  # noqa: PLR0917 - one parameter per slash-command option
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        attacker: Name,
+        target: Name,
+        moved: Hexes = 0,
+        arc: app_commands.Choice[str] | None = None,
+        horn_mod: app_commands.Range[int, -3, 3] = 0,
+        sharp: bool = False,
+        hooves: bool = True,
+        weight: Weight | None = None,
+    ) -> None:
+        where = SlamArc(arc.value) if arc else SlamArc.front
+        await self._act(
+            interaction,
+            attacker,
+            lambda f, dice, options: do_horn(
+                f,
+                attacker,
+                target,
+                arc=where,
+                moved=moved,
+                horn_modifier=horn_mod,
+                sharp=sharp,
+                hooves=hooves,
+                weight=weight,
                 roller=dice,
                 options=options,
             ),

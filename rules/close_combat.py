@@ -44,7 +44,19 @@ from rules.injury import InjuryOutcome, apply_hit
 from rules.maneuver import Maneuver
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
-from rules.slam import SlamArc, SlamInput, Slammer, SlamOutcome, collision_dice, slam
+from rules.slam import (
+    HornOutcome,
+    SlamArc,
+    SlamInput,
+    Slammer,
+    SlamOutcome,
+    TrampleMode,
+    TrampleOutcome,
+    collision_dice,
+    horns,
+    slam,
+    trample,
+)
 from rules.turn import ensure_may_choose
 
 __all__ = [
@@ -58,10 +70,12 @@ __all__ = [
     "do_draw",
     "do_grab_weapon",
     "do_grapple",
+    "do_horn",
     "do_pin",
     "do_release",
     "do_slam",
     "do_takedown",
+    "do_trample",
     "do_wrest",
     "enter",
     "holds_of",
@@ -84,6 +98,8 @@ ERROR_KEYS: Final = frozenset(
         "close.bite_not_neck",
         "close.already_close",
         "close.no_judo",
+        "close.no_weight",
+        "close.too_small_to_trample",
     }
 )
 """Every :class:`RuleError` key this module raises."""
@@ -110,6 +126,8 @@ class CloseAction(StrEnum):
     release = "release"
     slam = "slam"
     tackle = "tackle"
+    trample = "trample"
+    horn = "horn"
     draw = "draw"
 
 
@@ -123,6 +141,8 @@ class CloseOutcome(BaseModel):
     target_name: str | None = None
     contest: CloseContest | None = None
     slam: SlamOutcome | None = None
+    trample: TrampleOutcome | None = None
+    horns: HornOutcome | None = None
     draw: DrawOutcome | None = None
     done: bool = True
     """The action took effect (the contest was won)."""
@@ -249,13 +269,17 @@ def _with_sheets(encounter: Encounter, *fighters: EncounterCombatant) -> Encount
 
 
 def _hurt(
-    fighter: EncounterCombatant, amount: int, roller: DiceRoller, options: RuleOptions
+    fighter: EncounterCombatant,
+    amount: int,
+    roller: DiceRoller,
+    options: RuleOptions,
+    damage_type: DamageType = DamageType.CR,
 ) -> tuple[EncounterCombatant, InjuryOutcome | None]:
-    """Crushing damage with no hit location multiplier (the torso's ×1, DR counting): a
-    choke's margin (R11.10), a super-slam's flight (R11.16)."""
+    """Damage with no hit location (the torso, DR counting): a choke's margin (R11.10), a
+    super-slam's flight (R11.16), trampling (R11.19), horns (R11.20)."""
     if amount <= 0:
         return fighter, None
-    spec = DamageSpec(basic_damage=amount, damage_type=DamageType.CR, location=HitLocation.TORSO)
+    spec = DamageSpec(basic_damage=amount, damage_type=damage_type, location=HitLocation.TORSO)
     injury = apply_hit(fighter.combatant, spec, roller, options)
     return fighter.with_sheet(injury.combatant), injury
 
@@ -802,4 +826,111 @@ def do_draw(
         done=drawn.drawn,
         weapon=name,
         rule_ids=("R11.22",),
+    )
+
+
+def _weight(sheet: Combatant, given: float | None) -> float:
+    weight = given if given is not None else sheet.weight_kg
+    if weight is None:
+        raise RuleError(
+            "close.no_weight", f"{sheet.name}'s weight is not known", combatant=sheet.name
+        )
+    return weight
+
+
+def do_trample(
+    encounter: Encounter,
+    attacker: str,
+    target: str,
+    *,
+    mode: TrampleMode = TrampleMode.stay,
+    hard_surface: bool = False,
+    hooves: bool = True,
+    target_dodges: bool = True,
+    weight: float | None = None,
+    target_weight: float | None = None,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> tuple[Encounter, CloseOutcome]:
+    """R11.19: only a creature of twice the foe's weight and size (Size Modifier 2 more)
+    tramples: a DX roll, the foe's Dodge, then the table's damage, crushing."""
+    a, b = _pair(encounter, attacker, target)
+    mine, theirs = a.combatant, b.combatant
+    heavy = _weight(mine, weight)
+    light = _weight(theirs, target_weight)
+    if heavy < 2 * light or mine.size_modifier < theirs.size_modifier + 2:
+        raise RuleError(
+            "close.too_small_to_trample",
+            f"{mine.name} is not twice {theirs.name}'s weight and size",
+            attacker=mine.name,
+            target=theirs.name,
+        )
+    outcome = trample(
+        mine.attributes.dx,
+        heavy,
+        hooves=hooves,
+        mode=mode,
+        hard_surface=hard_surface,
+        target_dodge=theirs.dodge if target_dodges else None,
+        roller=roller,
+        options=options,
+    )
+    hurt, injury = _hurt(b, outcome.damage, roller, options)
+    return _with_sheets(encounter, hurt), CloseOutcome(
+        action=CloseAction.trample,
+        attacker_name=a.name,
+        target_name=b.name,
+        trample=outcome,
+        done=outcome.hit,
+        damage=injury,
+        rule_ids=outcome.rule_ids,
+    )
+
+
+def do_horn(
+    encounter: Encounter,
+    attacker: str,
+    target: str,
+    *,
+    arc: SlamArc = SlamArc.front,
+    moved: int = 0,
+    horn_modifier: int = 0,
+    sharp: bool = False,
+    hooves: bool = True,
+    weight: float | None = None,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> tuple[Encounter, CloseOutcome]:
+    """R11.20: a slam (R11.13, knockback and falls as usual) whose hit adds the horns' damage;
+    then the horned creature rolls HT (+5 at 3 hexes or less) or is stunned."""
+    heavy = _weight(encounter.find(attacker).combatant, weight)
+    after, slammed = do_slam(
+        encounter, attacker, target, arc=arc, moved=moved, roller=roller, options=options
+    )
+    if not slammed.done:
+        return after, slammed.model_copy(update={"action": CloseAction.horn})
+    a, b = after.find(attacker), after.find(target)
+    gored = horns(
+        heavy,
+        hooves=hooves,
+        horn_modifier=horn_modifier,
+        sharp=sharp,
+        speed=moved,
+        ht=a.combatant.attributes.ht,
+        roller=roller,
+        options=options,
+    )
+    hurt, injury = _hurt(
+        b, gored.damage, roller, options, DamageType.IMP if sharp else DamageType.CR
+    )
+    horned = a
+    if gored.stunned:
+        horned = a.with_sheet(a.combatant.with_state(stunned=True))
+    return _with_sheets(after, hurt, horned), slammed.model_copy(
+        update={
+            "action": CloseAction.horn,
+            "horns": gored,
+            "damage": injury if injury is not None else slammed.damage,
+            "rule_ids": (*slammed.rule_ids, "R11.20"),
+        }
     )

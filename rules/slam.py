@@ -25,14 +25,19 @@ from rules.roller import DiceRoller
 
 __all__ = [
     "TRAMPLE_TABLE",
+    "HornOutcome",
     "SlamArc",
     "SlamInput",
     "SlamOutcome",
     "Slammer",
+    "TrampleMode",
+    "TrampleOutcome",
     "collision_dice",
+    "horns",
     "slam",
     "slam_st_modifiers",
     "super_slam_st_modifiers",
+    "trample",
     "trample_damage",
 ]
 
@@ -317,3 +322,133 @@ def trample_damage(weight_kg: float, *, hooves: bool = True) -> DiceExpression |
         if weight >= bound:
             found = damage
     return DiceExpression.parse(found) if found is not None else None
+
+
+class TrampleMode(StrEnum):
+    """R11.19: stay a round in the victim's hex, or slam him and keep going (half damage)."""
+
+    stay = "stay"
+    pass_over = "pass"
+
+
+class TrampleOutcome(BaseModel):
+    """R11.19: the DX roll, the victim's Dodge, and the damage."""
+
+    model_config = ConfigDict(frozen=True)
+
+    dx_roll: SuccessRoll
+    dodge: SuccessRoll | None
+    hit: bool
+    dice: str | None
+    """The table's damage for the effective weight; ``None``: too light to hurt."""
+    faces: tuple[int, ...] = ()
+    rolled: int = 0
+    damage: int = 0
+    """After doubling on a hard surface and halving when passing, rounded down."""
+    effective_weight: Fraction
+    rule_ids: tuple[str, ...] = ("R11.19",)
+
+
+def trample(
+    dx: int,
+    weight_kg: float,
+    *,
+    hooves: bool,
+    mode: TrampleMode,
+    hard_surface: bool,
+    target_dodge: int | None,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> TrampleOutcome:
+    """R11.19: a DX roll, the victim may Dodge; the table's damage for the weight (a quarter
+    without hooves), doubled on a hard surface, halved when passing through (on the rolled
+    total, rounded down)."""
+    effective = Fraction(str(weight_kg)) * (1 if hooves else Fraction(1, 4))
+    dx_roll = success_roll(dx, roller, options)
+    dodge = None
+    hit = dx_roll.succeeded
+    if hit and target_dodge is not None:
+        dodge = success_roll(target_dodge, roller, options)
+        hit = not dodge.succeeded
+    expression = trample_damage(float(effective))
+    if not hit or expression is None:
+        return TrampleOutcome(
+            dx_roll=dx_roll,
+            dodge=dodge,
+            hit=hit,
+            dice=expression.text if expression is not None else None,
+            effective_weight=effective,
+        )
+    result = expression.roll(roller)
+    damage = Fraction(max(0, result.total))
+    if hard_surface:
+        damage *= 2
+    if mode is TrampleMode.pass_over:
+        damage /= 2
+    return TrampleOutcome(
+        dx_roll=dx_roll,
+        dodge=dodge,
+        hit=True,
+        dice=expression.text,
+        faces=result.dice,
+        rolled=result.total,
+        damage=int(damage),
+        effective_weight=effective,
+    )
+
+
+class HornOutcome(BaseModel):
+    """R11.20: the horns' damage on a slam that hit, and the horned creature's HT roll."""
+
+    model_config = ConfigDict(frozen=True)
+
+    dice: str | None
+    faces: tuple[int, ...] = ()
+    rolled: int = 0
+    damage: int = 0
+    factor: Fraction = Fraction(1)
+    """×2 at 10 hexes a turn or more, ×1/2 at 3 or less."""
+    sharp: bool = False
+    ht_roll: SuccessRoll
+    stunned: bool
+    rule_ids: tuple[str, ...] = ("R11.20",)
+
+
+def horns(
+    weight_kg: float,
+    *,
+    hooves: bool,
+    horn_modifier: int,
+    sharp: bool,
+    speed: int,
+    ht: int,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> HornOutcome:
+    """R11.20: the trample damage for the creature's weight (R11.19, the hoof rule included)
+    raised or lowered 1 to 3 for its horns, crushing (impaling when sharp), ×2 at 10 hexes a
+    turn or more and ×1/2 at 3 or less; then its HT roll (+5 at 3 hexes or less) or it is
+    stunned."""
+    weight = float(Fraction(str(weight_kg)) * (1 if hooves else Fraction(1, 4)))
+    base = trample_damage(weight)
+    factor = Fraction(2) if speed >= 10 else Fraction(1, 2) if speed <= 3 else Fraction(1)
+    dice_text: str | None = None
+    faces: tuple[int, ...] = ()
+    rolled = damage = 0
+    if base is not None:
+        expression = base.plus(horn_modifier)
+        dice_text = expression.text
+        result = expression.roll(roller)
+        faces, rolled = result.dice, result.total
+        damage = int(Fraction(max(0, rolled)) * factor)
+    ht_roll = success_roll(ht + (5 if speed <= 3 else 0), roller, options)
+    return HornOutcome(
+        dice=dice_text,
+        faces=faces,
+        rolled=rolled,
+        damage=damage,
+        factor=factor,
+        sharp=sharp,
+        ht_roll=ht_roll,
+        stunned=not ht_roll.succeeded,
+    )

@@ -16,6 +16,7 @@ from rules.checks import ContestWinner, SuccessRoll
 from rules.close_combat import CloseAction, CloseOutcome
 from rules.encounter import Encounter, EncounterCombatant
 from rules.grapple import CloseContest, HoldKind, Score
+from rules.ranged import shown
 
 __all__ = ["hold_words", "render_close"]
 
@@ -163,6 +164,73 @@ def _slam_fields(
         add_field(embed, t("close.field.result", locale), "\n".join(lines), inline=False)
 
 
+def _roll_text(roll: SuccessRoll, messages: Messages, locale: str) -> dict[str, object]:
+    return {
+        "target": roll.effective_skill,
+        "total": roll.total,
+        "faces": _faces(roll),
+        "outcome": messages.text(f"roll.outcome.{roll.outcome.value}", locale),
+    }
+
+
+def _trample_fields(
+    embed: discord.Embed, outcome: CloseOutcome, messages: Messages, locale: str
+) -> None:
+    """R11.19's DX roll, Dodge and damage; R11.20's horns and the HT roll."""
+    t = messages.text
+    lines: list[str] = []
+    trampled = outcome.trample
+    if trampled is not None:
+        lines.append(
+            t("close.trample_dx_line", locale, **_roll_text(trampled.dx_roll, messages, locale))
+        )
+        if trampled.dodge is not None:
+            lines.append(
+                t(
+                    "close.dodge_line",
+                    locale,
+                    name=outcome.target_name or "",
+                    **_roll_text(trampled.dodge, messages, locale),
+                )
+            )
+        if trampled.hit:
+            lines.append(
+                t(
+                    "close.trample_damage_line",
+                    locale,
+                    dice=trampled.dice or "—",
+                    kg=shown(trampled.effective_weight),
+                    rolled=trampled.rolled,
+                    damage=trampled.damage,
+                )
+            )
+    gored = outcome.horns
+    if gored is not None:
+        lines.append(
+            t(
+                "close.horn_damage_line",
+                locale,
+                dice=gored.dice or "—",
+                rolled=gored.rolled,
+                factor=str(gored.factor),
+                damage=gored.damage,
+                type=t("close.horn_imp" if gored.sharp else "close.horn_cr", locale),
+            )
+        )
+        lines.append(
+            t(
+                "close.horn_ht_line",
+                locale,
+                name=outcome.attacker_name,
+                **_roll_text(gored.ht_roll, messages, locale),
+            )
+        )
+        if gored.stunned:
+            lines.append(t("close.horn_stunned", locale, name=outcome.attacker_name))
+    if lines:
+        add_field(embed, t("close.field.damage", locale), "\n".join(lines), inline=False)
+
+
 def render_close(outcome: CloseOutcome, messages: Messages, locale: str) -> list[discord.Embed]:
     """The action's embed, and the damage it did (a choke, a super-slam) after it."""
     t = messages.text
@@ -212,6 +280,7 @@ def render_close(outcome: CloseOutcome, messages: Messages, locale: str) -> list
             )
         add_field(embed, t("close.field.contest", locale), "\n".join(lines), inline=False)
     _slam_fields(embed, outcome, messages, locale)
+    _trample_fields(embed, outcome, messages, locale)
     result_key = f"close.result.{outcome.action.value}.{'done' if outcome.done else 'failed'}"
     if outcome.draw is not None and outcome.draw.dropped:
         result_key = "close.result.draw.dropped"

@@ -197,3 +197,67 @@ async def test_a_stranger_cannot_grapple_with_someone_elses_fighter(
     )
     assert pt.ephemeral
     assert pt.embed["description"] == "Isso exige segurá-lo primeiro (R11.3)."
+
+
+async def test_a_warhorse_tramples_and_a_bull_gores_r11_19_r11_20(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """A 500 kg warhorse (SM +2) on the fallen orc: DX 10 rolls 9, the orc's Dodge 8 rolls
+    18; 1d+1 rolls 4 + 1 = 5 crushing. Bruno is too small to trample the orc. A 600 kg bull
+    charging 10 hexes from the rear: the slam hits (ST 20 + 2 + 2 = 24 rolls 10 against 12
+    rolling 18), then the horns 1d+3 roll 4 + 3 = 7, ×2 = 14; its HT 12 rolls 10. Bruno's
+    major wound: HT 12 rolls 9, he stays up."""
+    await brawl(standin)
+    await gm(
+        standin,
+        "combatant add",
+        name="Warhorse",
+        st=20,
+        dx=10,
+        iq=4,
+        ht=12,
+        **{"size-modifier": 2},
+    )
+    dice.extend([3, 3, 3, 6, 6, 6, 4])
+    trampled = await gm(
+        standin,
+        f"{CC} trample",
+        attacker="Warhorse",
+        target="Orc",
+        weight=500,
+        **{"target-weight": 80},
+    )
+    assert fields(trampled.embeds[0])["Damage"].splitlines() == [
+        "DX 10, rolled 9 (3, 3, 3): Success",
+        "Orc tries to Dodge: 8, rolled 18 (6, 6, 6): Critical failure!",
+        "1d+1 for 500 kg, rolled 5: **5** crushing (R11.19)",
+    ]
+    assert fields(trampled.embeds[1])["Injury"] == "**5**"
+    too_small = await say(
+        standin,
+        "alice",
+        f"{CC} trample",
+        attacker="Bruno",
+        target="Orc",
+        weight=90,
+        **{"target-weight": 80},
+    )
+    assert too_small.ephemeral
+    await gm(standin, "combatant add", name="Bull", st=20, dx=10, iq=4, ht=12)
+    dice.extend([3, 3, 4, 6, 6, 6, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 3, 3, 4, 3, 3, 3])
+    gored = await gm(
+        standin,
+        f"{CC} horn",
+        attacker="Bull",
+        target="Bruno",
+        moved=10,
+        weight=600,
+        **{"from": "rear", "horn-mod": 2},
+    )
+    lines = fields(gored.embeds[0])["Damage"].splitlines()
+    assert lines == [
+        "Horns 1d+3, rolled 7 ×2: **14** crushing (R11.20)",
+        "Bull rolls HT 12: 10 (3, 3, 4), Success",
+    ]
+    assert fields(gored.embeds[1])["Injury"] == "**14**"
+    assert dice.remaining == 0

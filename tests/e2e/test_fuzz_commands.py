@@ -142,6 +142,8 @@ COMMANDS: dict[str, str] = {
             "break-free",
             "release",
             "slam",
+            "trample",
+            "horn",
             "draw",
         )
     },

@@ -439,6 +439,28 @@ ROWS = [
             ("draw", lambda p: {"combatant": "Hero"}),
         )
     ),
+    *(
+        Row(
+            f"close-combat {sub}",
+            options,
+            OWNER_OR_GM,
+            lambda p: ("encounter.error.not_owner", {"name": "Horse"}),
+            no_fight,
+            needs="horse",
+        )
+        for sub, options in (
+            (
+                "trample",
+                lambda p: {
+                    "attacker": "Horse",
+                    "target": "Orc",
+                    "weight": 500,
+                    "target-weight": 80,
+                },
+            ),
+            ("horn", lambda p: {"attacker": "Horse", "target": "Orc", "weight": 600}),
+        )
+    ),
     # Ranged situations and the ground: the shooter's (or the fighter's) owner or the GM.
     Row(
         "fire-area opportunity",
@@ -548,7 +570,7 @@ class Stage:
             await self.gm("character shield set", character=place.sheet, skill=12, db=1)
             await self.gm("character trait add", character=place.sheet, trait="combat_reflexes")
             return
-        if needs not in ("fight", "blast", "swarm", "held", "waiting"):
+        if needs not in ("fight", "blast", "swarm", "held", "waiting", "horse"):
             return
         channel = place.fight
         await self.gm("encounter start", channel, name=f"Fight {scene}")
@@ -594,6 +616,18 @@ class Stage:
             await self.gm("swarm engage", channel, swarm="Rats", victim="Hero")
         if needs == "held":
             await self.hold(channel)
+        if needs == "horse":
+            await self.gm(
+                "combatant add",
+                channel,
+                name="Horse",
+                st=20,
+                dx=10,
+                iq=4,
+                ht=12,
+                owner=alice,
+                **{"size-modifier": 2},
+            )
         if needs == "waiting":
             await self.gm("maneuver", channel, combatant="Hero", maneuver="wait")
 

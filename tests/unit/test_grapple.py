@@ -317,3 +317,71 @@ def test_the_trample_examples_r11_19() -> None:
     beast = trample_damage(4500)
     assert beast is not None
     assert beast.text == "2d+2"
+
+
+def test_a_warhorse_tramples_r11_19() -> None:
+    """500 kg, hooved, staying on a fallen man: 1d+1; DX roll 10, the man's Dodge 12 fails;
+    rolled 4 + 1 = 5, doubled on cobbles: 10. A 4.5 t beast passing: half of 2d+2."""
+    from rules.slam import TrampleMode, trample
+
+    horse = trample(
+        11,
+        500,
+        hooves=True,
+        mode=TrampleMode.stay,
+        hard_surface=True,
+        target_dodge=8,
+        roller=ScriptedDice([3, 3, 4, 6, 6, 6, 4]),
+        options=OPTIONS,
+    )
+    assert (horse.hit, horse.dice, horse.rolled, horse.damage) == (True, "1d+1", 5, 10)
+    beast = trample(
+        10,
+        4500,
+        hooves=True,
+        mode=TrampleMode.pass_over,
+        hard_surface=False,
+        target_dodge=None,
+        roller=ScriptedDice([3, 3, 3, 5, 4]),
+        options=OPTIONS,
+    )
+    assert (beast.dice, beast.rolled, beast.damage) == ("2d+2", 11, 5)
+    lion = trample(
+        12,
+        200,
+        hooves=False,
+        mode=TrampleMode.stay,
+        hard_surface=False,
+        target_dodge=None,
+        roller=ScriptedDice([3, 3, 3]),
+        options=OPTIONS,
+    )
+    assert (lion.effective_weight, lion.dice, lion.damage) == (50, None, 0)
+
+
+@pytest.mark.parametrize(
+    ("speed", "factor", "ht", "rolled", "damage"),
+    [(5, 1, 12, 7, 7), (10, 2, 12, 7, 14), (3, 0.5, 17, 7, 3)],
+)
+def test_a_bulls_horns_r11_20(speed: int, factor: float, ht: int, rolled: int, damage: int) -> None:
+    """A 600 kg bull (trample 1d+1) with big horns (+2): 1d+3 crushing; ×2 charging at 10
+    hexes, half at a 3-hex trot, where its HT roll is at +5."""
+    from rules.slam import horns
+
+    gored = horns(
+        600,
+        hooves=True,
+        horn_modifier=2,
+        sharp=False,
+        speed=speed,
+        ht=12,
+        roller=ScriptedDice([4, 4, 4, 4]),
+        options=OPTIONS,
+    )
+    assert (gored.dice, gored.rolled, gored.damage, float(gored.factor)) == (
+        "1d+3",
+        rolled,
+        damage,
+        factor,
+    )
+    assert gored.ht_roll.effective_skill == ht
