@@ -505,6 +505,7 @@ def defender_input(
             block=target.block,
             db=target.shield.db,
             large=target.shield.large,
+            db_suppressed=turn.shield_bashed,
             # A crippled shield arm neither blocks nor holds the shield up (R7.16).
             refusal="defend.shield_arm_crippled" if crippled else None,
             refusal_rule="R7.16" if crippled else None,
@@ -642,6 +643,32 @@ def _thrown_object(sheet: Combatant, request: AttackRequest) -> ThrownObject | N
             kg=shown(thrown.weight),
         )
     return thrown
+
+
+SHIELD_BASH_DAMAGE: Final = "thr cr"
+"""A shield bash's damage when the attack gives none: thrust crushing (``damage`` overrides)."""
+
+
+def _shield_bash(sheet: Combatant, request: AttackRequest) -> AttackRequest:
+    """A blow with the shield (the ``weapon`` named as the sheet's shield, and no weapon of
+    that name): the Shield skill, thrust crushing, parried at -2 (R6.7), and its DB lost to
+    his defenses until his next turn (R11.27)."""
+    shield = sheet.shield
+    named = request.weapon
+    if shield is None or named is None or request.shield_bash:
+        return request
+    if named.casefold() != shield.name.casefold():
+        return request
+    if any(w.name.casefold() == named.casefold() for w in sheet.weapons):
+        return request
+    return request.model_copy(
+        update={
+            "shield_bash": True,
+            "weapon": None,
+            "skill": request.skill if request.skill is not None else shield.skill,
+            "damage": request.damage if request.damage is not None else SHIELD_BASH_DAMAGE,
+        }
+    )
 
 
 def _launcher(request: AttackRequest, weapon: Weapon | None) -> RangedClass:
@@ -1022,7 +1049,9 @@ def resolve_attack(
             combatant=sheet.name,
         )
     thrown = _thrown_object(sheet, request)
-    weapon = None if thrown is not None else _weapon(sheet, attacker.turn, request)
+    bash = _shield_bash(sheet, request)
+    shield_blow, request = bash is not request, bash
+    weapon = None if thrown is not None or shield_blow else _weapon(sheet, attacker.turn, request)
     skill = request.skill if request.skill is not None else (weapon.skill if weapon else 0)
     damage_text = (
         request.damage if request.damage is not None else (weapon.damage if weapon else "")
@@ -1210,6 +1239,8 @@ def resolve_attack(
             "evaluate_target": None,
             "feint_penalty": 0 if feint_penalty else turn.feint_penalty,
             "feint_target": None if feint_penalty else turn.feint_target,
+            # R11.27: a blow with the shield takes its DB off his defenses until his next turn.
+            "shield_bashed": turn.shield_bashed or request.shield_bash,
         }
     )
     step = initiative_slots(sheet.attributes.basic_speed, max(count.attacks, number))[number - 1]

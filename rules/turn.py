@@ -201,6 +201,9 @@ class TurnState(BaseModel):
     water: str | None = None
     """``rules.terrain.Water``: in water above the knee or under water (R13.4, R13.5).
     Kept from turn to turn."""
+    shield_bashed: bool = False
+    """He struck with his shield this turn: its DB is off his defenses until his next turn
+    (R11.27)."""
 
     def new_turn(self) -> TurnState:
         """The state as a new turn starts: maneuver-scoped fields cleared (R4.4, R4.5).
@@ -236,6 +239,7 @@ class TurnState(BaseModel):
                 "all_out_defense": None,
                 "all_out_attack": None,
                 "readying_missile": False,
+                "shield_bashed": False,
                 "defending_for_others_penalty": 0,
                 "defended_since_last_turn": False,
                 "turns_taken": self.turns_taken + 1,

@@ -261,3 +261,23 @@ async def test_a_warhorse_tramples_and_a_bull_gores_r11_19_r11_20(
     ]
     assert fields(gored.embeds[1])["Injury"] == "**14**"
     assert dice.remaining == 0
+
+
+async def test_a_shield_bash_drops_the_shields_db_r11_27(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """The shieldman's shield (DB 1) makes his Dodge 10; once he bashes the orc with it
+    (thrust crushing), the orc's blow finds Dodge 9 until his next turn (R11.27)."""
+    await brawl(standin)
+    await gm(standin, "combatant weapon add", name="Orc", weapon="Axe", skill=12, damage="sw cut")
+    await gm(standin, "combatant add", name="Shieldman", st=12, dx=12, iq=10, ht=12, block=10)
+    dice.extend([3, 3, 4])
+    before = await gm(standin, "attack", attacker="Orc", target="Shieldman", weapon="Axe")
+    assert labels(before.message)[0] == "Dodge 10"
+    await gm(standin, "encounter undo")
+    dice.extend([3, 3, 4])
+    bash = await gm(standin, "attack", attacker="Shieldman", target="Orc", weapon="shield")
+    assert fields(bash.embeds[0])["Weapon"] == "Attack (thr cr)"
+    dice.extend([3, 3, 4])
+    after = await gm(standin, "attack", attacker="Orc", target="Shieldman", weapon="Axe")
+    assert labels(after.message)[0] == "Dodge 9"

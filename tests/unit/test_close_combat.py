@@ -288,3 +288,24 @@ def test_drawing_in_close_combat_drops_the_weapon_on_a_critical_failure_r11_22()
     assert drawn.draw is not None
     assert drawn.draw.dropped
     assert encounter.get("1").combatant.state.dropped == frozenset({"knife"})
+
+
+def test_a_shield_bash_loses_the_shields_db_until_his_next_turn_r11_27() -> None:
+    """Bruno bashes with his medium shield (DB 2, skill 12): thrust crushing, parried at -2
+    (R6.7); until his next turn his Dodge has no +2."""
+    encounter = fight(shield={"name": "Buckler", "skill": 12, "db": 2})
+    bruno, orc = encounter.get("1"), encounter.get("2")
+    before = resolve_attack(orc, bruno, AttackRequest(weapon="axe"), dice(10), OPTIONS)
+    assert before.defenses is not None
+    assert before.defenses.options[0].value == before.defenses.options[0].base + 2
+    bash = resolve_attack(bruno, orc, AttackRequest(weapon="buckler"), dice(10), OPTIONS)
+    assert (bash.effective.base, bash.strike.damage) == (12, "thr cr")
+    assert bash.pending is not None
+    assert bash.pending.context.shield_bash
+    assert bash.attacker_turn.shield_bashed
+    bashed = bruno.model_copy(update={"turn": bash.attacker_turn})
+    after = resolve_attack(orc, bashed, AttackRequest(weapon="axe"), dice(10), OPTIONS)
+    assert after.defenses is not None
+    dodge = after.defenses.options[0]
+    assert dodge.value == dodge.base
+    assert not bash.attacker_turn.new_turn().shield_bashed
