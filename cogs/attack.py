@@ -24,7 +24,7 @@ from bot.render.attack import (
     weapon_choice,
 )
 from bot.render.encounter import render_events
-from bot.render.ranged import render_lob, render_stray, render_through
+from bot.render.ranged import render_stray, render_through
 from bot.storage.encounter import EncounterChange, EncounterRepository
 from bot.storage.pending_attack import PendingAttackRepository
 from cogs._autocomplete import combatant_autocomplete
@@ -46,7 +46,7 @@ from rules.maneuver import (
     AllOutDefenseOption,
     Maneuver,
 )
-from rules.ranged import Cover, FireMode, OpportunityArea, RangedSituation, as_fraction, lob
+from rules.ranged import Cover, FireMode, OpportunityArea, RangedSituation, as_fraction
 from rules.swarm import ensure_not_swarm
 from rules.terrain import CoverKind, cover_kind_of, overpenetration
 from rules.turn import settle_consciousness
@@ -703,7 +703,7 @@ class Attack(commands.Cog):
     fire_area = app_commands.Group(
         name=_("fire-area", key="ranged.cmd.fire_area.name"),
         description=_(
-            "Opportunity fire, the wrong target, grenades, overpenetration (R12, R13.9)",
+            "Opportunity fire, the wrong target, overpenetration (R12.12, R12.13, R13.9)",
             key="ranged.cmd.fire_area.description",
         ),
         guild_only=True,
@@ -828,53 +828,6 @@ class Attack(commands.Cog):
         embeds += render_attack(hit, self.bot.messages, locale)
         await self._answer(
             interaction, hit, embeds, attack_id=attack_id, owner_id=owner_id, locale=locale
-        )
-
-    @fire_area.command(
-        name=_("grenade", key="ranged.cmd.grenade.name"),
-        description=_(
-            "Throw at a spot; a miss scatters it (R12.14)",
-            key="ranged.cmd.grenade.description",
-        ),
-    )
-    @app_commands.rename(
-        attacker=AT_RANGE_NAMES["attacker"],
-        distance=AT_RANGE_NAMES["distance"],
-        skill=AT_RANGE_NAMES["skill"],
-        modifier=AT_RANGE_NAMES["modifier"],
-    )
-    @app_commands.describe(
-        attacker=AT_RANGE_DESCRIPTIONS["attacker"],
-        distance=AT_RANGE_DESCRIPTIONS["distance"],
-        skill=_("Skill, if not his Throwing (or DX-3)", key="ranged.cmd.grenade_skill.description"),
-        modifier=AT_RANGE_DESCRIPTIONS["modifier"],
-    )
-    @app_commands.autocomplete(attacker=combatant_autocomplete)
-    async def grenade(
-        self,
-        interaction: discord.Interaction[GurpsBot],
-        attacker: str,
-        distance: Distance,
-        skill: Skill | None = None,
-        modifier: Modifier = 0,
-    ) -> None:
-        channel = channel_of(interaction)
-        authority = await EncounterAuthority.of(interaction)
-        context = await self.bot.context_for(interaction)
-        record = await self.encounters.require_active(channel)
-        thrower = record.encounter.find(attacker)
-        authority.ensure_can_act_for(record.encounter.gm_id, thrower.owner_id, thrower.name)
-        sheet = thrower.combatant
-        level = skill
-        if level is None:
-            known = sheet.skill("throwing")
-            level = max(known if known is not None else 0, sheet.attributes.dx - 3)
-        metres = as_fraction(distance)
-        lobbed = lob(
-            level, metres, modifier=modifier, roller=self.bot.dice, options=context.options
-        )
-        await interaction.response.send_message(
-            embed=render_lob(thrower.name, metres, lobbed, self.bot.messages, context.locale)
         )
 
     @fire_area.command(

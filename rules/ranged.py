@@ -20,36 +20,27 @@ from typing import Final
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rules.checks import SuccessRoll, success_roll
 from rules.combatant import Posture
 from rules.errors import RuleError
 from rules.maneuver import Modifier
-from rules.options import RuleOptions
-from rules.roller import DiceRoller
+from rules.size_range import speed_range_modifier
 
 __all__ = [
     "COVER_MODIFIERS",
     "ERROR_KEYS",
     "OPPORTUNITY_AREA_MODIFIERS",
-    "SIZE_SPEED_RANGE",
     "Cover",
     "FireMode",
-    "Lob",
     "OpportunityArea",
     "RangedPlan",
     "RangedSituation",
-    "Scatter",
     "WeaponRange",
     "as_fraction",
     "effective_distance",
-    "grenade_scatter",
     "hits_from_rapid_fire",
-    "lob",
     "plan_shot",
     "rapid_fire_bonus",
     "shown",
-    "size_for_length",
-    "speed_range_modifier",
     "stray_exempt",
     "weapon_range",
 ]
@@ -65,50 +56,6 @@ ERROR_KEYS: Final = frozenset(
 )
 """Every :class:`RuleError` key this module raises."""
 
-_INCH = Fraction(1, 36)
-_FOOT = Fraction(1, 3)
-
-SIZE_SPEED_RANGE: Final[tuple[tuple[Fraction, int, int | None], ...]] = (
-    (Fraction(3, 2) * _INCH, -10, None),
-    (2 * _INCH, -9, None),
-    (3 * _INCH, -8, None),
-    (5 * _INCH, -7, None),
-    (8 * _INCH, -6, None),
-    (_FOOT, -5, None),
-    (Fraction(3, 2) * _FOOT, -4, None),
-    (2 * _FOOT, -3, None),
-    (Fraction(1), -2, 0),
-    (Fraction(3, 2), -1, 0),
-    (Fraction(2), 0, 0),
-    (Fraction(3), 1, -1),
-    (Fraction(5), 2, -2),
-    (Fraction(7), 3, -3),
-    (Fraction(10), 4, -4),
-    (Fraction(15), 5, -5),
-    (Fraction(20), 6, -6),
-    (Fraction(30), 7, -7),
-    (Fraction(50), 8, -8),
-    (Fraction(70), 9, -9),
-    (Fraction(100), 10, -10),
-    (Fraction(150), 11, -11),
-    (Fraction(200), 12, -12),
-    (Fraction(300), 13, -13),
-    (Fraction(500), 14, -14),
-    (Fraction(700), 15, -15),
-    (Fraction(1000), 16, -16),
-)
-"""A.8 (B550): linear measurement (yards, read as metres), Size Modifier and Speed/Range
-modifier, as the catalog reproduces it up to 1,000."""
-
-_DECADE: Final = (Fraction(3, 2), Fraction(2), Fraction(3), Fraction(5), Fraction(7), Fraction(10))
-"""The 2-3-5-7-10-15 progression the table continues with past 1,000 (A.8)."""
-
-
-def _row_after(index: int) -> Fraction:
-    """The measurement of the ``index``-th row past the 1,000 row (1 is 1,500, 2 is 2,000)."""
-    decade, step = divmod(index - 1, 6)
-    return _DECADE[step] * Fraction(1000 * 10**decade)
-
 
 def as_fraction(value: float | Fraction) -> Fraction:
     """A metre or kilogram value as an exact fraction (a float through its decimal text)."""
@@ -120,38 +67,6 @@ def shown(value: Fraction) -> str:
     if value.denominator == 1:
         return str(value.numerator)
     return f"{float(value):.2f}".rstrip("0").rstrip(".")
-
-
-def speed_range_modifier(distance: float | Fraction) -> int:
-    """A.8: the Speed/Range modifier for a distance (plus speed) in metres: the row at or
-    above it (a value between rows takes the next higher row, the larger penalty). Up to
-    2 m it is 0."""
-    wanted = as_fraction(distance)
-    if wanted < 0:
-        raise RuleError("ranged.bad_range", "a distance cannot be negative", range=str(wanted))
-    for measurement, _, modifier in SIZE_SPEED_RANGE:
-        if modifier is not None and wanted <= measurement:
-            return modifier
-    index = 1
-    while _row_after(index) < wanted:
-        index += 1
-    return -16 - index
-
-
-def size_for_length(length: float | Fraction) -> int:
-    """A.8: the Size Modifier of a linear measurement in metres, reading the row at or below it
-    (the lower row, as a bonus is read, R11.15). Below the smallest row: -10."""
-    wanted = as_fraction(length)
-    found = SIZE_SPEED_RANGE[0][1]
-    for measurement, size, _ in SIZE_SPEED_RANGE:
-        if measurement <= wanted:
-            found = size
-    if wanted > SIZE_SPEED_RANGE[-1][0]:
-        index = 1
-        while _row_after(index) <= wanted:
-            index += 1
-        found = 16 + index - 1
-    return found
 
 
 class WeaponRange(BaseModel):
@@ -427,73 +342,3 @@ def stray_exempt(shooter: Posture, bystander: Posture) -> bool:
     kneeling or lying as well."""
     low = _LOW.get(bystander)
     return low is not None and _LOW.get(shooter) != low
-
-
-# --------------------------------------------------------------------------- scatter
-
-
-class Scatter(BaseModel):
-    """R12.14 / R15.15: where a missed grenade lands."""
-
-    model_config = ConfigDict(frozen=True)
-
-    margin_of_failure: int
-    distance: Fraction
-    metres: int
-    direction: int
-    """1d: the hex side it flies off toward (1 straight ahead of the thrower, then clockwise)."""
-    rule_ids: tuple[str, ...] = ("R12.14", "R15.15")
-
-
-def grenade_scatter(margin_of_failure: int, distance: Fraction, roller: DiceRoller) -> Scatter:
-    """R12.14: a missed grenade lands its margin of failure in metres from the target, or half
-    the distance to it if less (R15.15: that half rounded up); the direction is 1d."""
-    half = math.ceil(distance / 2)
-    direction = roller.roll_die(6)
-    return Scatter(
-        margin_of_failure=margin_of_failure,
-        distance=distance,
-        metres=min(margin_of_failure, half),
-        direction=direction,
-    )
-
-
-class Lob(BaseModel):
-    """R12.14: a grenade (or any object) thrown at a spot: the roll and, on a miss, where it
-    lands."""
-
-    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
-
-    skill: int
-    modifiers: tuple[Modifier, ...]
-    effective: int
-    roll: SuccessRoll
-    scatter: Scatter | None
-
-
-def lob(
-    skill: int,
-    distance: Fraction,
-    *,
-    modifier: int = 0,
-    roller: DiceRoller,
-    options: RuleOptions,
-) -> Lob:
-    """R12.14: a throw at a spot ``distance`` metres away (the range penalty, A.8, and any
-    other modifier); a failure scatters it by the margin of failure or half the distance."""
-    mods = tuple(
-        m
-        for m in (
-            Modifier(
-                key="ranged.modifier.range",
-                value=speed_range_modifier(distance),
-                rule_id="A.8",
-            ),
-            Modifier(key="modifier", value=modifier, rule_id="GM"),
-        )
-        if m.value
-    )
-    effective = skill + sum(m.value for m in mods)
-    roll = success_roll(effective, roller, options)
-    scatter = None if roll.succeeded else grenade_scatter(max(1, -roll.margin), distance, roller)
-    return Lob(skill=skill, modifiers=mods, effective=effective, roll=roll, scatter=scatter)

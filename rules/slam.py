@@ -20,8 +20,8 @@ from rules.dice import DiceExpression
 from rules.grapple import CloseContest, Score, contest
 from rules.maneuver import Modifier
 from rules.options import RuleOptions
-from rules.ranged import size_for_length
 from rules.roller import DiceRoller
+from rules.size_range import ROWS, row_at_least
 
 __all__ = [
     "TRAMPLE_TABLE",
@@ -151,8 +151,14 @@ def super_slam_st_modifiers(inp: SlamInput) -> tuple[Modifier, ...]:
 
 
 def _speed_bonus(hexes: int) -> int:
-    """R11.15: the Size column of A.8 for the speed; under 2 hexes a turn, nothing."""
-    return max(0, size_for_length(hexes)) if hexes >= 2 else 0
+    """R11.15: the Size column of A.8 for the speed, reading the row at or below it (a
+    bonus, the catalog's reading); under 2 hexes a turn, nothing."""
+    if hexes < 2:
+        return 0
+    row = row_at_least(hexes)
+    if ROWS[row] != hexes:
+        row -= 1
+    return max(0, row - 2)
 
 
 def _to_hit(inp: SlamInput, roller: DiceRoller, options: RuleOptions) -> CloseContest:

@@ -7,17 +7,15 @@ attack's embed; every word from the ``ranged.*`` catalog.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 
 import discord
 
 from bot.i18n import Messages
-from bot.render.common import ResultKind, add_field, decimal, new_embed, signed
+from bot.render.common import ResultKind, add_field, decimal, new_embed
 from rules.combat import AttackOutcome, StrayShot
-from rules.ranged import Lob
 from rules.terrain import Overpenetration
 
-__all__ = ["add_range_field", "metres", "render_lob", "render_stray", "render_through"]
+__all__ = ["add_range_field", "metres", "render_stray", "render_through"]
 
 
 def metres(value: object, locale: str) -> str:
@@ -94,54 +92,6 @@ def render_stray(
         title=t("ranged.stray_title", locale, shooter=shooter),
         description="\n".join(lines),
     )
-
-
-def render_lob(
-    thrower: str, distance: Fraction, lobbed: Lob, messages: Messages, locale: str
-) -> discord.Embed:
-    """R12.14: the throw at a spot, and where it lands on a miss."""
-    t = messages.text
-    roll = lobbed.roll
-    embed = new_embed(
-        ResultKind.SUCCESS if roll.succeeded else ResultKind.FAILURE,
-        title=t("ranged.lob_title", locale, thrower=thrower, metres=metres(distance, locale)),
-    )
-    skill = [t("attack.skill.base", locale, base=lobbed.skill)]
-    skill += [
-        f"{signed(m.value)} {t(m.key if '.' in m.key else 'attack.modifier.modifier', locale)}"
-        f" ({m.rule_id})"
-        for m in lobbed.modifiers
-    ]
-    skill.append(t("attack.skill.total", locale, value=lobbed.effective))
-    add_field(embed, t("attack.field.skill", locale), "\n".join(skill), inline=False)
-    add_field(
-        embed,
-        t("attack.field.roll", locale),
-        t(
-            "ranged.lob_roll",
-            locale,
-            total=roll.total,
-            faces=", ".join(str(face) for face in roll.faces),
-            outcome=t(f"roll.outcome.{roll.outcome.value}", locale),
-        ),
-        inline=False,
-    )
-    scatter = lobbed.scatter
-    add_field(
-        embed,
-        t("close.field.outcome", locale),
-        t("ranged.lob_landed", locale)
-        if scatter is None
-        else t(
-            "ranged.lob_scatter",
-            locale,
-            metres=scatter.metres,
-            direction=scatter.direction,
-            margin=scatter.margin_of_failure,
-        ),
-        inline=False,
-    )
-    return embed
 
 
 def render_through(

@@ -1,6 +1,5 @@
 """/fire-area through the real client: opportunity fire on a 3-hex area (R12.13), a missed
-shot hitting the wrong target (R12.12), a grenade's scatter (R12.14) and overpenetration
-(R13.9)."""
+shot hitting the wrong target (R12.12) and overpenetration (R13.9)."""
 
 from __future__ import annotations
 
@@ -69,20 +68,6 @@ async def test_a_missed_shot_hits_the_wrong_target_r12_12(
     ]
     assert fields(stray.embeds[1])["Effective skill"] == "Skill 13\ncapped at 9 (R12.12)\n= **9**"
     assert labels(stray.message) == ["Dodge 9", "Block 10", "No defense"]
-
-
-async def test_a_grenade_scatters_r12_14(
-    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
-) -> None:
-    """DX 12, no Throwing: 9; 10 m away -4 → 5. Rolled 8: missed by 3, it lands 3 m off."""
-    await archer_fight(standin)
-    dice.extend([2, 3, 3, 4])
-    lobbed = await say(standin, "alice", "fire-area grenade", attacker="Archer", distance=10)
-    assert fields(lobbed.embed)["Outcome"] == (
-        "Missed by 3: it lands 3 m away, toward hex side 4 (1 ahead of the thrower, then"
-        " clockwise) (R12.14, R15.15)."
-    )
-    assert dice.remaining == 0
 
 
 async def test_an_arrow_goes_through_a_man_r13_9(standin: StandIn, bot: GurpsBot) -> None:

@@ -149,7 +149,6 @@ COMMANDS: dict[str, str] = {
     },
     "fire-area opportunity": "fight",
     "fire-area stray": "fight",
-    "fire-area grenade": "fight",
     "fire-area through": "fight",
     "terrain set": "fight",
     "terrain ambush": "fight",

@@ -478,13 +478,6 @@ ROWS = [
         no_fight,
     ),
     Row(
-        "fire-area grenade",
-        lambda p: {"attacker": "Hero", "distance": 10},
-        OWNER_OR_GM,
-        not_hero_owner,
-        no_fight,
-    ),
-    Row(
         "fire-area through",
         lambda p: {"attacker": "Hero", "target": "Orc", "basic-damage": 15},
         OWNER_OR_GM,

@@ -20,73 +20,27 @@ from rules.ranged import (
     RangedSituation,
     WeaponRange,
     effective_distance,
-    grenade_scatter,
     hits_from_rapid_fire,
     plan_shot,
     rapid_fire_bonus,
-    size_for_length,
-    speed_range_modifier,
     stray_exempt,
     weapon_range,
 )
-from rules.roller import ScriptedDice
 
 OPTIONS = RuleOptions()
 
-# A.8 as the catalog prints it: linear measurement (yd = m), SM, Speed/Range.
-TABLE = [
-    ("1/24", -10, None),
-    ("1/18", -9, None),
-    ("1/12", -8, None),
-    ("5/36", -7, None),
-    ("2/9", -6, None),
-    ("1/3", -5, None),
-    ("1/2", -4, None),
-    ("2/3", -3, None),
-    ("1", -2, 0),
-    ("1.5", -1, 0),
-    ("2", 0, 0),
-    ("3", 1, -1),
-    ("5", 2, -2),
-    ("7", 3, -3),
-    ("10", 4, -4),
-    ("15", 5, -5),
-    ("20", 6, -6),
-    ("30", 7, -7),
-    ("50", 8, -8),
-    ("70", 9, -9),
-    ("100", 10, -10),
-    ("150", 11, -11),
-    ("200", 12, -12),
-    ("300", 13, -13),
-    ("500", 14, -14),
-    ("700", 15, -15),
-    ("1000", 16, -16),
-]
-
-
-@pytest.mark.parametrize(("measure", "size", "speed_range"), TABLE)
-def test_every_row_of_the_size_and_speed_range_table_a8(
-    measure: str, size: int, speed_range: int | None
-) -> None:
-    length = Fraction(measure)
-    assert size_for_length(length) == size
-    if speed_range is not None:
-        assert speed_range_modifier(length) == speed_range
-
 
 @pytest.mark.parametrize(
-    ("distance", "modifier"),
-    [(0, 0), (2.5, -1), (11, -5), (21, -7), (1001, -17), (1600, -18), (3000, -19), (10001, -23)],
+    ("distance", "speed", "modifier"),
+    [(2, 0, 0), (3, 0, -1), (20, 0, -6), (21, 0, -7), (12, 8, -6), (0, 30, -7)],
 )
-def test_a_value_between_rows_takes_the_larger_penalty_a8(distance: float, modifier: int) -> None:
-    """Between rows the next higher row applies; past 1,000 the 2-3-5-7-10-15 pattern goes on."""
-    assert speed_range_modifier(distance) == modifier
-
-
-@pytest.mark.parametrize(("speed", "bonus"), [(0, -10), (2, 0), (3, 1), (4, 1), (10, 4), (12, 4)])
-def test_size_reads_the_lower_row_r11_15(speed: int, bonus: int) -> None:
-    assert size_for_length(speed) == bonus
+def test_the_distance_and_speed_are_read_on_the_size_and_speed_range_table_a8(
+    distance: int, speed: int, modifier: int
+) -> None:
+    """Distance plus speed on A.8 (rules.size_range), a value between rows taking the larger
+    penalty."""
+    found = _mods(RangedSituation(distance=Fraction(distance), speed=speed))
+    assert found.get("range", 0) == modifier
 
 
 @pytest.mark.parametrize(
@@ -220,25 +174,3 @@ def test_who_is_out_of_the_line_of_fire_r12_12(
     shooter: Posture, bystander: Posture, exempt: bool
 ) -> None:
     assert stray_exempt(shooter, bystander) is exempt
-
-
-@pytest.mark.parametrize(
-    ("margin", "distance", "metres"), [(3, 10, 3), (8, 10, 5), (6, 11, 6), (7, 11, 6)]
-)
-def test_grenade_scatter_r12_14(margin: int, distance: int, metres: int) -> None:
-    """Missed by 3 at 10 m → 3 m; half the distance (rounded up, R15.15) caps it."""
-    scatter = grenade_scatter(margin, Fraction(distance), ScriptedDice([4]))
-    assert (scatter.metres, scatter.direction) == (metres, 4)
-
-
-def test_a_grenade_thrown_at_a_spot_r12_14() -> None:
-    """Throwing 12 at a spot 10 m away (-4): 8; a 11 misses by 3 → 3 m off, toward side 5."""
-    from rules.options import RuleOptions
-    from rules.ranged import lob
-
-    missed = lob(12, Fraction(10), roller=ScriptedDice([4, 4, 3, 5]), options=RuleOptions())
-    assert missed.effective == 8
-    assert missed.scatter is not None
-    assert (missed.scatter.metres, missed.scatter.direction) == (3, 5)
-    landed = lob(12, Fraction(10), roller=ScriptedDice([2, 2, 2]), options=RuleOptions())
-    assert landed.scatter is None
