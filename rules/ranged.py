@@ -5,9 +5,8 @@ Everything a shot adds to the shooter's skill beyond the melee modifiers of
 Speed/Range table (A.8), the target's Size Modifier, the height between shooter
 and target (R12.8, R12.9), the weapon's ½D and Max (half damage beyond ½D,
 nothing past Max), cover (R12.15), blind fire (R12.6), the pop-up attack
-(R12.7), opportunity fire (R12.13), hitting the wrong target (R12.12), grenade
-scatter (R12.14) and rapid fire (B373). Pure: the attack rules take the
-:class:`Modifier` list back.
+(R12.7), opportunity fire (R12.13) and hitting the wrong target (R12.12). Pure:
+the attack rules take the :class:`Modifier` list back.
 """
 
 from __future__ import annotations
@@ -37,9 +36,7 @@ __all__ = [
     "WeaponRange",
     "as_fraction",
     "effective_distance",
-    "hits_from_rapid_fire",
     "plan_shot",
-    "rapid_fire_bonus",
     "shown",
     "stray_exempt",
     "weapon_range",
@@ -50,7 +47,6 @@ ERROR_KEYS: Final = frozenset(
         "ranged.beyond_max",
         "ranged.bad_range",
         "ranged.pop_up_bow",
-        "ranged.too_many_shots",
         "ranged.aim_needs_one_hex",
     }
 )
@@ -193,8 +189,6 @@ class RangedSituation(BaseModel):
     aim_turns: int = Field(default=0, ge=0)
     """Opportunity fire at one hex: the turns he aimed at it while waiting (R12.13)."""
     bow: bool = False
-    shots: int = Field(default=1, ge=1)
-    rate_of_fire: int = Field(default=1, ge=1)
 
 
 class RangedPlan(BaseModel):
@@ -215,7 +209,6 @@ class RangedPlan(BaseModel):
     blind: bool = False
     aim_turns: int = 0
     """Turns of Aim the watcher of one hex brings to his opportunity shot (R12.13)."""
-    shots: int = 1
 
 
 def effective_distance(distance: Fraction, height: Fraction) -> tuple[Fraction, str | None]:
@@ -228,34 +221,10 @@ def effective_distance(distance: Fraction, height: Fraction) -> tuple[Fraction, 
     return distance, None
 
 
-def rapid_fire_bonus(shots: int) -> int:
-    """B373: +0 for up to 4 shots, +1 for 5-8, +2 for 9-12, +3 for 13-16, +4 for 17-24,
-    +5 for 25-49, +6 for 50-99, and +1 more each time the shots double after that."""
-    if shots < 5:
-        return 0
-    for ceiling, bonus in ((8, 1), (12, 2), (16, 3), (24, 4), (49, 5), (99, 6)):
-        if shots <= ceiling:
-            return bonus
-    bonus, ceiling = 6, 99
-    while shots > ceiling:
-        ceiling = ceiling * 2 + 1
-        bonus += 1
-    return bonus
-
-
-def hits_from_rapid_fire(margin: int, recoil: int, shots: int) -> int:
-    """B373: one hit, and one more for each full multiple of Recoil in the margin of success,
-    never more than the shots fired."""
-    if margin < 0:
-        return 0
-    return min(shots, 1 + margin // max(1, recoil))
-
-
 def plan_shot(situation: RangedSituation, ranges: WeaponRange) -> RangedPlan:
     """The modifiers of one shot in ``situation`` with a weapon of ``ranges`` (R12.x, A.8).
 
-    Refuses a target beyond the weapon's Max, a pop-up attack with a bow (R12.7) and more
-    shots than the weapon's rate of fire.
+    Refuses a target beyond the weapon's Max and a pop-up attack with a bow (R12.7).
     """
     mods: list[Modifier] = []
 
@@ -263,13 +232,6 @@ def plan_shot(situation: RangedSituation, ranges: WeaponRange) -> RangedPlan:
         if value:
             mods.append(Modifier(key=f"ranged.modifier.{key}", value=value, rule_id=rule_id))
 
-    if situation.shots > situation.rate_of_fire:
-        raise RuleError(
-            "ranged.too_many_shots",
-            f"the weapon fires at most {situation.rate_of_fire} shots a turn",
-            shots=situation.shots,
-            rof=situation.rate_of_fire,
-        )
     distance: Fraction | None = None
     distance_rule: str | None = None
     half = False
@@ -309,7 +271,6 @@ def plan_shot(situation: RangedSituation, ranges: WeaponRange) -> RangedPlan:
         raise RuleError(
             "ranged.aim_needs_one_hex", "only opportunity fire at one hex is aimed while waiting"
         )
-    add("rapid_fire", rapid_fire_bonus(situation.shots), "B373")
     return RangedPlan(
         modifiers=tuple(mods),
         effective_distance=distance,
@@ -319,7 +280,6 @@ def plan_shot(situation: RangedSituation, ranges: WeaponRange) -> RangedPlan:
         no_aim=no_aim,
         blind=situation.mode is FireMode.blind,
         aim_turns=situation.aim_turns,
-        shots=situation.shots,
     )
 
 

@@ -1,6 +1,6 @@
 """Ranged attacks: the Size and Speed/Range table (A.8), weapon ranges, cover (R12.15), blind
 fire (R12.6), pop-up attacks (R12.7), shooting down and up (R12.8, R12.9), the wrong target
-(R12.12), opportunity fire (R12.13), grenade scatter (R12.14) and rapid fire (B373)."""
+(R12.12) and opportunity fire (R12.13)."""
 
 from __future__ import annotations
 
@@ -20,9 +20,7 @@ from rules.ranged import (
     RangedSituation,
     WeaponRange,
     effective_distance,
-    hits_from_rapid_fire,
     plan_shot,
-    rapid_fire_bonus,
     stray_exempt,
     weapon_range,
 )
@@ -138,24 +136,6 @@ def test_every_row_of_the_opportunity_fire_table_r12_13(
 
 def test_blind_fire_r12_6() -> None:
     assert plan_shot(RangedSituation(mode=FireMode.blind), WeaponRange()).blind
-
-
-RAPID_FIRE = [(1, 0), (4, 0), (5, 1), (8, 1), (9, 2), (12, 2), (13, 3), (16, 3), (17, 4)]
-RAPID_FIRE += [(24, 4), (25, 5), (49, 5), (50, 6), (99, 6), (100, 7), (199, 7), (200, 8)]
-
-
-@pytest.mark.parametrize(("shots", "bonus"), RAPID_FIRE)
-def test_rapid_fire_bonus_b373(shots: int, bonus: int) -> None:
-    assert rapid_fire_bonus(shots) == bonus
-
-
-def test_rapid_fire_hits_and_rate_of_fire_b373() -> None:
-    assert hits_from_rapid_fire(5, 2, 3) == 3
-    assert hits_from_rapid_fire(3, 2, 5) == 2
-    assert hits_from_rapid_fire(-1, 2, 5) == 0
-    with pytest.raises(RuleError) as raised:
-        plan_shot(RangedSituation(shots=3, rate_of_fire=2), WeaponRange())
-    assert raised.value.key == "ranged.too_many_shots"
 
 
 @pytest.mark.parametrize(
