@@ -10,13 +10,14 @@ The value sent back is the combatant's name; commands resolve it with
 
 from __future__ import annotations
 
+import re
+
 import discord
 from discord import app_commands
 
 from bot.client import GurpsBot
 from bot.storage.character import CharacterRepository
 from bot.storage.encounter import EncounterRepository
-from rules.errors import RuleError
 
 MAX_CHOICES = 25
 
@@ -59,23 +60,29 @@ async def character_autocomplete(
     return [app_commands.Choice(name=name, value=name) for name in names]
 
 
-async def combatant_weapon_autocomplete(
+async def sheet_autocomplete(
     interaction: discord.Interaction[GurpsBot], current: str
 ) -> list[app_commands.Choice[str]]:
-    """The weapons of the combatant chosen in the command's ``name`` option."""
-    chosen = getattr(interaction.namespace, "name", None)
-    if interaction.channel_id is None or not chosen:
-        return []
-    record = await EncounterRepository(interaction.client.database).active(interaction.channel_id)
-    if record is None:
-        return []
-    try:
-        fighter = record.encounter.find(str(chosen))
-    except RuleError:
-        return []
+    """The fighters of this channel's encounter, then the guild's saved characters (each name
+    once), that contain ``current``: whatever ``/check character:`` can roll for."""
+    fighters = await combatant_autocomplete(interaction, current)
+    seen = {choice.value.casefold() for choice in fighters}
+    saved = [
+        choice
+        for choice in await character_autocomplete(interaction, current)
+        if choice.value.casefold() not in seen
+    ]
+    return [*fighters, *saved][:MAX_CHOICES]
+
+
+_WORDS = re.compile(r"[\w']+")
+
+
+def starts_a_word(text: str, current: str) -> bool:
+    """Whether what is typed begins ``text`` or one of its words (``st`` finds ``ST`` and
+    ``Stealth``, not ``Taste``)."""
     wanted = current.strip().casefold()
-    return [
-        app_commands.Choice(name=weapon.name, value=weapon.name)
-        for weapon in fighter.combatant.weapons
-        if wanted in weapon.name.casefold()
-    ][:MAX_CHOICES]
+    folded = text.casefold()
+    return folded.startswith(wanted) or any(
+        word.startswith(wanted) for word in _WORDS.findall(folded)
+    )

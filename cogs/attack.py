@@ -618,6 +618,7 @@ class Attack(commands.Cog):
                     self.bot.dice,
                     options,
                     count_attacks=fight.sequence.started,
+                    awaits_first_turn=fight.awaits_first_turn(striker.combatant_id),
                 )
                 updated = [striker.model_copy(update={"turn": outcome.attacker_turn})]
                 if outcome.damage is not None:
@@ -1038,7 +1039,14 @@ class Attack(commands.Cog):
                 change.detail = {"combatant": fighter.name, "fainted": True}
                 fainted = True
             else:
-                outcome = take_maneuver(fighter, other, request, self.bot.dice, options)
+                outcome = take_maneuver(
+                    fighter,
+                    other,
+                    request,
+                    self.bot.dice,
+                    options,
+                    awaits_first_turn=fight.awaits_first_turn(fighter.combatant_id),
+                )
                 change.encounter = fight.replace(
                     fighter.model_copy(update={"turn": outcome.turn}).with_sheet(outcome.combatant)
                 )

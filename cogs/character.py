@@ -1,17 +1,20 @@
-"""``/character``: saved sheets, their weapons, shield, armor and traits, import and export.
+"""``/character``: saved sheets, import and export; their gear, traits and skills.
 
 A sheet belongs to a guild and to the player who made it (or to whom a GM made
 it for). Its owner and the guild's GMs may change it; anyone else is refused.
-``/combatant add character:`` brings it into a fight.
+``/combatant add character:`` brings it into a fight. The ``weapon``, ``shield``,
+``armor``, ``trait`` and ``skill`` subcommands are the ones ``/combatant`` has
+(:mod:`cogs._gear`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import io
 import re
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import TypeVar
+from pathlib import PurePath
 
 import discord
 from discord import app_commands
@@ -26,59 +29,27 @@ from bot.render.character import (
     render_character_list,
     render_deleted,
     render_exported,
+    render_import_notes,
     render_import_problems,
-    trait_name,
 )
 from bot.storage.character import CharacterChange, CharacterRecord, CharacterRepository
 from cogs._autocomplete import character_autocomplete
-from cogs._gear import (
-    WeaponRangeText,
-    armor_options,
-    launcher_of,
-    location_of,
-    parse_trait,
-    sheet_options,
-    trait_choices,
-    weapon_options,
-    worn_armor,
-)
+from cogs._gear import SavedSheets, add_gear_commands, sheet_options
 from cogs._shared import guild_of
 from rules.character import (
     MAX_IMPORT_BYTES,
     SheetInvalidError,
-    SheetTrait,
-    add_trait,
-    add_weapon,
-    build_weapon,
     export_sheet,
     import_sheet,
     parse_sheet_json,
-    remove_trait,
-    remove_weapon,
     rename_sheet,
-    set_armor,
-    set_shield,
-    sheet_traits,
 )
-from rules.combatant import Combatant, Shield
 from rules.encounter import quick_sheet
+from rules.gcs import ImportedSheet, import_gcs, is_gcs
 
-T = TypeVar("T")
 Attribute = app_commands.Range[int, 1, 40]
 SheetName = app_commands.Range[str, 1, 80]
 _UNSAFE_FILENAME = re.compile(r"[^\w.-]+")
-
-
-def _which_character(func: T) -> T:
-    """The ``character`` option: one of this server's saved sheets, completed as it is typed."""
-    renamed: Callable[[T], T] = app_commands.rename(
-        character=_("character", key="character.cmd.which.name")
-    )
-    described: Callable[[T], T] = app_commands.describe(
-        character=_("Which character", key="character.cmd.which.description")
-    )
-    completed: Callable[[T], T] = app_commands.autocomplete(character=character_autocomplete)
-    return completed(described(renamed(func)))
 
 
 def export_filename(name: str) -> str:
@@ -93,30 +64,6 @@ class CharacterCog(commands.Cog):
         name=_("character", key="character.cmd.name"),
         description=_("Saved character sheets of this server", key="character.cmd.description"),
         guild_only=True,
-    )
-    weapon = app_commands.Group(
-        name=_("weapon", key="character.cmd.weapon.name"),
-        description=_("A saved character's weapons", key="character.cmd.weapon.description"),
-        parent=character,
-    )
-    shield = app_commands.Group(
-        name=_("shield", key="character.cmd.shield.name"),
-        description=_("A saved character's shield", key="character.cmd.shield.description"),
-        parent=character,
-    )
-    armor = app_commands.Group(
-        name=_("armor", key="character.cmd.armor.name"),
-        description=_(
-            "A saved character's armor by hit location", key="character.cmd.armor.description"
-        ),
-        parent=character,
-    )
-    trait = app_commands.Group(
-        name=_("trait", key="character.cmd.trait.name"),
-        description=_(
-            "A saved character's traits and combat skills", key="character.cmd.trait.description"
-        ),
-        parent=character,
     )
 
     def __init__(self, bot: GurpsBot) -> None:
@@ -138,18 +85,6 @@ class CharacterCog(commands.Cog):
         embed = render_character(record, self.bot.messages, locale, headline=headline)
         await interaction.response.send_message(embed=embed, ephemeral=ephemeral)
 
-    async def _answer_trait(
-        self,
-        interaction: discord.Interaction[GurpsBot],
-        record: CharacterRecord,
-        headline_key: str,
-        trait: SheetTrait,
-    ) -> None:
-        """:meth:`_answer` with the trait's name in the reader's language."""
-        locale = await self.bot.locale_for(interaction)
-        label = trait_name(trait, self.bot.messages, locale)
-        await self._answer(interaction, record, headline_key, locale=locale, trait=label)
-
     async def _new_owner(
         self, interaction: discord.Interaction[GurpsBot], owner: discord.Member | None
     ) -> tuple[CharacterAuthority, int]:
@@ -168,18 +103,6 @@ class CharacterCog(commands.Cog):
         async with self.characters.edit(guild_of(interaction), name) as change:
             authority.ensure_can_edit(change.record.owner_id, change.record.name)
             yield change
-
-    async def _edit(
-        self,
-        interaction: discord.Interaction[GurpsBot],
-        name: str,
-        edit: Callable[[Combatant], Combatant],
-    ) -> CharacterRecord:
-        """Save ``edit`` of the sheet ``name``; the stored record."""
-        async with self._editing(interaction, name) as change:
-            change.sheet = edit(change.sheet)
-        assert change.saved is not None
-        return change.saved
 
     async def _readable(
         self, interaction: discord.Interaction[GurpsBot], name: str
@@ -325,264 +248,6 @@ class CharacterCog(commands.Cog):
         assert change.saved is not None
         await self._answer(interaction, change.saved, "character.renamed", old=change.record.name)
 
-    # ------------------------------------------------------------------ weapons
-
-    @weapon.command(
-        name=_("add", key="character.cmd.weapon.add.name"),
-        description=_(
-            "Give a saved character a weapon", key="character.cmd.weapon.add.description"
-        ),
-    )
-    @app_commands.rename(
-        name=_("name", key="character.cmd.weapon.name_option.name"),
-    )
-    @app_commands.describe(
-        name=_("The weapon's name", key="character.cmd.weapon.name_option.description"),
-    )
-    @weapon_options
-    @_which_character
-    async def weapon_add(  # noqa: PLR0917 - one parameter per slash-command option
-        self,
-        interaction: discord.Interaction[GurpsBot],
-        character: str,
-        name: app_commands.Range[str, 1, 40],
-        skill: app_commands.Range[int, 0, 40],
-        damage: app_commands.Range[str, 1, 60],
-        reach: app_commands.Range[str, 1, 12] = "1",
-        parry: app_commands.Range[str, 1, 6] | None = None,
-        flail: bool = False,
-        knife: bool = False,
-        two_handed: bool = False,
-        thrown: bool = False,
-        accuracy: app_commands.Range[int, 0, 30] = 0,
-        snap_shot: app_commands.Range[int, 1, 40] | None = None,
-        min_st: app_commands.Range[int, 0, 40] = 0,
-        range_text: WeaponRangeText | None = None,
-        launcher: app_commands.Choice[str] | None = None,
-        natural: bool = False,
-    ) -> None:
-        weapon = build_weapon(
-            name,
-            skill=skill,
-            damage=damage,
-            reach=reach,
-            parry=parry,
-            flail=flail,
-            knife=knife,
-            two_handed=two_handed,
-            thrown=thrown,
-            accuracy=accuracy,
-            snap_shot=snap_shot,
-            min_st=min_st,
-            range_text=range_text,
-            launcher=launcher_of(launcher),
-            natural=natural,
-        )
-        saved = await self._edit(interaction, character, lambda sheet: add_weapon(sheet, weapon))
-        await self._answer(interaction, saved, "character.weapon_added", weapon=weapon.name)
-
-    @weapon.command(
-        name=_("remove", key="character.cmd.weapon.remove.name"),
-        description=_(
-            "Take a weapon off a saved character", key="character.cmd.weapon.remove.description"
-        ),
-    )
-    @app_commands.rename(
-        name=_("name", key="character.cmd.weapon.name_option.name"),
-    )
-    @app_commands.describe(
-        name=_("The weapon's name", key="character.cmd.weapon.name_option.description"),
-    )
-    @_which_character
-    async def weapon_remove(
-        self, interaction: discord.Interaction[GurpsBot], character: str, name: str
-    ) -> None:
-        async with self._editing(interaction, character) as change:
-            change.sheet, removed = remove_weapon(change.sheet, name)
-        assert change.saved is not None
-        await self._answer(
-            interaction, change.saved, "character.weapon_removed", weapon=removed.name
-        )
-
-    @weapon_remove.autocomplete("name")
-    async def weapon_name_autocomplete(
-        self, interaction: discord.Interaction[GurpsBot], current: str
-    ) -> list[app_commands.Choice[str]]:
-        """The chosen character's weapons."""
-        character = getattr(interaction.namespace, "character", None)
-        if interaction.guild_id is None or not character:
-            return []
-        record = await self.characters.get(interaction.guild_id, str(character))
-        if record is None:
-            return []
-        wanted = current.casefold()
-        return [
-            app_commands.Choice(name=w.name, value=w.name)
-            for w in record.sheet.weapons
-            if wanted in w.name.casefold()
-        ][:25]
-
-    # ------------------------------------------------------------------ shield, armor
-
-    @shield.command(
-        name=_("set", key="character.cmd.shield.set.name"),
-        description=_(
-            "Ready a shield (replaces the one carried)", key="character.cmd.shield.set.description"
-        ),
-    )
-    @app_commands.rename(
-        skill=_("skill", key="character.cmd.shield.skill.name"),
-        db=_("db", key="character.cmd.shield.db.name"),
-        name=_("name", key="character.cmd.shield.name_option.name"),
-        large=_("large", key="character.cmd.shield.large.name"),
-    )
-    @app_commands.describe(
-        skill=_("Shield skill", key="character.cmd.shield.skill.description"),
-        db=_("Defense Bonus (DB; the summary's DP, G3)", key="character.cmd.shield.db.description"),
-        name=_(
-            "What it is called (default: shield)",
-            key="character.cmd.shield.name_option.description",
-        ),
-        large=_("A large shield", key="character.cmd.shield.large.description"),
-    )
-    @_which_character
-    async def shield_set(  # noqa: PLR0917 - one parameter per slash-command option
-        self,
-        interaction: discord.Interaction[GurpsBot],
-        character: str,
-        skill: app_commands.Range[int, 0, 40],
-        db: app_commands.Range[int, 0, 10],
-        name: app_commands.Range[str, 1, 40] | None = None,
-        large: bool = False,
-    ) -> None:
-        locale = await self.bot.locale_for(interaction)
-        default = self.bot.messages.text("character.default_shield", locale)
-        ready = Shield(name=(name or "").strip() or default, skill=skill, db=db, large=large)
-        saved = await self._edit(interaction, character, lambda sheet: set_shield(sheet, ready))
-        await self._answer(
-            interaction, saved, "character.shield_set", locale=locale, shield=ready.name
-        )
-
-    @shield.command(
-        name=_("remove", key="character.cmd.shield.remove.name"),
-        description=_("Put the shield away", key="character.cmd.shield.remove.description"),
-    )
-    @_which_character
-    async def shield_remove(
-        self, interaction: discord.Interaction[GurpsBot], character: str
-    ) -> None:
-        async with self._editing(interaction, character) as change:
-            if change.sheet.shield is None:
-                raise UserFacingError("character.error.no_shield", name=change.record.name)
-            change.sheet = set_shield(change.sheet, None)
-        assert change.saved is not None
-        await self._answer(interaction, change.saved, "character.shield_removed")
-
-    @armor.command(
-        name=_("set", key="character.cmd.armor.set.name"),
-        description=_(
-            "Set the DR at a hit location (or all)", key="character.cmd.armor.set.description"
-        ),
-    )
-    @armor_options
-    @_which_character
-    async def armor_set(
-        self,
-        interaction: discord.Interaction[GurpsBot],
-        character: str,
-        location: app_commands.Choice[str],
-        dr: app_commands.Range[int, 0, 200],
-        flexible: bool = False,
-    ) -> None:
-        worn = worn_armor(dr, flexible=flexible)
-        saved = await self._edit(
-            interaction,
-            character,
-            lambda sheet: set_armor(sheet, location_of(location.value), worn),
-        )
-        await self._answer(interaction, saved, "character.armor_set")
-
-    # ------------------------------------------------------------------ traits
-
-    @trait.command(
-        name=_("add", key="character.cmd.trait.add.name"),
-        description=_(
-            "Give a saved character a trait or skill", key="character.cmd.trait.add.description"
-        ),
-    )
-    @app_commands.rename(
-        trait=_("trait", key="character.cmd.trait.trait.name"),
-        level=_("level", key="character.cmd.trait.level.name"),
-    )
-    @app_commands.describe(
-        trait=_("The trait or skill", key="character.cmd.trait.trait.description"),
-        level=_(
-            "Level: a skill's (needed), or Hard to Kill's or Altered Time Rate's (default 1)",
-            key="character.cmd.trait.level.description",
-        ),
-    )
-    @_which_character
-    async def trait_add(
-        self,
-        interaction: discord.Interaction[GurpsBot],
-        character: str,
-        trait: app_commands.Range[str, 1, 60],
-        level: app_commands.Range[int, 1, 30] | None = None,
-    ) -> None:
-        locale = await self.bot.locale_for(interaction)
-        chosen = parse_trait(trait, self.bot.messages, locale)
-        saved = await self._edit(
-            interaction, character, lambda sheet: add_trait(sheet, chosen, level)
-        )
-        await self._answer_trait(interaction, saved, "character.trait_added", chosen)
-
-    @trait_add.autocomplete("trait")
-    async def any_trait_autocomplete(
-        self, interaction: discord.Interaction[GurpsBot], current: str
-    ) -> list[app_commands.Choice[str]]:
-        """Every trait a sheet can take, skills included."""
-        locale = await self.bot.locale_for(interaction)
-        return trait_choices(SheetTrait, current, self.bot.messages, locale)
-
-    @trait.command(
-        name=_("remove", key="character.cmd.trait.remove.name"),
-        description=_(
-            "Take a trait or skill off a saved character",
-            key="character.cmd.trait.remove.description",
-        ),
-    )
-    @app_commands.rename(
-        trait=_("trait", key="character.cmd.trait.trait.name"),
-    )
-    @app_commands.describe(
-        trait=_("The trait or skill", key="character.cmd.trait.trait.description"),
-    )
-    @_which_character
-    async def trait_remove(
-        self,
-        interaction: discord.Interaction[GurpsBot],
-        character: str,
-        trait: app_commands.Range[str, 1, 60],
-    ) -> None:
-        locale = await self.bot.locale_for(interaction)
-        chosen = parse_trait(trait, self.bot.messages, locale)
-        saved = await self._edit(interaction, character, lambda sheet: remove_trait(sheet, chosen))
-        await self._answer_trait(interaction, saved, "character.trait_removed", chosen)
-
-    @trait_remove.autocomplete("trait")
-    async def own_trait_autocomplete(
-        self, interaction: discord.Interaction[GurpsBot], current: str
-    ) -> list[app_commands.Choice[str]]:
-        """The traits the chosen sheet has."""
-        name = getattr(interaction.namespace, "character", None)
-        if interaction.guild_id is None or not name:
-            return []
-        record = await self.characters.get(interaction.guild_id, str(name))
-        if record is None:
-            return []
-        locale = await self.bot.locale_for(interaction)
-        return trait_choices(sheet_traits(record.sheet), current, self.bot.messages, locale)
-
     # ------------------------------------------------------------------ export, import
 
     @character.command(
@@ -607,24 +272,22 @@ class CharacterCog(commands.Cog):
     @character.command(
         name=_("import", key="character.cmd.import.name"),
         description=_(
-            "Save a character from a JSON file (as /character export makes)",
+            "Save a character from a GCS file or a JSON file from /character export",
             key="character.cmd.import.description",
         ),
     )
     @app_commands.rename(
         file=_("file", key="character.cmd.import.file.name"),
         owner=_("owner", key="character.cmd.import.owner.name"),
-        replace=_("replace", key="character.cmd.import.replace.name"),
     )
     @app_commands.describe(
-        file=_("The character's .json file", key="character.cmd.import.file.description"),
-        owner=_(
-            "The player it belongs to (GMs only; default: you)",
-            key="character.cmd.import.owner.description",
+        file=_(
+            "The character's .gcs file (GCS) or .json file",
+            key="character.cmd.import.file.description",
         ),
-        replace=_(
-            "Overwrite a saved character of the same name",
-            key="character.cmd.import.replace.description",
+        owner=_(
+            "The player it belongs to (GMs only; default: you, or its owner)",
+            key="character.cmd.import.owner.description",
         ),
     )
     async def import_(
@@ -632,7 +295,6 @@ class CharacterCog(commands.Cog):
         interaction: discord.Interaction[GurpsBot],
         file: discord.Attachment,
         owner: discord.Member | None = None,
-        replace: bool = False,
     ) -> None:
         guild_id = guild_of(interaction)
         authority, owner_id = await self._new_owner(interaction, owner)
@@ -640,21 +302,47 @@ class CharacterCog(commands.Cog):
             raise UserFacingError(
                 "character.import_too_large", size=file.size, maximum=MAX_IMPORT_BYTES
             )
+        raw = await file.read()
         try:
-            sheet = import_sheet(parse_sheet_json(await file.read()))
+            read = await asyncio.to_thread(_read_sheet, raw, file.filename)
         except SheetInvalidError as invalid:
             locale = await self.bot.locale_for(interaction)
             embed = render_import_problems(invalid.problems, self.bot.messages, locale)
             await interaction.response.send_message(embed=embed, ephemeral=True)
             return
+        replaced: list[CharacterRecord] = []
 
         def may_replace(existing: CharacterRecord) -> None:
+            """Importing a sheet again updates it: its owner or a GM may; its owner stays."""
             authority.ensure_can_edit(existing.owner_id, existing.name)
+            replaced.append(existing)
 
         record = await self.characters.create(
-            guild_id, owner_id, sheet, replace=may_replace if replace else None
+            guild_id, owner_id, read.sheet, replace=may_replace, keep_owner=owner is None
         )
-        await self._answer(interaction, record, "character.imported")
+        locale = await self.bot.locale_for(interaction)
+        headline = self.bot.messages.text(
+            "character.reimported" if replaced else "character.imported",
+            locale,
+            name=record.name,
+        )
+        embed = render_character(record, self.bot.messages, locale, headline=headline)
+        notes = render_import_notes(read, self.bot.messages, locale)
+        if notes:
+            embed.description = f"{embed.description}\n{notes}"
+        await interaction.response.send_message(embed=embed)
+
+
+def _read_sheet(raw: bytes, filename: str) -> ImportedSheet:
+    """The sheet in an uploaded file: a GCS character file or the bot's own JSON sheet,
+    told apart by their content (a GCS file has a version number)."""
+    data = parse_sheet_json(raw)
+    if is_gcs(data):
+        return import_gcs(data, fallback_name=PurePath(filename).stem)
+    return ImportedSheet(import_sheet(data))
+
+
+add_gear_commands(CharacterCog.character, SavedSheets())
 
 
 async def setup(bot: GurpsBot) -> None:

@@ -1,7 +1,8 @@
 """``/combatant``: add, show, list, edit, remove combatants and set their conditions by hand.
 
-``add`` takes plain stats or a saved character (``character:``); ``weapon`` and
-``armor`` equip a fighter already in the fight with the options ``/character`` uses.
+``add`` takes plain stats or a saved character (``character:``); ``weapon``,
+``shield``, ``armor``, ``trait`` and ``skill`` change a fighter already in the fight
+with the subcommands and options ``/character`` has (:mod:`cogs._gear`).
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from discord.ext import commands
 from bot.client import GurpsBot
 from bot.errors import UserFacingError
 from bot.permissions import EncounterAuthority
-from bot.render.character import render_gear, render_traits, trait_name
 from bot.render.encounter import (
     render_added,
     render_changed,
@@ -31,31 +31,12 @@ from bot.storage.encounter import EncounterRepository
 from cogs._autocomplete import (
     character_autocomplete,
     combatant_autocomplete,
-    combatant_weapon_autocomplete,
     side_autocomplete,
 )
-from cogs._gear import (
-    WeaponRangeText,
-    armor_options,
-    launcher_of,
-    location_of,
-    parse_trait,
-    sheet_options,
-    trait_choices,
-    weapon_options,
-    worn_armor,
-)
+from cogs._gear import FightSheets, add_gear_commands, sheet_options
 from cogs._shared import catalog_choices, channel_of, guild_of, send_embeds
 from rules.character import (
-    SheetTrait,
-    add_trait,
-    add_weapon,
-    build_weapon,
     fighting_copy,
-    remove_trait,
-    remove_weapon,
-    set_armor,
-    sheet_traits,
 )
 from rules.combatant import Combatant, Posture
 from rules.encounter import (
@@ -70,7 +51,6 @@ from rules.encounter import (
     set_current,
     set_posture,
 )
-from rules.errors import RuleError
 
 CONDITION_CHOICES = catalog_choices("combatant.cmd.condition_choice", [c.value for c in Condition])
 POSTURE_CHOICES = catalog_choices("combatant.cmd.posture_choice", [p.value for p in Posture])
@@ -96,24 +76,6 @@ class CombatantCog(commands.Cog):
         name=_("combatant", key="combatant.cmd.name"),
         description=_("Combatants of this channel's fight", key="combatant.cmd.description"),
         guild_only=True,
-    )
-
-    weapon = app_commands.Group(
-        name=_("weapon", key="combatant.cmd.weapon.name"),
-        description=_("A fighter's weapons", key="combatant.cmd.weapon.description"),
-        parent=combatant,
-    )
-    armor = app_commands.Group(
-        name=_("armor", key="combatant.cmd.armor.name"),
-        description=_("A fighter's armor by hit location", key="combatant.cmd.armor.description"),
-        parent=combatant,
-    )
-    trait = app_commands.Group(
-        name=_("trait", key="combatant.cmd.trait.name"),
-        description=_(
-            "A fighter's traits and combat skills", key="combatant.cmd.trait.description"
-        ),
-        parent=combatant,
     )
 
     def __init__(self, bot: GurpsBot) -> None:
@@ -199,10 +161,12 @@ class CombatantCog(commands.Cog):
         )
         owner_id = owner.id if owner is not None else None
         sheet_for: Callable[[str], Combatant]
+        saved_id: int | None = None
         if character is not None:
             if sheet_options or any(v is not None for v in (st, dx, iq, ht)):
                 raise UserFacingError("combatant.error.character_and_stats")
             saved = await self.characters.require(guild_of(interaction), character)
+            saved_id = saved.id
             if owner is None and saved.owner_id != interaction.user.id:
                 owner_id = saved.owner_id  # a GM's own sheets fight as the GM's
             base = (name or saved.name).strip()
@@ -245,6 +209,7 @@ class CombatantCog(commands.Cog):
                 side=side,
                 aware=aware,
                 roller=self.bot.dice,
+                character_id=saved_id,
             )
             change.detail = {"names": list(names), "aware": aware}
             if character is not None:
@@ -403,250 +368,8 @@ class CombatantCog(commands.Cog):
             embed=render_changed(updated, self.bot.messages, locale)
         )
 
-    # ------------------------------------------------------------------ gear
 
-    async def _change_gear(
-        self,
-        interaction: discord.Interaction[GurpsBot],
-        name: str,
-        action: str,
-        headline_key: str,
-        edit: Callable[[Combatant], tuple[Combatant, dict[str, object]]],
-        *,
-        render: Callable[..., discord.Embed] = render_gear,
-        **detail: object,
-    ) -> None:
-        """GM only: apply ``edit`` to fighter ``name``'s sheet, log it and show the gear (or
-        what ``render`` shows, called as :func:`render_gear` is).
-
-        ``edit`` returns the new sheet and the headline's parameters (also logged).
-        """
-        authority = await EncounterAuthority.of(interaction)
-        locale = await self.bot.locale_for(interaction)
-        async with self.encounters.change(
-            channel_of(interaction), interaction.user.id, action
-        ) as change:
-            authority.ensure_gm(change.encounter.gm_id)
-            found = change.encounter.find(name)
-            sheet, params = edit(found.combatant)
-            change.encounter = change.encounter.replace(found.with_sheet(sheet))
-            change.detail = {"name": found.name, **params, **detail}
-        headline = self.bot.messages.text(headline_key, locale, name=found.name, **params)
-        await interaction.response.send_message(
-            embed=render(found.name, sheet, self.bot.messages, locale, headline=headline)
-        )
-
-    @weapon.command(
-        name=_("add", key="combatant.cmd.weapon.add.name"),
-        description=_(
-            "Give a fighter in this fight a weapon", key="combatant.cmd.weapon.add.description"
-        ),
-    )
-    @app_commands.rename(
-        weapon=_("weapon", key="combatant.cmd.weapon.weapon.name"),
-    )
-    @app_commands.describe(
-        weapon=_("The weapon's name", key="combatant.cmd.weapon.weapon.description"),
-    )
-    @weapon_options
-    @_which_combatant
-    async def weapon_add(  # noqa: PLR0917 - one parameter per slash-command option
-        self,
-        interaction: discord.Interaction[GurpsBot],
-        name: str,
-        weapon: app_commands.Range[str, 1, 40],
-        skill: app_commands.Range[int, 0, 40],
-        damage: app_commands.Range[str, 1, 60],
-        reach: app_commands.Range[str, 1, 12] = "1",
-        parry: app_commands.Range[str, 1, 6] | None = None,
-        flail: bool = False,
-        knife: bool = False,
-        two_handed: bool = False,
-        thrown: bool = False,
-        accuracy: app_commands.Range[int, 0, 30] = 0,
-        snap_shot: app_commands.Range[int, 1, 40] | None = None,
-        min_st: app_commands.Range[int, 0, 40] = 0,
-        range_text: WeaponRangeText | None = None,
-        launcher: app_commands.Choice[str] | None = None,
-        natural: bool = False,
-    ) -> None:
-        ready = build_weapon(
-            weapon,
-            skill=skill,
-            damage=damage,
-            reach=reach,
-            parry=parry,
-            flail=flail,
-            knife=knife,
-            two_handed=two_handed,
-            thrown=thrown,
-            accuracy=accuracy,
-            snap_shot=snap_shot,
-            min_st=min_st,
-            range_text=range_text,
-            launcher=launcher_of(launcher),
-            natural=natural,
-        )
-        await self._change_gear(
-            interaction,
-            name,
-            "weapon",
-            "character.weapon_added",
-            lambda sheet: (add_weapon(sheet, ready), {"weapon": ready.name}),
-            added=True,
-        )
-
-    @weapon.command(
-        name=_("remove", key="combatant.cmd.weapon.remove.name"),
-        description=_(
-            "Take a weapon from a fighter in this fight",
-            key="combatant.cmd.weapon.remove.description",
-        ),
-    )
-    @app_commands.rename(
-        weapon=_("weapon", key="combatant.cmd.weapon.weapon.name"),
-    )
-    @app_commands.describe(
-        weapon=_("The weapon's name", key="combatant.cmd.weapon.weapon.description"),
-    )
-    @app_commands.autocomplete(weapon=combatant_weapon_autocomplete)
-    @_which_combatant
-    async def weapon_remove(
-        self, interaction: discord.Interaction[GurpsBot], name: str, weapon: str
-    ) -> None:
-        def take_off(sheet: Combatant) -> tuple[Combatant, dict[str, object]]:
-            sheet, removed = remove_weapon(sheet, weapon)
-            return sheet, {"weapon": removed.name}
-
-        await self._change_gear(
-            interaction, name, "weapon", "character.weapon_removed", take_off, added=False
-        )
-
-    @armor.command(
-        name=_("set", key="combatant.cmd.armor.set.name"),
-        description=_(
-            "Set a fighter's DR at a hit location (or all)",
-            key="combatant.cmd.armor.set.description",
-        ),
-    )
-    @armor_options
-    @_which_combatant
-    async def armor_set(
-        self,
-        interaction: discord.Interaction[GurpsBot],
-        name: str,
-        location: app_commands.Choice[str],
-        dr: app_commands.Range[int, 0, 200],
-        flexible: bool = False,
-    ) -> None:
-        worn = worn_armor(dr, flexible=flexible)
-        await self._change_gear(
-            interaction,
-            name,
-            "armor",
-            "character.armor_set",
-            lambda sheet: (set_armor(sheet, location_of(location.value), worn), {}),
-            location=location.value,
-            dr=dr,
-        )
-
-    # ------------------------------------------------------------------ traits
-
-    @trait.command(
-        name=_("add", key="combatant.cmd.trait.add.name"),
-        description=_(
-            "Give a fighter in this fight a trait or skill",
-            key="combatant.cmd.trait.add.description",
-        ),
-    )
-    @app_commands.rename(
-        trait=_("trait", key="character.cmd.trait.trait.name"),
-        level=_("level", key="character.cmd.trait.level.name"),
-    )
-    @app_commands.describe(
-        trait=_("The trait or skill", key="character.cmd.trait.trait.description"),
-        level=_(
-            "Level: a skill's (needed), or Hard to Kill's or Altered Time Rate's (default 1)",
-            key="character.cmd.trait.level.description",
-        ),
-    )
-    @_which_combatant
-    async def trait_add(
-        self,
-        interaction: discord.Interaction[GurpsBot],
-        name: str,
-        trait: app_commands.Range[str, 1, 60],
-        level: app_commands.Range[int, 1, 30] | None = None,
-    ) -> None:
-        locale = await self.bot.locale_for(interaction)
-        chosen = parse_trait(trait, self.bot.messages, locale)
-        label = trait_name(chosen, self.bot.messages, locale)
-        await self._change_gear(
-            interaction,
-            name,
-            "trait",
-            "character.trait_added",
-            lambda sheet: (add_trait(sheet, chosen, level), {"trait": label}),
-            render=render_traits,
-            added=chosen.value,
-        )
-
-    @trait_add.autocomplete("trait")
-    async def any_trait_autocomplete(
-        self, interaction: discord.Interaction[GurpsBot], current: str
-    ) -> list[app_commands.Choice[str]]:
-        """Every trait a sheet can take, skills included."""
-        locale = await self.bot.locale_for(interaction)
-        return trait_choices(SheetTrait, current, self.bot.messages, locale)
-
-    @trait.command(
-        name=_("remove", key="combatant.cmd.trait.remove.name"),
-        description=_(
-            "Take a trait or skill off a fighter in this fight",
-            key="combatant.cmd.trait.remove.description",
-        ),
-    )
-    @app_commands.rename(trait=_("trait", key="character.cmd.trait.trait.name"))
-    @app_commands.describe(
-        trait=_("The trait or skill", key="character.cmd.trait.trait.description")
-    )
-    @_which_combatant
-    async def trait_remove(
-        self,
-        interaction: discord.Interaction[GurpsBot],
-        name: str,
-        trait: app_commands.Range[str, 1, 60],
-    ) -> None:
-        locale = await self.bot.locale_for(interaction)
-        chosen = parse_trait(trait, self.bot.messages, locale)
-        label = trait_name(chosen, self.bot.messages, locale)
-        await self._change_gear(
-            interaction,
-            name,
-            "trait",
-            "character.trait_removed",
-            lambda sheet: (remove_trait(sheet, chosen), {"trait": label}),
-            render=render_traits,
-            removed=chosen.value,
-        )
-
-    @trait_remove.autocomplete("trait")
-    async def own_trait_autocomplete(
-        self, interaction: discord.Interaction[GurpsBot], current: str
-    ) -> list[app_commands.Choice[str]]:
-        """The traits the chosen fighter has."""
-        chosen = getattr(interaction.namespace, "name", None)
-        if interaction.channel_id is None or not chosen:
-            return []
-        record = await self.encounters.active(interaction.channel_id)
-        if record is None:
-            return []
-        try:
-            fighter = record.encounter.find(str(chosen))
-        except RuleError:
-            return []
-        locale = await self.bot.locale_for(interaction)
-        return trait_choices(sheet_traits(fighter.combatant), current, self.bot.messages, locale)
+add_gear_commands(CombatantCog.combatant, FightSheets())
 
 
 async def setup(bot: GurpsBot) -> None:

@@ -19,7 +19,9 @@ from discord.ext import commands
 
 from bot.client import GurpsBot
 from bot.errors import UserFacingError
-from bot.permissions import EncounterAuthority
+from bot.permissions import CharacterAuthority, EncounterAuthority
+from bot.render.character import render_character
+from bot.render.common import add_field
 from bot.render.encounter import (
     render_ended,
     render_history,
@@ -32,14 +34,18 @@ from bot.render.encounter import (
 )
 from bot.render.swarm import render_swarm_attack
 from bot.render.tracker import render_reordered
+from bot.storage.character import CharacterRepository
 from bot.storage.encounter import EncounterRepository
 from bot.storage.pending_attack import CancelReason, PendingAttackRepository
 from bot.tracker import can_pin, has_live_tracker, keeps_tracker
+from bot.views.gear import KeepGearButton, keep_gear_view
 from cogs._autocomplete import combatant_autocomplete, side_autocomplete
 from cogs._pending import refresh_attack_messages
-from cogs._shared import channel_of, send_embeds
+from cogs._shared import channel_of, guild_of, send_embeds
+from rules.character import gear_differs, with_gear_of
 from rules.encounter import (
     Encounter,
+    EncounterCombatant,
     TrackerMessage,
     advance_turn,
     apply_partial_surprise,
@@ -48,6 +54,7 @@ from rules.encounter import (
     reorder_turns,
     side_profile,
 )
+from rules.errors import RuleError
 from rules.initiative import InitiativeMode
 from rules.swarm import end_of_swarm_turn
 from rules.turn import TurnSequence
@@ -82,6 +89,12 @@ class EncounterCog(commands.Cog):
     def __init__(self, bot: GurpsBot) -> None:
         self.bot = bot
         self.encounters = EncounterRepository(bot.database)
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(KeepGearButton)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(KeepGearButton)
 
     @encounter.command(
         name=_("start", key="encounter.cmd.start.name"),
@@ -252,10 +265,85 @@ class EncounterCog(commands.Cog):
             cancelled = await PendingAttackRepository.cancel_open(
                 change, channel, interaction.created_at, CancelReason.ENDED
             )
-        await interaction.response.send_message(
-            embed=render_ended(change.encounter, self.bot.messages, context.locale, crippled)
+        embed = render_ended(change.encounter, self.bot.messages, context.locale, crippled)
+        changed = await self._changed_gear(interaction, change.encounter)
+        view = keep_gear_view(
+            change.record.id,
+            [
+                (
+                    fighter.combatant_id,
+                    self.bot.messages.text(
+                        "gear.keep.button", context.locale, fighter=fighter.name, sheet=sheet
+                    ),
+                )
+                for fighter, sheet in changed
+            ],
         )
+        if view is None:
+            await interaction.response.send_message(embed=embed)
+        else:
+            add_field(
+                embed,
+                self.bot.messages.text("gear.keep.title", context.locale),
+                self.bot.messages.text(
+                    "gear.keep.offer",
+                    context.locale,
+                    names=", ".join(fighter.name for fighter, _ in changed),
+                ),
+                inline=False,
+            )
+            await interaction.response.send_message(embed=embed, view=view)
         await refresh_attack_messages(self.bot, cancelled, None, context.options, context.locale)
+
+    async def _changed_gear(
+        self, interaction: discord.Interaction[GurpsBot], encounter: Encounter
+    ) -> list[tuple[EncounterCombatant, str]]:
+        """The fighters from saved characters whose gear, traits or skills the fight changed,
+        with their saved sheet's name."""
+        if interaction.guild_id is None:
+            return []
+        characters = CharacterRepository(self.bot.database)
+        changed = []
+        for combatant_id, character_id in encounter.characters.items():
+            try:
+                fighter = encounter.get(combatant_id)
+            except RuleError:
+                continue  # taken out of the fight
+            saved = await characters.get_id(interaction.guild_id, character_id)
+            if saved is not None and gear_differs(saved.sheet, fighter.combatant):
+                changed.append((fighter, saved.name))
+        return changed
+
+    async def keep_gear(
+        self, interaction: discord.Interaction[GurpsBot], encounter_id: int, combatant_id: str
+    ) -> None:
+        """A button under ``/encounter end``: the fighter's gear goes to his saved sheet. Its
+        owner, a server GM or the encounter's GM may press it."""
+        record = await self.encounters.get(encounter_id)
+        if record is None or record.guild_id != interaction.guild_id:
+            raise UserFacingError("gear.keep.gone")
+        character_id = record.encounter.characters.get(combatant_id)
+        if character_id is None:
+            raise UserFacingError("gear.keep.gone")
+        fighter = record.encounter.get(combatant_id)
+        fights = await EncounterAuthority.of(interaction)
+        sheets = await CharacterAuthority.of(interaction)
+        async with CharacterRepository(self.bot.database).edit_id(
+            guild_of(interaction), character_id
+        ) as change:
+            if not fights.is_gm(record.encounter.gm_id):
+                sheets.ensure_can_edit(change.record.owner_id, change.record.name)
+            if not gear_differs(change.sheet, fighter.combatant):
+                raise UserFacingError("gear.keep.same", name=change.record.name)
+            change.sheet = with_gear_of(change.sheet, fighter.combatant)
+        assert change.saved is not None
+        locale = await self.bot.locale_for(interaction)
+        headline = self.bot.messages.text(
+            "gear.keep.done", locale, name=change.saved.name, fighter=fighter.name
+        )
+        await interaction.response.send_message(
+            embed=render_character(change.saved, self.bot.messages, locale, headline=headline)
+        )
 
     @encounter.command(
         name=_("undo", key="encounter.cmd.undo.name"),

@@ -1,7 +1,14 @@
-"""``/roll``, ``/check`` and ``/contest``: dice, success rolls and contests of skill."""
+"""``/roll``, ``/check`` and ``/contest``: dice, success rolls and contests of skill.
+
+``/check`` and ``/contest`` take a level, or a character's skill, attribute, Will,
+Perception or sense by name: a fighter of this channel's fight (with the penalties of his
+condition, :mod:`rules.sheet_rolls`) or a saved character. Only its owner or a GM rolls
+for a character.
+"""
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 import discord
@@ -10,7 +17,19 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.client import GurpsBot
-from bot.render.roll import render_check, render_contest, render_dice_roll
+from bot.errors import UserFacingError
+from bot.permissions import CharacterAuthority, EncounterAuthority
+from bot.render.roll import (
+    render_check,
+    render_contest,
+    render_dice_roll,
+    render_sheet_check,
+    render_sheet_contest,
+    target_label,
+)
+from bot.storage.character import CharacterRepository
+from bot.storage.encounter import EncounterRepository
+from cogs._autocomplete import sheet_autocomplete, starts_a_word
 from rules.checks import (
     QuickContest,
     RegularContest,
@@ -18,10 +37,16 @@ from rules.checks import (
     regular_contest,
     skill_check,
 )
+from rules.combatant import Combatant
 from rules.dice import roll as roll_dice
+from rules.errors import RuleError
+from rules.sheet_rolls import SheetLevel, find_target, roll_targets, sheet_check, sheet_level
 
-Skill = app_commands.Range[int, -50, 100]
+SkillText = app_commands.Range[str, 1, 100]
 Modifier = app_commands.Range[int, -100, 100]
+MIN_LEVEL = -50
+MAX_LEVEL = 100
+_NUMBER = re.compile(r"^[+-]?\d{1,4}$")
 Label = app_commands.Range[str, 1, 100]
 Name = app_commands.Range[str, 1, 50]
 
@@ -66,21 +91,110 @@ class Roll(commands.Cog):
         embed = render_dice_roll(result, self.bot.messages, context.locale, label=label)
         await interaction.response.send_message(embed=embed, ephemeral=private)
 
+    # ------------------------------------------------------------------ sheets
+
+    async def _sheet(
+        self, interaction: discord.Interaction[GurpsBot], name: str
+    ) -> tuple[Combatant, bool]:
+        """The sheet ``name`` names, and whether it is fighting: a fighter of this channel's
+        running fight first, else a saved character. Its owner or a GM only."""
+        if interaction.channel_id is not None:
+            record = await EncounterRepository(self.bot.database).active(interaction.channel_id)
+            if record is not None:
+                try:
+                    fighter = record.encounter.find(name)
+                except RuleError:
+                    fighter = None
+                if fighter is not None:
+                    authority = await EncounterAuthority.of(interaction)
+                    authority.ensure_can_act_for(
+                        record.encounter.gm_id, fighter.owner_id, fighter.name
+                    )
+                    return fighter.combatant, True
+        saved = None
+        if interaction.guild_id is not None:
+            saved = await CharacterRepository(self.bot.database).get(interaction.guild_id, name)
+        if saved is None:
+            raise UserFacingError("sheetcheck.error.no_character", name=name.strip())
+        characters = await CharacterAuthority.of(interaction)
+        characters.ensure_can_edit(saved.owner_id, saved.name)
+        return saved.sheet, False
+
+    @staticmethod
+    def _level(text: str) -> int | None:
+        """A level typed as a number (``12``, ``-3``), or ``None`` for a name."""
+        if not _NUMBER.match(text.strip()):
+            return None
+        level = int(text)
+        if not MIN_LEVEL <= level <= MAX_LEVEL:
+            raise UserFacingError(
+                "sheetcheck.error.level_range", level=level, minimum=MIN_LEVEL, maximum=MAX_LEVEL
+            )
+        return level
+
+    async def _side(
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        skill: str,
+        character: str | None,
+        locale: str,
+    ) -> tuple[int, str | None, SheetLevel | None]:
+        """One side of a contest: its effective level, its shown name, its level's parts."""
+        level = self._level(skill)
+        if character is None:
+            if level is None:
+                raise UserFacingError("sheetcheck.error.needs_character", name=skill.strip())
+            return level, None, None
+        sheet, in_fight = await self._sheet(interaction, character)
+        if level is not None:
+            return level, sheet.name, None
+        found = sheet_level(sheet, find_target(sheet, skill), in_fight=in_fight)
+        label = target_label(found.target, self.bot.messages, locale)
+        name = self.bot.messages.text("sheetcheck.side", locale, character=sheet.name, target=label)
+        return found.value, name, found
+
+    async def skill_autocomplete(
+        self, interaction: discord.Interaction[GurpsBot], current: str, character: object
+    ) -> list[app_commands.Choice[str]]:
+        """What the chosen character can roll, by name in the reader's language."""
+        if not character:
+            return []
+        try:
+            sheet, _ = await self._sheet(interaction, str(character))
+        except (UserFacingError, RuleError):
+            return []
+        locale = await self.bot.locale_for(interaction)
+        found = []
+        for target in roll_targets(sheet):
+            label = target_label(target, self.bot.messages, locale)
+            if starts_a_word(label, current) or starts_a_word(target.key, current):
+                found.append(app_commands.Choice(name=f"{label} {target.level}", value=target.key))
+        return found[:25]
+
+    # ------------------------------------------------------------------ check
+
     @app_commands.command(
         name=_("check", key="roll.cmd.check.name"),
         description=_(
-            "Success roll: 3d6 against a skill or attribute", key="roll.cmd.check.description"
+            "Success roll: 3d6 against a level, or a character's skill by name",
+            key="roll.cmd.check.description",
         ),
     )
     @app_commands.rename(
         skill=_("skill", key="roll.cmd.check.skill.name"),
+        character=_("character", key="sheetcheck.cmd.character.name"),
         modifier=_("modifier", key="roll.cmd.check.modifier.name"),
         label=_("label", key="roll.cmd.check.label.name"),
         private=_("private", key="roll.cmd.check.private.name"),
     )
     @app_commands.describe(
         skill=_(
-            "The skill or attribute level rolled against", key="roll.cmd.check.skill.description"
+            "A level (12), or the character's skill, attribute or sense (Stealth, DX, Vision)",
+            key="roll.cmd.check.skill.description",
+        ),
+        character=_(
+            "Whose skill: a fighter here (with his condition's penalties) or a saved character",
+            key="sheetcheck.cmd.character.description",
         ),
         modifier=_(
             "Every bonus and penalty added up, for example -2",
@@ -91,20 +205,44 @@ class Roll(commands.Cog):
             "Only you see the result (a secret GM roll)", key="roll.cmd.check.private.description"
         ),
     )
-    async def check(
+    @app_commands.autocomplete(character=sheet_autocomplete)
+    async def check(  # noqa: PLR0917 - one parameter per slash-command option
         self,
         interaction: discord.Interaction[GurpsBot],
-        skill: Skill,
+        skill: SkillText,
+        character: str | None = None,
         modifier: Modifier = 0,
         label: Label | None = None,
         private: bool = False,
     ) -> None:
         context = await self.bot.context_for(interaction)
-        result = skill_check(skill, self.bot.dice, context.options, modifier=modifier)
+        level = self._level(skill)
+        if character is not None and level is None:
+            sheet, in_fight = await self._sheet(interaction, character)
+            result = sheet_check(
+                sheet, skill, self.bot.dice, context.options, in_fight=in_fight, modifier=modifier
+            )
+            embed = render_sheet_check(
+                result, self.bot.messages, context.locale, label=label, options=context.options
+            )
+            await interaction.response.send_message(embed=embed, ephemeral=private)
+            return
+        if level is None:
+            raise UserFacingError("sheetcheck.error.needs_character", name=skill.strip())
+        plain = skill_check(level, self.bot.dice, context.options, modifier=modifier)
         embed = render_check(
-            result, self.bot.messages, context.locale, label=label, options=context.options
+            plain, self.bot.messages, context.locale, label=label, options=context.options
         )
         await interaction.response.send_message(embed=embed, ephemeral=private)
+
+    @check.autocomplete("skill")
+    async def check_skill_autocomplete(
+        self, interaction: discord.Interaction[GurpsBot], current: str
+    ) -> list[app_commands.Choice[str]]:
+        character = getattr(interaction.namespace, "character", None)
+        return await self.skill_autocomplete(interaction, current, character)
+
+    # ------------------------------------------------------------------ contest
 
     @app_commands.command(
         name=_("contest", key="roll.cmd.contest.name"),
@@ -116,14 +254,30 @@ class Roll(commands.Cog):
     @app_commands.rename(
         skill_a=_("skill_a", key="roll.cmd.contest.skill_a.name"),
         skill_b=_("skill_b", key="roll.cmd.contest.skill_b.name"),
+        character_a=_("character_a", key="sheetcheck.cmd.character_a.name"),
+        character_b=_("character_b", key="sheetcheck.cmd.character_b.name"),
         name_a=_("name_a", key="roll.cmd.contest.name_a.name"),
         name_b=_("name_b", key="roll.cmd.contest.name_b.name"),
         kind=_("kind", key="roll.cmd.contest.kind.name"),
         private=_("private", key="roll.cmd.contest.private.name"),
     )
     @app_commands.describe(
-        skill_a=_("The first side's effective skill", key="roll.cmd.contest.skill_a.description"),
-        skill_b=_("The second side's effective skill", key="roll.cmd.contest.skill_b.description"),
+        skill_a=_(
+            "The first side's level, or its character's skill by name",
+            key="roll.cmd.contest.skill_a.description",
+        ),
+        skill_b=_(
+            "The second side's level, or its character's skill by name",
+            key="roll.cmd.contest.skill_b.description",
+        ),
+        character_a=_(
+            "The first side's character (a fighter here or a saved one)",
+            key="sheetcheck.cmd.character_a.description",
+        ),
+        character_b=_(
+            "The second side's character (a fighter here or a saved one)",
+            key="sheetcheck.cmd.character_b.description",
+        ),
         name_a=_("Who the first side is", key="roll.cmd.contest.name_a.description"),
         name_b=_("Who the second side is", key="roll.cmd.contest.name_b.description"),
         kind=_(
@@ -145,31 +299,75 @@ class Roll(commands.Cog):
             ),
         ]
     )
+    @app_commands.autocomplete(character_a=sheet_autocomplete, character_b=sheet_autocomplete)
     async def contest(  # noqa: PLR0917 - one parameter per slash-command option
         self,
         interaction: discord.Interaction[GurpsBot],
-        skill_a: Skill,
-        skill_b: Skill,
+        skill_a: SkillText,
+        skill_b: SkillText,
+        character_a: str | None = None,
+        character_b: str | None = None,
         name_a: Name | None = None,
         name_b: Name | None = None,
         kind: Literal["quick", "regular"] = "quick",
         private: bool = False,
     ) -> None:
         context = await self.bot.context_for(interaction)
+        level_a, shown_a, parts_a = await self._side(
+            interaction, skill_a, character_a, context.locale
+        )
+        level_b, shown_b, parts_b = await self._side(
+            interaction, skill_b, character_b, context.locale
+        )
         result: QuickContest | RegularContest
         if kind == "regular":
-            result = regular_contest(skill_a, skill_b, self.bot.dice, context.options)
+            result = regular_contest(level_a, level_b, self.bot.dice, context.options)
         else:
-            result = quick_contest(skill_a, skill_b, self.bot.dice, context.options)
-        embed = render_contest(
-            result,
-            self.bot.messages,
-            context.locale,
-            name_a=name_a,
-            name_b=name_b,
-            options=context.options,
-        )
+            result = quick_contest(level_a, level_b, self.bot.dice, context.options)
+        if parts_a is None and parts_b is None:
+            embed = render_contest(
+                result,
+                self.bot.messages,
+                context.locale,
+                name_a=name_a or shown_a,
+                name_b=name_b or shown_b,
+                options=context.options,
+            )
+        else:
+            a, b = (
+                (
+                    name_a
+                    or shown_a
+                    or self.bot.messages.text("roll.contest.default_a", context.locale)
+                ),
+                (
+                    name_b
+                    or shown_b
+                    or self.bot.messages.text("roll.contest.default_b", context.locale)
+                ),
+            )
+            embed = render_sheet_contest(
+                result,
+                self.bot.messages,
+                context.locale,
+                sides=((a, parts_a), (b, parts_b)),
+                options=context.options,
+            )
         await interaction.response.send_message(embed=embed, ephemeral=private)
+
+    @contest.autocomplete("skill_a")
+    async def contest_skill_a_autocomplete(
+        self, interaction: discord.Interaction[GurpsBot], current: str
+    ) -> list[app_commands.Choice[str]]:
+        character = getattr(interaction.namespace, "character_a", None)
+        return await self.skill_autocomplete(interaction, current, character)
+
+    @contest.autocomplete("skill_b")
+    async def contest_skill_b_autocomplete(
+        self, interaction: discord.Interaction[GurpsBot], current: str
+    ) -> list[app_commands.Choice[str]]:
+        character = getattr(interaction.namespace, "character_b", None)
+        return await self.skill_autocomplete(interaction, current, character)
 
 
 async def setup(bot: GurpsBot) -> None:

@@ -304,6 +304,12 @@ class FeintOutcome(BaseModel):
     """What changed the feinter's skill (Evaluate R5.4, shock R7.6), each on its own."""
     rule_id: str = "R5.9"
 
+    @property
+    def won(self) -> bool:
+        """The feinter won the contest with a success (G1). He may win by a margin of 0 (a
+        roll equal to his skill against a failed defense): then there is no penalty."""
+        return self.contest.winner is ContestWinner.A and self.contest.a.succeeded
+
 
 def feint(
     attacker_skill: int,
@@ -431,10 +437,12 @@ def maneuvers_per_turn(basic_speed: float) -> int:
 
 
 def initiative_slots(initiative: float, attacks: int) -> tuple[float, ...]:
-    """R5.23: each attack after the first acts one Initiative step lower."""
+    """R5.23: each attack after the first acts one Initiative step lower, down to 0, the
+    lowest Initiative (Basic Speed) there is: a long series (the GM's extra attacks too) ends
+    with blows after everyone, never at a negative step."""
     if attacks < 1:
         raise RuleError("attack.no_attacks", "at least one attack is needed", attacks=attacks)
-    return tuple(initiative - k for k in range(attacks))
+    return tuple(max(0.0, initiative - k) for k in range(attacks))
 
 
 class SpareAction(StrEnum):
@@ -580,7 +588,7 @@ def evade(
 
     R5.19: a master (``chambara_level``, the best of his DX, Jumping and Acrobatics) first
     rolls against it; a success adds +5, a failure leaves the Evade without it (the catalog's
-    reading).
+    reading). Shock counts against both rolls (R7.6: DX and the skills based on it).
     """
     mods: list[Modifier] = []
 
@@ -598,7 +606,7 @@ def evade(
     rule_ids = ["R11.23"]
     enabling: SuccessRoll | None = None
     if chambara_level is not None:
-        enabling = success_roll(chambara_level, roller, options)
+        enabling = success_roll(chambara_level - abs(shock_penalty), roller, options)
         rule_ids.append("R5.19")
         if enabling.succeeded:
             add("chambara_evade", CHAMBARA_EVADE_BONUS, "R5.19")
@@ -631,23 +639,37 @@ class FastDrawRoll(BaseModel):
     roll: SuccessRoll
     drawn: bool
     rule_id: str
+    shock: int = 0
+    """The drawer's shock (R7.6): Fast-Draw is a DX-based skill."""
 
 
 def fast_draw(
-    level: int, kind: AttackKind, number: int, roller: DiceRoller, options: RuleOptions
+    level: int,
+    kind: AttackKind,
+    number: int,
+    roller: DiceRoller,
+    options: RuleOptions,
+    *,
+    shock_penalty: int = 0,
 ) -> FastDrawRoll:
     """Fast-Draw for the ``number``-th attack of the turn.
 
     R5.26: every thrown weapon at -3. R5.22: every arrow of an archer's volley, at -3 more
-    for each roll after the first (14, 11, 8 …).
+    for each roll after the first (14, 11, 8 …). Shock counts too (R7.6).
     """
     if kind is AttackKind.thrown:
         modifier, rule_id = FAST_DRAW_PENALTY, "R5.26"
     else:
         modifier, rule_id = FAST_DRAW_PENALTY * (number - 1), "R5.22"
-    roll = success_roll(level + modifier, roller, options)
+    shock = -abs(shock_penalty)
+    roll = success_roll(level + modifier + shock, roller, options)
     return FastDrawRoll(
-        level=level, modifier=modifier, roll=roll, drawn=roll.succeeded, rule_id=rule_id
+        level=level,
+        modifier=modifier,
+        roll=roll,
+        drawn=roll.succeeded,
+        rule_id=rule_id,
+        shock=shock,
     )
 
 

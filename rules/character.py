@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -19,7 +20,17 @@ from typing import Any, Final, Literal
 
 from pydantic import ValidationError
 
-from rules.combatant import Armor, Attributes, Combatant, HitLocation, Shield, Trait, Weapon
+from rules.combatant import (
+    Armor,
+    Attributes,
+    Combatant,
+    HitLocation,
+    Shield,
+    Skill,
+    Trait,
+    Weapon,
+    skill_key,
+)
 from rules.damage import parse_damage
 from rules.errors import RuleError
 from rules.ranged import weapon_range
@@ -27,24 +38,32 @@ from rules.ranged import weapon_range
 __all__ = [
     "ERROR_KEYS",
     "EXPORT_EXCLUDE",
+    "GEAR_FIELDS",
+    "LEVELED",
     "MAX_IMPORT_BYTES",
+    "MAX_JSON_DEPTH",
+    "MAX_JSON_NODES",
     "MAX_NAME",
+    "MAX_SKILLS",
     "MAX_WEAPONS",
     "MAX_WEAPON_NAME",
-    "SKILL_TRAITS",
     "ParryEntry",
     "SheetInvalidError",
     "SheetProblem",
     "SheetTrait",
+    "add_skill",
     "add_trait",
     "add_weapon",
     "build_weapon",
     "export_sheet",
     "fighting_copy",
+    "find_skill",
     "fresh",
+    "gear_differs",
     "import_sheet",
     "parse_parry",
     "parse_sheet_json",
+    "remove_skill",
     "remove_trait",
     "remove_weapon",
     "rename_sheet",
@@ -52,6 +71,9 @@ __all__ = [
     "set_shield",
     "sheet_problems",
     "sheet_traits",
+    "split_skill",
+    "trait_level",
+    "with_gear_of",
 ]
 
 ERROR_KEYS: Final = frozenset(
@@ -62,12 +84,15 @@ ERROR_KEYS: Final = frozenset(
         "character.too_many_weapons",  #    maximum
         "character.conflicting_traits",  #  character, trait, other
         "character.trait_missing",  #       character, trait
-        "character.skill_needs_level",  #   character, trait
+        "character.skill_missing",  #       character, skill
+        "character.too_many_skills",  #     maximum
         "character.invalid_field",  #       field
         "character.import_too_large",  #    size, maximum
         "character.import_not_text",  #     (none)
         "character.import_not_json",  #     line, column
-        "character.import_too_deep",  #     (none)
+        "character.import_too_deep",  #     maximum
+        "character.import_too_many",  #     count, maximum
+        "character.import_number",  #       (none)
         "character.import_invalid",  #      count
         "combatant.unknown_weapon",  #      combatant, weapon
         "combatant.value_too_low",  #       field, value, minimum
@@ -80,16 +105,36 @@ MAX_NAME: Final = 80
 """A character's name, as ``/character create`` takes it."""
 MAX_WEAPON_NAME: Final = 40
 """A weapon's name, as ``/character weapon add`` takes it."""
-MAX_IMPORT_BYTES: Final = 64 * 1024
-"""An imported sheet is a few kilobytes; anything much larger is not a sheet."""
+MAX_SKILLS: Final = 400
+"""Far more skills and techniques than any character takes; a sheet keeps at most this many."""
+MAX_IMPORT_BYTES: Final = 25 * 1024 * 1024
+"""Discord's attachment limit: a GCS file with its portrait runs to a few megabytes."""
+MAX_JSON_DEPTH: Final = 100
+"""Nesting deeper than any sheet (a GCS container in a container … is a few levels each)."""
+MAX_JSON_NODES: Final = 500_000
+"""Lists and objects in one file: a large GCS character has some thousands."""
 EXPORT_EXCLUDE: Final = frozenset({"state"})
 """Fields left out of an export: a saved sheet carries no fight state."""
+GEAR_FIELDS: Final = (
+    "weapons",
+    "shield",
+    "dr",
+    "traits",
+    "hard_to_kill",
+    "altered_time_rate",
+    "acute_vision",
+    "acute_hearing",
+    "acute_taste_smell",
+    "male_humanoid",
+    "skills",
+)
+"""What a fighter can change about his sheet in a fight (the gear commands) and take back
+to his saved sheet when it ends."""
 
 
 class SheetTrait(StrEnum):
-    """Traits a player adds by name: the :class:`Trait` flags, the leveled Hard to Kill,
-    Altered Time Rate and Acute senses, being a male humanoid (R7.28's groin rule) and the
-    skills the combat rules read, with their level."""
+    """Traits a player adds by name: the :class:`Trait` flags, the leveled ones (Hard to
+    Kill, Altered Time Rate, Acute senses) and being a male humanoid (R7.28's groin rule)."""
 
     COMBAT_REFLEXES = Trait.COMBAT_REFLEXES.value
     HIGH_PAIN_THRESHOLD = Trait.HIGH_PAIN_THRESHOLD.value
@@ -104,13 +149,7 @@ class SheetTrait(StrEnum):
     ALTERED_TIME_RATE = "altered_time_rate"
     """One more maneuver a turn per level, any maneuver (R5.28)."""
     MALE_HUMANOID = "male_humanoid"
-    ACROBATICS = "acrobatics"
-    JUMPING = "jumping"
-    JUDO = "judo"
-    KARATE = "karate"
-    BRAWLING = "brawling"
-    FAST_DRAW = "fast_draw"
-    # The senses' traits (R16.3-R16.8) come last: the first 25 fill the autocomplete list.
+    # The senses' traits (R16.3-R16.8) come last.
     ACUTE_VISION = "acute_vision"
     """+1 a level to Vision rolls (R16.5)."""
     ACUTE_HEARING = "acute_hearing"
@@ -124,18 +163,6 @@ class SheetTrait(StrEnum):
     DISCRIMINATORY_SMELL = Trait.DISCRIMINATORY_SMELL.value
     DISCRIMINATORY_TASTE = Trait.DISCRIMINATORY_TASTE.value
 
-
-SKILL_TRAITS: Final = frozenset(
-    {
-        SheetTrait.ACROBATICS,  # R6.4, R7.12, R7.14, R5.18, R5.19
-        SheetTrait.JUMPING,  # R5.18, R5.19
-        SheetTrait.JUDO,  # R7.14, R11.12
-        SheetTrait.KARATE,  # R11.12
-        SheetTrait.BRAWLING,  # R11.12
-        SheetTrait.FAST_DRAW,  # R5.22, R5.26
-    }
-)
-"""The skills the combat rules ask a sheet about; each is set with its level."""
 
 LEVELED: Final = frozenset(
     {
@@ -160,8 +187,20 @@ def fresh(sheet: Combatant) -> Combatant:
 
 
 def fighting_copy(sheet: Combatant, name: str) -> Combatant:
-    """A fresh copy of a saved sheet under the name it fights with ("Orc 2")."""
-    return _rebuild(sheet, name=name.strip(), state=None)
+    """A copy of a saved sheet under the name it fights with ("Orc 2"), rested and standing
+    but with the HP and FP it has (a sheet imported from GCS may be hurt already)."""
+    return _rebuild(sheet, name=name.strip(), state={"hp": sheet.state.hp, "fp": sheet.state.fp})
+
+
+def gear_differs(saved: Combatant, fought: Combatant) -> bool:
+    """Whether ``fought`` (the sheet a fight changed) has other gear than ``saved``."""
+    return any(getattr(saved, field) != getattr(fought, field) for field in GEAR_FIELDS)
+
+
+def with_gear_of(saved: Combatant, fought: Combatant) -> Combatant:
+    """The saved sheet with the gear, traits and skills ``fought`` ended the fight with
+    (:data:`GEAR_FIELDS`); its name, attributes and condition stay as they were."""
+    return _rebuild(saved, **{field: getattr(fought, field) for field in GEAR_FIELDS})
 
 
 def rename_sheet(sheet: Combatant, new_name: str) -> Combatant:
@@ -220,20 +259,22 @@ def build_weapon(
     accuracy: int = 0,
     snap_shot: int | None = None,
     min_st: int = 0,
-    range_text: str | None = None,
+    range: str = "",
+    rate_of_fire: str = "",
+    shots: str = "",
+    bulk: int | None = None,
+    recoil: str = "",
     launcher: Literal["bow", "crossbow"] | None = None,
     natural: bool = False,
 ) -> Weapon:
-    """A weapon from a command's options; the damage text must parse (``sw+2 cut``), and so
-    must the range (``15/20``, ``x1/x1.5``: :func:`rules.ranged.weapon_range`).
+    """A weapon from a command's options; the damage text must parse (``sw+2 cut``).
 
     Without ``parry`` a melee or thrown weapon parries at 0 and a missile weapon (one
     with an Accuracy or a Snap Shot number that is not thrown) cannot parry at all, as
     the weapon tables print it for bows and crossbows (B376).
     """
     parse_damage(damage)
-    ranges = range_text.strip() if range_text and range_text.strip() else None
-    weapon_range(ranges, 10)
+    weapon_range(range, 10)  # the Range column must read (15/20, x1/x1.5)
     if not _REACH_RE.match(reach.strip().casefold()):
         raise RuleError("character.bad_reach", f"cannot read the reach {reach!r}", text=reach)
     if parry is None:
@@ -258,7 +299,11 @@ def build_weapon(
             accuracy=accuracy,
             snap_shot=snap_shot,
             min_st=min_st,
-            range=ranges,
+            range=range.strip(),
+            rate_of_fire=rate_of_fire.strip(),
+            shots=shots.strip(),
+            bulk=bulk,
+            recoil=recoil.strip(),
             launcher=launcher,
             natural=natural,
         )
@@ -332,30 +377,32 @@ def sheet_traits(sheet: Combatant) -> tuple[SheetTrait, ...]:
     return tuple(trait for trait in SheetTrait if _has(sheet, trait))
 
 
+def trait_level(sheet: Combatant, trait: SheetTrait) -> int:
+    """A leveled trait's level on the sheet (0 without it)."""
+    level: int = getattr(sheet, trait.value) if trait in LEVELED else 0
+    return level
+
+
 def _has(sheet: Combatant, trait: SheetTrait) -> bool:
     if trait in LEVELED:
-        return bool(getattr(sheet, trait.value))
+        return trait_level(sheet, trait) > 0
     if trait is SheetTrait.MALE_HUMANOID:
         return sheet.male_humanoid
-    if trait in SKILL_TRAITS:
-        return trait.value in sheet.skills
     return sheet.has(Trait(trait.value))
+
+
+def _leveled(sheet: Combatant, trait: SheetTrait, level: int) -> dict[str, Any]:
+    """The field change that gives the sheet ``trait`` at ``level`` (0 takes it away)."""
+    return {trait.value: level}
 
 
 def add_trait(sheet: Combatant, trait: SheetTrait, level: int | None = None) -> Combatant:
     """Give the sheet a trait. Hard to Kill, Altered Time Rate and the Acute senses take a
-    level (1 or more, default 1); a skill needs its level (replacing any it had); the others
-    take none."""
+    level (1 or more, default 1, replacing the one it had); the others take none."""
     if trait is SheetTrait.MALE_HUMANOID:
         return _rebuild(sheet, male_humanoid=True)
-    if trait in SKILL_TRAITS:
-        if level is None:
-            raise RuleError(
-                "character.skill_needs_level",
-                f"{trait} needs a level",
-                character=sheet.name,
-                trait=trait.value,
-            )
+    if trait in LEVELED:
+        level = 1 if level is None else level
         if level < 1:
             raise RuleError(
                 "combatant.value_too_low",
@@ -364,18 +411,7 @@ def add_trait(sheet: Combatant, trait: SheetTrait, level: int | None = None) -> 
                 value=level,
                 minimum=1,
             )
-        return _rebuild(sheet, skills={**sheet.skills, trait.value: level})
-    if trait in LEVELED:
-        level = 1 if level is None else level
-        if level < 1:
-            raise RuleError(
-                "combatant.value_too_low",
-                f"{trait.value} must be at least 1 (got {level})",
-                field=trait.value,
-                value=level,
-                minimum=1,
-            )
-        return _rebuild(sheet, **{trait.value: level})
+        return _rebuild(sheet, **_leveled(sheet, trait, level))
     flag = Trait(trait.value)
     opposite = {
         Trait.HIGH_PAIN_THRESHOLD: Trait.LOW_PAIN_THRESHOLD,
@@ -393,16 +429,7 @@ def add_trait(sheet: Combatant, trait: SheetTrait, level: int | None = None) -> 
 
 
 def remove_trait(sheet: Combatant, trait: SheetTrait) -> Combatant:
-    """Take a trait off the sheet (a leveled one goes back to 0, a skill is forgotten)."""
-    updated: dict[str, Any]
-    if trait in LEVELED:
-        updated = {trait.value: 0}
-    elif trait is SheetTrait.MALE_HUMANOID:
-        updated = {"male_humanoid": False}
-    elif trait in SKILL_TRAITS:
-        updated = {"skills": {k: v for k, v in sheet.skills.items() if k != trait.value}}
-    else:
-        updated = {"traits": sheet.traits - {Trait(trait.value)}}
+    """Take a trait off the sheet (a leveled one goes back to 0)."""
     if not _has(sheet, trait):
         raise RuleError(
             "character.trait_missing",
@@ -410,7 +437,92 @@ def remove_trait(sheet: Combatant, trait: SheetTrait) -> Combatant:
             character=sheet.name,
             trait=trait.value,
         )
-    return _rebuild(sheet, **updated)
+    if trait in LEVELED:
+        return _rebuild(sheet, **_leveled(sheet, trait, 0))
+    if trait is SheetTrait.MALE_HUMANOID:
+        return _rebuild(sheet, male_humanoid=False)
+    return _rebuild(sheet, traits=sheet.traits - {Trait(trait.value)})
+
+
+# --------------------------------------------------------------------------- skills
+
+
+def find_skill(sheet: Combatant, name: str, specialization: str | None = None) -> Skill:
+    """The sheet's skill called ``name`` (ignoring case, hyphens and spaces, :func:`skill_key`).
+
+    ``Fast-Draw (Arrow)`` names a specialization; without one, a name with a single
+    specialization on the sheet finds it. Anything else is refused with the sheet's
+    skills of that name.
+    """
+    wanted, special = split_skill(name, specialization)
+    named = [skill for skill in sheet.skills if skill.key[0] == skill_key(wanted)]
+    exact = [skill for skill in named if skill.key[1] == skill_key(special)]
+    if exact:
+        return exact[0]
+    if not special and len(named) == 1:
+        return named[0]
+    raise RuleError(
+        "character.skill_missing",
+        f"{sheet.name} has no skill {name!r}",
+        character=sheet.name,
+        skill=name.strip(),
+    )
+
+
+_SPECIALIZED: Final = re.compile(r"^(?P<name>[^()]+?)\s*\((?P<special>[^()]*)\)\s*$")
+
+
+def split_skill(name: str, specialization: str | None = None) -> tuple[str, str]:
+    """``("Fast-Draw (Arrow)", None)`` → ``("Fast-Draw", "Arrow")``; a given
+    ``specialization`` wins over one in parentheses."""
+    cleaned = name.strip()
+    found = _SPECIALIZED.match(cleaned)
+    if specialization is not None and specialization.strip():
+        return (found["name"] if found else cleaned), specialization.strip()
+    if found:
+        return found["name"], found["special"].strip()
+    return cleaned, ""
+
+
+def add_skill(
+    sheet: Combatant,
+    name: str,
+    level: int,
+    *,
+    specialization: str = "",
+    attribute: str | None = None,
+) -> tuple[Combatant, Skill]:
+    """The sheet with a skill at ``level``; one of the same name and specialization is
+    replaced (keeping its attribute unless another is given). The rules read Acrobatics,
+    Jumping, Judo, Karate, Brawling and Fast-Draw from here (R5.18, R5.22, R5.26, R6.4,
+    R7.12, R7.14, R11.12)."""
+    wanted, special = split_skill(name, specialization)
+    try:
+        skill = Skill(name=wanted, specialization=special, level=level, attribute=attribute)
+    except ValidationError as exc:
+        raise _first_error(exc) from exc
+    kept: list[Skill] = []
+    for each in sheet.skills:
+        if each.key == skill.key:
+            if attribute is None and each.attribute is not None:
+                skill = skill.model_copy(update={"attribute": each.attribute})
+            continue
+        kept.append(each)
+    if len(kept) >= MAX_SKILLS:
+        raise RuleError(
+            "character.too_many_skills",
+            f"a sheet holds at most {MAX_SKILLS} skills",
+            maximum=MAX_SKILLS,
+        )
+    return _rebuild(sheet, skills=[*kept, skill]), skill
+
+
+def remove_skill(
+    sheet: Combatant, name: str, specialization: str | None = None
+) -> tuple[Combatant, Skill]:
+    """The sheet without the skill ``name`` (see :func:`find_skill`), and that skill."""
+    skill = find_skill(sheet, name, specialization)
+    return _rebuild(sheet, skills=[s for s in sheet.skills if s is not skill]), skill
 
 
 # --------------------------------------------------------------------------- import, export
@@ -433,7 +545,12 @@ def export_sheet(sheet: Combatant) -> str:
 
 
 def parse_sheet_json(raw: bytes) -> object:
-    """Decode an uploaded file into JSON data, or a :class:`RuleError` saying why not."""
+    """Decode an uploaded file into JSON data, or a :class:`RuleError` saying why not.
+
+    Refused: more than Discord's attachment limit, text that is not UTF-8 or not JSON,
+    nesting deeper than :data:`MAX_JSON_DEPTH`, and numbers no sheet has (more than 15
+    digits, infinities, NaN).
+    """
     if len(raw) > MAX_IMPORT_BYTES:
         raise RuleError(
             "character.import_too_large",
@@ -445,8 +562,11 @@ def parse_sheet_json(raw: bytes) -> object:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise RuleError("character.import_not_text", "the file is not UTF-8 text") from exc
+    _check_structure(text)
     try:
-        return json.loads(text)
+        return json.loads(
+            text, parse_int=_integer, parse_float=_finite, parse_constant=_no_constant
+        )
     except json.JSONDecodeError as exc:
         raise RuleError(
             "character.import_not_json",
@@ -455,11 +575,60 @@ def parse_sheet_json(raw: bytes) -> object:
             column=exc.colno,
         ) from exc
     except RecursionError:
-        # Lists or objects nested thousands deep fit in a small file; no sheet nests
-        # more than a few levels, so this is refused like any other file that is no sheet.
+        # Past the check above only if the decoder's own limit is lower: refused the same.
         raise RuleError(
-            "character.import_too_deep", "the JSON nests deeper than the decoder goes"
+            "character.import_too_deep",
+            "the JSON nests deeper than the decoder goes",
+            maximum=MAX_JSON_DEPTH,
         ) from None
+    except ValueError as exc:
+        raise RuleError("character.import_number", f"a number no sheet has: {exc}") from exc
+
+
+_JSON_STRING: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_JSON_BRACKET: Final = re.compile(r"[\[\]{}]")
+_MAX_DIGITS: Final = 15
+
+
+def _check_structure(text: str) -> None:
+    """Refuse, before the decoder builds anything, more lists and objects than any sheet has
+    (:data:`MAX_JSON_NODES`) or nesting deeper than :data:`MAX_JSON_DEPTH` (brackets inside
+    strings, a portrait's or a note's, do not count)."""
+    bare = _JSON_STRING.sub("", text)
+    count = bare.count("[") + bare.count("{")
+    if count > MAX_JSON_NODES:
+        raise RuleError(
+            "character.import_too_many",
+            f"{count} lists and objects; a sheet has at most {MAX_JSON_NODES}",
+            count=count,
+            maximum=MAX_JSON_NODES,
+        )
+    depth = 0
+    for found in _JSON_BRACKET.finditer(bare):
+        depth += 1 if found[0] in "[{" else -1
+        if depth > MAX_JSON_DEPTH:
+            raise RuleError(
+                "character.import_too_deep",
+                f"nested deeper than {MAX_JSON_DEPTH} levels",
+                maximum=MAX_JSON_DEPTH,
+            )
+
+
+def _integer(text: str) -> int:
+    if len(text.lstrip("-")) > _MAX_DIGITS:
+        raise ValueError(f"{text[:20]}… has more than {_MAX_DIGITS} digits")
+    return int(text)
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text[:20]} is not a finite number")
+    return value
+
+
+def _no_constant(text: str) -> float:
+    raise ValueError(f"{text} is not a number a sheet holds")
 
 
 def sheet_problems(data: object) -> tuple[SheetProblem, ...]:

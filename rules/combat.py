@@ -171,6 +171,9 @@ ERROR_KEYS: Final = frozenset(
         "maneuver.concentrate_full_turn",
         "ranged.no_damage",
         "ranged.opportunity_needs_wait",
+        "maneuver.before_first_turn",
+        "attack.before_first_turn",
+        "attack.series_maneuver",
     }
 )
 """Every :class:`RuleError` key this module raises."""
@@ -1007,12 +1010,15 @@ def resolve_attack(
     options: RuleOptions,
     *,
     count_attacks: bool = True,
+    awaits_first_turn: bool = False,
 ) -> AttackOutcome:
     """Roll the attack; on a hit either wait for a defense or go straight to damage.
 
     An attack past the turn's allowance is refused (``attack.no_attacks_left``)
     unless the request says the GM allows it; ``count_attacks`` is off before
-    the turn sequence starts, when there is no turn to count them in.
+    the turn sequence starts, when there is no turn to count them in. In a running
+    fight an attacker who ``awaits_first_turn`` has no maneuver yet (R4.4): refused
+    (``attack.before_first_turn``) unless the GM allows it.
 
     A critical hit (A.1) or a target with no possible defense (All-Out Attack
     R5.8, an unseen rear attack R6.10) takes the damage at once.
@@ -1027,8 +1033,15 @@ def resolve_attack(
         )
     sheet = attacker.combatant
     ensure_may_choose(attacker, request.maneuver)
+    if awaits_first_turn and not request.beyond_allowance:
+        raise RuleError(
+            "attack.before_first_turn",
+            f"{sheet.name} has not had his first turn yet",
+            combatant=sheet.name,
+        )
     if attacker.turn.maneuver not in _ATTACK_MANEUVER_VALUES:
         _ensure_maneuver_left(sheet, attacker.turn)
+    series = _series_maneuver(sheet, attacker.turn, request)
     if sheet.has(Trait.TRAINED_BY_A_MASTER) and not request.chambara:
         # A master on the sheet fights under the chambara rules (R5.15-R5.27).
         request = request.model_copy(update={"chambara": True})
@@ -1148,19 +1161,11 @@ def resolve_attack(
     draw_level = _fast_draw_level(sheet, request, kind, count, number)
     if draw_level is not None and kind is AttackKind.missile:
         aim_turns = 0  # R5.22: none of a volley's arrows is aimed
-    # A later blow of the same turn keeps its All-Out Attack (no defense until his next turn)
-    # and its bonus: +4 or +2 damage for the whole series (R5.20), and two weapons without
-    # the dual-weapon -4 (R5.7, R5.8).
-    keeps_all_out = (
-        number > 1
-        and turn.all_out_attack is not None
-        and request.maneuver is not Maneuver.all_out_attack
-    )
-    maneuver = Maneuver.all_out_attack if keeps_all_out else request.maneuver
-    all_out_option = (
-        AllOutAttackOption(turn.all_out_attack)
-        if keeps_all_out and turn.all_out_attack is not None
-        else request.all_out_option
+    # A later blow of the same turn keeps its maneuver (R4.4): an All-Out Attack (no defense
+    # until his next turn) with its bonus, +4 or +2 damage for the whole series (R5.20), and
+    # two weapons without the dual-weapon -4 (R5.7, R5.8); a Move and Attack its penalties.
+    maneuver, all_out_option = (
+        series if series is not None else (request.maneuver, request.all_out_option)
     )
     attack_input = AttackInput(
         skill=skill,
@@ -1185,8 +1190,7 @@ def resolve_attack(
         posture=sheet.state.posture,
         close_combat_rounds=request.close_combat_rounds if request.close_combat else 0,
         shield_db=shield_db,
-        moving=request.moving
-        or (Gait.walk if request.maneuver is Maneuver.move_and_attack else None),
+        moving=request.moving or (Gait.walk if maneuver is Maneuver.move_and_attack else None),
         ranged_class=_launcher(request, weapon),
         close_combat_weapon=request.close_combat and weapon is not None and not weapon.natural,
         blind=plan is not None and plan.blind,
@@ -1220,12 +1224,10 @@ def resolve_attack(
         feint_penalty = max(feint_penalty, feinted.penalty)
     attacker_turn = turn.model_copy(
         update={
-            "maneuver": turn.maneuver if keeps_all_out else request.maneuver.value,
+            "maneuver": maneuver.value,
             "all_out_attack": (
-                turn.all_out_attack
-                if keeps_all_out
-                else (request.all_out_option or AllOutAttackOption.determined).value
-                if request.maneuver is Maneuver.all_out_attack
+                (all_out_option or AllOutAttackOption.determined).value
+                if maneuver is Maneuver.all_out_attack
                 else None
             ),
             "aim_turns": 0,
@@ -1246,7 +1248,9 @@ def resolve_attack(
     step = initiative_slots(sheet.attributes.basic_speed, max(count.attacks, number))[number - 1]
     drawn: FastDrawRoll | None = None
     if draw_level is not None:
-        drawn = fast_draw(draw_level, kind, number, roller, options)
+        drawn = fast_draw(
+            draw_level, kind, number, roller, options, shock_penalty=sheet.state.shock_penalty
+        )
         if not drawn.drawn:
             # Nothing to throw or shoot: this attack is spent, and a failed arrow ends the
             # volley (R5.22's reading); an unused Feint stays for a later blow.
@@ -1958,6 +1962,41 @@ def _maneuvers_allowed(sheet: Combatant) -> tuple[int, tuple[str, ...]]:
     return 1 + speed + altered, rules
 
 
+def _series_maneuver(
+    sheet: Combatant, turn: TurnState, request: AttackRequest
+) -> tuple[Maneuver, AllOutAttackOption | None] | None:
+    """The maneuver a later attack of the turn is made with, or ``None`` for the first.
+
+    One maneuver a turn (R4.4): every attack of a multiple-attack series is made under the
+    maneuver the first one chose, an All-Out Attack's bonus covering the whole series
+    (R5.20). A plain attack (the command's default) continues it; another maneuver or
+    All-Out Attack option is refused, unless extra maneuvers (R5.28, R5.29) may make it a
+    maneuver of its own.
+    """
+    if not attacks_used_this_turn(turn) or turn.maneuver not in _ATTACK_MANEUVER_VALUES:
+        return None
+    chosen = Maneuver(turn.maneuver)
+    option = (
+        AllOutAttackOption(turn.all_out_attack or AllOutAttackOption.determined)
+        if chosen is Maneuver.all_out_attack
+        else None
+    )
+    if request.maneuver is Maneuver.attack and request.all_out_option is None:
+        return chosen, option
+    asked = (
+        request.all_out_option or AllOutAttackOption.determined
+        if request.maneuver is Maneuver.all_out_attack
+        else None
+    )
+    if (request.maneuver, asked) == (chosen, option) or extra_maneuvers(sheet) != (0, 0):
+        return request.maneuver, request.all_out_option
+    raise RuleError(
+        "attack.series_maneuver",
+        f"{sheet.name} already attacks this turn under {chosen.value}",
+        combatant=sheet.name,
+    )
+
+
 def _ensure_maneuver_left(sheet: Combatant, turn: TurnState) -> None:
     """R4.4: one maneuver a turn, or one per extra maneuver with Altered Time Rate (R5.28) or
     super-speed (R5.29), each any maneuver. Once his turn has come, what he chose stands
@@ -2018,8 +2057,13 @@ def take_maneuver(
     request: ManeuverRequest,
     roller: DiceRoller,
     options: RuleOptions,
+    *,
+    awaits_first_turn: bool = False,
 ) -> ManeuverOutcome:
     """Record a turn's maneuver and what it builds (R4.4, R5.2-R5.5, R5.9-R5.13).
+
+    In a running fight a fighter who ``awaits_first_turn`` has no maneuver to take yet
+    (R4.4): refused (``maneuver.before_first_turn``).
 
     Aim and Evaluate grow while the same target is kept (R5.3, R5.4) and any
     other maneuver drops them; Feint rolls its Quick Contest now and stores the
@@ -2042,6 +2086,12 @@ def take_maneuver(
         raise RuleError("maneuver.self_target", "a combatant cannot target himself")
     ensure_may_choose(fighter, maneuver)
     sheet = fighter.combatant
+    if awaits_first_turn:
+        raise RuleError(
+            "maneuver.before_first_turn",
+            f"{sheet.name} has not had his first turn yet",
+            combatant=sheet.name,
+        )
     turn = fighter.turn
     if request.spare_attack:
         return _spare_attack_maneuver(fighter, target, request, roller, options)

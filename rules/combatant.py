@@ -39,10 +39,13 @@ __all__ = [
     "RiseClass",
     "Shield",
     "Side",
+    "Skill",
     "Trait",
     "Weapon",
     "animal_dodge",
     "body_part",
+    "skill_key",
+    "skills_from_levels",
 ]
 
 
@@ -205,6 +208,93 @@ class Attributes(BaseModel):
         return self
 
 
+MAX_SKILL_NAME = 60
+"""A skill's name or specialization, as a sheet keeps it (autocomplete shows at most 100)."""
+SKILL_ATTRIBUTES = frozenset({"st", "dx", "iq", "ht", "will", "per"})
+"""What a skill can be based on; shock (R7.6) reaches only the DX- and IQ-based ones."""
+_KEY_SEPARATORS = str.maketrans({"-": " ", "_": " "})
+
+#: The skills the combat rules read, as sheets stored them before skills had names (the key),
+#: with their Basic Set name and the attribute each is based on.
+_RULE_SKILLS: dict[str, tuple[str, str]] = {
+    "acrobatics": ("Acrobatics", "dx"),  # R6.4, R7.12, R7.14, R5.18, R5.19
+    "jumping": ("Jumping", "dx"),  # R5.18, R5.19
+    "judo": ("Judo", "dx"),  # R7.14, R11.12
+    "karate": ("Karate", "dx"),  # R11.12
+    "brawling": ("Brawling", "dx"),  # R11.12
+    "fast_draw": ("Fast-Draw", "dx"),  # R5.22, R5.26
+}
+
+
+def skill_key(name: str) -> str:
+    """The form skill names are compared in: ``Fast-Draw``, ``fast_draw`` and ``fast draw``
+    are one skill (ignoring case, hyphens, underscores and repeated spaces)."""
+    return " ".join(name.translate(_KEY_SEPARATORS).casefold().split())
+
+
+def skills_from_levels(levels: Any) -> Any:
+    """``{"acrobatics": 14}`` (how sheets kept skills before they had names) as a list of
+    skills: ``[{"name": "Acrobatics", "level": 14, "attribute": "dx"}]``.
+
+    Anything else is returned unchanged, for validation to judge.
+    """
+    if not isinstance(levels, dict):
+        return levels
+    found = []
+    for key, level in levels.items():
+        name, attribute = _RULE_SKILLS.get(str(key), (str(key).replace("_", " ").title(), None))
+        found.append({"name": name, "level": level, "attribute": attribute})
+    return found
+
+
+class Skill(BaseModel):
+    """A skill or technique on the sheet, at the level its owner rolls (GCS's computed level).
+
+    ``attribute`` is what it is based on (``"dx"``, ``"iq"`` …; ``None`` when unknown):
+    shock applies to DX- and IQ-based skills only (R7.6).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(max_length=MAX_SKILL_NAME)
+    specialization: str = Field(default="", max_length=MAX_SKILL_NAME)
+    level: int = Field(ge=-20, le=99)
+    attribute: str | None = None
+
+    @field_validator("name")
+    @classmethod
+    def _named(cls, value: str) -> str:
+        if not value.strip():
+            raise RuleError("combatant.skill_unnamed", "a skill needs a name")
+        return value.strip()
+
+    @field_validator("specialization")
+    @classmethod
+    def _trimmed(cls, value: str) -> str:
+        return value.strip()
+
+    @field_validator("attribute")
+    @classmethod
+    def _known_attribute(cls, value: str | None) -> str | None:
+        if value is not None and value not in SKILL_ATTRIBUTES:
+            raise RuleError(
+                "combatant.skill_attribute",
+                f"a skill is based on one of {sorted(SKILL_ATTRIBUTES)} (got {value!r})",
+                attribute=value,
+            )
+        return value
+
+    @property
+    def key(self) -> tuple[str, str]:
+        """Name and specialization as they are compared (:func:`skill_key`)."""
+        return skill_key(self.name), skill_key(self.specialization)
+
+    @property
+    def label(self) -> str:
+        """``Fast-Draw (Arrow)``, or just the name without a specialization."""
+        return f"{self.name} ({self.specialization})" if self.specialization else self.name
+
+
 class Armor(BaseModel):
     """DR covering one location: a rigid outer layer over a flexible one (R7.15).
 
@@ -217,6 +307,9 @@ class Armor(BaseModel):
 
     rigid: int = 0
     flexible: int = 0
+    against: dict[str, int] = Field(default_factory=dict)
+    """DR that differs against some damage types, as GCS computes it ("4/2*": mail is DR 2
+    against crushing): the damage type's value (``"cr"``) → what to add to the total (−2)."""
 
     @model_validator(mode="before")
     @classmethod
@@ -231,12 +324,39 @@ class Armor(BaseModel):
             raise _too_low("dr", self.rigid, 0)
         if self.flexible < 0:
             raise _too_low("dr", self.flexible, 0)
+        if not self.against:
+            return self
+        from rules.damage import DamageType  # noqa: PLC0415 - rules.damage imports this module
+
+        for kind in self.against:
+            if kind not in DamageType.__members__.values():
+                raise RuleError(
+                    "combatant.unknown_damage_type",
+                    f"DR against {kind!r}: not a damage type",
+                    kind=kind,
+                )
         return self
 
     @property
     def dr(self) -> int:
         """Total DR of both layers."""
         return self.rigid + self.flexible
+
+    def for_damage(self, damage_type: str) -> Armor:
+        """The layers as they stand against ``damage_type`` (A.2).
+
+        A lower DR against it comes off the flexible layer first (mail's weakness to
+        crushing), then the rigid one; a higher DR adds to the rigid layer. Neither
+        layer goes below 0.
+        """
+        change = self.against.get(damage_type, 0)
+        if not change:
+            return self
+        if change > 0:
+            return Armor(rigid=self.rigid + change, flexible=self.flexible)
+        flexible = max(0, self.flexible + change)
+        rigid = max(0, self.rigid + change + (self.flexible - flexible))
+        return Armor(rigid=rigid, flexible=flexible)
 
 
 class DRProfile(BaseModel):
@@ -260,6 +380,10 @@ class DRProfile(BaseModel):
         if location is HitLocation.VITALS:
             return self.overrides.get(HitLocation.TORSO, self.uniform)
         return self.uniform
+
+
+MAX_WEAPON_TEXT = 20
+"""A weapon table entry kept as text (range, rate of fire, shots, recoil)."""
 
 
 class Weapon(BaseModel):
@@ -289,8 +413,12 @@ class Weapon(BaseModel):
     min_st: int = 0
     knockback_bullet: bool = False
     weight_kg: float = 1.0
-    range: str | None = None
-    """The weapon table's Range: ``"15/20"`` (½D/Max in metres) or ``"x1/x1.5"`` (times ST)."""
+    range: str = Field(default="", max_length=MAX_WEAPON_TEXT)
+    """Half-damage and maximum range as the weapon table prints them (``100/150``, ``x10/x15``)."""
+    rate_of_fire: str = Field(default="", max_length=MAX_WEAPON_TEXT)
+    shots: str = Field(default="", max_length=MAX_WEAPON_TEXT)
+    bulk: int | None = None
+    recoil: str = Field(default="", max_length=MAX_WEAPON_TEXT)
     launcher: Literal["bow", "crossbow"] | None = None
     """A bow or a crossbow: firing while moving (R12.10) and the pop-up attack (R12.7)."""
     natural: bool = False
@@ -434,7 +562,9 @@ class Combatant(BaseModel):
     """Levels of Acute Taste and Smell: + that much to Smell and Taste rolls (R16.8)."""
     male_humanoid: bool = False
     rise_class: RiseClass = RiseClass.HUMANOID
-    skills: dict[str, int] = Field(default_factory=dict)
+    skills: tuple[Skill, ...] = ()
+    """Skills and techniques; a mapping ``{"judo": 13}`` is read as a list of them
+    (:func:`skills_from_levels`)."""
     dr: DRProfile = DRProfile()
     weapons: tuple[Weapon, ...] = ()
     shield: Shield | None = None
@@ -453,6 +583,8 @@ class Combatant(BaseModel):
         if not isinstance(data, dict):
             return data
         filled = dict(data)
+        if "skills" in filled:
+            filled["skills"] = skills_from_levels(filled["skills"])
         attributes = filled.get("attributes", Attributes())
         if not isinstance(attributes, Attributes):
             attributes = Attributes.model_validate(attributes)
@@ -500,6 +632,15 @@ class Combatant(BaseModel):
         if len(set(names)) != len(names):
             raise RuleError(
                 "combatant.duplicate_weapon", "two weapons share a name", name=self.name
+            )
+        keys = [skill.key for skill in self.skills]
+        if len(set(keys)) != len(keys):
+            twice = next(s for s in self.skills if keys.count(s.key) > 1)
+            raise RuleError(
+                "combatant.duplicate_skill",
+                f"{twice.label} is on the sheet twice",
+                name=self.name,
+                skill=twice.label,
             )
         return self
 
@@ -570,9 +711,20 @@ class Combatant(BaseModel):
 
         return swing(self.attributes.st)
 
-    def skill(self, name: str) -> int | None:
-        """Level in a named skill (``"acrobatics"``, ``"judo"`` …), if he has it."""
-        return self.skills.get(name)
+    def skill(self, name: str, specialization: str | None = None) -> int | None:
+        """Level in a named skill (``"acrobatics"``, ``"Fast-Draw"`` …), if he has it.
+
+        Names compare as :func:`skill_key` does. Without ``specialization`` the best of
+        the skill's specializations counts (any Fast-Draw draws, R5.22, R5.26).
+        """
+        wanted = skill_key(name)
+        special = None if specialization is None else skill_key(specialization)
+        levels = [
+            skill.level
+            for skill in self.skills
+            if skill.key[0] == wanted and (special is None or skill.key[1] == special)
+        ]
+        return max(levels) if levels else None
 
     # --- condition ----------------------------------------------------------
 

@@ -107,6 +107,9 @@ class Encounter(BaseModel):
     tracker: TrackerMessage | None = None
     pending_explosion: ExplosionPlan | None = None
     """A blast set off and waiting for the Dives for Cover (R15.3, :mod:`rules.blast`)."""
+    characters: dict[str, int] = Field(default_factory=dict)
+    """The saved character (its id) each combatant added from one came from: at the end the
+    gear it fought with can go back to that sheet."""
     holds: tuple[Hold, ...] = ()
     """Who holds whom, and who is in close combat with whom (R11.1-R11.11): kept while both
     fighters are in the fight and the holder is conscious (:func:`release_fallen`)."""
@@ -175,6 +178,24 @@ class Encounter(BaseModel):
         sequence = self.sequence
         return sequence.started and combatant_id in sequence.this_round[sequence.position + 1 :]
 
+    def joins_next_round(self, combatant_id: str) -> bool:
+        """Whether ``combatant_id`` is in the order but not in the running round: an unaware
+        newcomer whose place this round had already passed acts from the next one (R2.5,
+        R4.3)."""
+        sequence = self.sequence
+        return (
+            sequence.started
+            and sequence.order is not None
+            and combatant_id in sequence.order.combatant_ids
+            and combatant_id not in sequence.this_round
+        )
+
+    def awaits_first_turn(self, combatant_id: str) -> bool:
+        """Whether the fight runs and ``combatant_id`` has not had a turn yet (R4.4): he has
+        no maneuver to take until his first turn comes (a late newcomer's may be next round,
+        R2.5). Before round 1 nobody has had one, and nothing is counted."""
+        return self.sequence.started and self.get(combatant_id).turn.turns_taken == 0
+
     def fallen(self) -> tuple[EncounterCombatant, ...]:
         """Who is dead or out of the fight (for the end-of-fight summary)."""
         return tuple(c for c in self.combatants if not c.combatant.is_conscious)
@@ -216,8 +237,12 @@ def add_combatants(
     side: str | None,
     aware: bool,
     roller: DiceRoller,
+    character_id: int | None = None,
 ) -> tuple[Encounter, tuple[EncounterCombatant, ...]]:
-    """Add combatants; in a running fight they are newcomers (R2.4 aware, R2.5 unaware)."""
+    """Add combatants; in a running fight they are newcomers (R2.4 aware, R2.5 unaware).
+
+    ``character_id``: the saved character they are copies of (:attr:`Encounter.characters`).
+    """
     taken = {c.name.casefold() for c in encounter.combatants}
     if len(encounter.combatants) + len(sheets) > MAX_COMBATANTS:
         raise RuleError(
@@ -244,11 +269,15 @@ def add_combatants(
         )
         number += 1
     sequence = join(encounter.sequence, added, aware=aware, roller=roller)
+    characters = dict(encounter.characters)
+    if character_id is not None:
+        characters.update((fighter.combatant_id, character_id) for fighter in added)
     updated = encounter.model_copy(
         update={
             "combatants": (*encounter.combatants, *added),
             "sequence": sequence,
             "next_number": number,
+            "characters": characters,
         }
     )
     return updated, tuple(added)
@@ -462,7 +491,9 @@ def quick_sheet(
     A Parry or Block given as a number becomes a generic weapon or shield whose
     skill yields exactly that defense (3 + skill/2, +1 with Combat Reflexes;
     Appendix A.4), called ``weapon_name`` and ``shield_name`` (the GM's language).
-    Dodge given as a number overrides the derived one.
+    The generic shield has DB 0: a Defense Bonus would add to every defense (A.4), so the
+    numbers given would not be the numbers used. Dodge given as a number overrides the
+    derived one.
     """
     attributes: dict[str, int | float] = {"st": st, "dx": dx, "iq": iq, "ht": ht}
     for key, value in (
@@ -494,7 +525,11 @@ def quick_sheet(
             }
         ]
     if block is not None:
-        data["shield"] = {"name": shield_name, "skill": max(0, 2 * (block - 3 - bonus))}
+        data["shield"] = {
+            "name": shield_name,
+            "skill": max(0, 2 * (block - 3 - bonus)),
+            "db": 0,
+        }
     return Combatant.create(**data)
 
 

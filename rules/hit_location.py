@@ -261,16 +261,21 @@ def effective_dr(target: Combatant, spec: DamageSpec) -> DRComputation:
     divisor = spec.divisor_key
     ratio = None if divisor is None else (divisor.numerator, divisor.denominator)
     overrides = profile.overrides
+    kind = spec.damage_type
     if spec.large_area:
         # DRProfile.at() for every part, inline: an override, else the vitals
         # take the torso's armor and every other part the uniform armor.
         uniform = profile.uniform
         torso = overrides.get(_TORSO_LOCATION, uniform)
+        if torso.against:
+            torso = torso.for_damage(kind)
         least = torso_dr = torso.rigid + torso.flexible
         for part in spec.exposed or _ALL_LOCATIONS:
             covering = overrides.get(part)
             if covering is None:
                 covering = torso if part is _VITALS_LOCATION else uniform
+            if covering.against:
+                covering = covering.for_damage(kind)
             least = min(least, covering.rigid + covering.flexible)
         large = large_area_dr(torso_dr, (least,))
         # Split the averaged DR like the torso's layers, outer rigid first (R7.15).
@@ -280,6 +285,9 @@ def effective_dr(target: Combatant, spec: DamageSpec) -> DRComputation:
     armor = overrides.get(location)
     if armor is None:
         armor = profile.at(location) if location is _VITALS_LOCATION else profile.uniform
+    if armor.against:
+        # GCS's "4/2*": some armor is weaker (or stronger) against one damage type.
+        armor = armor.for_damage(kind)
     return _dr(
         armor.rigid,
         armor.flexible,

@@ -104,6 +104,7 @@ __all__ = [
     "resolve_death_checks",
     "roll_against",
     "shock_penalty",
+    "shock_rise",
 ]
 
 DEFAULT_OPTIONS: Final = RuleOptions()
@@ -242,6 +243,17 @@ def shock_penalty(injury: int, max_hp: int) -> int:
     return -min(_MAX_SHOCK, injury)
 
 
+def shock_rise(earlier_injury: int, injury: int, max_hp: int) -> int:
+    """The shock ``injury`` causes on its own (R7.6), before the -4 cap: its injury for HP
+    under 20; for HP 20+, the full HP/10 steps it adds to the ``earlier_injury`` taken since
+    the fighter's last turn (HP 20: 1 injury alone adds none, a second one adds 1)."""
+    if injury <= 0:
+        return 0
+    if max_hp >= 20:
+        return (earlier_injury + injury) * 10 // max_hp - earlier_injury * 10 // max_hp
+    return injury
+
+
 def major_wound_threshold(max_hp: int) -> int:
     """Smallest single-blow injury that is a Major Wound: more than HP/2 (R7.7)."""
     return max_hp // 2 + 1
@@ -371,16 +383,23 @@ class Knockdown:
 
 
 def knockdown_trigger(
-    target: Combatant, location: HitLocation, major_wound: bool, injury: int
+    target: Combatant,
+    location: HitLocation,
+    major_wound: bool,
+    injury: int,
+    *,
+    earlier_injury: int = 0,
 ) -> KnockdownTrigger | None:
     """Whether a hit calls for a knockdown roll (R7.8, R7.9).
 
-    A Major Wound anywhere, or any injury (shock) to the skull, eye, face or vitals.
+    A Major Wound anywhere, or shock from a hit to the skull, eye, face or vitals: an injury
+    that causes shock on its own (:func:`shock_rise`; with HP 20+ a 1-point face hit causes
+    none, so no roll). ``earlier_injury`` is the injury already taken since his last turn.
     No Brain drops the shock trigger for the head, No Vitals for the vitals (R7.9).
     """
     if major_wound:
         return KnockdownTrigger.MAJOR_WOUND
-    if injury <= 0:
+    if shock_rise(earlier_injury, injury, target.attributes.hp) <= 0:
         return None
     if location in HEAD and not has_no_brain(target):
         return KnockdownTrigger.HEAD_SHOCK
@@ -459,7 +478,9 @@ def knockdown_check(
     Failure: knocked down (prone, stunned, drops what he holds). Failure by 5 or
     more, or a critical failure: knocked out. ``None`` when no roll is needed.
     """
-    trigger = knockdown_trigger(target, location, major_wound, injury)
+    trigger = knockdown_trigger(
+        target, location, major_wound, injury, earlier_injury=target.state.shock_injury
+    )
     if trigger is None:
         return None
     return _knockdown(target, location, major_wound, damage_type, trigger, roller, options)
@@ -546,7 +567,7 @@ def _knockback(  # noqa: PLR0917 - positional keeps the call cheap
     if roll_balance:
         best_name, best = "dx", attributes.dx
         for skill in ("acrobatics", "judo"):
-            level = target.skills.get(skill)
+            level = target.skill(skill)
             if level is not None and level > best:
                 best_name, best = skill, level
         modifiers: tuple[Modifier, ...] = ()
@@ -788,11 +809,7 @@ def _next_shock(  # noqa: PLR0917 - positional keeps the call cheap
     # The shock this blow causes on its own (R7.28: "provocado pelo ataque"): the rise of
     # the uncapped injury count, at most 4. Doubling the rise of the capped total would
     # shrink the groin's doubling when earlier injury already reached the -4 cap.
-    earlier = state.shock_injury
-    if max_hp >= 20:
-        increase = min(_MAX_SHOCK, (earlier + injury) * 10 // max_hp - earlier * 10 // max_hp)
-    else:
-        increase = min(_MAX_SHOCK, injury)
+    increase = min(_MAX_SHOCK, shock_rise(state.shock_injury, injury, max_hp))
     cap = _MAX_SHOCK
     if doubled:
         increase *= 2
@@ -1037,10 +1054,13 @@ def apply_hit(
         and injury
         and (major_wound or location in _SHOCK_TRIGGER_LOCATIONS)
     ):
-        # knockdown_trigger() for an injury above 0 (R7.8, R7.9).
+        # knockdown_trigger() for an injury above 0 (R7.8, R7.9): a hit to the head or vitals
+        # rolls only if it causes shock (HP 20+: 1 injury of 20 causes none).
         trigger: KnockdownTrigger | None = _MAJOR_WOUND_TRIGGER
         if not major_wound:
-            if location is _VITALS:
+            if shock_rise(state.shock_injury, injury, max_hp) <= 0:
+                trigger = None
+            elif location is _VITALS:
                 trigger = None if has_no_vitals(target) else _VITALS_SHOCK
             else:
                 trigger = None if has_no_brain(target) else _HEAD_SHOCK

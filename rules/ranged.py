@@ -74,21 +74,29 @@ class WeaponRange(BaseModel):
     maximum: Fraction | None = None
 
 
-_RANGE_PART = re.compile(r"^\s*(?P<times>[x×*])?\s*(?P<value>\d+(?:[.,]\d+)?)\s*$", re.IGNORECASE)
+_RANGE_PART = re.compile(
+    r"^\s*(?P<times>[x×*])?\s*(?P<value>\d{1,3}(?:,\d{3})+|\d+(?:[.,]\d+)?)\s*$", re.IGNORECASE
+)
+_THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+")
+_NO_RANGE = frozenset({"", "-", "–", "—"})
+"""What a weapon table prints for a weapon without a range."""
 
 
 def _range_part(text: str, st: int) -> Fraction:
     match = _RANGE_PART.match(text)
     if match is None:
         raise RuleError("ranged.bad_range", f"not a range: {text!r}", range=text)
-    value = Fraction(match["value"].replace(",", "."))
+    found = match["value"]
+    # "1,500" is fifteen hundred (a thousands comma); "1,5" is one and a half.
+    number = found.replace(",", "") if _THOUSANDS.fullmatch(found) else found.replace(",", ".")
+    value = Fraction(number)
     return value * st if match["times"] else value
 
 
 def weapon_range(text: str | None, st: int) -> WeaponRange:
     """A weapon table's Range column: ``"15/20"`` (½D/Max in metres), ``"x1/x1.5"`` (multiples
     of the user's ST, as muscle-powered weapons list them) or one value for Max alone."""
-    if text is None or not text.strip():
+    if text is None or text.strip() in _NO_RANGE:
         return WeaponRange()
     parts = text.split("/")
     if len(parts) > 2:

@@ -305,7 +305,8 @@ def get_up(
     """Start getting up from the ground (R7.12) and take this turn's step.
 
     A humanoid takes 2 turns (crouch, then stand), or 1 with a successful
-    Acrobatics roll; quadruped carnivores and small creatures 1; herbivores 3;
+    Acrobatics roll, at his shock penalty (R7.6: this turn's DX-based skills);
+    quadruped carnivores and small creatures 1; herbivores 3;
     large herbivores 6. The returned state has already spent this turn:
     ``rising_turns_left`` counts the turns still to go, and the posture is
     standing when none are left (crouching in between, for a humanoid).
@@ -315,11 +316,13 @@ def get_up(
     if try_acrobatics and combatant.rise_class is RiseClass.HUMANOID and turns > 1:
         skill = combatant.skill("acrobatics")
         if skill is not None:
+            shock = combatant.state.shock_penalty
             record = roll_against(
                 RollPurpose.GET_UP,
                 "R7.12",
                 "acrobatics",
                 skill,
+                (Modifier("shock", shock, "R7.6"),) if shock else (),
                 roller=roller,
                 options=options,
             )

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import Messages
-from bot.render.common import ResultKind, add_field, decimal, new_embed, signed
+from bot.render.common import ResultKind, add_field, decimal, new_embed, signed, skill_name
 from bot.render.ranged import add_range_field
 from bot.views.defense import DefenseButton
 from rules.attack import (
@@ -110,8 +110,16 @@ def _skill_value(
     return "\n".join(lines)
 
 
-def _attack_result(roll: AttackRoll, messages: Messages, locale: str) -> str:
+def _attack_result(
+    roll: AttackRoll, messages: Messages, locale: str, *, landed: HitLocation | None = None
+) -> str:
+    """Hit or miss and by how much; a neck or groin blow missing by exactly 1 (``landed``
+    elsewhere, R7.28, R7.29) says it missed, and where it lands instead."""
     margin = abs(roll.roll.margin)
+    if landed is not None:
+        return messages.text(
+            "attack.result.miss_by_one", locale, location=location_name(landed, messages, locale)
+        )
     if roll.critical_hit:
         return messages.text("attack.result.critical_hit", locale)
     if roll.critical_miss:
@@ -216,6 +224,14 @@ def feint_skill(feint: FeintOutcome, messages: Messages, locale: str) -> str:
     return f"{' '.join(parts)} = {feint.attacker_skill}"
 
 
+def _feint_key(feint: FeintOutcome, prefix: str) -> str:
+    """The Feint's line (R5.9): a penalty; a win by a margin of 0, which leaves none; or no
+    win at all."""
+    if feint.penalty:
+        return f"{prefix}.feint_line"
+    return f"{prefix}.feint_no_margin_line" if feint.won else f"{prefix}.feint_lost_line"
+
+
 def _fast_draw_line(drawn: FastDrawRoll, messages: Messages, locale: str) -> str:
     """The Fast-Draw that readied this thrown weapon or arrow (R5.26, R5.22)."""
     if drawn.drawn:
@@ -224,11 +240,15 @@ def _fast_draw_line(drawn: FastDrawRoll, messages: Messages, locale: str) -> str
         key = "attack.fast_draw_volley_ends"
     else:
         key = "attack.fast_draw_not_drawn"
+    modifier = signed(drawn.modifier)
+    if drawn.shock:
+        shock = Modifier(key="shock", value=drawn.shock, rule_id="R7.6")
+        modifier += " " + " ".join(_modifier_lines((shock,), messages, locale, "attack"))
     return messages.text(
         key,
         locale,
         level=drawn.level,
-        modifier=signed(drawn.modifier),
+        modifier=modifier,
         target=drawn.roll.effective_skill,
         total=drawn.roll.total,
         rule=drawn.rule_id,
@@ -375,7 +395,17 @@ def render_attack(outcome: AttackOutcome, messages: Messages, locale: str) -> li
     add_field(
         embed,
         messages.text("attack.field.roll", locale),
-        _dice_line(roll.roll, _attack_result(roll, messages, locale), messages, locale),
+        _dice_line(
+            roll.roll,
+            _attack_result(
+                roll,
+                messages,
+                locale,
+                landed=outcome.location_hit if outcome.miss_by_one else None,
+            ),
+            messages,
+            locale,
+        ),
         inline=False,
     )
     _sequence_field(embed, outcome, messages, locale)
@@ -399,24 +429,13 @@ def render_attack(outcome: AttackOutcome, messages: Messages, locale: str) -> li
             embed,
             messages.text("attack.field.feint", locale),
             messages.text(
-                "attack.feint_line" if outcome.feint.penalty else "attack.feint_lost_line",
+                _feint_key(outcome.feint, "attack"),
                 locale,
                 skill=feint_skill(outcome.feint, messages, locale),
                 roll=contest.a.total,
                 defense=outcome.feint.defender_skill,
                 defense_roll=contest.b.total,
                 penalty=outcome.feint.penalty,
-            ),
-            inline=False,
-        )
-    if outcome.miss_by_one:
-        add_field(
-            embed,
-            messages.text("attack.field.note", locale),
-            messages.text(
-                "attack.miss_by_one",
-                locale,
-                location=location_name(outcome.location_hit, messages, locale),
             ),
             inline=False,
         )
@@ -652,6 +671,14 @@ def _multiplier(value: Fraction, locale: str) -> str:
     return decimal(float(value), locale)
 
 
+def _rolled_against(attribute: str, messages: Messages, locale: str) -> str:
+    """What a roll was made against: an attribute's abbreviation (HT, DX), or a skill's name
+    in the reader's language (Acrobatics, Acrobacia)."""
+    if messages.has(f"character.skill.{attribute}"):
+        return skill_name(attribute, messages, locale)
+    return attribute.upper()
+
+
 def _roll_line(record: RollRecord, messages: Messages, locale: str) -> str:
     purpose = messages.text(f"damage.purpose.{record.purpose.value}", locale)
     outcome = messages.text(f"damage.outcome.{record.outcome.value}", locale)
@@ -660,7 +687,7 @@ def _roll_line(record: RollRecord, messages: Messages, locale: str) -> str:
         "damage.roll_line",
         locale,
         purpose=purpose,
-        attribute=record.attribute.upper(),
+        attribute=_rolled_against(record.attribute, messages, locale),
         base=record.base,
         modifiers=mods,
         target=record.target,
@@ -890,7 +917,7 @@ def _maneuver_notes(
         feint = outcome.feint
         notes.append(
             messages.text(
-                "maneuver.feint_line" if feint.penalty else "maneuver.feint_lost_line",
+                _feint_key(feint, "maneuver"),
                 locale,
                 target=target_name,
                 skill=feint_skill(feint, messages, locale),

@@ -24,10 +24,11 @@ from bot.render.common import (
 )
 from bot.render.encounter import add_sheet_fields
 from bot.storage.character import CharacterRecord
-from rules.character import SheetProblem, SheetTrait
+from rules.character import MAX_SKILLS, MAX_WEAPONS, SheetProblem, SheetTrait
 from rules.combatant import Armor, Combatant, HitLocation, Weapon
 from rules.damage import parse_damage
 from rules.errors import RuleError
+from rules.gcs import ImportedSheet
 
 NONE = "—"
 PROBLEMS_BUDGET = MAX_FIELD_VALUE - 50
@@ -62,7 +63,39 @@ def _dice(weapon: Weapon, sheet: Combatant) -> str:
         return "?"
 
 
+def _ranged(weapon: Weapon) -> bool:
+    """A weapon with a ranged table entry: thrown, or with Acc, range, RoF or shots."""
+    return weapon.thrown or bool(
+        weapon.accuracy or weapon.range or weapon.rate_of_fire or weapon.shots
+    )
+
+
 def weapon_line(weapon: Weapon, sheet: Combatant, messages: Messages, locale: str) -> str:
+    """A melee weapon with its reach and Parry; a ranged one with its table (Acc, range,
+    RoF, shots, Bulk, Recoil) as far as the sheet has it."""
+    if _ranged(weapon):
+        parts = [
+            _t(messages, locale, f"character.show.ranged.{field}", value=value)
+            for field, value in (
+                ("accuracy", weapon.accuracy),
+                ("range", weapon.range),
+                ("rate_of_fire", weapon.rate_of_fire),
+                ("shots", weapon.shots),
+                ("bulk", weapon.bulk),
+                ("recoil", weapon.recoil),
+            )
+            if value not in ("", None)
+        ]
+        return _t(
+            messages,
+            locale,
+            "character.show.ranged_line",
+            name=weapon.name,
+            skill=weapon.skill,
+            damage=weapon.damage,
+            dice=_dice(weapon, sheet),
+            table=" · ".join(parts),
+        )
     parry = sheet.parry(weapon)
     return _t(
         messages,
@@ -242,6 +275,32 @@ def problem_line(problem: SheetProblem, messages: Messages, locale: str) -> str:
     what = _t(messages, locale, problem.key, **problem.params)
     where = problem.field or _t(messages, locale, "character.problem.sheet")
     return f"`{where}`: {what}"
+
+
+def render_import_notes(read: ImportedSheet, messages: Messages, locale: str) -> str:
+    """What an import could not keep: weapons past a sheet's room, skills past its room."""
+    lines = []
+    if read.weapons_left_out:
+        lines.append(
+            _t(
+                messages,
+                locale,
+                "character.import_weapons_left_out",
+                maximum=MAX_WEAPONS,
+                weapons=", ".join(read.weapons_left_out),
+            )
+        )
+    if read.skills_left_out:
+        lines.append(
+            _t(
+                messages,
+                locale,
+                "character.import_skills_left_out",
+                maximum=MAX_SKILLS,
+                count=read.skills_left_out,
+            )
+        )
+    return "\n".join(lines)
 
 
 def render_import_problems(

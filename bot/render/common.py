@@ -10,6 +10,7 @@ from typing import Final
 import discord
 
 from bot.i18n import Messages
+from rules.combatant import skill_key
 
 # Discord's embed limits.
 MAX_TITLE: Final = 256
@@ -187,6 +188,13 @@ def decimal(value: float, locale: str) -> str:
 def signed(value: int) -> str:
     """A modifier as players write it: ``3`` → ``+3``, ``-2`` → ``-2``, ``0`` → ``+0``."""
     return f"{value:+d}"
+
+
+def skill_name(name: str, messages: Messages, locale: str) -> str:
+    """A skill's name in the reader's language when the catalog knows it, else as written on
+    the sheet."""
+    key = f"character.skill.{skill_key(name).replace(' ', '_')}"
+    return messages.text(key, locale) if messages.has(key) else name
 
 
 def error_embed(

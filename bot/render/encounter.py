@@ -21,6 +21,7 @@ import discord
 from bot.i18n import Messages
 from bot.render.close import hold_words
 from bot.render.common import (
+    MAX_FIELD_VALUE,
     MAX_FIELDS,
     MAX_TOTAL,
     ResultKind,
@@ -32,11 +33,13 @@ from bot.render.common import (
     new_embed,
     set_footer,
     signed,
+    skill_name,
 )
 from bot.render.swarm import swarm_line
 from bot.render.terrain import ground_words
 from bot.storage.encounter import EncounterRecord, UndoResult
-from rules.combatant import BodyPart, Combatant, Posture
+from rules.character import SheetTrait, trait_level
+from rules.combatant import BodyPart, Combatant, Posture, Skill
 from rules.encounter import (
     CripplingAfterCombat,
     Encounter,
@@ -73,6 +76,8 @@ MARKERS: dict[str, str] = {
     "crippled": "🦴",
     "dropped": "🫳",
     "unready": "⏳",
+    "next_round": "⏭️",
+    "crushed_trachea": "🫁",
 }
 """The marker before each condition in the tracker, one glance per condition."""
 
@@ -128,7 +133,26 @@ def _fallen_conditions(
             keys.append("mortally_wounded")
         if c.turn.cardiac_arrest:
             keys.append("cardiac_arrest")
-    return [_condition(messages, locale, key, marked=marked) for key in keys]
+    found = [_condition(messages, locale, key, marked=marked) for key in keys]
+    if not (state.dead or state.destroyed):
+        found.extend(_windpipe(c, messages, locale, marked=marked))
+    return found
+
+
+def _windpipe(c: EncounterCombatant, messages: Messages, locale: str, *, marked: bool) -> list[str]:
+    """R7.29: a crushed windpipe, rolled again every round (conscious or not) until it holds."""
+    state = c.combatant.state
+    if not state.crushed_trachea:
+        return []
+    return [
+        _condition(
+            messages,
+            locale,
+            "crushed_trachea",
+            marked=marked,
+            target=c.combatant.attributes.ht + state.trachea_penalty,
+        )
+    ]
 
 
 def conditions(
@@ -164,6 +188,7 @@ def conditions(
                 messages, locale, "paralysed", marked=marked, round=turn.paralysed_through_round
             )
         )
+    found.extend(_windpipe(c, messages, locale, marked=marked))
     if state.shock_penalty:
         found.append(
             _condition(
@@ -298,10 +323,16 @@ def _tracker_rows(
         line = tracker_line(
             c, messages, locale, show_numbers=_shows_numbers(c, encounter, gm_view), names=names
         )
+        if encounter.joins_next_round(c.combatant_id):
+            # R2.5: his place this round has passed; listed after it, acting from the next.
+            joins = _condition(
+                messages, locale, "next_round", marked=True, round=encounter.sequence.round + 1
+            )
+            line = SEPARATOR.join((line, joins)) if line else joins
         extra = [*hold_words(encounter, c, messages, locale), *ground_words(c, messages, locale)]
         if extra:
             # Who holds whom (R11.x) and where he stands (R13.x).
-            line = SEPARATOR.join([line, *extra])
+            line = SEPARATOR.join([line, *extra]) if line else SEPARATOR.join(extra)
         if run and not (grouping and _same_copy(run[-1][1], run[-1][2], c, line, current_id)):
             flush()
         run.append((index, c, line))
@@ -798,6 +829,18 @@ def render_added(
             placed = set(order.combatant_ids)
             slots = [order.slot(c.combatant_id) for c in added if c.combatant_id in placed]
             dice = initiative_lines(slots, encounter, messages, locale)
+            later = [c.name for c in added if encounter.joins_next_round(c.combatant_id)]
+            if later:
+                # Their place this round has already passed (R2.5, R4.3).
+                dice.append(
+                    _t(
+                        messages,
+                        locale,
+                        _counted("combatant.added.next_round", len(later)),
+                        names=", ".join(later),
+                        round=encounter.sequence.round + 1,
+                    )
+                )
     return new_embed(
         ResultKind.INFO,
         title=_t(messages, locale, _counted("combatant.added.title", len(added)), count=len(added)),
@@ -849,11 +892,16 @@ def render_sheet(
     return embed
 
 
-def skill_name(name: str, messages: Messages, locale: str) -> str:
-    """A skill's name in the reader's language when the catalog knows it, else as written on
-    the sheet."""
-    key = f"character.skill.{name}"
-    return _t(messages, locale, key) if messages.has(key) else name
+def skill_label(skill: Skill, messages: Messages, locale: str) -> str:
+    """``Fast-Draw (Arrow)`` with the name in the reader's language."""
+    name = skill_name(skill.name, messages, locale)
+    return f"{name} ({skill.specialization})" if skill.specialization else name
+
+
+ACUTE_TRAITS = (SheetTrait.ACUTE_VISION, SheetTrait.ACUTE_HEARING, SheetTrait.ACUTE_TASTE_SMELL)
+"""Listed with the traits, with their level (R16.5, R16.7, R16.8)."""
+SKILL_FIELDS = 3
+"""A sheet lists its skills over at most this many fields; a longer list says how many more."""
 
 
 def add_sheet_fields(
@@ -910,28 +958,61 @@ def add_sheet_fields(
         inline=False,
     )
     traits = sorted(_t(messages, locale, f"character.trait.{t.value}") for t in sheet.traits)
+    traits.extend(
+        _t(
+            messages,
+            locale,
+            "combatant.show.skill",
+            skill=_t(messages, locale, f"character.trait.{trait.value}"),
+            level=level,
+        )
+        for trait in ACUTE_TRAITS
+        if (level := trait_level(sheet, trait))
+    )
     if sheet.male_humanoid:
         traits.append(_t(messages, locale, "character.trait.male_humanoid"))
     if traits:
         add_field(
             embed, _t(messages, locale, "combatant.show.traits"), ", ".join(traits), inline=False
         )
-    if sheet.skills:
-        add_field(
-            embed,
-            _t(messages, locale, "combatant.show.skills"),
-            ", ".join(
-                _t(
-                    messages,
-                    locale,
-                    "combatant.show.skill",
-                    skill=skill_name(name, messages, locale),
-                    level=level,
-                )
-                for name, level in sorted(sheet.skills.items())
-            ),
-            inline=False,
+    _add_skill_fields(embed, sheet, messages, locale)
+
+
+def _add_skill_fields(
+    embed: discord.Embed, sheet: Combatant, messages: Messages, locale: str
+) -> None:
+    """The skills by name, over as many fields as they need (at most :data:`SKILL_FIELDS`)."""
+    entries = sorted(
+        _t(
+            messages,
+            locale,
+            "combatant.show.skill",
+            skill=skill_label(skill, messages, locale),
+            level=skill.level,
         )
+        for skill in sheet.skills
+    )
+    title = _t(messages, locale, "combatant.show.skills")
+    for number in range(SKILL_FIELDS):
+        if not entries:
+            return
+        text, shown = _leading_entries(entries, MAX_FIELD_VALUE - 40)
+        entries = entries[shown:]
+        if entries and number == SKILL_FIELDS - 1:
+            text += " " + _t(messages, locale, "combatant.show.more_skills", count=len(entries))
+        add_field(embed, title if number == 0 else "\u200b", text, inline=False)
+
+
+def _leading_entries(entries: Sequence[str], budget: int) -> tuple[str, int]:
+    """As many of the first ``entries`` as fit in ``budget`` characters, comma-separated."""
+    kept: list[str] = []
+    used = 0
+    for entry in entries:
+        used += len(entry) + 2
+        if kept and used > budget:
+            break
+        kept.append(entry)
+    return ", ".join(kept), len(kept)
 
 
 def render_history(

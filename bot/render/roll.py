@@ -7,6 +7,7 @@ face, the total, the outcome, the margin and the exact odds.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
@@ -23,7 +24,9 @@ from bot.render.common import (
     percent,
     set_footer,
     signed,
+    skill_name,
 )
+from rules.character import split_skill
 from rules.checks import (
     ContestWinner,
     Outcome,
@@ -35,7 +38,9 @@ from rules.checks import (
     success_odds,
 )
 from rules.dice import DiceExpression, DiceResult, distribution
+from rules.maneuver import Modifier
 from rules.options import RuleOptions
+from rules.sheet_rolls import CheckKind, CheckNote, CheckTarget, SheetCheck, SheetLevel
 
 OUTCOME_KINDS: Final[dict[Outcome, ResultKind]] = {
     Outcome.CRITICAL_SUCCESS: ResultKind.CRITICAL_SUCCESS,
@@ -401,3 +406,94 @@ def _render_regular(
         )
         result = messages.text(key, locale, name=winner, rounds=len(contest.rounds))
     return _add_result(embed, result, contest.rule_ids, messages, locale)
+
+
+# --------------------------------------------------------------------------- rolls by name
+
+
+def target_label(target: CheckTarget, messages: Messages, locale: str) -> str:
+    """``DX``, ``Vontade``, ``Visão``, ``Fast-Draw (Sword)`` in the reader's language."""
+    if target.kind is CheckKind.ATTRIBUTE:
+        return messages.text(f"gear.attribute.{target.key}", locale)
+    if target.kind is CheckKind.SENSE:
+        return messages.text(f"senses.sense.{target.key}", locale)
+    name, specialization = split_skill(target.key)
+    shown = skill_name(name, messages, locale)
+    return f"{shown} ({specialization})" if specialization else shown
+
+
+def _modifier_name(modifier: Modifier, messages: Messages, locale: str) -> str:
+    if modifier.key.startswith("sense_"):
+        return messages.text(f"senses.modifier.{modifier.key.removeprefix('sense_')}", locale)
+    return messages.text(f"sheetcheck.modifier.{modifier.key}", locale)
+
+
+def level_lines(level: SheetLevel, messages: Messages, locale: str, *, extra: int = 0) -> list[str]:
+    """``Stealth 14`` / ``-2 shock (R7.6)`` / ``+1 other`` / ``= **13**``."""
+    lines = [f"{target_label(level.target, messages, locale)} {level.target.level}"]
+    lines.extend(
+        f"{signed(m.value)} {_modifier_name(m, messages, locale)} ({m.rule_id})"
+        for m in level.modifiers
+    )
+    if extra:
+        lines.append(f"{signed(extra)} {messages.text('sheetcheck.modifier.other', locale)}")
+    lines.append(f"= **{level.value + extra}**")
+    return lines
+
+
+def _add_notes(
+    embed: discord.Embed, notes: Sequence[CheckNote], messages: Messages, locale: str
+) -> None:
+    if notes:
+        add_field(
+            embed,
+            messages.text("sheetcheck.notes", locale),
+            "\n".join(messages.text(f"sheetcheck.note.{note.value}", locale) for note in notes),
+            inline=False,
+        )
+
+
+def render_sheet_check(
+    result: SheetCheck,
+    messages: Messages,
+    locale: str,
+    *,
+    label: str | None = None,
+    options: RuleOptions | None = None,
+) -> discord.Embed:
+    """``/check character: skill:``: as :func:`render_check`, titled with who rolls what,
+    the level broken down into the condition's modifiers, and the conditions that matter."""
+    title = label or messages.text(
+        "sheetcheck.title",
+        locale,
+        character=result.character,
+        target=target_label(result.level.target, messages, locale),
+    )
+    embed = render_check(result.check, messages, locale, label=title, options=options)
+    breakdown = "\n".join(level_lines(result.level, messages, locale, extra=result.modifier))
+    embed.set_field_at(
+        1, name=messages.text("roll.check.effective_skill", locale), value=breakdown, inline=True
+    )
+    _add_notes(embed, result.level.notes, messages, locale)
+    return embed
+
+
+def render_sheet_contest(
+    contest: QuickContest | RegularContest,
+    messages: Messages,
+    locale: str,
+    *,
+    sides: Sequence[tuple[str, SheetLevel | None]],
+    options: RuleOptions | None = None,
+) -> discord.Embed:
+    """``/contest`` with characters: :func:`render_contest`, with each character side's level
+    broken down and the conditions that matter."""
+    (name_a, _), (name_b, _) = sides
+    embed = render_contest(contest, messages, locale, name_a=name_a, name_b=name_b, options=options)
+    for name, level in sides:
+        if level is None or not (level.modifiers or level.notes):
+            continue
+        lines = level_lines(level, messages, locale)
+        lines.extend(messages.text(f"sheetcheck.note.{note.value}", locale) for note in level.notes)
+        add_field(embed, name, "\n".join(lines), inline=False)
+    return embed

@@ -121,6 +121,18 @@ async def _by_name(
     return None if row is None else _record(row)
 
 
+async def _by_id(
+    session: Session, guild_id: int, character_id: int, *, lock: bool = False
+) -> CharacterRecord | None:
+    """The guild's sheet with this id (it keeps its id when renamed); ``lock`` as
+    :func:`_by_name`."""
+    row = await session.fetch_one(
+        _SELECT + "WHERE id = ? AND guild_id = ?" + (session.dialect.for_update if lock else ""),
+        (character_id, guild_id),
+    )
+    return None if row is None else _record(row)
+
+
 async def _name_taken(session: Session, guild_id: int, name: str, *, other_than: int) -> bool:
     row = await session.fetch_one(
         "SELECT id FROM characters WHERE guild_id = ? AND " + session.dialect.nocase_equals("name"),
@@ -200,12 +212,14 @@ class CharacterRepository:
         sheet: Combatant,
         *,
         replace: Callable[[CharacterRecord], None] | None = None,
+        keep_owner: bool = False,
     ) -> CharacterRecord:
         """Save a new sheet; a name already taken raises :class:`CharacterExistsError`.
 
         With ``replace``, a sheet of the same name is overwritten instead, after
         ``replace(existing)`` has returned (it raises to refuse); the existing
-        sheet keeps its id and creation time and takes ``owner_id``.
+        sheet keeps its id and creation time and takes ``owner_id`` (or, with
+        ``keep_owner``, keeps its owner).
         """
         async with self._db.transaction() as session:
             existing = await _by_name(session, guild_id, sheet.name, lock=True)
@@ -213,6 +227,8 @@ class CharacterRepository:
                 if replace is None:
                     raise CharacterExistsError(existing.name)
                 replace(existing)
+                if keep_owner:
+                    owner_id = existing.owner_id
                 await session.execute(
                     f"UPDATE characters SET owner_id = ?, name = ?, sheet = ?, updated_at = {_NOW} "
                     "WHERE id = ?",
@@ -242,20 +258,42 @@ class CharacterRepository:
             record = await _by_name(session, guild_id, name, lock=True)
             if record is None:
                 raise CharacterNotFoundError(name.strip())
-            change = CharacterChange(record)
-            yield change
-            if change.deleted:
-                await session.execute("DELETE FROM characters WHERE id = ?", (record.id,))
-                return
-            if change.sheet == record.sheet and change.owner_id == record.owner_id:
-                change.saved = record
-                return
-            new_name = change.sheet.name
-            if await _name_taken(session, guild_id, new_name, other_than=record.id):
-                raise CharacterExistsError(new_name)
-            await session.execute(
-                f"UPDATE characters SET owner_id = ?, name = ?, sheet = ?, updated_at = {_NOW} "
-                "WHERE id = ?",
-                (change.owner_id, new_name, _dumps(change.sheet), record.id),
-            )
-            change.saved = await _reload(session, record.id)
+            async with self._changing(session, record) as change:
+                yield change
+
+    @asynccontextmanager
+    async def edit_id(self, guild_id: int, character_id: int) -> AsyncIterator[CharacterChange]:
+        """:meth:`edit` for the sheet with this id (it keeps its id when renamed)."""
+        async with self._db.transaction() as session:
+            record = await _by_id(session, guild_id, character_id, lock=True)
+            if record is None:
+                raise CharacterNotFoundError(str(character_id))
+            async with self._changing(session, record) as change:
+                yield change
+
+    async def get_id(self, guild_id: int, character_id: int) -> CharacterRecord | None:
+        """The sheet with this id, if the guild still has it."""
+        return await self._db.read(lambda session: _by_id(session, guild_id, character_id))
+
+    @asynccontextmanager
+    async def _changing(
+        self, session: Session, record: CharacterRecord
+    ) -> AsyncIterator[CharacterChange]:
+        """Hand ``record`` to the caller and write back what it changed, in ``session``."""
+        change = CharacterChange(record)
+        yield change
+        if change.deleted:
+            await session.execute("DELETE FROM characters WHERE id = ?", (record.id,))
+            return
+        if change.sheet == record.sheet and change.owner_id == record.owner_id:
+            change.saved = record
+            return
+        new_name = change.sheet.name
+        if await _name_taken(session, record.guild_id, new_name, other_than=record.id):
+            raise CharacterExistsError(new_name)
+        await session.execute(
+            f"UPDATE characters SET owner_id = ?, name = ?, sheet = ?, updated_at = {_NOW} "
+            "WHERE id = ?",
+            (change.owner_id, new_name, _dumps(change.sheet), record.id),
+        )
+        change.saved = await _reload(session, record.id)

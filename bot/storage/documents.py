@@ -20,6 +20,8 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import Any
 
+from rules.combatant import skills_from_levels
+
 __all__ = [
     "FORMATS",
     "UPGRADES",
@@ -46,10 +48,19 @@ class Document(StrEnum):
     """``pending_attacks.payload``: a rules.combat.PendingDefense."""
 
 
-FORMATS: dict[Document, int] = dict.fromkeys(Document, 1)
+FORMATS: dict[Document, int] = {**dict.fromkeys(Document, 1), Document.SHEET: 2}
 """Today's format of each kind. A document stored without a number is format 1."""
 
-UPGRADES: dict[tuple[Document, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+def _named_skills(sheet: dict[str, Any]) -> dict[str, Any]:
+    """Sheet 1 → 2: skills were ``{"acrobatics": 14}``; they became named entries with a
+    specialization and the attribute they are based on (``[{"name": "Acrobatics", …}]``)."""
+    return {**sheet, "skills": skills_from_levels(sheet.get("skills", {}))}
+
+
+UPGRADES: dict[tuple[Document, int], Callable[[dict[str, Any]], dict[str, Any]]] = {
+    (Document.SHEET, 1): _named_skills,
+}
 """``(kind, n)`` → the function that turns a format-``n`` document into format ``n + 1``."""
 
 

@@ -434,7 +434,7 @@ async def test_acrobatics_gets_a_fallen_warrior_up_in_one_turn_r7_12(
     )
     assert fields(shown.embed)["Posture"] == "lying down → standing (R7.12); turns still needed: 0"
     assert fields(shown.embed)["Notes"] == (
-        "Get up: ACROBATICS 12 = 12, rolled 10 (3, 3, 4): success (R7.12)"
+        "Get up: Acrobatics 12 = 12, rolled 10 (3, 3, 4): success (R7.12)"
     )
 
 

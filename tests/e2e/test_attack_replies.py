@@ -1,5 +1,6 @@
 """What the attack and maneuver replies spell out: a Feint's shock as a modifier of its own
-(R5.9, R7.6) and All-Out Attack (strong) named in the skill breakdown (R5.8)."""
+(R5.9, R7.6), a Feint won by a margin of 0 (R5.9) and All-Out Attack (strong) named in the
+skill breakdown (R5.8)."""
 
 from __future__ import annotations
 
@@ -58,3 +59,37 @@ async def test_all_out_attack_strong_is_named_in_the_breakdown_r5_8(
     assert fields(again.embeds[0])["NH efetivo"] == (
         "NH 13\nAtaque Total (forte): +2 de dano (R5.8)\n= **13**"
     )
+
+
+async def test_a_feint_won_by_a_margin_of_zero_says_so_r5_9(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """R5.9: the feinter succeeding while the foe fails takes his margin of success off the
+    foe's defense. Ana's sword 13 rolls exactly 13 (margin 0) and the orc's axe 13 fails on
+    14: the Feint wins, but there is no penalty, and the reply says that rather than that the
+    Feint did not win."""
+    await start_duel(standin, bot)
+    dice.extend([4, 4, 5, 4, 5, 5])
+    feint = await standin.slash(
+        "maneuver",
+        {"combatant": "Ana", "maneuver": "feint", "target": "Orc"},
+        user="alice",
+        channel=CHANNEL,
+    )
+    assert fields(feint.embed)["Notes"] == (
+        "Feint on Orc: skill 13 rolled 13 vs 13 rolled 14 → the Feint wins by a margin of 0:"
+        " no penalty, Orc defends normally (R5.9)"
+    )
+    dice.extend([4, 4, 5, 4, 5, 5, 3, 4, 4])
+    attack = await standin.slash(
+        "attack",
+        {"attacker": "Orc", "target": "Ana", "maneuver": "all_out_feint"},
+        user="gm",
+        channel=CHANNEL,
+        locale="pt-BR",
+    )
+    assert fields(attack.embeds[0])["Finta"] == (
+        "NH 13 tirou 13 contra 13 que tirou 14: a Finta vence por margem 0, sem redutor"
+        " (R5.8, R5.9)"
+    )
+    assert dice.remaining == 0

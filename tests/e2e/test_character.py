@@ -40,7 +40,7 @@ async def make_ana(standin: StandIn) -> None:
     await create(standin, "alice", "Ana", st=11, dx=13, iq=10, ht=12)
     await standin.slash(
         "character weapon add",
-        {"character": "Ana", "name": "sword", "skill": 13, "damage": "sw+1 cut"},
+        {"character": "Ana", "weapon": "sword", "skill": 13, "damage": "sw+1 cut"},
         user="alice",
     )
 
@@ -166,9 +166,9 @@ async def test_a_stranger_cannot_edit_someone_elses_sheet(
     for command, options in (
         (
             "character weapon add",
-            {"character": "Ana", "name": "axe", "skill": 9, "damage": "sw cut"},
+            {"character": "Ana", "weapon": "axe", "skill": 9, "damage": "sw cut"},
         ),
-        ("character weapon remove", {"character": "Ana", "name": "sword"}),
+        ("character weapon remove", {"character": "Ana", "weapon": "sword"}),
         ("character armor set", {"character": "Ana", "location": "all", "dr": 9}),
         ("character trait add", {"character": "Ana", "trait": "combat_reflexes"}),
         ("character shield set", {"character": "Ana", "skill": 12, "db": 2}),
@@ -210,7 +210,7 @@ async def test_sheet_commands_answer_with_the_sheet(
         "character weapon add",
         {
             "character": "Ana",
-            "name": "rapier",
+            "weapon": "rapier",
             "skill": 14,
             "damage": "thr+1 imp",
             "parry": "0F",
@@ -227,7 +227,7 @@ async def test_sheet_commands_answer_with_the_sheet(
 
     shield = await standin.slash(
         "character shield set",
-        {"character": "Ana", "skill": 12, "db": 2, "name": "buckler"},
+        {"character": "Ana", "skill": 12, "db": 2, "shield": "buckler"},
         user="alice",
     )
     assert fields(shield.embed)["Shield"] == "buckler — skill 12 · DB 2 · Block 9"
@@ -251,7 +251,7 @@ async def test_sheet_commands_answer_with_the_sheet(
 
     bad = await standin.slash(
         "character weapon add",
-        {"character": "Ana", "name": "axe", "skill": 12, "damage": "sw+2 chop"},
+        {"character": "Ana", "weapon": "axe", "skill": 12, "damage": "sw+2 chop"},
         user="alice",
     )
     assert bad.ephemeral
@@ -298,23 +298,20 @@ async def test_export_then_import_brings_back_the_same_sheet(
     assert back.sheet == original.sheet
     assert back.owner_id == standin.user("alice").id
 
-    again = await standin.slash(
-        "character import", {"file": Upload("Ana.json", data)}, user="alice"
-    )
-    assert again.ephemeral
-    assert again.embed["description"] == messages.text("character.error.exists", "en", name="Ana")
+    # Importing it again updates it, whoever imports it (its owner or a GM): owner kept.
     stronger = {**json.loads(data), "attributes": {"st": 14, "dx": 13, "ht": 12}}
-    replaced = await standin.slash(
+    again = await standin.slash(
         "character import",
-        {"file": Upload("Ana.json", json.dumps(stronger).encode()), "replace": True},
-        user="alice",
+        {"file": Upload("Ana.json", json.dumps(stronger).encode())},
+        user="gm",
     )
-    assert not replaced.ephemeral
-    assert (await saved(bot, standin, "Ana")).sheet.attributes.st == 14
+    assert not again.ephemeral
+    assert again.embed["title"] == "Ana updated from the file"
+    updated = await saved(bot, standin, "Ana")
+    assert (updated.sheet.attributes.st, updated.owner_id) == (14, standin.user("alice").id)
+    assert updated.id == back.id
     not_hers = await standin.slash(
-        "character import",
-        {"file": Upload("Ana.json", data), "replace": True},
-        user="bob",
+        "character import", {"file": Upload("Ana.json", data)}, user="bob"
     )
     assert not_hers.ephemeral
     assert not_hers.embed["description"] == messages.text(
@@ -418,6 +415,28 @@ async def test_the_gm_equips_a_fighter_already_in_the_fight(
     assert not undone.ephemeral
     assert [w.name for w in (await fight(bot, standin)).find("Orc").combatant.weapons] == ["axe"]
 
+    # The subcommands /character has, with the same options: a shield and a skill.
+    shielded = await standin.slash(
+        "combatant shield set",
+        {"name": "Orc", "skill": 12, "db": 2, "shield": "buckler"},
+        user="gm",
+        channel=CHANNEL,
+    )
+    assert shielded.embed["title"] == "Orc readies buckler"
+    assert fields(shielded.embed)["Shield"] == "buckler — skill 12 · DB 2 · Block 9"
+    sneaky = await standin.slash(
+        "combatant skill add",
+        {"name": "Orc", "skill": "Stealth", "level": 11, "attribute": "dx"},
+        user="gm",
+        channel=CHANNEL,
+    )
+    assert sneaky.embed["title"] == "Orc: Stealth 11"
+    assert fields(sneaky.embed)["Skills"] == "Stealth 11"
+    orc = (await fight(bot, standin)).find("Orc").combatant
+    assert (orc.block, orc.skill("stealth")) == (9, 11)
+    await standin.slash("encounter undo", user="gm", channel=CHANNEL)
+    assert (await fight(bot, standin)).find("Orc").combatant.skills == ()
+
 
 async def test_character_autocomplete_and_portuguese_names(
     standin: StandIn, bot: GurpsBot, messages: Messages
@@ -429,7 +448,10 @@ async def test_character_autocomplete_and_portuguese_names(
     )
     assert [c["value"] for c in choices] == ["Orc"]
     weapons = await standin.autocomplete(
-        "character weapon remove", {"character": "Ana", "name": ""}, focused="name", user="alice"
+        "character weapon remove",
+        {"character": "Ana", "weapon": ""},
+        focused="weapon",
+        user="alice",
     )
     assert [c["value"] for c in weapons] == ["sword"]
     shown = await standin.slash("personagem ver", {"nome": "Ana"}, user="alice", locale="pt-BR")
@@ -486,7 +508,13 @@ async def test_a_bow_added_without_a_parry_cannot_parry(
     await make_ana(standin)
     added = await standin.slash(
         "character weapon add",
-        {"character": "Ana", "name": "longbow", "skill": 13, "damage": "thr+2 imp", "accuracy": 3},
+        {
+            "character": "Ana",
+            "weapon": "longbow",
+            "skill": 13,
+            "damage": "thr+2 imp",
+            "accuracy": 3,
+        },
         user="alice",
     )
     assert fields(added.embed)["Defenses"] == "Dodge 9 · Parry sword 9 · Block —"
@@ -521,8 +549,71 @@ async def test_generic_gear_is_named_in_the_gm_s_language(
     assert fields(ready.embed)["Escudo"] == "escudo — NH 12 · DP 2 · Bloqueio 9"
     added = await standin.slash(
         "personagem arma adicionar",
-        {"personagem": "Ana", "nome": "Machado", "nh": 12, "dano": "sw+2 cut"},
+        {"personagem": "Ana", "arma": "Machado", "nh": 12, "dano": "sw+2 cut"},
         user="alice",
         locale="pt-BR",
     )
     assert added.embed["title"] == "Ana: arma Machado adicionada"
+
+
+async def test_gear_a_fight_changed_goes_back_to_the_saved_sheet(
+    standin: StandIn, live_bot: Any, messages: Messages
+) -> None:
+    """The GM gives Ana an axe and Stealth in the fight; at its end a button offers to keep
+    them on her saved sheet. A stranger may not press it; her owner may, even after the bot
+    restarted; her wounds stay in the fight."""
+    bot = await live_bot.start()
+    await make_ana(standin)
+    await make_orc(standin)
+    await standin.slash("encounter start", {"name": "Bridge"}, user="gm", channel=CHANNEL)
+    await standin.slash("combatant add", {"character": "Ana"}, user="gm", channel=CHANNEL)
+    await standin.slash("combatant add", {"character": "Orc"}, user="gm", channel=CHANNEL)
+    await standin.slash(
+        "combatant weapon add",
+        {"name": "Ana", "weapon": "axe", "skill": 12, "damage": "sw+2 cut", "parry": "0U"},
+        user="gm",
+        channel=CHANNEL,
+    )
+    await standin.slash(
+        "combatant skill add",
+        {"name": "Ana", "skill": "Stealth", "level": 12},
+        user="gm",
+        channel=CHANNEL,
+    )
+    await standin.slash(
+        "damage", {"target": "Ana", "amount": 2, "type": "cr"}, user="gm", channel=CHANNEL
+    )
+    ended = await standin.slash("encounter end", user="gm", channel=CHANNEL)
+    assert not ended.ephemeral
+    assert fields(ended.embed)["Gear changed in the fight"] == messages.text(
+        "gear.keep.offer", "en", names="Ana"
+    )
+    buttons = [c["label"] for row in ended.message.components for c in row["components"]]
+    assert buttons == ["Keep Ana's gear on Ana"]  # the orc fought with his own gear
+
+    refused = await standin.click(ended.message, "Keep Ana's gear on Ana", user="bob")
+    assert refused.ephemeral
+    assert (await saved(bot, standin, "Ana")).sheet.skills == ()
+
+    bot = await live_bot.restart()
+    kept = await standin.click(ended.message, "Keep Ana's gear on Ana", user="alice")
+    assert not kept.ephemeral
+    assert kept.embed["title"] == "Ana keeps the gear Ana ended the fight with"
+    sheet = (await saved(bot, standin, "Ana")).sheet
+    assert [w.name for w in sheet.weapons] == ["sword", "axe"]
+    assert sheet.skill("stealth") == 12
+    assert sheet.state.hp == sheet.max_hp  # the fight's wounds are not the sheet's
+    again = await standin.click(ended.message, "Keep Ana's gear on Ana", user="alice")
+    assert again.ephemeral
+    assert again.embed["description"] == messages.text("gear.keep.same", "en", name="Ana")
+
+
+async def test_a_fight_that_changed_no_gear_ends_without_buttons(
+    standin: StandIn, bot: GurpsBot
+) -> None:
+    await make_ana(standin)
+    await standin.slash("encounter start", {"name": "Calm"}, user="gm", channel=CHANNEL)
+    await standin.slash("combatant add", {"character": "Ana"}, user="gm", channel=CHANNEL)
+    ended = await standin.slash("encounter end", user="gm", channel=CHANNEL)
+    assert ended.message.components == []
+    assert "Gear changed in the fight" not in fields(ended.embed)

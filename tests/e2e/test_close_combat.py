@@ -270,7 +270,8 @@ async def test_a_shield_bash_drops_the_shields_db_r11_27(
     (thrust crushing), the orc's blow finds Dodge 9 until his next turn (R11.27)."""
     await brawl(standin)
     await gm(standin, "combatant weapon add", name="Orc", weapon="Axe", skill=12, damage="sw cut")
-    await gm(standin, "combatant add", name="Shieldman", st=12, dx=12, iq=10, ht=12, block=10)
+    await gm(standin, "combatant add", name="Shieldman", st=12, dx=12, iq=10, ht=12)
+    await gm(standin, "combatant shield set", name="Shieldman", skill=14, db=1)
     dice.extend([3, 3, 4])
     before = await gm(standin, "attack", attacker="Orc", target="Shieldman", weapon="Axe")
     assert labels(before.message)[0] == "Dodge 10"

@@ -42,7 +42,7 @@ async def test_opportunity_fire_on_a_3_hex_area_r12_13(
     assert fields(shot.embeds[0])["Effective skill"] == (
         "Skill 14\n-5 opportunity fire, 3-4 hexes (R12.13)\n-4 unaimed shot (R12.13)\n= **5**"
     )
-    assert labels(shot.message) == ["Dodge 9", "Block 10", "No defense"]
+    assert labels(shot.message) == ["Dodge 8", "Block 9", "No defense"]
 
 
 async def test_a_missed_shot_hits_the_wrong_target_r12_12(
@@ -67,7 +67,7 @@ async def test_a_missed_shot_hits_the_wrong_target_r12_12(
         "Orc: 9, rolled 7 (3, 2, 2): **hit** (R12.12).",
     ]
     assert fields(stray.embeds[1])["Effective skill"] == "Skill 13\ncapped at 9 (R12.12)\n= **9**"
-    assert labels(stray.message) == ["Dodge 9", "Block 10", "No defense"]
+    assert labels(stray.message) == ["Dodge 8", "Block 9", "No defense"]
 
 
 async def test_an_arrow_goes_through_a_man_r13_9(standin: StandIn, bot: GurpsBot) -> None:

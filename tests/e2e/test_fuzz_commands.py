@@ -49,7 +49,7 @@ from bot.standin.commands import (
 )
 from bot.standin.driver import InteractionResult
 from bot.standin.state import Upload
-from rules.character import MAX_IMPORT_BYTES, export_sheet
+from rules.character import MAX_IMPORT_BYTES, MAX_JSON_DEPTH, export_sheet
 from rules.combatant import Combatant
 
 from .invariants import (
@@ -96,6 +96,8 @@ COMMANDS: dict[str, str] = {
     "character armor set": "fight",
     "character trait add": "fight",
     "character trait remove": "fight",
+    "character skill add": "fight",
+    "character skill remove": "fight",
     "encounter start": "fight",
     "encounter status": "fight",
     "encounter next": "fight",
@@ -114,6 +116,10 @@ COMMANDS: dict[str, str] = {
     "combatant weapon remove": "fight",
     "combatant trait add": "fight",
     "combatant trait remove": "fight",
+    "combatant skill add": "fight",
+    "combatant skill remove": "fight",
+    "combatant shield set": "fight",
+    "combatant shield remove": "fight",
     "combatant armor set": "fight",
     "attack": "fight",
     "shoot": "fight",
@@ -234,11 +240,11 @@ GOOD: dict[str, list[str]] = {
     "character delete name": SHEETS,
     "character rename name": SHEETS,
     "character export name": SHEETS,
-    "character weapon add name": ["mace", "axe"],
-    "character weapon remove name": ["mace", "axe", "sword"],
-    "character shield set name": ["buckler"],
+    "character weapon add weapon": ["mace", "axe"],
+    "character weapon remove weapon": ["mace", "axe", "sword"],
+    "shield": ["buckler"],
     "defend target": ["Hero"],
-    "trait": ["combat_reflexes", "hard_to_kill", "acrobatics", "Combat Reflexes", "judo"],
+    "trait": ["combat_reflexes", "hard_to_kill", "acute_vision", "Combat Reflexes"],
     "explosion blast damage": ["3d cr ex [2d]", "6dx2 cr ex", "1d cr ex", "3d(3) cr ex [1d]"],
     "targets": ["Hero 1m, Orc 1 3m", "Bandit:8", "Orc 2=2, Hero 30m", "Hero:1, hero 2m"],
     "direct": FIGHTERS,
@@ -247,6 +253,13 @@ GOOD: dict[str, list[str]] = {
     "swarm": ["Rats", "Bats", *FIGHTERS],
     "victim": FIGHTERS,
     "swarm add damage": ["1d cut", "1d-1 pi+", "2d cut", "1 tox"],
+    "skill": ["Stealth", "Acrobatics", "Fast-Draw (Sword)", "Judô", "12", "dx", "vision"],
+    "skill_a": ["12", "Stealth", "per"],
+    "skill_b": ["10", "Stealth", "per"],
+    "character_a": [*SHEETS, *FIGHTERS],
+    "character_b": [*SHEETS, *FIGHTERS],
+    "check character": [*SHEETS, *FIGHTERS],
+    "specialization": ["Sword", "Arrow"],
 }
 # Options a plain example gives although the schema leaves them optional.
 TOGETHER: dict[str, tuple[str, ...]] = {"combatant add": ("name", "st", "dx", "iq", "ht")}
@@ -260,6 +273,7 @@ ODD: dict[str, list[str]] = {
     "order": ["Hero", ",,,", "Hero, Hero, Orc 1, Orc 2, Bandit", "Orc 1, Orc 2, Bandit"],
     "defense": ["parry-9", "parry-99", "block-1", "Aparar", "x"],
     "trait": ["Reflexos de Combate", "combat reflexes", "COMBAT_REFLEXES", "skill", "karate 12"],
+    "skill": ["stealth", "Furtividade", "-3", "999", "Fast-Draw ()", "((", "Visão"],
 }
 FIGHTER_OPTIONS = {"attacker", "target", "combatant", "defender", "leader", "other-leader", "name"}
 
@@ -479,7 +493,7 @@ async def setup_scene(standin: StandIn, dice: QueuedDice, kind: str) -> None:
         standin.slash(
             "character weapon add",
             character="Hero Sheet",
-            name="sword",
+            weapon="sword",
             skill=13,
             damage="sw+1 cut",
         )
@@ -678,5 +692,7 @@ async def test_a_deeply_nested_file_is_refused_politely(
     assert_answered_cleanly(result, messages, "pt-BR")
     assert result.ephemeral
     assert error_log.records == [], error_log.describe()
-    if depth == 5_000:
-        assert result.embed["description"] == messages.text("character.import_too_deep", "pt-BR")
+    # Both are past the 100 levels a sheet may nest, checked before the decoder runs.
+    assert result.embed["description"] == messages.text(
+        "character.import_too_deep", "pt-BR", maximum=MAX_JSON_DEPTH
+    )

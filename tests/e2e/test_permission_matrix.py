@@ -217,7 +217,7 @@ ROWS = [
     ),
     Row(
         "character weapon add",
-        lambda p: {"character": p.sheet, "name": "dagger", "skill": 12, "damage": "thr-1 imp"},
+        lambda p: {"character": p.sheet, "weapon": "dagger", "skill": 12, "damage": "thr-1 imp"},
         OWNER_OR_GM,
         not_sheet_owner,
         no_sheet,
@@ -225,7 +225,7 @@ ROWS = [
     ),
     Row(
         "character weapon remove",
-        lambda p: {"character": p.sheet, "name": "sword"},
+        lambda p: {"character": p.sheet, "weapon": "sword"},
         OWNER_OR_GM,
         not_sheet_owner,
         no_sheet,
@@ -266,6 +266,22 @@ ROWS = [
     Row(
         "character trait remove",
         lambda p: {"character": p.sheet, "trait": "combat_reflexes"},
+        OWNER_OR_GM,
+        not_sheet_owner,
+        no_sheet,
+        needs="sheet",
+    ),
+    Row(
+        "character skill add",
+        lambda p: {"character": p.sheet, "skill": "Acrobatics", "level": 12},
+        OWNER_OR_GM,
+        not_sheet_owner,
+        no_sheet,
+        needs="sheet",
+    ),
+    Row(
+        "character skill remove",
+        lambda p: {"character": p.sheet, "skill": "Stealth"},
         OWNER_OR_GM,
         not_sheet_owner,
         no_sheet,
@@ -336,6 +352,28 @@ ROWS = [
     Row(
         "combatant armor set",
         lambda p: {"name": "Hero", "location": "torso", "dr": 2},
+        GM,
+        enc_gm,
+        no_fight,
+    ),
+    Row(
+        "combatant shield set",
+        lambda p: {"name": "Hero", "skill": 12, "db": 2},
+        GM,
+        enc_gm,
+        no_fight,
+    ),
+    Row("combatant shield remove", lambda p: {"name": "Hero"}, GM, enc_gm, no_fight),
+    Row(
+        "combatant skill add",
+        lambda p: {"name": "Hero", "skill": "Acrobatics", "level": 12},
+        GM,
+        enc_gm,
+        no_fight,
+    ),
+    Row(
+        "combatant skill remove",
+        lambda p: {"name": "Hero", "skill": "Stealth"},
         GM,
         enc_gm,
         no_fight,
@@ -556,12 +594,13 @@ class Stage:
             await self.gm(
                 "character weapon add",
                 character=place.sheet,
-                name="sword",
+                weapon="sword",
                 skill=13,
                 damage="sw+1 cut",
             )
             await self.gm("character shield set", character=place.sheet, skill=12, db=1)
             await self.gm("character trait add", character=place.sheet, trait="combat_reflexes")
+            await self.gm("character skill add", character=place.sheet, skill="Stealth", level=12)
             return
         if needs not in ("fight", "blast", "swarm", "held", "waiting", "horse"):
             return
@@ -580,6 +619,7 @@ class Stage:
             owner=alice,
         )
         await self.gm("combatant trait add", channel, name="Hero", trait="combat_reflexes")
+        await self.gm("combatant skill add", channel, name="Hero", skill="Stealth", level=12)
         await self.gm(
             "combatant weapon add",
             channel,

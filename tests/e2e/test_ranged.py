@@ -33,8 +33,8 @@ async def gm(standin: StandIn, command: str, **options: object) -> Any:
 
 
 async def archer_fight(standin: StandIn) -> None:
-    """Alice's archer (DX 12: bow 14, Acc 2, Snap Shot 15) and the GM's orc (sword and
-    shield of DB 1: Dodge 9, Parry 10, Block 10 against his front)."""
+    """Alice's archer (DX 12: bow 14, Acc 2, Snap Shot 15) and the GM's orc (Dodge 8, Parry 9,
+    Block 9 with a generic shield of DB 0)."""
     await gm(standin, "encounter start", name="Walls")
     await gm(standin, "combatant add", name="Archer", st=10, dx=12, iq=10, ht=10, owner="alice")
     await gm(
@@ -109,8 +109,8 @@ async def test_size_speed_and_cover_add_up_a8_r12_15(
 async def test_an_archers_target_is_offered_dodge_or_block_but_not_parry_r6_5_r6_9(
     standin: StandIn, bot: GurpsBot, dice: ScriptedDice
 ) -> None:
-    """The orc shoots Alice's knight (Parry 10, Block 10 with a DB 1 shield): Dodge and Block,
-    no Parry against a missile (B376) and no Retreat against a ranged attack (R6.9)."""
+    """The orc shoots Alice's knight (Dodge 9, Parry 10, Block 10): Dodge and Block, no Parry
+    against a missile (B376) and no Retreat against a ranged attack (R6.9)."""
     await gm(standin, "encounter start", name="Ambush")
     await gm(
         standin,
@@ -138,10 +138,10 @@ async def test_an_archers_target_is_offered_dodge_or_block_but_not_parry_r6_5_r6
     shot = await gm(
         standin, "shoot", attacker="Orc", target="Knight", weapon="Shortbow", distance=5
     )
-    assert labels(shot.message) == ["Dodge 10", "Block 11", "No defense"]
+    assert labels(shot.message) == ["Dodge 9", "Block 10", "No defense"]
     assert fields(shot.embeds[0])["Defenses"].splitlines() == [
-        "**Dodge 10** · base 9 · +1 shield DB (A.4)",
-        "**Block 11** · base 10 · +1 shield DB (A.4)",
+        "**Dodge 9**",
+        "**Block 10**",
         "Parry (weapon): missiles cannot be parried (B376)",
         "Retreat not possible: no Retreat against ranged attacks (R6.9)",
     ]

@@ -311,7 +311,7 @@ MASTER_DODGE_COSTS = Fight(
     /combatant add name:Mas st:10 dx:14 iq:10 ht:14 hp:30
     /combatant weapon add name:Mas weapon:Katana skill:16 damage:sw+1 cut
     /combatant trait add name:Mas trait:Trained by a Master or Weapon Master (chambara)
-    /combatant trait add name:Mas trait:Acrobatics level:14
+    /combatant skill add name:Mas skill:Acrobatics level:14
     /combatant add name:Orc st:10 dx:10 iq:10 ht:10 hp:40
     /combatant weapon add name:Orc weapon:Club skill:18 damage:sw cr
     /encounter next

@@ -166,7 +166,7 @@ FEINT_DEFENSE_CONCENTRATE = Fight(
     /combatant weapon add name:Ann weapon:Sword skill:14 damage:sw cut
     /character create name:Shieldy st:10 dx:10 iq:10 ht:10
     /character shield set character:Shieldy skill:12 db:2
-    /character weapon add character:Shieldy name:Mace skill:12 damage:sw cr
+    /character weapon add character:Shieldy weapon:Mace skill:12 damage:sw cr
     /combatant add character:Shieldy name:Bob
     /encounter next
     /maneuver combatant:Ann maneuver:Feint target:Bob
@@ -382,7 +382,7 @@ STEPS_AND_EVADE = Fight(
     /combatant add name:M9 st:10 dx:13 iq:10 ht:14 move:9
     /combatant add name:Mas st:10 dx:12 iq:10 ht:14 move:7
     /combatant trait add name:Mas trait:Trained by a Master or Weapon Master (chambara)
-    /combatant trait add name:Mas trait:Jumping level:15
+    /combatant skill add name:Mas skill:Jumping level:15
     /combatant add name:Bob st:10 dx:10 iq:10 ht:10
     /combatant add name:Eve st:10 dx:12 iq:10 ht:10
     /encounter next
@@ -428,9 +428,9 @@ DEFENSE_ARCS = Fight(
     /combatant weapon add name:Bob weapon:Mace skill:14 damage:sw cr
     /character create name:Tank st:10 dx:10 iq:10 ht:10 hp:80
     /character shield set character:Tank skill:12 db:2
-    /character weapon add character:Tank name:Sword skill:14 damage:sw cut
-    /character weapon add character:Tank name:Knife skill:14 damage:thr imp
-    /character weapon add character:Tank name:Staff skill:14 damage:sw cr two-handed:true
+    /character weapon add character:Tank weapon:Sword skill:14 damage:sw cut
+    /character weapon add character:Tank weapon:Knife skill:14 damage:thr imp
+    /character weapon add character:Tank weapon:Staff skill:14 damage:sw cr two-handed:true
     /combatant add character:Tank
     /encounter next
     /attack attacker:Bob target:Tank from:left side
@@ -451,9 +451,9 @@ SPECIAL_PARRIES = Fight(
     /combatant weapon add name:Bob weapon:Bow skill:14 damage:1d imp accuracy:2 snap-shot:10
     /character create name:Tank st:10 dx:10 iq:10 ht:10 hp:80
     /character shield set character:Tank skill:12 db:3 large:true
-    /character weapon add character:Tank name:Sword skill:14 damage:sw cut
-    /character weapon add character:Tank name:Knife skill:14 damage:thr imp knife:true parry:-1
-    /character trait add character:Tank trait:Acrobatics level:13
+    /character weapon add character:Tank weapon:Sword skill:14 damage:sw cut
+    /character weapon add character:Tank weapon:Knife skill:14 damage:thr imp knife:true parry:-1
+    /character skill add character:Tank skill:Acrobatics level:13
     /combatant add character:Tank
     /encounter next
     /attack attacker:Bob target:Tank weapon:Flail
@@ -476,7 +476,7 @@ RETREAT_BASIC_SET_AND_PARRY_FOR_OTHERS = Fight(
     /combatant weapon add name:Fen weapon:Sword skill:14 damage:sw cut
     /character create name:Shieldy st:10 dx:10 iq:10 ht:10 hp:80
     /character shield set character:Shieldy skill:12 db:2
-    /character weapon add character:Shieldy name:Mace skill:12 damage:sw cr
+    /character weapon add character:Shieldy weapon:Mace skill:12 damage:sw cr
     /combatant add character:Shieldy name:Pal
     /encounter next
     /attack attacker:Bob target:Fen
@@ -495,7 +495,7 @@ DEFENSE_LIMITS = Fight(
     /combatant add name:B st:10 dx:14 iq:10 ht:14 hp:50
     /combatant weapon add name:B weapon:Bow skill:12 damage:1d imp accuracy:2
     /combatant weapon add name:B weapon:Sword skill:12 damage:sw cut
-    /combatant trait add name:B trait:Acrobatics level:14
+    /combatant skill add name:B skill:Acrobatics level:14
     /combatant add name:D st:10 dx:13 iq:10 ht:14 hp:50
     /combatant weapon add name:D weapon:Sword skill:12 damage:sw cut
     /combatant add name:A st:10 dx:12 iq:10 ht:14 hp:50
@@ -731,7 +731,7 @@ KNOCKBACK_TRAUMA_AREA = Fight(
     /combatant armor set name:Drag location:all dr:6
     /combatant armor set name:Drag location:arm dr:0
     /combatant add name:Judo st:12 dx:10 iq:10 ht:11 hp:40
-    /combatant trait add name:Judo trait:Judo level:14
+    /combatant skill add name:Judo skill:Judo level:14
     /encounter next
     /damage target:KB amount:23 type:cr
     /damage target:Cut amount:20 type:cut
@@ -748,12 +748,12 @@ FOOTING_AND_ACROBATIC_RISE = Fight(
     """
     /encounter start name:D
     /combatant add name:Judo st:12 dx:10 iq:10 ht:11 hp:40
-    /combatant trait add name:Judo trait:Judo level:14
-    /combatant trait add name:Judo trait:Acrobatics level:12
+    /combatant skill add name:Judo skill:Judo level:14
+    /combatant skill add name:Judo skill:Acrobatics level:12
     /combatant add name:Acro st:12 dx:8 iq:10 ht:11 hp:40
-    /combatant trait add name:Acro trait:Acrobatics level:16
+    /combatant skill add name:Acro skill:Acrobatics level:16
     /combatant add name:Tumbler st:12 dx:8 iq:10 ht:11 hp:40
-    /combatant trait add name:Tumbler trait:Acrobatics level:16
+    /combatant skill add name:Tumbler skill:Acrobatics level:16
     /encounter next
     /damage target:Judo amount:20 type:cr
     /damage target:Acro amount:20 type:cr
@@ -807,6 +807,7 @@ OPTIONS_MINIMUM_AND_DIFFUSE = Fight(
     /combatant weapon add name:A weapon:Club skill:30 damage:thr-1 cr
     /combatant add name:Dif st:10 dx:10 iq:10 ht:11 hp:20
     /combatant trait add name:Dif trait:Injury Tolerance (Diffuse)
+    /encounter next
     /encounter next
     /attack attacker:A target:Dif weapon:Pin
     :click No defense
@@ -1821,18 +1822,18 @@ async def test_keeping_footing_and_an_acrobatic_rise_r7_14_r7_12(tmp_path: Path)
     expect(
         t.reply("/damage target:Judo amount:20 type:cr"),
         "  ┃     Knocked back 2 m (R7.14)",
-        "  ┃     Keep footing: JUDO 14 -1 = 13, rolled 11 (3, 4, 4): success (R7.14)",
+        "  ┃     Keep footing: Judo 14 -1 = 13, rolled 11 (3, 4, 4): success (R7.14)",
     )
     expect(
         t.reply("/damage target:Acro amount:20 type:cr"),
-        "  ┃     Keep footing: ACROBATICS 16 -1 = 15, rolled 8 (1, 1, 6): success (R7.14)",
+        "  ┃     Keep footing: Acrobatics 16 -1 = 15, rolled 8 (1, 1, 6): success (R7.14)",
     )
     expect(
         t.reply(
             "/maneuver combatant:Tumbler maneuver:Change Posture posture:standing acrobatics:true"
         ),
         "  ┃ Posture: lying down → standing (R7.12); turns still needed: 0",
-        "  ┃ Notes: Get up: ACROBATICS 16 = 16, rolled 10 (2, 2, 6): success (R7.12)",
+        "  ┃ Notes: Get up: Acrobatics 16 = 16, rolled 10 (2, 2, 6): success (R7.12)",
     )
 
 
@@ -1904,7 +1905,8 @@ async def test_a_neck_blow_missing_by_one_lands_on_the_torso_r7_29_r7_19(tmp_pat
         "  ┃ Location: torso",
         "  ┃     -5 hit location (R7.19)",
         "  ┃     = 9",
-        "  ┃ Note: Missed by exactly 1: the blow lands on the torso (R7.28, R7.29).",
+        "  ┃ Attack roll: Rolled 10 (1, 5, 4): missed by exactly 1: the blow lands on the torso"
+        " instead (R7.28, R7.29)",
     )
     expect(t.reply(":click No defense", 1), "  ┃ Location: torso", "  ┃ Injury: 4")
     expect(

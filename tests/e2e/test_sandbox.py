@@ -318,7 +318,7 @@ async def test_autocomplete_from_the_real_bot_while_typing(
     loop = asyncio.get_running_loop()
     names = await asyncio.to_thread(sandbox.completions, "/combatant show name:O", loop)
     assert names == ["name:Ogre", "name:Orc"]
-    assert sandbox.completions("/combatant sh") == ["show"]
+    assert sandbox.completions("/combatant sh") == ["shield", "show"]
     # Choice names with spaces ("Quick contest") complete to their values.
     assert sandbox.completions("/contest skill_a:1 skill_b:2 kind:") == [
         "kind:quick",
@@ -347,6 +347,7 @@ async def test_a_scripted_fight_survives_a_restart_before_the_defense(tmp_path: 
         "/encounter start name:Goblin ambush",
         "/combatant add name:Orc st:12 dx:11 iq:9 ht:12",
         "/combatant add name:Alice st:10 dx:13 iq:10 ht:11 owner:alice parry:9",
+        "/encounter next",
         "/encounter next",
         "/attack attacker:Orc target:Alice skill:12 damage:2d+1 cut",
         ":restart",

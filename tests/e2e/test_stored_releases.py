@@ -13,6 +13,7 @@ import pytest
 
 from bot.standin import StandIn
 from bot.standin.live import LiveBot
+from bot.storage.character import CharacterRepository
 from bot.storage.database import Database
 from bot.storage.encounter import EncounterRepository
 from bot.storage.transfer import copy_database
@@ -27,6 +28,20 @@ OLD_IDS = {
         "gm": 1577338009471156226,
         "alice": 1577338009471156227,
     },
+    "release-a04425a.sql": {
+        "guild": 1577340905617096710,
+        "combat": 1577340905617096714,
+        "gm": 1577340905617096706,
+        "alice": 1577340905617096707,
+    },
+}
+SKILLS = {
+    # Sheets format 1 kept skills as {"acrobatics": 14}; they read back as named skills.
+    "release-9016b34.sql": ({}, {}),
+    "release-a04425a.sql": (
+        {"acrobatics": 14, "judo": 13},
+        {"acrobatics": 14, "judo": 13, "karate": 12},
+    ),
 }
 
 
@@ -70,6 +85,13 @@ async def test_a_fight_from_an_earlier_release_goes_on(
         assert fight.find("Orc").combatant.state.hp == 12 - 4  # 3 cutting x1.5 to the torso
         assert "Axe" in [w.name for w in fight.find("Ana").combatant.weapons]
         assert fight.find("Brienne").combatant.weapons[0].name == "Longsword"
+        saved_skills, fighting_skills = SKILLS[name]
+        fighter = fight.find("Brienne").combatant
+        assert {key: fighter.skill(key) for key in fighting_skills} == fighting_skills
+        assert len(fighter.skills) == len(fighting_skills)
+        saved = await CharacterRepository(bot.database).require(standin.guild.id, "Brienne")
+        assert {key: saved.sheet.skill(key) for key in saved_skills} == saved_skills
+        assert len(saved.sheet.skills) == len(saved_skills)
 
         # The attack the old release left waiting: Dodge 9 fails on 5+5+4 = 14; the club's
         # sw+1 cr from ST 12 is 1d+3: a 3 makes 6 crushing, DR 2 leaves 4 injury.

@@ -1,8 +1,8 @@
 """Traits and skills set from Discord: male humanoid (R7.28) and the skills the rules read
 (Acrobatics R6.4/R7.12/R7.14, Judo R7.14/R11.12 …), on saved sheets and on fighters.
 
-They used to exist only in a hand-edited JSON sheet. ``/character trait add`` and
-``/combatant trait add`` take them, offered as the GM or player types.
+``/character trait|skill add`` and ``/combatant trait|skill add`` take them, offered as the
+GM or player types; a skill keeps its Basic Set name whatever language it is typed in.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from __future__ import annotations
 from bot.client import GurpsBot
 from bot.i18n import Messages
 from bot.standin import StandIn
-from rules.character import SheetTrait
 from rules.roller import ScriptedDice
 from tests.e2e.test_character import create, fields, saved
 
@@ -24,61 +23,75 @@ async def test_a_sheet_takes_skills_and_male_humanoid(
     offered = await standin.autocomplete(
         "character trait add", {"character": "Bruno"}, focused="trait", user="alice"
     )
-    # Discord lists 25: every combat trait, Altered Time Rate (R5.28) included, then the
-    # first senses' traits (R16.3-R16.8); typing finds the rest.
-    assert len(offered) == 25
-    assert [c["value"] for c in offered[:18]] == [t.value for t in SheetTrait][:18]
+    # Every trait: the combat ones, Altered Time Rate (R5.28), the senses' (R16.3-R16.8).
+    assert len(offered) == 21
     typed = await standin.autocomplete(
-        "character trait add",
-        {"character": "Bruno", "trait": "acro"},
-        focused="trait",
+        "character skill add",
+        {"character": "Bruno", "skill": "acro"},
+        focused="skill",
         user="alice",
         locale="pt-BR",
     )
-    assert [(c["name"], c["value"]) for c in typed] == [("Acrobacia (perícia)", "acrobatics")]
+    assert [(c["name"], c["value"]) for c in typed] == [("Acrobacia", "Acrobacia")]
 
     acrobat = await standin.slash(
-        "character trait add",
-        {"character": "Bruno", "trait": "acrobatics", "level": 14},
+        "character skill add",
+        {"character": "Bruno", "skill": "Acrobatics", "level": 14, "attribute": "dx"},
         user="alice",
     )
     assert not acrobat.ephemeral
-    assert acrobat.embed["title"] == "Bruno: Acrobatics (skill) added"
+    assert acrobat.embed["title"] == "Bruno: Acrobatics 14"
     assert fields(acrobat.embed)["Skills"] == "Acrobatics 14"
-    # A name typed by hand, in Portuguese, works too.
+    # A name typed by hand, in Portuguese, is kept under its Basic Set name.
     judo = await standin.slash(
-        "character trait add",
-        {"character": "Bruno", "trait": "Judô (perícia)", "level": 12},
+        "personagem pericia adicionar",
+        {"personagem": "Bruno", "pericia": "Judô", "nivel": 12},
         user="alice",
         locale="pt-BR",
     )
     assert fields(judo.embed)["Perícias"] == "Acrobacia 14, Judô 12"
+    stealth = await standin.slash(
+        "character skill add",
+        {"character": "Bruno", "skill": "Stealth", "level": 13},
+        user="alice",
+    )
+    assert fields(stealth.embed)["Skills"] == "Acrobatics 14, Judo 12, Stealth 13"
     male = await standin.slash(
         "character trait add", {"character": "Bruno", "trait": "male_humanoid"}, user="alice"
     )
     assert fields(male.embed)["Traits"] == "Male humanoid (groin, R7.28)"
     sheet = (await saved(bot, standin, "Bruno")).sheet
-    assert (sheet.skills, sheet.male_humanoid) == ({"acrobatics": 14, "judo": 12}, True)
+    assert [(s.name, s.level, s.attribute) for s in sheet.skills] == [
+        ("Acrobatics", 14, "dx"),
+        ("Judo", 12, None),
+        ("Stealth", 13, None),
+    ]
+    assert (sheet.skill("acrobatics"), sheet.skill("judo"), sheet.male_humanoid) == (14, 12, True)
 
     own = await standin.autocomplete(
-        "character trait remove", {"character": "Bruno"}, focused="trait", user="alice"
+        "character skill remove", {"character": "Bruno"}, focused="skill", user="alice"
     )
-    assert [c["value"] for c in own] == ["male_humanoid", "acrobatics", "judo"]
+    assert [(c["name"], c["value"]) for c in own] == [
+        ("Acrobatics 14", "Acrobatics"),
+        ("Judo 12", "Judo"),
+        ("Stealth 13", "Stealth"),
+    ]
     removed = await standin.slash(
-        "character trait remove", {"character": "Bruno", "trait": "acrobatics"}, user="alice"
+        "character skill remove", {"character": "Bruno", "skill": "Acrobatics"}, user="alice"
     )
-    assert fields(removed.embed)["Skills"] == "Judo 12"
+    assert removed.embed["title"] == "Bruno: Acrobatics removed"
+    assert fields(removed.embed)["Skills"] == "Judo 12, Stealth 13"
 
-    no_level = await standin.slash(
-        "character trait add", {"character": "Bruno", "trait": "karate"}, user="alice"
+    missing = await standin.slash(
+        "character skill remove", {"character": "Bruno", "skill": "Karate"}, user="alice"
     )
-    assert no_level.ephemeral
-    assert no_level.embed["description"] == messages.text(
-        "character.skill_needs_level", "en", trait="karate", character="Bruno"
+    assert missing.ephemeral
+    assert missing.embed["description"] == messages.text(
+        "character.skill_missing", "en", skill="Karate", character="Bruno"
     )
     unknown = await standin.slash(
         "character trait add",
-        {"character": "Bruno", "trait": "swimming", "level": 12},
+        {"character": "Bruno", "trait": "swimming"},
         user="alice",
         locale="pt-BR",
     )
@@ -87,7 +100,10 @@ async def test_a_sheet_takes_skills_and_male_humanoid(
         "`swimming` não é uma característica que o bot conhece; escolha uma da lista: "
         "Reflexos em Combate, Hipoalgia,"
     )
-    assert (await saved(bot, standin, "Bruno")).sheet.skills == {"judo": 12}
+    assert [s.name for s in (await saved(bot, standin, "Bruno")).sheet.skills] == [
+        "Judo",
+        "Stealth",
+    ]
 
 
 async def test_a_fighter_becomes_a_male_humanoid_for_the_groin_rule_r7_28(
@@ -128,8 +144,8 @@ async def test_a_fighter_becomes_a_male_humanoid_for_the_groin_rule_r7_28(
     assert made.embed["title"] == "Orc: Male humanoid (groin, R7.28) added"
     assert fields(made.embed)["Traits"] == "Male humanoid (groin, R7.28)"
     judo = await standin.slash(
-        "combatant trait add",
-        {"name": "Orc", "trait": "judo", "level": 12},
+        "combatant skill add",
+        {"name": "Orc", "skill": "judo", "level": 12},
         user="gm",
         channel=CHANNEL,
     )
@@ -137,7 +153,7 @@ async def test_a_fighter_becomes_a_male_humanoid_for_the_groin_rule_r7_28(
     own = await standin.autocomplete(
         "combatant trait remove", {"name": "Orc"}, focused="trait", user="gm", channel=CHANNEL
     )
-    assert [c["value"] for c in own] == ["male_humanoid", "judo"]
+    assert [c["value"] for c in own] == ["male_humanoid"]
 
     after = await standin.slash(
         "damage",

@@ -51,7 +51,7 @@ async def test_create_and_read_back_every_field(db: Database) -> None:
     row = await db.fetch_one("SELECT guild_id, owner_id, name, sheet FROM characters")
     assert row is not None
     assert (row["guild_id"], row["owner_id"], row["name"]) == (GUILD, ALICE, "Ana")
-    assert json.loads(row["sheet"]) == {"v": 1, **sheet().model_dump(mode="json")}
+    assert json.loads(row["sheet"]) == {"v": 2, **sheet().model_dump(mode="json")}
 
 
 async def test_names_are_unique_per_guild_ignoring_case(db: Database) -> None:

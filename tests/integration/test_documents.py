@@ -17,7 +17,7 @@ from rules.combatant import Combatant
 
 
 def test_stamp_puts_todays_format_first() -> None:
-    assert stamp(Document.SHEET, {"name": "Ana"}) == {"v": 1, "name": "Ana"}
+    assert stamp(Document.SHEET, {"name": "Ana"}) == {"v": 2, "name": "Ana"}
     assert json.loads(stamp_json(Document.PENDING, '{"a":1}')) == {"v": 1, "a": 1}
     assert stamp_json(Document.PENDING, "{}") == '{"v":1}'
 
@@ -28,8 +28,8 @@ def test_a_document_without_a_number_is_format_one() -> None:
 
 
 def test_a_document_from_a_newer_release_is_refused() -> None:
-    with pytest.raises(DocumentTooNewError, match="format 2"):
-        upgrade(Document.SHEET, {"v": 2, "name": "Ana"})
+    with pytest.raises(DocumentTooNewError, match="format 3"):
+        upgrade(Document.SHEET, {"v": 3, "name": "Ana"})
 
 
 def _drop_old_field(document: dict[str, Any]) -> dict[str, Any]:
@@ -52,8 +52,22 @@ async def test_an_older_sheet_is_upgraded_before_it_is_read(
         with pytest.raises(ValueError, match="old_field"):
             await characters.get(1, "Ana")  # today's model refuses the unknown field
 
-        monkeypatch.setitem(documents.FORMATS, Document.SHEET, 2)
-        monkeypatch.setitem(documents.UPGRADES, (Document.SHEET, 1), _drop_old_field)
+        monkeypatch.setitem(documents.FORMATS, Document.SHEET, 3)
+        monkeypatch.setitem(documents.UPGRADES, (Document.SHEET, 2), _drop_old_field)
         found = await characters.get(1, "Ana")
         assert found is not None
         assert found.sheet.name == "Ana"
+
+
+def test_sheet_skills_became_named_entries() -> None:
+    """Sheet format 1 kept skills as levels by key; format 2 names them, with the attribute
+    the combat rules' skills are based on (R6.4, R7.14 read Acrobatics and Judo by name)."""
+    old = {"v": 1, "name": "Ana", "skills": {"acrobatics": 14, "fast_draw": 12, "stealth": 11}}
+    assert upgrade(Document.SHEET, old)["skills"] == [
+        {"name": "Acrobatics", "level": 14, "attribute": "dx"},
+        {"name": "Fast-Draw", "level": 12, "attribute": "dx"},
+        {"name": "Stealth", "level": 11, "attribute": None},
+    ]
+    sheet = Combatant.model_validate(upgrade(Document.SHEET, old))
+    assert (sheet.skill("acrobatics"), sheet.skill("Fast-Draw")) == (14, 12)
+    assert upgrade(Document.SHEET, {"name": "Ana", "skills": {}})["skills"] == []

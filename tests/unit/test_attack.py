@@ -242,6 +242,17 @@ def test_feint_modifiers_are_itemised_r5_9() -> None:
 def test_feint_lost_leaves_no_penalty() -> None:
     outcome = feint(12, (13,), ScriptedDice([6, 6, 3, 3, 3, 3]), OPTIONS)
     assert outcome.penalty == 0
+    assert not outcome.won
+
+
+def test_a_feint_won_by_a_margin_of_zero_leaves_no_penalty_r5_9() -> None:
+    """R5.9: the feinter succeeds and the foe fails, so his margin of success comes off the
+    foe's defense: skill 13 rolls exactly 13 (margin 0) against 13 failing on 14: the Feint
+    wins (G1), by 0, so no penalty. A tie of margins (both by 3) is no win at all."""
+    zero = feint(13, (13,), ScriptedDice([4, 4, 5, 4, 5, 5]), OPTIONS)
+    assert (zero.won, zero.penalty, zero.contest.a.margin) == (True, 0, 0)
+    tie = feint(13, (13,), ScriptedDice([3, 3, 4, 3, 3, 4]), OPTIONS)
+    assert (tie.won, tie.penalty) == (False, 0)
 
 
 @pytest.mark.parametrize(("skill_level", "extra"), [(7, 0), (8, 1), (17, 2), (24, 3)])
@@ -288,6 +299,9 @@ def test_super_speed_r5_29(speed: float, maneuvers: int) -> None:
 
 def test_initiative_slots_r5_23() -> None:
     assert initiative_slots(7, 3) == (7, 6, 5)
+    # Basic Speed 6.75, 4 attacks and the GM's 4 more: the eighth would be at -0.25; the
+    # lowest Initiative there is, 0, ends the series.
+    assert initiative_slots(6.75, 8) == (6.75, 5.75, 4.75, 3.75, 2.75, 1.75, 0.75, 0)
     with pytest.raises(RuleError):
         initiative_slots(7, 0)
 
@@ -459,6 +473,38 @@ def test_a_volley_draws_at_a_cumulative_minus_3_r5_22(number: int, target: int) 
     drawn = fast_draw(14, AttackKind.missile, number, ScriptedDice([3, 3, 4]), RuleOptions())
     assert (drawn.roll.effective_skill, drawn.rule_id) == (target, "R5.22")
     assert drawn.drawn is (target >= 10)
+
+
+def test_shock_counts_against_fast_draw_r7_6_r5_26() -> None:
+    """R7.6: shock -2 lowers DX-based skills on his turn, Fast-Draw too: Fast-Draw (Knife)
+    13 - 3 (R5.26) - 2 = 8; a 9 does not draw."""
+    from rules.attack import AttackKind, fast_draw
+
+    drawn = fast_draw(
+        13, AttackKind.thrown, 1, ScriptedDice([3, 3, 3]), RuleOptions(), shock_penalty=-2
+    )
+    assert (drawn.roll.effective_skill, drawn.modifier, drawn.shock) == (8, -3, -2)
+    assert drawn.drawn is False
+
+
+def test_shock_counts_against_a_masters_enabling_roll_r7_6_r5_19() -> None:
+    """R5.19 with R7.6: the enabling roll is DX, Jumping or Acrobatics, so shock -4 takes the
+    best 14 to 10; a 11 fails, and the Evade (12 - 5 - 4 = 3) goes without the +5."""
+    from rules.attack import EvadeEntry, evade
+
+    outcome = evade(
+        12,
+        11,
+        Posture.STANDING,
+        EvadeEntry.front,
+        roller=ScriptedDice([3, 4, 4, 3, 3, 4, 4, 4, 4]),
+        options=RuleOptions(),
+        shock_penalty=-4,
+        chambara_level=14,
+    )
+    assert outcome.enabling is not None
+    assert (outcome.enabling.effective_skill, outcome.enabling.succeeded) == (10, False)
+    assert outcome.effective == 3
 
 
 @pytest.mark.parametrize(

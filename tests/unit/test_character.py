@@ -11,20 +11,23 @@ from hypothesis import strategies as st
 from rules.character import (
     MAX_IMPORT_BYTES,
     MAX_WEAPONS,
-    SKILL_TRAITS,
     ParryEntry,
     SheetInvalidError,
     SheetProblem,
     SheetTrait,
+    add_skill,
     add_trait,
     add_weapon,
     build_weapon,
     export_sheet,
     fighting_copy,
+    find_skill,
     fresh,
+    gear_differs,
     import_sheet,
     parse_parry,
     parse_sheet_json,
+    remove_skill,
     remove_trait,
     remove_weapon,
     rename_sheet,
@@ -32,8 +35,10 @@ from rules.character import (
     set_shield,
     sheet_problems,
     sheet_traits,
+    trait_level,
+    with_gear_of,
 )
-from rules.combatant import Armor, Combatant, HitLocation, Posture, Shield, Trait
+from rules.combatant import Armor, Combatant, HitLocation, Posture, Shield, Skill, Trait
 from rules.errors import RuleError
 
 
@@ -218,10 +223,10 @@ def test_removing_a_trait_the_sheet_lacks() -> None:
     assert caught.value.params == {"character": "Ana", "trait": "it_diffuse"}
 
 
-def test_every_trait_choice_is_a_rules_trait_a_skill_or_on_the_sheet() -> None:
-    """The choices: every rules :class:`Trait`, Hard to Kill, Altered Time Rate (R5.28), the
-    Acute senses (R16.5, R16.7, R16.8), the male humanoid of R7.28 and the skills the rules
-    read (R5.18, R5.22, R5.26, R6.4, R7.12, R7.14, R11.12)."""
+def test_every_trait_choice_is_a_rules_trait_or_a_leveled_one() -> None:
+    """The choices: every rules :class:`Trait` (the senses' among them, R16.3-R16.8), the
+    leveled Hard to Kill, Altered Time Rate (R5.28) and Acute senses (R16.5, R16.7, R16.8),
+    and the male humanoid of R7.28. Skills are no traits: they have their own list."""
     assert {t.value for t in SheetTrait} == {t.value for t in Trait} | {
         "hard_to_kill",
         "altered_time_rate",
@@ -229,21 +234,23 @@ def test_every_trait_choice_is_a_rules_trait_a_skill_or_on_the_sheet() -> None:
         "acute_hearing",
         "acute_taste_smell",
         "male_humanoid",
-        "acrobatics",
-        "jumping",
-        "judo",
-        "karate",
-        "brawling",
-        "fast_draw",
     }
-    assert {t.value for t in SKILL_TRAITS} == {
-        "acrobatics",
-        "jumping",
-        "judo",
-        "karate",
-        "brawling",
-        "fast_draw",
-    }
+
+
+def test_acute_senses_take_a_level_r16_5() -> None:
+    """Acute Vision 2 sharpens Vision rolls by 2 (R16.5); a new level replaces the old one and
+    removing it leaves the other senses alone."""
+    sheet = add_trait(ana(), SheetTrait.ACUTE_VISION, 2)
+    sheet = add_trait(sheet, SheetTrait.ACUTE_HEARING)
+    assert (sheet.acute_vision, sheet.acute_hearing) == (2, 1)
+    sheet = add_trait(sheet, SheetTrait.ACUTE_VISION, 3)
+    assert trait_level(sheet, SheetTrait.ACUTE_VISION) == 3
+    assert sheet_traits(sheet) == (SheetTrait.ACUTE_VISION, SheetTrait.ACUTE_HEARING)
+    sheet = remove_trait(sheet, SheetTrait.ACUTE_VISION)
+    assert (sheet.acute_vision, sheet.acute_hearing) == (0, 1)
+    with pytest.raises(RuleError) as caught:
+        add_trait(sheet, SheetTrait.ACUTE_TASTE_SMELL, 0)
+    assert caught.value.key == "combatant.value_too_low"
 
 
 def test_male_humanoid_is_a_trait_for_the_groin_rule_r7_28() -> None:
@@ -266,40 +273,88 @@ def test_male_humanoid_is_a_trait_for_the_groin_rule_r7_28() -> None:
     assert caught.value.key == "character.trait_missing"
 
 
-def test_skills_are_traits_with_their_level_r6_4_r7_14() -> None:
+def test_skills_have_a_name_a_specialization_and_a_level_r6_4_r7_14() -> None:
     """Acrobatics and Judo land on the sheet's skills, which the acrobatic Dodge (R6.4) and
-    the knockback roll (R7.14) read; a skill needs its level, and a new level replaces it."""
+    the knockback roll (R7.14) read by name; a new level replaces the old one and keeps the
+    attribute the skill is based on."""
+    sheet, added = add_skill(ana(), "Acrobatics", 13, attribute="dx")
+    assert added == Skill(name="Acrobatics", level=13, attribute="dx")
+    sheet, _ = add_skill(sheet, "judo", 12)
+    sheet, again = add_skill(sheet, "ACROBATICS", 14)
+    assert again.attribute == "dx"
+    assert (sheet.skill("acrobatics"), sheet.skill("Judo")) == (14, 12)
+    sheet, removed = remove_skill(sheet, "Acrobatics")
+    assert removed.level == 14
+    assert [s.label for s in sheet.skills] == ["judo"]
     with pytest.raises(RuleError) as caught:
-        add_trait(ana(), SheetTrait.ACROBATICS)
+        remove_skill(sheet, "Acrobatics")
     assert (caught.value.key, caught.value.params) == (
-        "character.skill_needs_level",
-        {"character": "Ana", "trait": "acrobatics"},
+        "character.skill_missing",
+        {"character": "Ana", "skill": "Acrobatics"},
     )
-    sheet = add_trait(ana(), SheetTrait.ACROBATICS, 13)
-    sheet = add_trait(sheet, SheetTrait.JUDO, 12)
-    sheet = add_trait(sheet, SheetTrait.ACROBATICS, 14)
-    assert (sheet.skill("acrobatics"), sheet.skill("judo")) == (14, 12)
-    assert sheet_traits(sheet) == (SheetTrait.ACROBATICS, SheetTrait.JUDO)
-    sheet = remove_trait(sheet, SheetTrait.ACROBATICS)
-    assert sheet.skills == {"judo": 12}
+
+
+def test_specializations_are_separate_skills_r5_22() -> None:
+    """Fast-Draw (Arrow) and Fast-Draw (Knife) are two skills; an archer's volley draws with
+    the best of them when none is named (R5.22, R5.26)."""
+    sheet, _ = add_skill(ana(), "Fast-Draw (Arrow)", 14)
+    sheet, knife = add_skill(sheet, "fast draw", 12, specialization="Knife")
+    assert knife.label == "fast draw (Knife)"
+    assert sheet.skill("fast_draw") == 14
+    assert sheet.skill("Fast-Draw", "knife") == 12
+    assert find_skill(sheet, "Fast-Draw (knife)").level == 12
     with pytest.raises(RuleError) as caught:
-        remove_trait(sheet, SheetTrait.ACROBATICS)
-    assert caught.value.key == "character.trait_missing"
+        find_skill(sheet, "Fast-Draw")  # two specializations: which one?
+    assert caught.value.key == "character.skill_missing"
+    sheet, _ = remove_skill(sheet, "Fast-Draw", "Arrow")
+    assert find_skill(sheet, "Fast-Draw").level == 12
+
+
+def test_old_skill_levels_read_as_named_skills() -> None:
+    """Sheets kept skills as ``{"fast_draw": 13}``: they read as named skills with their
+    attribute, and a sheet may hold a skill only once."""
+    sheet = Combatant.create(name="Ana", skills={"fast_draw": 13, "stealth": 12})
+    assert sheet.skills == (
+        Skill(name="Fast-Draw", level=13, attribute="dx"),
+        Skill(name="Stealth", level=12),
+    )
     with pytest.raises(RuleError) as caught:
-        add_trait(sheet, SheetTrait.KARATE, 0)
-    assert caught.value.key == "combatant.value_too_low"
+        Combatant.create(
+            name="Ana", skills=[{"name": "Judo", "level": 12}, {"name": "judo", "level": 13}]
+        )
+    assert caught.value.key == "combatant.duplicate_skill"
+
+
+def test_gear_goes_back_to_the_saved_sheet() -> None:
+    """What a fight changed in the gear, traits and skills goes back; name, attributes and
+    condition stay as the saved sheet has them."""
+    saved = ana()
+    fought = add_weapon(saved.with_state(hp=3), build_weapon("axe", skill=12, damage="sw+2 cut"))
+    fought, _ = add_skill(fought, "Stealth", 12)
+    fought = add_trait(fought, SheetTrait.COMBAT_REFLEXES)
+    assert gear_differs(saved, fought)
+    back = with_gear_of(saved, fought)
+    assert [w.name for w in back.weapons] == [w.name for w in fought.weapons]
+    assert back.skill("stealth") == 12
+    assert back.has(Trait.COMBAT_REFLEXES)
+    assert back.state == saved.state
+    assert not gear_differs(back, fought)
 
 
 # ------------------------------------------------------------------ names and state
 
 
 def test_fresh_and_fighting_copy_reset_the_state() -> None:
-    hurt = ana().with_state(hp=-3, stunned=True, posture=Posture.PRONE)
+    """A fighting copy keeps the sheet's HP and FP (a GCS sheet may come hurt) and nothing
+    else of its condition."""
+    hurt = ana().with_state(hp=-3, fp=4, stunned=True, posture=Posture.PRONE)
     assert fresh(hurt).state == ana().state
     copy = fighting_copy(hurt, " Ana 2 ")
     assert copy.name == "Ana 2"
-    assert copy.state.hp == 11
+    assert (copy.state.hp, copy.state.fp) == (-3, 4)
+    assert copy.state.posture is Posture.STANDING
     assert not copy.state.stunned
+    assert fighting_copy(ana(), "Ana").state == ana().state
     assert copy.weapons == ana().weapons
 
 
@@ -322,7 +377,7 @@ def test_export_then_import_is_the_same_sheet() -> None:
     data = json.loads(text)
     assert "state" not in data
     assert data["traits"] == ["high_pain_threshold"]
-    assert data["dr"]["overrides"] == {"torso": {"rigid": 3, "flexible": 2}}
+    assert data["dr"]["overrides"] == {"torso": {"rigid": 3, "flexible": 2, "against": {}}}
     assert import_sheet(parse_sheet_json(text.encode())) == sheet
 
 
@@ -377,14 +432,31 @@ def test_a_valid_sheet_has_no_problems() -> None:
         (b"\xff\xfe\x00", "character.import_not_text"),
         (b'{"name": "Ana",', "character.import_not_json"),
         (b" " * (MAX_IMPORT_BYTES + 1), "character.import_too_large"),
-        # 10 000 bytes of brackets nest deeper than the JSON decoder recurses.
+        # 10 000 bytes of brackets nest deeper than any sheet (or the JSON decoder) goes.
         (b"[" * 5_000 + b"]" * 5_000, "character.import_too_deep"),
+        (b"[" + b"[]," * 500_000 + b"[]]", "character.import_too_many"),
+        (b'{"st": ' + b"9" * 5000 + b"}", "character.import_number"),
+        (b'{"st": 1e999}', "character.import_number"),
+        (b'{"st": NaN}', "character.import_number"),
+        (b'{"st": -Infinity}', "character.import_number"),
     ],
 )
 def test_parse_sheet_json_refuses_what_is_not_json(raw: bytes, key: str) -> None:
     with pytest.raises(RuleError) as caught:
         parse_sheet_json(raw)
     assert caught.value.key == key
+
+
+def test_parse_sheet_json_takes_discord_sized_files_and_strings_with_brackets() -> None:
+    """A file as large as Discord attaches (25 MiB) is read; brackets inside strings (a
+    portrait, a note) are no nesting; 100 levels are allowed, 101 are not."""
+    assert MAX_IMPORT_BYTES == 25 * 1024 * 1024
+    portrait = "[" * (MAX_IMPORT_BYTES - 100)
+    assert parse_sheet_json(json.dumps({"portrait": portrait}).encode()) == {"portrait": portrait}
+    assert parse_sheet_json(b"[" * 100 + b"]" * 100) is not None
+    with pytest.raises(RuleError) as caught:
+        parse_sheet_json(b"[" * 101 + b"]" * 101)
+    assert caught.value.params == {"maximum": 100}
 
 
 def test_parse_sheet_json_reports_where() -> None:

@@ -915,6 +915,46 @@ def _refused(
     return caught.value
 
 
+def test_no_maneuver_before_the_first_turn_of_a_running_fight_r4_4() -> None:
+    """R4.1, R4.4: one maneuver per combatant per second, chosen in his turn. Round 1 starts
+    with the Knight (Basic Speed 6 against the Orc's 5.5); the Orc has no turn yet, so his
+    attack and his maneuvers are refused before anything is rolled. The GM may still let an
+    attack through (extra-attack). Once his turn comes he attacks once, as usual."""
+    from rules.combat import ManeuverRequest, take_maneuver
+
+    fight = Encounter(name="T", gm_id=1, combatants=(KNIGHT, ORC))
+    fight, _ = advance_turn(fight, ScriptedDice([]))
+    orc = fight.get("c2")
+    assert (fight.awaits_first_turn("c1"), fight.awaits_first_turn("c2")) == (False, True)
+    with pytest.raises(RuleError) as caught:
+        resolve_attack(
+            orc, KNIGHT, AttackRequest(), ScriptedDice([]), OPTIONS, awaits_first_turn=True
+        )
+    assert (caught.value.key, caught.value.params) == (
+        "attack.before_first_turn",
+        {"combatant": "Orc"},
+    )
+    evaluate = ManeuverRequest(maneuver=Maneuver.evaluate, target_id="c1")
+    with pytest.raises(RuleError) as caught:
+        take_maneuver(orc, KNIGHT, evaluate, ScriptedDice([]), OPTIONS, awaits_first_turn=True)
+    assert caught.value.key == "maneuver.before_first_turn"
+    allowed = resolve_attack(
+        orc,
+        KNIGHT,
+        AttackRequest(beyond_allowance=True),
+        ScriptedDice([6, 6, 6]),
+        OPTIONS,
+        awaits_first_turn=True,
+    )
+    assert allowed.attack is not None
+    fight, _ = advance_turn(fight, ScriptedDice([]))
+    assert not fight.awaits_first_turn("c2")
+    first = resolve_attack(
+        fight.get("c2"), KNIGHT, AttackRequest(), ScriptedDice([6, 6, 6]), OPTIONS
+    )
+    assert (first.attack_number, first.attacks_available) == (1, 1)
+
+
 def test_one_attack_a_turn_then_a_refusal() -> None:
     knight = _after(KNIGHT, AttackRequest())
     error = _refused(knight, AttackRequest())
@@ -1603,6 +1643,73 @@ def test_the_all_out_attack_bonus_covers_the_whole_series_r5_20(
         assert (blow.effective.value, blow.strike.damage_bonus) == (skill, damage_bonus)
         assert blow.attacker_turn.all_out_attack == option.value
         master = master.model_copy(update={"turn": blow.attacker_turn})
+
+
+@pytest.mark.parametrize(
+    ("first", "later"),
+    [
+        (
+            AttackRequest(chambara=True),
+            AttackRequest(
+                chambara=True,
+                maneuver=Maneuver.all_out_attack,
+                all_out_option=AllOutAttackOption.determined,
+            ),
+        ),
+        (
+            AttackRequest(
+                chambara=True,
+                maneuver=Maneuver.all_out_attack,
+                all_out_option=AllOutAttackOption.determined,
+            ),
+            AttackRequest(
+                chambara=True,
+                maneuver=Maneuver.all_out_attack,
+                all_out_option=AllOutAttackOption.strong,
+            ),
+        ),
+        (
+            AttackRequest(
+                chambara=True,
+                maneuver=Maneuver.all_out_attack,
+                all_out_option=AllOutAttackOption.strong,
+            ),
+            AttackRequest(chambara=True, maneuver=Maneuver.move_and_attack),
+        ),
+    ],
+)
+def test_a_later_attack_of_the_series_cannot_change_the_maneuver_r4_4_r5_20(
+    first: AttackRequest, later: AttackRequest
+) -> None:
+    """R4.4: one maneuver a turn; R5.20: the chosen All-Out Attack bonus applies to the whole
+    series. Katana 18, a master's 3 attacks (R5.15): once the first blow chose its maneuver,
+    a second naming another one (or another All-Out Attack option) is refused before any
+    roll, and the turn keeps what the first chose."""
+    opened = resolve_attack(KATANA_MASTER, ORC, first, ScriptedDice([6, 6, 6]), OPTIONS)
+    master = KATANA_MASTER.model_copy(update={"turn": opened.attacker_turn})
+    with pytest.raises(RuleError) as caught:
+        resolve_attack(master, ORC, later, ScriptedDice([]), OPTIONS)
+    assert (caught.value.key, caught.value.params) == (
+        "attack.series_maneuver",
+        {"combatant": "Master"},
+    )
+
+
+def test_a_plain_attack_goes_on_with_the_series_move_and_attack_r4_4() -> None:
+    """R4.4: the second blow of a Move and Attack series, sent as a plain attack, is still a
+    Move and Attack: Katana 18 - 5 = 13 (the blow on the move, R5.6) and the turn's
+    maneuver; the same maneuver typed again is accepted."""
+    moving = AttackRequest(chambara=True, maneuver=Maneuver.move_and_attack)
+    opened = resolve_attack(KATANA_MASTER, ORC, moving, ScriptedDice([6, 6, 6]), OPTIONS)
+    master = KATANA_MASTER.model_copy(update={"turn": opened.attacker_turn})
+    plain = resolve_attack(
+        master, ORC, AttackRequest(chambara=True), ScriptedDice([6, 6, 6]), OPTIONS
+    )
+    assert (opened.effective.value, plain.attack_number, plain.effective.value) == (13, 2, 13)
+    assert plain.attacker_turn.maneuver == "move_and_attack"
+    master = master.model_copy(update={"turn": plain.attacker_turn})
+    again = resolve_attack(master, ORC, moving, ScriptedDice([6, 6, 6]), OPTIONS)
+    assert (again.attack_number, again.effective.value) == (3, 13)
 
 
 def test_the_off_hand_blow_of_an_all_out_double_keeps_only_its_own_minus_four_r5_7() -> None:

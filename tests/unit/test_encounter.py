@@ -65,6 +65,23 @@ def test_add_assigns_ids_sides_and_owner() -> None:
     assert encounter.next_number == 4
 
 
+def test_copies_of_a_saved_character_remember_it() -> None:
+    """Copies made from a saved sheet keep its id, so their gear can go back to it at the
+    end; combatants made from numbers keep none."""
+    encounter = fight(sheet("Orc"))
+    encounter, added = add_combatants(
+        encounter,
+        [sheet("Ana 1"), sheet("Ana 2")],
+        owner_id=7,
+        side=None,
+        aware=False,
+        roller=ScriptedDice([]),
+        character_id=42,
+    )
+    assert [c.combatant_id for c in added] == ["2", "3"]
+    assert encounter.characters == {"2": 42, "3": 42}
+
+
 def test_names_are_unique_ignoring_case() -> None:
     encounter = fight(sheet("Orc"))
     with pytest.raises(RuleError) as caught:
@@ -111,6 +128,33 @@ def test_quick_sheet_defaults_and_defenses() -> None:
     assert fighter.dodge == 10  # 6 + 3 + 1 for Combat Reflexes
 
 
+def test_quick_sheet_parry_and_block_are_the_defenses_used_a_4() -> None:
+    """A.4: Block = 3 + Shield/2 and Parry = 3 + skill/2, each + the shield's DB. Given as
+    parry 11 and block 10 (DX 10, HT 10: Dodge 8), the generic shield has DB 0, so a blow
+    from the front offers exactly Dodge 8, Parry 11 and Block 10."""
+    from rules.combat import AttackRequest, resolve_attack
+    from rules.defense import DefenseKind
+    from rules.encounter import EncounterCombatant
+
+    pal = quick_sheet("Pal", st=10, dx=10, iq=10, ht=10, parry=11, block=10)
+    assert pal.shield is not None
+    assert (pal.shield.db, pal.dodge, pal.parry("weapon"), pal.block) == (0, 8, 11, 10)
+    orc = quick_sheet("Orc", st=10, dx=14, iq=10, ht=14, parry=10)
+    outcome = resolve_attack(
+        EncounterCombatant(combatant_id="1", side="a", combatant=orc),
+        EncounterCombatant(combatant_id="2", side="b", combatant=pal),
+        AttackRequest(skill=18, damage="sw cr"),
+        ScriptedDice([2, 4, 3]),
+        RuleOptions(),
+    )
+    assert outcome.defenses is not None
+    assert {o.kind: o.value for o in outcome.defenses.options} == {
+        DefenseKind.dodge: 8,
+        DefenseKind.parry: 11,
+        DefenseKind.block: 10,
+    }
+
+
 def test_quick_sheet_reports_bad_values_as_rule_errors() -> None:
     with pytest.raises(RuleError) as caught:
         quick_sheet("Wisp", st=1, dx=10, iq=10, ht=10, encumbrance=5)
@@ -150,6 +194,51 @@ def test_whose_turn_is_still_to_come_this_round_r5_18() -> None:
     assert (encounter.turn_to_come("1"), encounter.turn_to_come("2")) == (False, False)
     encounter, _ = advance_turn(encounter, ScriptedDice([]))
     assert (encounter.turn_to_come("1"), encounter.turn_to_come("2")) == (False, True)
+
+
+def test_who_still_awaits_his_first_turn_r4_4_r2_5() -> None:
+    """R4.4: a fighter's maneuvers start with his first turn. Before round 1 nothing is
+    counted; in round 1 the slow one waits until his turn, and an unaware newcomer whose
+    place this round has passed (R2.5: Basic Speed 6 between 7 and 5) until the next round."""
+    encounter = fight(sheet("Fast", 7.0), sheet("Slow", 5.0))
+    assert not encounter.awaits_first_turn("2")
+    encounter, _ = advance_turn(encounter, ScriptedDice([]))
+    assert (encounter.awaits_first_turn("1"), encounter.awaits_first_turn("2")) == (False, True)
+    encounter, _ = advance_turn(encounter, ScriptedDice([]))
+    encounter, _ = add_combatants(
+        encounter,
+        [sheet("Late", 6.0)],
+        owner_id=None,
+        side=None,
+        aware=False,
+        roller=ScriptedDice([]),
+    )
+    assert (encounter.awaits_first_turn("2"), encounter.awaits_first_turn("3")) == (False, True)
+    encounter, _ = advance_turn(encounter, ScriptedDice([]))
+    encounter, _ = advance_turn(encounter, ScriptedDice([]))
+    assert encounter.current is not None
+    assert encounter.current.name == "Late"
+    assert not encounter.awaits_first_turn("3")
+
+
+def test_an_unaware_newcomer_whose_place_passed_joins_next_round_r2_5() -> None:
+    """R2.5 with R4.3: C (Basic Speed 6) rolls into the order between A (7) and B (5); added
+    during B's turn, his place this round has passed: listed after B, first turn in round 2,
+    in his place between A and B."""
+    encounter = fight(sheet("A", 7.0), sheet("B", 5.0))
+    encounter, _ = advance_turn(encounter, ScriptedDice([]))
+    encounter, _ = advance_turn(encounter, ScriptedDice([]))
+    encounter, _ = add_combatants(
+        encounter, [sheet("C", 6.0)], owner_id=None, side=None, aware=False, roller=ScriptedDice([])
+    )
+    assert encounter.sequence.order is not None
+    assert encounter.sequence.order.combatant_ids == ("1", "3", "2")
+    assert [c.name for c in encounter.ordered()] == ["A", "B", "C"]
+    assert [encounter.joins_next_round(cid) for cid in ("1", "2", "3")] == [False, False, True]
+    encounter, result = advance_turn(encounter, ScriptedDice([]))
+    assert result.new_round
+    assert [c.name for c in encounter.ordered()] == ["A", "C", "B"]
+    assert not encounter.joins_next_round("3")
 
 
 def test_reorder_by_names() -> None:

@@ -450,3 +450,26 @@ def test_miss_by_one(location: HitLocation, faces: list[int], lands: HitLocation
 
 def test_miss_by_one_elsewhere_is_just_a_miss() -> None:
     assert miss_by_one(L.SKULL, ScriptedDice([])) is None
+
+
+@pytest.mark.parametrize(
+    ("damage_type", "dr", "rigid_effective"),
+    [(T.CUT, 4, 0), (T.CR, 2, 0), (T.IMP, 4, 0), (T.BURN, 6, 2)],
+)
+def test_dr_against_one_damage_type(damage_type: DamageType, dr: int, rigid_effective: int) -> None:
+    """A.2 with GCS's "4/2*": mail is DR 4, but 2 against crushing (the flexible layer gives
+    way first); a DR higher against burning adds to the rigid layer. Blunt trauma (R7.15)
+    sees the rigid layer as it stands against the blow."""
+    mail = target(dr={"uniform": {"flexible": 4, "against": {"cr": -2, "burn": 2}}})
+    found = effective_dr(mail, spec(damage_type=damage_type))
+    assert (found.effective, found.rigid_effective) == (dr, rigid_effective)
+
+
+def test_a_dr_change_never_goes_below_zero() -> None:
+    """Rigid 1 over flexible 2, −5 against crushing: both layers end at 0 (A.2)."""
+    armor = Armor(rigid=1, flexible=2, against={"cr": -5})
+    assert armor.for_damage("cr") == Armor()
+    assert armor.for_damage("cut") is armor
+    with pytest.raises(RuleError) as caught:
+        Combatant.create(name="Ana", dr={"uniform": {"against": {"slashing": 1}}})
+    assert caught.value.key == "combatant.unknown_damage_type"

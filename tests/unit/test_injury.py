@@ -876,6 +876,36 @@ def test_knockdown_triggers(
     assert dice.remaining == 0
 
 
+def test_a_head_hit_that_causes_no_shock_rolls_no_knockdown_r7_8_r7_6() -> None:
+    """R7.8 rolls for a head or vitals hit only on shock from it; R7.6: with 20+ HP shock is
+    -1 per full HP/10, so 1 injury of HP 20 gives 0 and the face hit needs no roll. A second
+    point before his turn (2 of 20: -1) is shock from that hit, and it rolls (HT 9)."""
+    big = person(attributes={"st": 10, "ht": 9, "hp": 20})
+    dice = rolls()
+    first = apply_hit(big, hit(1, T.CR, L.FACE), dice)
+    assert (first.injury, first.shock_penalty, first.knockdown) == (1, 0, None)
+    assert dice.remaining == 0
+    second = apply_hit(first.combatant, hit(1, T.CR, L.FACE), rolls(12))
+    assert second.shock_penalty == -1
+    assert second.knockdown is not None
+    assert second.knockdown.trigger is KnockdownTrigger.HEAD_SHOCK
+    assert (second.knockdown.roll.target, second.knockdown.result) == (
+        9,
+        KnockdownResult.KNOCKED_DOWN,
+    )
+    assert (
+        knockdown_check(
+            big,
+            L.VITALS,
+            major_wound=False,
+            injury=1,
+            damage_type=T.IMP,
+            roller=rolls(),
+        )
+        is None
+    )
+
+
 # --------------------------------------------------------------------------- other details
 
 

@@ -263,6 +263,26 @@ def test_acrobatics_gets_up_in_one(total: int, turns: int) -> None:
     assert dice.remaining == 0
 
 
+@pytest.mark.parametrize(("total", "turns"), [(8, 1), (9, 2)])
+def test_shock_counts_against_the_acrobatics_roll_to_get_up_r7_12_r7_6(
+    total: int, turns: int
+) -> None:
+    """R7.6: on his next turn shock -4 applies to DX-based skills, Acrobatics among them:
+    12 - 4 = 8 to stand in one turn (R7.12); a 9 fails and getting up takes 2 turns."""
+    acrobat = fighter(skills={"acrobatics": 12}).with_state(
+        posture=Posture.PRONE, shock_penalty=-4, shock_injury=4
+    )
+    dice = rolls(total)
+    result = get_up(acrobat, dice, try_acrobatics=True)
+    assert result.roll is not None
+    assert (result.roll.base, result.roll.target) == (12, 8)
+    assert [(m.source, m.value, m.rule_id) for m in result.roll.modifiers] == [
+        ("shock", -4, "R7.6")
+    ]
+    assert (result.turns, result.state.rising_turns_left) == (turns, turns - 1)
+    assert dice.remaining == 0
+
+
 def test_acrobatics_without_the_skill_rolls_nothing() -> None:
     result = get_up(fighter().with_state(posture=Posture.PRONE), rolls(), try_acrobatics=True)
     assert result.roll is None

@@ -593,6 +593,29 @@ def test_the_bar_is_full_only_at_the_maximum_and_empty_only_at_zero(
     assert bar(current, maximum) == shown
 
 
+@pytest.mark.parametrize(
+    ("locale", "word"),
+    [
+        ("en", "crushed windpipe: HT 7 every round"),
+        ("pt-BR", "traqueia esmagada: HT 7 a cada rodada"),
+    ],
+)
+def test_a_crushed_windpipe_is_listed_conscious_or_not_r7_29(
+    messages: Messages, locale: str, word: str
+) -> None:
+    """R7.29: a crushed windpipe repeats its HT roll (HT 10 - 3 = 7) every round until it
+    succeeds, conscious or not: the tracker lists it among the conditions either way."""
+    from bot.render.encounter import conditions
+
+    orc = fight().find("Orc 1")
+    choking = orc.with_sheet(orc.combatant.with_state(crushed_trachea=True, trachea_penalty=-3))
+    assert conditions(choking, messages, locale) == [word]
+    out = choking.with_sheet(choking.combatant.with_state(unconscious=True))
+    assert conditions(out, messages, locale)[1:] == [word]
+    dead = choking.with_sheet(choking.combatant.with_state(dead=True))
+    assert word not in conditions(dead, messages, locale)
+
+
 def test_every_condition_has_a_marker(messages: Messages) -> None:
     """Each ``encounter.condition.*`` word the tracker shows has its marker."""
     prefix = "encounter.condition."
