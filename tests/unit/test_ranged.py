@@ -48,6 +48,10 @@ def test_the_distance_and_speed_are_read_on_the_size_and_speed_range_table_a8(
         ("x15/x20", 11, 165, 220),
         ("×1/×1.5", 12, 12, 18),
         ("100", 10, None, 100),
+        ("1,500/2,000", 10, 1500, 2000),
+        ("x1,5/x2", 10, 15, 20),
+        ("-", 10, None, None),
+        ("", 10, None, None),
         (None, 10, None, None),
     ],
 )
