@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Callable, Iterable
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 import discord
 from discord import app_commands
@@ -85,6 +85,14 @@ WeaponName = app_commands.Range[str, 1, 40]
 Level = app_commands.Range[int, 0, 99]
 Text = app_commands.Range[str, 1, 60]
 TableText = app_commands.Range[str, 1, 20]
+LAUNCHER_CHOICES = catalog_choices("ranged.launcher", ["bow", "crossbow"])
+
+
+def launcher_of(chosen: app_commands.Choice[str] | None) -> Literal["bow", "crossbow"] | None:
+    """The ``launcher`` choice as the sheet keeps it."""
+    if chosen is None:
+        return None
+    return "bow" if chosen.value == "bow" else "crossbow"
 
 
 # --------------------------------------------------------------------------- names
@@ -381,6 +389,8 @@ def _weapon_options(func: T) -> T:
         shots=_("shots", key="gear.cmd.weapon.shots.name"),
         bulk=_("bulk", key="gear.cmd.weapon.bulk.name"),
         recoil=_("recoil", key="gear.cmd.weapon.recoil.name"),
+        launcher=_("launcher", key="ranged.cmd.weapon_launcher.name"),
+        natural=_("natural", key="close.cmd.weapon_natural.name"),
     )
     described: Callable[[T], T] = app_commands.describe(
         weapon=_("The weapon's name", key="gear.cmd.weapon.weapon.description"),
@@ -400,8 +410,17 @@ def _weapon_options(func: T) -> T:
         shots=_("Shots: 1(2), 30(3)", key="gear.cmd.weapon.shots.description"),
         bulk=_("Bulk", key="gear.cmd.weapon.bulk.description"),
         recoil=_("Recoil (Rcl)", key="gear.cmd.weapon.recoil.description"),
+        launcher=_(
+            "A bow or a crossbow: firing while moving and pop-up attacks (R12.10, R12.7)",
+            key="ranged.cmd.weapon_launcher.description",
+        ),
+        natural=_(
+            "Fists, kicks, claws or fangs: no -2 in close combat (R11.6)",
+            key="close.cmd.weapon_natural.description",
+        ),
     )
-    return described(renamed(func))
+    chosen: Callable[[T], T] = app_commands.choices(launcher=LAUNCHER_CHOICES)
+    return chosen(described(renamed(func)))
 
 
 def _armor_options(func: T) -> T:
@@ -526,6 +545,8 @@ def add_gear_commands(parent: app_commands.Group, place: SheetPlace) -> None:
             shots: TableText | None = None,
             bulk: app_commands.Range[int, -20, 0] | None = None,
             recoil: TableText | None = None,
+            launcher: app_commands.Choice[str] | None = None,
+            natural: bool = False,
         ) -> None:
             ready = build_weapon(
                 weapon,
@@ -545,6 +566,8 @@ def add_gear_commands(parent: app_commands.Group, place: SheetPlace) -> None:
                 shots=shots or "",
                 bulk=bulk,
                 recoil=recoil or "",
+                launcher=launcher_of(launcher),
+                natural=natural,
             )
             await place.apply(
                 interaction,

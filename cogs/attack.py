@@ -24,12 +24,21 @@ from bot.render.attack import (
     weapon_choice,
 )
 from bot.render.encounter import render_events
-from bot.storage.encounter import EncounterRepository
+from bot.render.ranged import render_stray, render_through
+from bot.storage.encounter import EncounterChange, EncounterRepository
 from bot.storage.pending_attack import PendingAttackRepository
 from cogs._autocomplete import combatant_autocomplete
 from cogs._shared import LOCATION_CHOICES, SIDE_CHOICES, catalog_choices, channel_of
 from rules.attack import Arc, AttackKind, EvadeEntry, Gait, Hand, RangedClass
-from rules.combat import AttackRequest, ManeuverRequest, resolve_attack, take_maneuver
+from rules.close_combat import close_request, in_any_close_combat
+from rules.combat import (
+    AttackOutcome,
+    AttackRequest,
+    ManeuverRequest,
+    resolve_attack,
+    resolve_stray,
+    take_maneuver,
+)
 from rules.combatant import HitLocation, Posture, Side
 from rules.maneuver import (
     ATTACK_MANEUVERS,
@@ -37,7 +46,9 @@ from rules.maneuver import (
     AllOutDefenseOption,
     Maneuver,
 )
+from rules.ranged import Cover, FireMode, OpportunityArea, RangedSituation, as_fraction
 from rules.swarm import ensure_not_swarm
+from rules.terrain import CoverKind, cover_kind_of, overpenetration
 from rules.turn import settle_consciousness
 
 OTHER_MANEUVER_CHOICES = catalog_choices(
@@ -87,8 +98,20 @@ RANGED_GAITS: dict[str, tuple[Gait, RangedClass]] = {
 }
 THROWN_GAITS = {gait.value: (gait, RangedClass.other) for gait in Gait}
 
+# At range the maneuver choice also says how the shot is made: a pop-up attack (R12.7) or
+# blind fire (R12.6) is an Attack.
+FIRE_MODES = {"pop_up": FireMode.pop_up, "blind": FireMode.blind}
 MANEUVER_CHOICES = catalog_choices("attack.maneuver_choice", MANEUVERS)
-ARC_CHOICES = catalog_choices("attack.arc", ARCS)
+AT_RANGE_MANEUVER_CHOICES = MANEUVER_CHOICES + catalog_choices("ranged.fire_mode", FIRE_MODES)
+COVER_CHOICES = catalog_choices("ranged.cover", [cover.value for cover in Cover])
+AREA_CHOICES = [
+    app_commands.Choice(name=_(area.value, key=f"ranged.area.{area.name}"), value=area.value)
+    for area in OpportunityArea
+]
+COVER_KIND_CHOICES = catalog_choices("ranged.cover_kind", [kind.value for kind in CoverKind])
+# R13.6: from above (a tree, a window, a ledge), the target unaware of it or noticing in time.
+FROM_ABOVE = {"above": False, "above_aware": True}
+ARC_CHOICES = catalog_choices("attack.arc", ARCS) + catalog_choices("terrain.arc", FROM_ABOVE)
 HAND_CHOICES = catalog_choices("attack.hand", HANDS)
 RANGED_GAIT_CHOICES = catalog_choices("attack.gait", RANGED_GAITS)
 THROWN_GAIT_CHOICES = catalog_choices("attack.gait", THROWN_GAITS)
@@ -155,12 +178,103 @@ _AT_RANGE_ONLY = {
     "moving": ("moving", "moving"),
     "fast_draw": ("fast_draw", "fast-draw"),
 }
+RANGED_DESCRIPTIONS = {
+    "distance": "Metres to the target: the range penalty (A.8), 1/2D and Max",
+    "speed": "The target's speed in metres a second, added to the distance (A.8)",
+    "cover": "What the target's cover leaves exposed (R12.15)",
+    "object_kg": "Throw an object by its weight in kg: the throwing tables (R12.1-R12.5)",
+}
+_RANGED_NAMES = {
+    "distance": "distance",
+    "speed": "speed",
+    "cover": "cover",
+    "object_kg": "object-kg",
+}
+
+
+def _ranged_option(key: str) -> tuple[_, _]:
+    """A ranged option's name and description, from the ``ranged.cmd`` catalog."""
+    return (
+        _(_RANGED_NAMES[key], key=f"ranged.cmd.{key}.name"),
+        _(RANGED_DESCRIPTIONS[key], key=f"ranged.cmd.{key}.description"),
+    )
+
+
+_AREA_DESCRIPTIONS = {
+    "area": ("area", "The watched area: 1 hex, 2, 3-4, 5-6, 7-10, 11+ or a line (R12.13)"),
+    "identify": ("identify", "Tell friend from foe first: -2 more (R12.13)"),
+    "aim_turns": ("aim-turns", "Watching one hex: turns he aimed at it (R12.13)"),
+    "line": ("line", "Who stands in the line of fire, nearest first, separated by commas"),
+    "stray_skill": ("skill", "The missed shot's effective skill"),
+    "basic_damage": ("basic-damage", "The shot's basic damage"),
+    "kind": ("kind", "The first target: flesh, machine, homogeneous, or a thin wall or door"),
+    "layers": ("layers", "Layers of protection crossed (default 2 with armor, else 1)"),
+    "divisor": ("divisor", "The attack's armor divisor"),
+    "behind": ("behind", "Who stands behind the first target"),
+    "right_behind": ("right-behind", "Right behind him: hit without a roll (R13.9)"),
+}
+
+
+def _area_option(key: str) -> tuple[_, _]:
+    english, description = _AREA_DESCRIPTIONS[key]
+    return (
+        _(english, key=f"ranged.cmd.{key}.name"),
+        _(description, key=f"ranged.cmd.{key}.description"),
+    )
+
+
 MELEE_OPTIONS = {name: _option(*spec) for name, spec in {**_COMMON, **_MELEE_ONLY}.items()}
-AT_RANGE_OPTIONS = {name: _option(*spec) for name, spec in {**_COMMON, **_AT_RANGE_ONLY}.items()}
+AT_RANGE_OPTIONS = {
+    **{name: _option(*spec) for name, spec in {**_COMMON, **_AT_RANGE_ONLY}.items()},
+    **{name: _ranged_option(name) for name in ("distance", "speed", "cover")},
+}
+THROW_OPTIONS = {**AT_RANGE_OPTIONS, "object_kg": _ranged_option("object_kg")}
 MELEE_NAMES = {name: pair[0] for name, pair in MELEE_OPTIONS.items()}
 MELEE_DESCRIPTIONS = {name: pair[1] for name, pair in MELEE_OPTIONS.items()}
 AT_RANGE_NAMES = {name: pair[0] for name, pair in AT_RANGE_OPTIONS.items()}
 AT_RANGE_DESCRIPTIONS = {name: pair[1] for name, pair in AT_RANGE_OPTIONS.items()}
+THROW_NAMES = {name: pair[0] for name, pair in THROW_OPTIONS.items()}
+THROW_DESCRIPTIONS = {name: pair[1] for name, pair in THROW_OPTIONS.items()}
+_OPPORTUNITY = {
+    **{
+        name: AT_RANGE_OPTIONS[name]
+        for name in (
+            "attacker",
+            "target",
+            "weapon",
+            "skill",
+            "damage",
+            "location",
+            "side",
+            "modifier",
+            "distance",
+            "speed",
+            "cover",
+        )
+    },
+    **{name: _area_option(name) for name in ("area", "identify", "aim_turns")},
+}
+OPPORTUNITY_NAMES = {name: pair[0] for name, pair in _OPPORTUNITY.items()}
+OPPORTUNITY_DESCRIPTIONS = {name: pair[1] for name, pair in _OPPORTUNITY.items()}
+_STRAY = {
+    **{
+        name: AT_RANGE_OPTIONS[name]
+        for name in ("attacker", "weapon", "damage", "location", "side")
+    },
+    "line": _area_option("line"),
+    "skill": _area_option("stray_skill"),
+}
+STRAY_NAMES = {name: pair[0] for name, pair in _STRAY.items()}
+STRAY_DESCRIPTIONS = {name: pair[1] for name, pair in _STRAY.items()}
+_THROUGH = {
+    **{name: AT_RANGE_OPTIONS[name] for name in ("attacker", "target", "location")},
+    **{
+        name: _area_option(name)
+        for name in ("basic_damage", "kind", "layers", "divisor", "behind", "right_behind")
+    },
+}
+THROUGH_NAMES = {name: pair[0] for name, pair in _THROUGH.items()}
+THROUGH_DESCRIPTIONS = {name: pair[1] for name, pair in _THROUGH.items()}
 COMMON_CHOICES = {
     "location": LOCATION_CHOICES,
     "side": SIDE_CHOICES,
@@ -168,6 +282,7 @@ COMMON_CHOICES = {
     "arc": ARC_CHOICES,
     "dual": HAND_CHOICES,
 }
+AT_RANGE_CHOICES = {**COMMON_CHOICES, "maneuver": AT_RANGE_MANEUVER_CHOICES, "cover": COVER_CHOICES}
 
 Skill = app_commands.Range[int, 0, 40]
 DamageText = app_commands.Range[str, 1, 60]
@@ -175,7 +290,22 @@ Modifier = app_commands.Range[int, -30, 30]
 Darkness = app_commands.Range[int, -10, 0]
 HexesCrossed = app_commands.Range[int, 0, 5]
 FastDraw = app_commands.Range[int, 0, 30]
+Distance = app_commands.Range[float, 0.0, 100000.0]
+Speed = app_commands.Range[int, 0, 10000]
+ObjectKg = app_commands.Range[float, 0.01, 100000.0]
 Chosen = app_commands.Choice[str] | None
+
+
+def _situation(
+    maneuver: Chosen, distance: float | None, speed: int, cover: Chosen
+) -> RangedSituation:
+    """Where the target is and how the shot is made (A.8, R12.6, R12.7, R12.15)."""
+    return RangedSituation(
+        distance=as_fraction(distance) if distance is not None else None,
+        speed=speed,
+        cover=Cover(cover.value) if cover else None,
+        mode=FIRE_MODES.get(maneuver.value, FireMode.normal) if maneuver else FireMode.normal,
+    )
 
 
 def _request(
@@ -201,10 +331,20 @@ def _request(
     unseen: bool = False,
     moving: tuple[Gait, RangedClass] | None = None,
     fast_draw: int | None = None,
+    situation: RangedSituation | None = None,
+    object_kg: float | None = None,
 ) -> AttackRequest:
     """The attack as typed, whichever command: the merged choices taken apart."""
-    chosen, all_out = MANEUVERS[maneuver.value] if maneuver else (Maneuver.attack, None)
-    where, aware = ARCS[arc.value] if arc else (Arc.front, False)
+    chosen, all_out = (
+        MANEUVERS.get(maneuver.value, (Maneuver.attack, None))
+        if maneuver
+        else (
+            Maneuver.attack,
+            None,
+        )
+    )
+    where, aware = ARCS.get(arc.value, (Arc.front, False)) if arc else (Arc.front, False)
+    above = arc is not None and arc.value in FROM_ABOVE
     hand, both = HANDS[dual.value] if dual else (None, False)
     gait, launcher = moving if moving is not None else (None, RangedClass.other)
     return AttackRequest(
@@ -233,6 +373,10 @@ def _request(
         beyond_allowance=extra_attack,
         fast_draw=fast_draw,
         wait_order=wait_order,
+        situation=situation,
+        thrown_kg=as_fraction(object_kg) if object_kg is not None else None,
+        from_above=above,
+        aware_of_above=above and FROM_ABOVE[arc.value if arc else ""],
     )
 
 
@@ -311,7 +455,7 @@ class Attack(commands.Cog):
     @app_commands.guild_only()
     @app_commands.rename(**AT_RANGE_NAMES)
     @app_commands.describe(**AT_RANGE_DESCRIPTIONS)
-    @app_commands.choices(**COMMON_CHOICES, moving=RANGED_GAIT_CHOICES)
+    @app_commands.choices(**AT_RANGE_CHOICES, moving=RANGED_GAIT_CHOICES)
     @app_commands.autocomplete(attacker=combatant_autocomplete, target=combatant_autocomplete)
     async def shoot(  # noqa: PLR0917 - one parameter per slash-command option
         self,
@@ -335,6 +479,9 @@ class Attack(commands.Cog):
         master: bool = False,
         fast_draw: FastDraw | None = None,
         extra_attack: bool = False,
+        distance: Distance | None = None,
+        speed: Speed = 0,
+        cover: Chosen = None,
     ) -> None:
         request = _request(
             AttackKind.missile,
@@ -355,6 +502,7 @@ class Attack(commands.Cog):
             unseen=unseen,
             moving=RANGED_GAITS[moving.value] if moving else None,
             fast_draw=fast_draw,
+            situation=_situation(maneuver, distance, speed, cover),
         )
         await self._strike(interaction, attacker, target, request)
 
@@ -366,9 +514,9 @@ class Attack(commands.Cog):
         ),
     )
     @app_commands.guild_only()
-    @app_commands.rename(**AT_RANGE_NAMES)
-    @app_commands.describe(**AT_RANGE_DESCRIPTIONS)
-    @app_commands.choices(**COMMON_CHOICES, moving=THROWN_GAIT_CHOICES)
+    @app_commands.rename(**THROW_NAMES)
+    @app_commands.describe(**THROW_DESCRIPTIONS)
+    @app_commands.choices(**AT_RANGE_CHOICES, moving=THROWN_GAIT_CHOICES)
     @app_commands.autocomplete(attacker=combatant_autocomplete, target=combatant_autocomplete)
     async def throw(  # noqa: PLR0917 - one parameter per slash-command option
         self,
@@ -392,6 +540,10 @@ class Attack(commands.Cog):
         master: bool = False,
         fast_draw: FastDraw | None = None,
         extra_attack: bool = False,
+        distance: Distance | None = None,
+        speed: Speed = 0,
+        cover: Chosen = None,
+        object_kg: ObjectKg | None = None,
     ) -> None:
         request = _request(
             AttackKind.thrown,
@@ -412,6 +564,8 @@ class Attack(commands.Cog):
             unseen=unseen,
             moving=THROWN_GAITS[moving.value] if moving else None,
             fast_draw=fast_draw,
+            situation=_situation(maneuver, distance, speed, cover),
+            object_kg=object_kg,
         )
         await self._strike(interaction, attacker, target, request)
 
@@ -452,6 +606,11 @@ class Attack(commands.Cog):
                 change.detail = {"attacker": striker.name, "fainted": True}
                 fainted = True
             else:
+                if request.kind is AttackKind.melee:
+                    # Fighters in close combat strike as close combat (R11.6, R11.12, R11.26).
+                    request = close_request(
+                        fight, striker.combatant_id, victim.combatant_id, request
+                    )
                 outcome = resolve_attack(
                     striker,
                     victim,
@@ -477,21 +636,49 @@ class Attack(commands.Cog):
                 }
                 if outcome.pending is not None:
                     owner_id = victim.owner_id
-                    attack_id = await PendingAttackRepository.insert(
-                        change,
-                        guild_id=interaction.guild_id,
-                        channel_id=channel,
-                        owner_user_id=owner_id,
-                        payload=outcome.pending,
-                        created_at=interaction.created_at,
-                    )
-                    change.detail["attack_id"] = attack_id
+                    attack_id = await self._store(change, interaction, outcome, owner_id)
         if fainted and before is not None:
             await interaction.response.send_message(embed=before)
             return
         embeds = render_attack(outcome, self.bot.messages, locale)
         if before is not None:
             embeds = [before, *embeds]
+        await self._answer(
+            interaction, outcome, embeds, attack_id=attack_id, owner_id=owner_id, locale=locale
+        )
+
+    @staticmethod
+    async def _store(
+        change: EncounterChange,
+        interaction: discord.Interaction[GurpsBot],
+        outcome: AttackOutcome,
+        owner_id: int | None,
+    ) -> int:
+        """Keep the hit waiting for its defense, in the same change as the attack."""
+        assert outcome.pending is not None
+        attack_id = await PendingAttackRepository.insert(
+            change,
+            guild_id=interaction.guild_id,
+            channel_id=channel_of(interaction),
+            owner_user_id=owner_id,
+            payload=outcome.pending,
+            created_at=interaction.created_at,
+        )
+        change.detail["attack_id"] = attack_id
+        return attack_id
+
+    async def _answer(
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        outcome: AttackOutcome,
+        embeds: list[discord.Embed],
+        *,
+        attack_id: int | None,
+        owner_id: int | None,
+        locale: str,
+    ) -> None:
+        """The attack's reply: with the defense buttons (pinging the target's owner) when a
+        hit waits for a defense."""
         if attack_id is None or outcome.pending is None or outcome.defenses is None:
             await interaction.response.send_message(embeds=embeds)
             return
@@ -513,6 +700,195 @@ class Attack(commands.Cog):
         )
         if message_id is not None:
             await self.pending.set_message(attack_id, message_id)
+
+    fire_area = app_commands.Group(
+        name=_("fire-area", key="ranged.cmd.fire_area.name"),
+        description=_(
+            "Opportunity fire, the wrong target, overpenetration (R12.12, R12.13, R13.9)",
+            key="ranged.cmd.fire_area.description",
+        ),
+        guild_only=True,
+    )
+
+    @fire_area.command(
+        name=_("opportunity", key="ranged.cmd.opportunity.name"),
+        description=_(
+            "From a Wait, shoot the first foe entering the watched area (R12.13)",
+            key="ranged.cmd.opportunity.description",
+        ),
+    )
+    @app_commands.rename(**OPPORTUNITY_NAMES)
+    @app_commands.describe(**OPPORTUNITY_DESCRIPTIONS)
+    @app_commands.choices(
+        location=LOCATION_CHOICES, side=SIDE_CHOICES, cover=COVER_CHOICES, area=AREA_CHOICES
+    )
+    @app_commands.autocomplete(attacker=combatant_autocomplete, target=combatant_autocomplete)
+    async def opportunity(  # noqa: PLR0917 - one parameter per slash-command option
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        attacker: str,
+        target: str,
+        area: Chosen = None,
+        identify: bool = False,
+        aim_turns: app_commands.Range[int, 0, 4] = 0,
+        weapon: str | None = None,
+        skill: Skill | None = None,
+        damage: DamageText | None = None,
+        location: Chosen = None,
+        side: Chosen = None,
+        modifier: Modifier = 0,
+        distance: Distance | None = None,
+        speed: Speed = 0,
+        cover: Chosen = None,
+    ) -> None:
+        situation = _situation(None, distance, speed, cover).model_copy(
+            update={
+                "mode": FireMode.opportunity,
+                "area": OpportunityArea(area.value) if area else OpportunityArea.one,
+                "identify": identify,
+                "aim_turns": aim_turns,
+            }
+        )
+        request = AttackRequest(
+            weapon=weapon,
+            skill=skill,
+            damage=damage,
+            location=HitLocation(location.value) if location else HitLocation.TORSO,
+            side=Side(side.value) if side else Side.RIGHT,
+            modifier=modifier,
+            situation=situation,
+        )
+        await self._strike(interaction, attacker, target, request)
+
+    @fire_area.command(
+        name=_("stray", key="ranged.cmd.stray.name"),
+        description=_(
+            "A missed shot flies on: who else in the line of fire is hit (R12.12)",
+            key="ranged.cmd.stray.description",
+        ),
+    )
+    @app_commands.rename(**STRAY_NAMES)
+    @app_commands.describe(**STRAY_DESCRIPTIONS)
+    @app_commands.choices(location=LOCATION_CHOICES, side=SIDE_CHOICES)
+    @app_commands.autocomplete(attacker=combatant_autocomplete)
+    async def stray(  # noqa: PLR0917 - one parameter per slash-command option
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        attacker: str,
+        line: app_commands.Range[str, 1, 300],
+        skill: Skill,
+        weapon: str | None = None,
+        damage: DamageText | None = None,
+        location: Chosen = None,
+        side: Chosen = None,
+    ) -> None:
+        channel = channel_of(interaction)
+        authority = await EncounterAuthority.of(interaction)
+        context = await self.bot.context_for(interaction)
+        locale = context.locale
+        request = AttackRequest(
+            weapon=weapon,
+            damage=damage,
+            skill=skill if weapon is None else None,
+            location=HitLocation(location.value) if location else HitLocation.TORSO,
+            side=Side(side.value) if side else Side.RIGHT,
+        )
+        attack_id: int | None = None
+        owner_id: int | None = None
+        async with self.encounters.change(channel, interaction.user.id, "attack") as change:
+            fight = change.encounter
+            shooter = fight.find(attacker)
+            authority.ensure_can_act_for(fight.gm_id, shooter.owner_id, shooter.name)
+            bystanders = [fight.find(name) for name in line.split(",") if name.strip()]
+            shots = resolve_stray(
+                shooter,
+                bystanders,
+                request,
+                skill=skill,
+                roller=self.bot.dice,
+                options=context.options,
+            )
+            hit = shots[-1].outcome if shots and shots[-1].hit else None
+            change.detail = {
+                "attacker": shooter.name,
+                "stray": [shot.bystander_name for shot in shots],
+                "hit": hit.target_name if hit is not None else None,
+            }
+            if hit is not None:
+                victim = fight.get(hit.target_id)
+                if hit.damage is not None:
+                    hurt = victim.model_copy(update={"turn": hit.target_turn})
+                    change.encounter = fight.replace(hurt.with_sheet(hit.damage.injury.combatant))
+                if hit.pending is not None:
+                    owner_id = victim.owner_id
+                    attack_id = await self._store(change, interaction, hit, owner_id)
+        embeds = [render_stray(shooter.name, shots, self.bot.messages, locale)]
+        if hit is None:
+            await interaction.response.send_message(embeds=embeds)
+            return
+        embeds += render_attack(hit, self.bot.messages, locale)
+        await self._answer(
+            interaction, hit, embeds, attack_id=attack_id, owner_id=owner_id, locale=locale
+        )
+
+    @fire_area.command(
+        name=_("through", key="ranged.cmd.through.name"),
+        description=_(
+            "Does the shot go through its target, and how hard it hits the next (R13.9)",
+            key="ranged.cmd.through.description",
+        ),
+    )
+    @app_commands.rename(**THROUGH_NAMES)
+    @app_commands.describe(**THROUGH_DESCRIPTIONS)
+    @app_commands.choices(location=LOCATION_CHOICES, kind=COVER_KIND_CHOICES)
+    @app_commands.autocomplete(
+        attacker=combatant_autocomplete,
+        target=combatant_autocomplete,
+        behind=combatant_autocomplete,
+    )
+    async def through(  # noqa: PLR0917 - one parameter per slash-command option
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        attacker: str,
+        target: str,
+        basic_damage: app_commands.Range[int, 0, 1000],
+        location: Chosen = None,
+        kind: Chosen = None,
+        layers: app_commands.Range[int, 1, 10] | None = None,
+        divisor: app_commands.Range[float, 0.1, 100.0] = 1.0,
+        behind: str | None = None,
+        right_behind: bool = False,
+    ) -> None:
+        channel = channel_of(interaction)
+        authority = await EncounterAuthority.of(interaction)
+        locale = await self.bot.locale_for(interaction)
+        record = await self.encounters.require_active(channel)
+        fight = record.encounter
+        shooter = fight.find(attacker)
+        authority.ensure_can_act_for(fight.gm_id, shooter.owner_id, shooter.name)
+        first = fight.find(target).combatant
+        second = fight.find(behind).combatant if behind else None
+        where = HitLocation(location.value) if location else HitLocation.TORSO
+        dr = first.dr.at(where).dr
+        result = overpenetration(
+            basic_damage,
+            dr,
+            first.max_hp,
+            CoverKind(kind.value) if kind else cover_kind_of(first),
+            layers=layers if layers is not None else (2 if dr else 1),
+            divisor=as_fraction(divisor),
+            next_dr=second.dr.at(where).dr if second is not None else None,
+            directly_behind=right_behind,
+        )
+        await interaction.response.send_message(
+            embed=render_through(
+                result,
+                first.name,
+                second.name if second is not None else None,
+                self.bot.messages,
+                locale,
+            )
+        )
 
     @attack.autocomplete("weapon")
     @shoot.autocomplete("weapon")
@@ -649,6 +1025,7 @@ class Attack(commands.Cog):
                 spare_attack=spare_attack,
                 ready_turns=ready_turns,
                 evade=EvadeEntry(evade.value) if evade else None,
+                close_combat=in_any_close_combat(fight, fighter.combatant_id),
             )
             fighter, rolled = settle_consciousness(
                 fighter, maneuver.value, fight.sequence.round, self.bot.dice, options

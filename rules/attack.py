@@ -128,6 +128,14 @@ class AttackInput(BaseModel):
     moving: Gait | None = None
     ranged_class: RangedClass = RangedClass.other
     blind: bool = False
+    situation: tuple[Modifier, ...] = ()
+    """What the target's place and the way of shooting add: distance and speed, size, cover,
+    pop-up or opportunity fire (:func:`rules.ranged.plan_shot`), each with its rule."""
+    forced_snap_rule: str | None = None
+    """A pop-up attack (R12.7) or opportunity fire (R12.13): the snap-shot -4 applies
+    whatever the skill."""
+    close_combat_weapon: bool = False
+    """A weapon (not fists, kicks, claws or fangs) used in close combat: -2 (R11.6)."""
 
 
 class EffectiveSkill(BaseModel):
@@ -202,16 +210,22 @@ def effective_attack_skill(inp: AttackInput) -> EffectiveSkill:
         posture = posture_modifiers(inp.posture)
         add("posture", posture.attack, posture.rule_id)
     add("shock", -abs(inp.shock_penalty), "R7.6")
+    if inp.close_combat_weapon and not ranged:
+        add("close.modifier.weapon", -2, "R11.6")
     if inp.close_combat_rounds >= 2:
         add("close_combat_shield", -inp.shield_db, "R11.26")
     if ranged and inp.moving is not None:
         add("moving_fire", moving_fire_penalty(inp.moving, inp.ranged_class), "R5.13")
     if inp.blind:
         add("blind_fire", -10, "R12.6")
+    mods.extend(m for m in inp.situation if m.value)
     add("modifier", inp.modifier, "GM")
 
     value = inp.skill + sum(m.value for m in mods)
-    if ranged and inp.aim_turns == 0 and inp.snap_shot is not None and value < inp.snap_shot:
+    if ranged and inp.forced_snap_rule is not None:
+        mods.append(Modifier(key="snap_shot", value=-4, rule_id=inp.forced_snap_rule))
+        value -= 4
+    elif ranged and inp.aim_turns == 0 and inp.snap_shot is not None and value < inp.snap_shot:
         mods.append(Modifier(key="snap_shot", value=-4, rule_id="R5.3"))
         value -= 4
 

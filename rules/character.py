@@ -16,7 +16,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from pydantic import ValidationError
 
@@ -33,6 +33,7 @@ from rules.combatant import (
 )
 from rules.damage import parse_damage
 from rules.errors import RuleError
+from rules.ranged import weapon_range
 
 __all__ = [
     "ERROR_KEYS",
@@ -263,6 +264,8 @@ def build_weapon(
     shots: str = "",
     bulk: int | None = None,
     recoil: str = "",
+    launcher: Literal["bow", "crossbow"] | None = None,
+    natural: bool = False,
 ) -> Weapon:
     """A weapon from a command's options; the damage text must parse (``sw+2 cut``).
 
@@ -271,6 +274,7 @@ def build_weapon(
     the weapon tables print it for bows and crossbows (B376).
     """
     parse_damage(damage)
+    weapon_range(range, 10)  # the Range column must read (15/20, x1/x1.5)
     if not _REACH_RE.match(reach.strip().casefold()):
         raise RuleError("character.bad_reach", f"cannot read the reach {reach!r}", text=reach)
     if parry is None:
@@ -300,6 +304,8 @@ def build_weapon(
             shots=shots.strip(),
             bulk=bulk,
             recoil=recoil.strip(),
+            launcher=launcher,
+            natural=natural,
         )
     except ValidationError as exc:
         raise _first_error(exc) from exc

@@ -11,7 +11,10 @@ parries and blocks used, Retreat) comes in and goes out with each step.
 
 from __future__ import annotations
 
-from typing import Final
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Final, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -49,7 +52,7 @@ from rules.attack import (
     wait_order,
 )
 from rules.checks import Outcome, SuccessRoll, success_roll
-from rules.combatant import Combatant, HitLocation, Posture, Side, Trait, Weapon
+from rules.combatant import Combatant, HitLocation, Posture, RiseClass, Side, Trait, Weapon
 from rules.damage import DamageSpec, parse_damage
 from rules.defense import (
     AttackContext,
@@ -81,7 +84,21 @@ from rules.maneuver import (
     maneuver_profile,
 )
 from rules.options import RuleOptions
+from rules.ranged import (
+    WRONG_TARGET_CAP,
+    FireMode,
+    RangedPlan,
+    RangedSituation,
+    WeaponRange,
+    as_fraction,
+    plan_shot,
+    shown,
+    stray_exempt,
+    weapon_range,
+)
 from rules.roller import DiceRoller
+from rules.terrain import Water, level_modifiers, water_effects
+from rules.throwing import ThrownObject, throw_object
 from rules.turn import (
     OUT_OF_ACTION,
     STUNNED_LIKE,
@@ -101,6 +118,7 @@ __all__ = [
     "ManeuverRequest",
     "ParryForOtherOutcome",
     "PendingDefense",
+    "StrayShot",
     "Strike",
     "StrikeResult",
     "WeaponReadying",
@@ -114,6 +132,7 @@ __all__ = [
     "resolve_attack",
     "resolve_defense",
     "resolve_parry_for_other",
+    "resolve_stray",
     "spend_dodge",
     "take_maneuver",
     "turn_profile",
@@ -150,6 +169,8 @@ ERROR_KEYS: Final = frozenset(
         "maneuver.already_chosen",
         "maneuver.no_maneuvers_left",
         "maneuver.concentrate_full_turn",
+        "ranged.no_damage",
+        "ranged.opportunity_needs_wait",
         "maneuver.before_first_turn",
         "attack.before_first_turn",
         "attack.series_maneuver",
@@ -205,6 +226,20 @@ class AttackRequest(BaseModel):
     wait_order: bool = False
     """A waiting attacker set off by the target: reach, then skill, say who strikes first
     (R5.11)."""
+    situation: RangedSituation | None = None
+    """A ranged attack's distance, the target's speed and cover, and how it is made (blind,
+    pop-up, opportunity fire); the target's Size Modifier and the weapon's rate of fire are
+    filled in from the sheets (:mod:`rules.ranged`)."""
+    thrown_kg: Fraction | None = None
+    """An object thrown by hand, by its weight: the throwing tables give the skill, the damage
+    and how far it flies (R12.1-R12.5)."""
+    from_above: bool = False
+    """From above, out of a tree or a window (R13.6): only a target who knew or noticed in
+    time (``aware_of_above``) defends, at -2."""
+    aware_of_above: bool = False
+    stray_skill: int | None = None
+    """A missed shot that may hit this bystander instead: rolled against this effective
+    skill or 9, whichever is lower, with no other modifier (R12.12)."""
 
 
 class Strike(BaseModel):
@@ -221,6 +256,10 @@ class Strike(BaseModel):
     chinks_in_armor: bool = False
     knockback_bullet: bool = False
     """The weapon fires bullets: they knock back like crushing blows (R7.14)."""
+    half_damage: bool = False
+    """Shot from the weapon's ½D or farther: the damage is halved."""
+    damage_factor: Fraction = Fraction(1)
+    """Under water ×1/2, in water ×2/3 (R13.4, R13.5), on the rolled damage, rounded down."""
 
 
 class PendingDefense(BaseModel):
@@ -296,6 +335,10 @@ class AttackOutcome(BaseModel):
     wait_order: WaitOrder | None = None
     """Who struck first from a Wait; when the target did, ``attack`` is ``None`` and nothing
     was spent (R5.11)."""
+    ranged: RangedPlan | None = None
+    """What the distance, the target's size, cover and the way of shooting did (R12.x, A.8)."""
+    thrown_object: ThrownObject | None = None
+    """An object thrown by hand: its skill, damage and range from the tables (R12.1-R12.5)."""
     location_hit: HitLocation
     miss_by_one: bool = False
     feint: FeintOutcome | None = None
@@ -465,6 +508,7 @@ def defender_input(
             block=target.block,
             db=target.shield.db,
             large=target.shield.large,
+            db_suppressed=turn.shield_bashed,
             # A crippled shield arm neither blocks nor holds the shield up (R7.16).
             refusal="defend.shield_arm_crippled" if crippled else None,
             refusal_rule="R7.16" if crippled else None,
@@ -588,6 +632,140 @@ def _weapon(attacker: Combatant, turn: TurnState, request: AttackRequest) -> Wea
     return chosen
 
 
+def _thrown_object(sheet: Combatant, request: AttackRequest) -> ThrownObject | None:
+    """R12.1-R12.5: an object thrown by hand, when the attack names its weight."""
+    if request.thrown_kg is None:
+        return None
+    attributes = sheet.attributes
+    thrown = throw_object(attributes.st, attributes.dx, request.thrown_kg, sheet.skill("throwing"))
+    if thrown.damage is None and request.damage is None:
+        raise RuleError(
+            "ranged.no_damage",
+            f"ST {attributes.st} throwing {request.thrown_kg} kg does no damage (R12.2)",
+            st=attributes.st,
+            kg=shown(thrown.weight),
+        )
+    return thrown
+
+
+SHIELD_BASH_DAMAGE: Final = "thr cr"
+"""A shield bash's damage when the attack gives none: thrust crushing (``damage`` overrides)."""
+
+
+def _shield_bash(sheet: Combatant, request: AttackRequest) -> AttackRequest:
+    """A blow with the shield (the ``weapon`` named as the sheet's shield, and no weapon of
+    that name): the Shield skill, thrust crushing, parried at -2 (R6.7), and its DB lost to
+    his defenses until his next turn (R11.27)."""
+    shield = sheet.shield
+    named = request.weapon
+    if shield is None or named is None or request.shield_bash:
+        return request
+    if named.casefold() != shield.name.casefold():
+        return request
+    if any(w.name.casefold() == named.casefold() for w in sheet.weapons):
+        return request
+    return request.model_copy(
+        update={
+            "shield_bash": True,
+            "weapon": None,
+            "skill": request.skill if request.skill is not None else shield.skill,
+            "damage": request.damage if request.damage is not None else SHIELD_BASH_DAMAGE,
+        }
+    )
+
+
+def _launcher(request: AttackRequest, weapon: Weapon | None) -> RangedClass:
+    """Bow, crossbow or other: as the ``moving`` choice says, else as the sheet says."""
+    if request.ranged_class is not RangedClass.other or weapon is None:
+        return request.ranged_class
+    return RangedClass(weapon.launcher) if weapon.launcher else RangedClass.other
+
+
+def _plan_shot(
+    sheet: Combatant,
+    target: Combatant,
+    *,
+    weapon: Weapon | None,
+    thrown: ThrownObject | None,
+    request: AttackRequest,
+    kind: AttackKind,
+    ground: _Ground,
+) -> RangedPlan | None:
+    """A ranged attack's situation completed from the sheets (the target's Size Modifier,
+    the weapon's range and launcher) and the ground (how much higher the target stands,
+    R12.8, R12.9; ranges under water, R13.4), read on the tables (A.8, R12.x)."""
+    if kind is AttackKind.melee:
+        return None
+    situation = request.situation or RangedSituation()
+    situation = situation.model_copy(
+        update={
+            "target_size": target.size_modifier,
+            "bow": _launcher(request, weapon) is RangedClass.bow,
+            "height": ground.height,
+        }
+    )
+    if thrown is not None:
+        ranges = WeaponRange(maximum=thrown.distance)
+    else:
+        ranges = weapon_range(weapon.range if weapon else None, sheet.attributes.st)
+    if ground.range_divisor != 1:
+        ranges = WeaponRange(
+            half_damage=None if ranges.half_damage is None else ranges.half_damage / 10,
+            maximum=None if ranges.maximum is None else ranges.maximum / 10,
+        )
+    return plan_shot(situation, ranges)
+
+
+class _Ground(NamedTuple):
+    """What the ground does to one attack: levels (R13.1, R13.2) and water (R13.4, R13.5)."""
+
+    modifiers: tuple[Modifier, ...] = ()
+    defense: int = 0
+    """R13.2: to the target's defenses, + when he stands higher."""
+    damage_factor: Fraction = Fraction(1)
+    range_divisor: int = 1
+    height: Fraction = Fraction(0)
+    """Metres the target stands above the attacker."""
+
+
+def _ground(
+    attacker: EncounterCombatant,
+    target: EncounterCombatant,
+    request: AttackRequest,
+    *,
+    weapon: Weapon | None,
+    kind: AttackKind,
+) -> _Ground:
+    """Heights from both fighters' turn states, water from the attacker's."""
+    mine, theirs = as_fraction(attacker.turn.elevation), as_fraction(target.turn.elevation)
+    mods: list[Modifier] = []
+    defense = 0
+    if kind is AttackKind.melee and mine != theirs:
+        # R13.1: a weapon's length read from its reach, 1 m a hex (an ordinary one is 1 m).
+        length = Fraction(max(1, reach_length(weapon.reach))) if weapon is not None else Fraction(1)
+        levels = level_modifiers(mine, theirs, request.location, length)
+        mods.extend(levels.attack)
+        defense = levels.defense
+    factor, divisor = Fraction(1), 1
+    if attacker.turn.water:
+        launcher = _launcher(request, weapon)
+        ranged = None
+        if kind is AttackKind.thrown:
+            ranged = "thrown"
+        elif kind is AttackKind.missile:
+            ranged = launcher.value
+        effects = water_effects(
+            Water(attacker.turn.water),
+            reach_length(weapon.reach) if weapon is not None else 0,
+            natural=weapon is None or weapon.natural,
+            encumbrance=attacker.combatant.encumbrance_level,
+            ranged_kind=ranged,
+        )
+        mods.extend(effects.modifiers)
+        factor, divisor = effects.damage_factor, effects.range_divisor
+    return _Ground(tuple(mods), defense, factor, divisor, theirs - mine)
+
+
 def _weapon_kind(weapon: Weapon | None) -> AttackKind:
     """What the weapon on the sheet shoots or swings: a thrown weapon is thrown; one with an
     Accuracy or a Snap Shot number (R5.3, G4) is a missile weapon (R6.5, B376); else melee."""
@@ -612,13 +790,18 @@ def apply_strike(
     if strike.damage_bonus:
         expression = expression.plus(strike.damage_bonus)
     result = expression.roll(roller)
+    total = result.total
+    if strike.damage_factor != 1:
+        # R13.4, R13.5: the water takes part of every blow, rounded down.
+        total = math.floor(total * strike.damage_factor)
     spec = DamageSpec.from_weapon(
         parsed,
-        result.total,
+        total,
         strike.location,
         side=strike.side,
         chinks_in_armor=strike.chinks_in_armor,
         knockback_bullet=strike.knockback_bullet,
+        half_damage_range=strike.half_damage,
     )
     injury = apply_hit(target, spec, roller, options)
     rule_ids = ("A.2", "R5.8") if strike.damage_bonus else ("A.2",)
@@ -862,6 +1045,15 @@ def resolve_attack(
     if sheet.has(Trait.TRAINED_BY_A_MASTER) and not request.chambara:
         # A master on the sheet fights under the chambara rules (R5.15-R5.27).
         request = request.model_copy(update={"chambara": True})
+    if request.close_combat and request.maneuver is Maneuver.all_out_attack:
+        # R11.24: no All-Out Attack in close combat, but for animals or by the GM's R11.25.
+        maneuver_profile(
+            request.maneuver,
+            all_out_attack_option=request.all_out_option,
+            close_combat=True,
+            animal=sheet.rise_class is not RiseClass.HUMANOID,
+            allow_all_out_in_close_combat=options.all_out_in_close_combat,
+        )
     if request.maneuver is Maneuver.move_and_attack and sheet.crippled_legs:
         # A crippled leg or foot (R7.16, the Basic Set's effects) allows no running blow.
         raise RuleError(
@@ -869,11 +1061,20 @@ def resolve_attack(
             f"{sheet.name} cannot Move and Attack on a crippled leg",
             combatant=sheet.name,
         )
-    weapon = _weapon(sheet, attacker.turn, request)
+    thrown = _thrown_object(sheet, request)
+    bash = _shield_bash(sheet, request)
+    shield_blow, request = bash is not request, bash
+    weapon = None if thrown is not None or shield_blow else _weapon(sheet, attacker.turn, request)
     skill = request.skill if request.skill is not None else (weapon.skill if weapon else 0)
     damage_text = (
         request.damage if request.damage is not None else (weapon.damage if weapon else "")
     )
+    if thrown is not None:
+        if request.skill is None:
+            skill = thrown.skill
+        if request.damage is None:
+            # R12.1: the damage type is not given; crushing for a blunt object.
+            damage_text = f"{thrown.damage} cr"
     parsed = parse_damage(damage_text)
     check_target(
         request.location,
@@ -881,8 +1082,27 @@ def resolve_attack(
         tight_beam=parsed.tight_beam,
         from_side=request.arc in (Arc.left, Arc.right),
     )
-    kind = request.kind or _weapon_kind(weapon)
+    kind = request.kind or (AttackKind.thrown if thrown else _weapon_kind(weapon))
+    opportunity = request.situation is not None and request.situation.mode is FireMode.opportunity
+    if opportunity and kind is AttackKind.melee:
+        kind = AttackKind.missile  # R12.13 is a shot: a weapon not on the sheet is a missile one
+    if opportunity and count_attacks and attacker.turn.maneuver != Maneuver.wait.value:
+        raise RuleError(
+            "ranged.opportunity_needs_wait",
+            f"{sheet.name} must take the Wait maneuver first (R12.13)",
+            combatant=sheet.name,
+        )
     turn = attacker.turn
+    ground = _ground(attacker, target, request, weapon=weapon, kind=kind)
+    plan = _plan_shot(
+        sheet,
+        target.combatant,
+        weapon=weapon,
+        thrown=thrown,
+        request=request,
+        kind=kind,
+        ground=ground,
+    )
     # The target's shield is carried on his left (ShieldDefense.side): that arm and hand are
     # harder to hit (R7.21, R7.22).
     location = attack_penalty(
@@ -895,6 +1115,10 @@ def resolve_attack(
     if turn.evaluate_target == target.combatant_id:
         evaluate = min(3, turn.evaluate_turns)
     aim_turns = turn.aim_turns if turn.aim_target == target.combatant_id else 0
+    if plan is not None and plan.no_aim:
+        aim_turns = 0  # R12.7: a pop-up attack is never aimed
+    if plan is not None and plan.aim_turns:
+        aim_turns = max(aim_turns, plan.aim_turns)  # R12.13: aimed at the one hex he watches
     feint_penalty = turn.feint_penalty if turn.feint_target == target.combatant_id else 0
     shield_db = sheet.shield.db if sheet.shield is not None else 0
     count, number = _next_attack(sheet, turn, request, skill, options, counting=count_attacks)
@@ -967,9 +1191,23 @@ def resolve_attack(
         close_combat_rounds=request.close_combat_rounds if request.close_combat else 0,
         shield_db=shield_db,
         moving=request.moving or (Gait.walk if maneuver is Maneuver.move_and_attack else None),
-        ranged_class=request.ranged_class,
+        ranged_class=_launcher(request, weapon),
+        close_combat_weapon=request.close_combat and weapon is not None and not weapon.natural,
+        blind=plan is not None and plan.blind,
+        situation=(*ground.modifiers, *(plan.modifiers if plan is not None else ())),
+        forced_snap_rule=plan.forced_snap_rule if plan is not None else None,
     )
     effective = effective_attack_skill(attack_input)
+    if request.stray_skill is not None:
+        # R12.12: a missed shot reaching a bystander rolls against its effective skill or 9.
+        capped = min(request.stray_skill, WRONG_TARGET_CAP)
+        effective = EffectiveSkill(
+            base=request.stray_skill,
+            modifiers=(),
+            cap=capped if capped < request.stray_skill else None,
+            cap_rule_id="R12.12" if capped < request.stray_skill else None,
+            value=capped,
+        )
     feinted: FeintOutcome | None = None
     if (
         request.maneuver is Maneuver.all_out_attack
@@ -1004,6 +1242,8 @@ def resolve_attack(
             "evaluate_target": None,
             "feint_penalty": 0 if feint_penalty else turn.feint_penalty,
             "feint_target": None if feint_penalty else turn.feint_target,
+            # R11.27: a blow with the shield takes its DB off his defenses until his next turn.
+            "shield_bashed": turn.shield_bashed or request.shield_bash,
         }
     )
     step = initiative_slots(sheet.attributes.basic_speed, max(count.attacks, number))[number - 1]
@@ -1058,6 +1298,8 @@ def resolve_attack(
             "location": location_hit,
             "chinks_in_armor": request.chinks_in_armor and not missed_by_one,
             "knockback_bullet": weapon is not None and weapon.knockback_bullet,
+            "half_damage": plan is not None and plan.half_damage,
+            "damage_factor": ground.damage_factor,
         }
     )
     base = {
@@ -1074,6 +1316,8 @@ def resolve_attack(
         "attacks_available": count.attacks,
         "allowance_rule_ids": count.rule_ids,
         "initiative_step": step,
+        "ranged": plan,
+        "thrown_object": thrown,
         "ready_after": None if ready_after is None or ready_after.acts_balanced else ready_after,
         "attacker_turn": attacker_turn,
         "target_turn": target.turn,
@@ -1094,6 +1338,9 @@ def resolve_attack(
         feint_penalty=feint_penalty,
         dual_weapon_same_target=request.dual_weapon_same_target,
         close_combat=request.close_combat,
+        level_defense=ground.defense,
+        from_above=request.from_above,
+        aware_of_above=request.aware_of_above,
     )
     pending = PendingDefense(
         attacker_id=attacker.combatant_id,
@@ -1111,6 +1358,56 @@ def resolve_attack(
             {**base, "defenses": defenses, "damage": damage, "target_turn": hurt}
         )
     return AttackOutcome.model_validate({**base, "pending": pending, "defenses": defenses})
+
+
+class StrayShot(BaseModel):
+    """R12.12: one bystander in the line of fire of a missed shot, passed over or rolled for."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    bystander_name: str
+    exempt: bool
+    """Kneeling or lying while the shooter is not: the shot passes over him."""
+    outcome: AttackOutcome | None = None
+
+    @property
+    def hit(self) -> bool:
+        return (
+            self.outcome is not None
+            and self.outcome.attack is not None
+            and (self.outcome.attack.hit)
+        )
+
+
+def resolve_stray(
+    shooter: EncounterCombatant,
+    line: Sequence[EncounterCombatant],
+    request: AttackRequest,
+    *,
+    skill: int,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> tuple[StrayShot, ...]:
+    """R12.12: after a miss, roll against the shot's effective skill or 9 for each bystander
+    in the line of fire, nearest first, until one is hit (he then defends as against any
+    hit). The shot was already spent: nothing is counted against the shooter's turn."""
+    shots: list[StrayShot] = []
+    for bystander in line:
+        if stray_exempt(shooter.combatant.state.posture, bystander.combatant.state.posture):
+            shots.append(StrayShot(bystander_name=bystander.name, exempt=True))
+            continue
+        outcome = resolve_attack(
+            shooter,
+            bystander,
+            request.model_copy(update={"stray_skill": skill}),
+            roller,
+            options,
+            count_attacks=False,
+        )
+        shots.append(StrayShot(bystander_name=bystander.name, exempt=False, outcome=outcome))
+        if shots[-1].hit:
+            break
+    return tuple(shots)
 
 
 def _struck(turn: TurnState, weapon: str, ready: ReadyTime | None) -> dict[str, object]:
@@ -1810,6 +2107,8 @@ def take_maneuver(
         all_out_defense_option=request.all_out_defense,
         readying_missile_weapon=request.readying_missile,
         close_combat=request.close_combat,
+        animal=sheet.rise_class is not RiseClass.HUMANOID,
+        allow_all_out_in_close_combat=options.all_out_in_close_combat,
     )
     evaded = (
         _evade(fighter, target, profile, request.evade, roller=roller, options=options)

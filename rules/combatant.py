@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -431,6 +431,10 @@ class Weapon(BaseModel):
     shots: str = Field(default="", max_length=MAX_WEAPON_TEXT)
     bulk: int | None = None
     recoil: str = Field(default="", max_length=MAX_WEAPON_TEXT)
+    launcher: Literal["bow", "crossbow"] | None = None
+    """A bow or a crossbow: firing while moving (R12.10) and the pop-up attack (R12.7)."""
+    natural: bool = False
+    """Fists, kicks, claws, fangs: no -2 in close combat (R11.6)."""
 
     @field_validator("name")
     @classmethod
@@ -593,6 +597,8 @@ class Combatant(BaseModel):
     encumbrance_level: int = 0
     swarm: Swarm | None = None
     """A swarm or a horde (R14.1-R14.8): it fights as one unit, see :mod:`rules.swarm`."""
+    weight_kg: float | None = None
+    """His weight in kilograms, for a pin (R11.9) and trampling (R11.19); unknown if ``None``."""
     state: CombatantState
 
     @model_validator(mode="before")

@@ -58,6 +58,7 @@ ERROR_KEYS: Final = frozenset(
         "defend.weapon_crippled",
         "defend.unbalanced_struck",
         "defend.shield_arm_crippled",
+        "terrain.above_unaware",
     }
 )
 """Every :class:`RuleError` key (and refusal reason) this module produces."""
@@ -139,6 +140,11 @@ class AttackContext(BaseModel):
     for_other: bool = False
     ally_shield_db: int = Field(default=0, ge=0)
     close_combat: bool = False
+    level_defense: int = 0
+    """R13.2: the target stands higher (+) or lower (-) than the one striking at him."""
+    from_above: bool = False
+    """R13.6: the attack comes from above."""
+    aware_of_above: bool = False
 
 
 class DefenseOption(BaseModel):
@@ -245,6 +251,14 @@ def available_defenses(
                 kind=DefenseKind.dodge, key="defend.after_all_out_attack", rule_id="R5.8"
             ),
         )
+    if attack.from_above and not attack.aware_of_above:
+        return DefenseOptions(
+            options=(),
+            refused=(),
+            no_defense=RefusedDefense(
+                kind=DefenseKind.dodge, key="terrain.above_unaware", rule_id="R13.6"
+            ),
+        )
     rear = attack.arc is Arc.rear
     if rear and not attack.aware_of_rear and not (defender.chambara and defender.combat_reflexes):
         return DefenseOptions(
@@ -276,6 +290,14 @@ def available_defenses(
         common.append(Modifier(key="dual_weapon_target", value=-1, rule_id="R5.7"))
     if defender.parried_for_other:
         common.append(Modifier(key="parried_for_other", value=-4, rule_id="R6.8"))
+    if attack.level_defense:
+        common.append(
+            Modifier(
+                key="terrain.modifier.level_defense", value=attack.level_defense, rule_id="R13.2"
+            )
+        )
+    if attack.from_above:
+        common.append(Modifier(key="terrain.modifier.from_above", value=-2, rule_id="R13.6"))
     side_rule = rear_rule if rear else None
 
     allowed = profile.allowed_defenses if profile is not None else frozenset(DefenseKind)

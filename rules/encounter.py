@@ -21,6 +21,7 @@ from rules.combatant import Combatant, Posture, Trait
 from rules.errors import RuleError
 from rules.explosion import ExplosionPlan
 from rules.fatigue import CombatFatigueOffer, FatigueChange, combat_fatigue_offers, lose_fp
+from rules.grapple import Hold, HoldKind
 from rules.initiative import InitiativeMode
 from rules.options import RuleOptions
 from rules.recovery import CripplingRecovery, after_combat
@@ -53,8 +54,10 @@ __all__ = [
     "crippling_after_combat",
     "health_word",
     "offer_combat_fatigue",
+    "release_fallen",
     "remove_combatant",
     "reorder_turns",
+    "with_holds",
 ]
 
 MAX_COMBATANTS = 100
@@ -113,6 +116,9 @@ class Encounter(BaseModel):
     combat_fatigue: tuple[CombatFatigueOffer, ...] = ()
     """R8.4's costs offered to the GM when the fight ended."""
     combat_fatigue_applied: bool = False
+    holds: tuple[Hold, ...] = ()
+    """Who holds whom, and who is in close combat with whom (R11.1-R11.11): kept while both
+    fighters are in the fight and the holder is conscious (:func:`release_fallen`)."""
 
     @property
     def mode(self) -> InitiativeMode:
@@ -151,13 +157,15 @@ class Encounter(BaseModel):
         )
 
     def replace(self, *updated: EncounterCombatant) -> Encounter:
-        """The encounter with some combatants replaced (matched by id)."""
+        """The encounter with some combatants replaced (matched by id); a holder who fell
+        (dead or unconscious) lets go (:func:`release_fallen`)."""
         by_id = {c.combatant_id: c for c in updated}
         for cid in by_id:
             self.get(cid)
-        return self.model_copy(
+        replaced = self.model_copy(
             update={"combatants": tuple(by_id.get(c.combatant_id, c) for c in self.combatants)}
         )
+        return release_fallen(replaced) if self.holds else replaced
 
     def ordered(self) -> tuple[EncounterCombatant, ...]:
         """Combatants in turn order (this round's list first, then anyone not in it yet)."""
@@ -282,14 +290,60 @@ def add_combatants(
 
 
 def remove_combatant(encounter: Encounter, combatant_id: str) -> Encounter:
-    """Take a combatant out of the encounter and the turn order."""
+    """Take a combatant out of the encounter and the turn order (and out of every hold)."""
     encounter.get(combatant_id)
-    return encounter.model_copy(
-        update={
-            "combatants": tuple(c for c in encounter.combatants if c.combatant_id != combatant_id),
-            "sequence": leave(encounter.sequence, combatant_id),
-        }
+    return release_fallen(
+        encounter.model_copy(
+            update={
+                "combatants": tuple(
+                    c for c in encounter.combatants if c.combatant_id != combatant_id
+                ),
+                "sequence": leave(encounter.sequence, combatant_id),
+            }
+        )
     )
+
+
+GRAPPLING_HOLDS = frozenset({HoldKind.grapple, HoldKind.pin})
+"""Holds that grapple the one held: no Retreat (R11.12), no Evade (R11.23)."""
+
+
+def with_holds(encounter: Encounter, holds: Sequence[Hold]) -> Encounter:
+    """The encounter with these holds; each fighter's ``grappled`` flag follows them (R11.12):
+    set while a grapple or pin holds him, cleared when the last one ends."""
+    kept = tuple(holds)
+    held = {h.held_id for h in kept if h.kind in GRAPPLING_HOLDS}
+    was = {h.held_id for h in encounter.holds if h.kind in GRAPPLING_HOLDS}
+    combatants = []
+    for c in encounter.combatants:
+        cid = c.combatant_id
+        grappled = c.turn.grappled
+        if cid in held:
+            grappled = True
+        elif cid in was:
+            grappled = False
+        if grappled != c.turn.grappled:
+            turn = c.turn.model_copy(update={"grappled": grappled})
+            combatants.append(c.model_copy(update={"turn": turn}))
+        else:
+            combatants.append(c)
+    return encounter.model_copy(update={"holds": kept, "combatants": tuple(combatants)})
+
+
+def release_fallen(encounter: Encounter) -> Encounter:
+    """Holds end when either fighter has left the fight, or when the holder is dead or
+    unconscious: he lets go (the held one's hold on him, if any, stays)."""
+    fighters = {c.combatant_id: c for c in encounter.combatants}
+    kept = [
+        h
+        for h in encounter.holds
+        if h.held_id in fighters
+        and h.holder_id in fighters
+        and fighters[h.holder_id].combatant.is_conscious
+    ]
+    if len(kept) == len(encounter.holds):
+        return encounter
+    return with_holds(encounter, kept)
 
 
 def advance_turn(

@@ -82,3 +82,13 @@ class RuleOptions(BaseModel):
         description="R5.10: a concentrating fighter who defends rolls Will-3 (Basic Set) to keep "
         "concentrating, instead of the seed's IQ-3.",
     )
+    super_slam: bool = Field(
+        default=False,
+        description="R11.15: slams count both fighters' speed: the DX contest adds it as a "
+        "size, the ST contest +1 per 5 hexes, and the loser flies and is hurt (R11.16).",
+    )
+    all_out_in_close_combat: bool = Field(
+        default=False,
+        description="R11.25: All-Out Attack and All-Out Defense are allowed in close combat "
+        "(a flurry of blows, or covering up).",
+    )

@@ -197,6 +197,16 @@ class TurnState(BaseModel):
     fought: bool = False
     """He attacked or defended in this fight: a fight longer than 10 s costs him FP when it
     ends (R8.4). Kept from turn to turn."""
+    elevation: float = 0.0
+    """Metres he stands above the floor (a step, a chair, a table, R13.3): fighters at
+    different heights hit and defend as R13.2 says, and shots go up or down (R12.8, R12.9).
+    Kept from turn to turn."""
+    water: str | None = None
+    """``rules.terrain.Water``: in water above the knee or under water (R13.4, R13.5).
+    Kept from turn to turn."""
+    shield_bashed: bool = False
+    """He struck with his shield this turn: its DB is off his defenses until his next turn
+    (R11.27)."""
 
     def new_turn(self) -> TurnState:
         """The state as a new turn starts: maneuver-scoped fields cleared (R4.4, R4.5).
@@ -232,6 +242,7 @@ class TurnState(BaseModel):
                 "all_out_defense": None,
                 "all_out_attack": None,
                 "readying_missile": False,
+                "shield_bashed": False,
                 "defending_for_others_penalty": 0,
                 "defended_since_last_turn": False,
                 "turns_taken": self.turns_taken + 1,

@@ -15,6 +15,7 @@ from discord import app_commands
 
 from bot.i18n import Messages
 from bot.render.common import ResultKind, add_field, decimal, new_embed, signed, skill_name
+from bot.render.ranged import add_range_field
 from bot.views.defense import DefenseButton
 from rules.attack import (
     AttackRoll,
@@ -78,8 +79,11 @@ def _check_line(
 def _modifier_lines(
     modifiers: Iterable[Modifier], messages: Messages, locale: str, prefix: str
 ) -> list[str]:
+    # A key with a dot is a whole catalog key (another feature's modifier, ``ranged.*``).
     return [
-        f"{signed(m.value)} {messages.text(f'{prefix}.modifier.{m.key}', locale)} ({m.rule_id})"
+        f"{signed(m.value)} "
+        f"{messages.text(m.key if '.' in m.key else f'{prefix}.modifier.{m.key}', locale)}"
+        f" ({m.rule_id})"
         for m in modifiers
     ]
 
@@ -379,6 +383,7 @@ def render_attack(outcome: AttackOutcome, messages: Messages, locale: str) -> li
         _skill_value(outcome.effective, messages, locale, damage_bonus=outcome.strike.damage_bonus),
         inline=False,
     )
+    add_range_field(embed, outcome, messages, locale)
     _wait_field(embed, outcome, messages, locale)
     if outcome.fast_draw is not None:
         add_field(
@@ -795,6 +800,16 @@ def render_damage(
         ResultKind.DAMAGE, title=messages.text("damage.title", locale, target=target_name)
     )
     t = messages.text
+    if injury.half_damage_applied:
+        basic += " " + t("ranged.half_damage_line", locale, rolled=injury.rolled_damage)
+    if isinstance(damage, StrikeResult) and damage.strike.damage_factor != 1:
+        factor = damage.strike.damage_factor
+        basic += " " + t(
+            "terrain.water_damage_line",
+            locale,
+            rolled=damage.rolled,
+            factor=f"{factor.numerator}/{factor.denominator}",
+        )
     add_field(embed, t("damage.field.basic", locale), basic)
     add_field(
         embed,

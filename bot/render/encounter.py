@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 import discord
 
 from bot.i18n import Messages
+from bot.render.close import hold_words
 from bot.render.common import (
     MAX_FIELD_VALUE,
     MAX_FIELDS,
@@ -37,6 +38,7 @@ from bot.render.common import (
 from bot.render.environment import hazard_conditions
 from bot.render.fatigue import fatigue_conditions
 from bot.render.swarm import swarm_line
+from bot.render.terrain import ground_words
 from bot.storage.encounter import EncounterRecord, UndoResult
 from rules.character import SheetTrait, trait_level
 from rules.combatant import BodyPart, Combatant, Posture, Skill
@@ -331,6 +333,10 @@ def _tracker_rows(
                 messages, locale, "next_round", marked=True, round=encounter.sequence.round + 1
             )
             line = SEPARATOR.join((line, joins)) if line else joins
+        extra = [*hold_words(encounter, c, messages, locale), *ground_words(c, messages, locale)]
+        if extra:
+            # Who holds whom (R11.x) and where he stands (R13.x).
+            line = SEPARATOR.join([line, *extra]) if line else SEPARATOR.join(extra)
         if run and not (grouping and _same_copy(run[-1][1], run[-1][2], c, line, current_id)):
             flush()
         run.append((index, c, line))

@@ -13,7 +13,14 @@ from dataclasses import dataclass, field
 import discord
 
 from bot.i18n import FALLBACK_LOCALE, Messages
-from bot.render.common import ResultKind, add_field, line_embeds, new_embed, set_footer
+from bot.render.common import (
+    MAX_FIELD_VALUE,
+    ResultKind,
+    add_field,
+    line_embeds,
+    new_embed,
+    set_footer,
+)
 
 __all__ = ["CommandHelp", "OptionHelp", "render_command_help", "render_help"]
 
@@ -59,12 +66,17 @@ def render_help(
         description=messages.text("help.about", locale),
     )
     for key, commands in groups:
-        add_field(
-            embed,
-            messages.text(f"help.group.{key}", locale),
-            " · ".join(f"`{command.called(locale)}`" for command in commands),
-            inline=False,
-        )
+        # A group too long for one field (1024 characters) goes on in unnamed fields.
+        name = messages.text(f"help.group.{key}", locale)
+        chunk: list[str] = []
+        for command in commands:
+            called = f"`{command.called(locale)}`"
+            if chunk and len(" · ".join([*chunk, called])) > MAX_FIELD_VALUE:
+                add_field(embed, name, " · ".join(chunk), inline=False)
+                name, chunk = "\u200b", []
+            chunk.append(called)
+        if chunk:
+            add_field(embed, name, " · ".join(chunk), inline=False)
     set_footer(embed, messages.text("help.footer", locale))
     return [embed]
 

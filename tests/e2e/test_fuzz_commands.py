@@ -158,6 +158,30 @@ COMMANDS: dict[str, str] = {
     "breath drown": "fight",
     "breath shed": "fight",
     "breath rescue": "fight",
+    **{
+        f"close-combat {sub}": "fight"
+        for sub in (
+            "enter",
+            "leave",
+            "grapple",
+            "grab-weapon",
+            "wrest",
+            "takedown",
+            "pin",
+            "choke",
+            "break-free",
+            "release",
+            "slam",
+            "trample",
+            "horn",
+            "draw",
+        )
+    },
+    "fire-area opportunity": "fight",
+    "fire-area stray": "fight",
+    "fire-area through": "fight",
+    "terrain set": "fight",
+    "terrain ambush": "fight",
 }
 
 

@@ -573,6 +573,85 @@ ROWS = [
         enc_gm,
         no_fight,
     ),
+    # Close combat: the acting fighter's owner or the encounter's GM ("held": Hero and the orc
+    # hold each other, Hero holds the orc's axe, the orc is down, Hero stands by the bandit).
+    *(
+        Row(
+            f"close-combat {sub}",
+            options,
+            OWNER_OR_GM,
+            not_hero_owner,
+            no_fight,
+            needs="fight" if sub == "enter" else "held",
+        )
+        for sub, options in (
+            ("enter", lambda p: {"attacker": "Hero", "target": "Orc"}),
+            ("leave", lambda p: {"combatant": "Hero", "foe": "Bandit"}),
+            ("grapple", lambda p: {"attacker": "Hero", "target": "Orc"}),
+            ("grab-weapon", lambda p: {"attacker": "Hero", "target": "Orc"}),
+            ("wrest", lambda p: {"attacker": "Hero", "target": "Orc"}),
+            ("takedown", lambda p: {"attacker": "Hero", "target": "Orc"}),
+            ("pin", lambda p: {"attacker": "Hero", "target": "Orc"}),
+            ("choke", lambda p: {"attacker": "Hero", "target": "Orc"}),
+            ("break-free", lambda p: {"combatant": "Hero"}),
+            ("release", lambda p: {"holder": "Hero", "held": "Orc"}),
+            ("slam", lambda p: {"attacker": "Hero", "target": "Orc"}),
+            ("draw", lambda p: {"combatant": "Hero"}),
+        )
+    ),
+    *(
+        Row(
+            f"close-combat {sub}",
+            options,
+            OWNER_OR_GM,
+            lambda p: ("encounter.error.not_owner", {"name": "Horse"}),
+            no_fight,
+            needs="horse",
+        )
+        for sub, options in (
+            (
+                "trample",
+                lambda p: {
+                    "attacker": "Horse",
+                    "target": "Orc",
+                    "weight": 500,
+                    "target-weight": 80,
+                },
+            ),
+            ("horn", lambda p: {"attacker": "Horse", "target": "Orc", "weight": 600}),
+        )
+    ),
+    # Ranged situations and the ground: the shooter's (or the fighter's) owner or the GM.
+    Row(
+        "fire-area opportunity",
+        lambda p: {"attacker": "Hero", "target": "Orc", "skill": 12, "damage": "1d imp"},
+        OWNER_OR_GM,
+        not_hero_owner,
+        no_fight,
+        needs="waiting",
+    ),
+    Row(
+        "fire-area stray",
+        lambda p: {"attacker": "Hero", "line": "Orc, Bandit", "skill": 12, "damage": "1d imp"},
+        OWNER_OR_GM,
+        not_hero_owner,
+        no_fight,
+    ),
+    Row(
+        "fire-area through",
+        lambda p: {"attacker": "Hero", "target": "Orc", "basic-damage": 15},
+        OWNER_OR_GM,
+        not_hero_owner,
+        no_fight,
+    ),
+    Row(
+        "terrain set",
+        lambda p: {"combatant": "Hero", "preset": "table", "water": "in_water"},
+        OWNER_OR_GM,
+        not_hero_owner,
+        no_fight,
+    ),
+    Row("terrain ambush", lambda p: {"combatant": "Hero"}, OWNER_OR_GM, not_hero_owner, no_fight),
 ]
 BUTTONS = ["dodge", "parry-0", "block", "retreat", "none"]
 
@@ -645,7 +724,16 @@ class Stage:
             await self.gm("character trait add", character=place.sheet, trait="combat_reflexes")
             await self.gm("character skill add", character=place.sheet, skill="Stealth", level=12)
             return
-        if needs not in ("fight", "blast", "swarm", "burning", "holding"):
+        if needs not in (
+            "fight",
+            "blast",
+            "swarm",
+            "burning",
+            "holding",
+            "held",
+            "waiting",
+            "horse",
+        ):
             return
         channel = place.fight
         await self.gm("encounter start", channel, name=f"Fight {scene}")
@@ -694,6 +782,35 @@ class Stage:
             await self.gm("environment catch-fire", channel, combatant="Hero", damage=12)
         if needs == "holding":  # holding his breath (R9.1)
             await self.gm("breath hold", channel, combatant="Hero")
+        if needs == "held":
+            await self.hold(channel)
+        if needs == "horse":
+            await self.gm(
+                "combatant add",
+                channel,
+                name="Horse",
+                st=20,
+                dx=10,
+                iq=4,
+                ht=12,
+                owner=alice,
+                **{"size-modifier": 2},
+            )
+        if needs == "waiting":
+            await self.gm("maneuver", channel, combatant="Hero", maneuver="wait")
+
+    async def hold(self, channel: str) -> None:
+        """Hero and the orc in each other's grip (a bite at the neck, R11.3), Hero's hand on
+        the orc's axe, the orc on the ground, Hero in close combat with the bandit too."""
+        cc = "close-combat"
+        await self.gm(f"{cc} grapple", channel, attacker="Orc", target="Hero", bite=True)
+        await self.gm(
+            f"{cc} grapple", channel, attacker="Hero", target="Orc", bite=True, location="neck"
+        )
+        self.dice.queued.extend([3, 3, 4, 6, 6, 6])  # DX 13 rolls 10, DX 11 rolls 18
+        await self.gm(f"{cc} grab-weapon", channel, attacker="Hero", target="Orc")
+        await self.gm("combatant condition", channel, name="Orc", posture="prone")
+        await self.gm(f"{cc} enter", channel, attacker="Hero", target="Bandit")
 
     async def snapshot(self) -> dict[str, Any]:
         """Everything of this guild a refusal must leave alone."""

@@ -1,0 +1,351 @@
+"""Close combat as embeds: each contest with both scores itemised, what it changed, and the
+holds the tracker shows (R11.x).
+
+Pure functions from :mod:`rules.close_combat` outcomes and a locale to embeds and
+lines; every word from the ``close.*`` catalog.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.i18n import Messages
+from bot.render.attack import render_damage
+from bot.render.common import ResultKind, add_field, new_embed, signed
+from rules.checks import ContestWinner, SuccessRoll
+from rules.close_combat import CloseAction, CloseOutcome
+from rules.encounter import Encounter, EncounterCombatant
+from rules.grapple import CloseContest, HoldKind, Score
+from rules.ranged import shown
+
+__all__ = ["hold_words", "render_close"]
+
+# The scores each contest compares (``close.stat.*``): the one acting, then his foe.
+STATS: dict[str, tuple[str, str]] = {
+    "grapple": ("dx", "dx"),
+    "grab_weapon": ("dx", "dx"),
+    "grab_arm": ("dx", "dx"),
+    "wrest": ("st", "st"),
+    "force_drop": ("st", "st"),
+    "takedown_st": ("st", "st"),
+    "takedown_dx": ("dx", "st"),
+    "takedown_judo": ("judo", "st"),
+    "pin": ("st", "st"),
+    "choke": ("st", "ht"),
+    "break_free": ("st", "st"),
+    "slam_dx": ("dx", "dx"),
+    "slam_st": ("st", "st"),
+    "slam_knockback": ("st", "st"),
+}
+
+
+def _faces(roll: SuccessRoll) -> str:
+    return ", ".join(str(face) for face in roll.faces)
+
+
+def _score(
+    name: str, stat: str, score: Score, roll: SuccessRoll, *, messages: Messages, locale: str
+) -> str:
+    """``Bruno: DX 12 · +3 grapple (R11.2) = **15**, rolled 10 (3, 3, 4): success by 5``."""
+    t = messages.text
+    parts = [f"{t(f'close.stat.{stat}', locale)} {score.base}"]
+    parts += [f"{signed(m.value)} {t(m.key, locale)} ({m.rule_id})" for m in score.modifiers]
+    return t(
+        "close.score_line",
+        locale,
+        name=name,
+        score=" · ".join(parts),
+        value=score.value,
+        total=roll.total,
+        faces=_faces(roll),
+        outcome=t(f"roll.outcome.{roll.outcome.value}", locale),
+        margin=signed(roll.margin),
+    )
+
+
+def _contest_value(
+    contest: CloseContest, names: tuple[str, str], messages: Messages, locale: str
+) -> str:
+    stats = STATS.get(contest.action, ("st", "st"))
+    rolled = contest.contest
+    lines = [
+        _score(names[0], stats[0], contest.attacker, rolled.a, messages=messages, locale=locale),
+        _score(names[1], stats[1], contest.defender, rolled.b, messages=messages, locale=locale),
+    ]
+    if rolled.winner is ContestWinner.TIE:
+        lines.append(messages.text("close.tie", locale))
+    else:
+        winner = names[0] if rolled.winner is ContestWinner.A else names[1]
+        lines.append(
+            messages.text("close.winner", locale, name=winner, margin=rolled.margin_of_victory)
+        )
+    return "\n".join(lines)
+
+
+def _slam_fields(
+    embed: discord.Embed, outcome: CloseOutcome, messages: Messages, locale: str
+) -> None:
+    slam = outcome.slam
+    if slam is None:
+        return
+    t = messages.text
+    names = (outcome.attacker_name, outcome.target_name or "")
+    if slam.dodge is not None:
+        add_field(
+            embed,
+            t("close.field.dodge", locale),
+            t(
+                "close.dodge_line",
+                locale,
+                name=names[1],
+                target=slam.dodge.effective_skill,
+                total=slam.dodge.total,
+                faces=_faces(slam.dodge),
+                outcome=t(f"roll.outcome.{slam.dodge.outcome.value}", locale),
+            ),
+            inline=False,
+        )
+    if slam.to_hit is not None:
+        add_field(
+            embed,
+            t("close.field.to_hit", locale),
+            _contest_value(slam.to_hit, names, messages, locale),
+            inline=False,
+        )
+    elif slam.hit and slam.dodge is None:
+        add_field(embed, t("close.field.to_hit", locale), t("close.slam_rear", locale))
+    if slam.strength is not None:
+        add_field(
+            embed,
+            t("close.field.strength", locale),
+            _contest_value(slam.strength, names, messages, locale),
+            inline=False,
+        )
+    lines: list[str] = []
+    if slam.winner_st_roll is not None:
+        roll = slam.winner_st_roll
+        lines.append(
+            t(
+                "close.winner_st_line",
+                locale,
+                name=names[0] if slam.attacker_wins else names[1],
+                target=roll.effective_skill,
+                total=roll.total,
+                faces=_faces(roll),
+                outcome=t(f"roll.outcome.{roll.outcome.value}", locale),
+            )
+        )
+    if slam.second_contest is not None:
+        second = slam.second_contest
+        lines.append(
+            t(
+                "close.second_contest_line",
+                locale,
+                mine=second.attacker.value,
+                roll=second.contest.a.total,
+                theirs=second.defender.value,
+                their_roll=second.contest.b.total,
+                result=t("close.knockback_won" if second.won else "close.knockback_lost", locale),
+            )
+        )
+    fallen = [
+        name
+        for name, fell in ((names[0], slam.attacker_falls), (names[1], slam.target_falls))
+        if fell
+    ]
+    if fallen:
+        lines.append(t("close.fall_line", locale, names=", ".join(fallen)))
+    if slam.knockback:
+        loser = names[1] if slam.attacker_wins else names[0]
+        lines.append(t("close.knockback_line", locale, name=loser, hexes=slam.knockback))
+    if outcome.collision:
+        lines.append(t("close.collision_line", locale, dice=outcome.collision))
+    if lines:
+        add_field(embed, t("close.field.result", locale), "\n".join(lines), inline=False)
+
+
+def _roll_text(roll: SuccessRoll, messages: Messages, locale: str) -> dict[str, object]:
+    return {
+        "target": roll.effective_skill,
+        "total": roll.total,
+        "faces": _faces(roll),
+        "outcome": messages.text(f"roll.outcome.{roll.outcome.value}", locale),
+    }
+
+
+def _trample_fields(
+    embed: discord.Embed, outcome: CloseOutcome, messages: Messages, locale: str
+) -> None:
+    """R11.19's DX roll, Dodge and damage; R11.20's horns and the HT roll."""
+    t = messages.text
+    lines: list[str] = []
+    trampled = outcome.trample
+    if trampled is not None:
+        lines.append(
+            t("close.trample_dx_line", locale, **_roll_text(trampled.dx_roll, messages, locale))
+        )
+        if trampled.dodge is not None:
+            lines.append(
+                t(
+                    "close.dodge_line",
+                    locale,
+                    name=outcome.target_name or "",
+                    **_roll_text(trampled.dodge, messages, locale),
+                )
+            )
+        if trampled.hit:
+            lines.append(
+                t(
+                    "close.trample_damage_line",
+                    locale,
+                    dice=trampled.dice or "—",
+                    kg=shown(trampled.effective_weight),
+                    rolled=trampled.rolled,
+                    damage=trampled.damage,
+                )
+            )
+    gored = outcome.horns
+    if gored is not None:
+        lines.append(
+            t(
+                "close.horn_damage_line",
+                locale,
+                dice=gored.dice or "—",
+                rolled=gored.rolled,
+                factor=str(gored.factor),
+                damage=gored.damage,
+                type=t("close.horn_imp" if gored.sharp else "close.horn_cr", locale),
+            )
+        )
+        lines.append(
+            t(
+                "close.horn_ht_line",
+                locale,
+                name=outcome.attacker_name,
+                **_roll_text(gored.ht_roll, messages, locale),
+            )
+        )
+        if gored.stunned:
+            lines.append(t("close.horn_stunned", locale, name=outcome.attacker_name))
+    if lines:
+        add_field(embed, t("close.field.damage", locale), "\n".join(lines), inline=False)
+
+
+def render_close(outcome: CloseOutcome, messages: Messages, locale: str) -> list[discord.Embed]:
+    """The action's embed, and the damage it did (a choke, a super-slam) after it."""
+    t = messages.text
+    kind = ResultKind.SUCCESS if outcome.done else ResultKind.FAILURE
+    if outcome.action in (CloseAction.enter, CloseAction.leave, CloseAction.release):
+        kind = ResultKind.INFO
+    embed = new_embed(
+        kind,
+        title=t(
+            f"close.title.{outcome.action.value}",
+            locale,
+            attacker=outcome.attacker_name,
+            target=outcome.target_name or "",
+            weapon=outcome.weapon or "",
+        ),
+    )
+    names = (outcome.attacker_name, outcome.target_name or "")
+    if outcome.contest is not None:
+        add_field(
+            embed,
+            t("close.field.contest", locale),
+            _contest_value(outcome.contest, names, messages, locale),
+            inline=False,
+        )
+    if outcome.draw is not None:
+        draw = outcome.draw
+        lines = [
+            t(
+                "close.draw_dx_line",
+                locale,
+                target=draw.dx_roll.effective_skill,
+                total=draw.dx_roll.total,
+                faces=_faces(draw.dx_roll),
+                outcome=t(f"roll.outcome.{draw.dx_roll.outcome.value}", locale),
+            )
+        ]
+        if draw.fast_draw is not None:
+            lines.append(
+                t(
+                    "close.draw_fast_line",
+                    locale,
+                    target=draw.fast_draw.effective_skill,
+                    total=draw.fast_draw.total,
+                    faces=_faces(draw.fast_draw),
+                    outcome=t(f"roll.outcome.{draw.fast_draw.outcome.value}", locale),
+                )
+            )
+        add_field(embed, t("close.field.contest", locale), "\n".join(lines), inline=False)
+    _slam_fields(embed, outcome, messages, locale)
+    _trample_fields(embed, outcome, messages, locale)
+    result_key = f"close.result.{outcome.action.value}.{'done' if outcome.done else 'failed'}"
+    if outcome.draw is not None and outcome.draw.dropped:
+        result_key = "close.result.draw.dropped"
+    elif outcome.draw is not None and outcome.draw.instant:
+        result_key = "close.result.draw.instant"
+    lines = [
+        t(
+            result_key,
+            locale,
+            attacker=outcome.attacker_name,
+            target=outcome.target_name or "",
+            weapon=outcome.weapon or "",
+        )
+    ]
+    lines += [t("close.released_line", locale, name=name) for name in outcome.released]
+    lines += [
+        t(note, locale, attacker=outcome.attacker_name, target=outcome.target_name or "")
+        for note in outcome.notes
+    ]
+    rules = ", ".join(outcome.rule_ids)
+    if rules:
+        lines.append(f"({rules})")
+    add_field(embed, t("close.field.outcome", locale), "\n".join(lines), inline=False)
+    embeds = [embed]
+    if outcome.damage is not None and outcome.target_name is not None:
+        embeds.append(render_damage(outcome.damage, outcome.target_name, messages, locale))
+    if outcome.attacker_damage is not None:
+        embeds.append(
+            render_damage(outcome.attacker_damage, outcome.attacker_name, messages, locale)
+        )
+    return embeds
+
+
+def hold_words(
+    encounter: Encounter, c: EncounterCombatant, messages: Messages, locale: str
+) -> list[str]:
+    """What the tracker says of his close combat: whom he holds, who holds him (R11.x)."""
+    words: list[str] = []
+    mine = c.combatant_id
+    for hold in encounter.holds:
+        if mine not in (hold.holder_id, hold.held_id):
+            continue
+        other_id = hold.held_id if hold.holder_id == mine else hold.holder_id
+        other = encounter.get(other_id).name
+        if hold.kind is HoldKind.close:
+            pair = {mine, other_id}
+            if not any(
+                h.kind is not HoldKind.close and {h.holder_id, h.held_id} == pair
+                for h in encounter.holds
+            ):
+                words.append(messages.text("close.tracker.close", locale, name=other))
+            continue
+        side = "holds" if hold.holder_id == mine else "held"
+        key = f"close.tracker.{side}_{hold.kind.value}"
+        if hold.arm:
+            key = f"close.tracker.{side}_arm"
+        words.append(
+            messages.text(key, locale, name=other, weapon=hold.weapon or "", hands=hold.hands)
+        )
+        if hold.choking:
+            words.append(
+                messages.text(
+                    "close.tracker.choking" if side == "holds" else "close.tracker.not_breathing",
+                    locale,
+                    name=other,
+                )
+            )
+    return words

@@ -1,0 +1,91 @@
+"""Heights, water and ambushes from above as embeds and tracker words (R13).
+
+Pure: turn states, rolls and a locale in; every word from the ``terrain.*`` catalog.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.i18n import Messages
+from bot.render.common import ResultKind, add_field, decimal, new_embed, signed
+from rules.checks import SuccessRoll
+from rules.encounter import EncounterCombatant
+from rules.turn import TurnState
+
+__all__ = ["ground_words", "render_ambush", "render_ground"]
+
+
+def _lines(turn: TurnState, messages: Messages, locale: str) -> list[str]:
+    t = messages.text
+    lines = [
+        t("terrain.height_line", locale, metres=decimal(turn.elevation, locale))
+        if turn.elevation
+        else t("terrain.ground_line", locale)
+    ]
+    lines.append(
+        t(f"terrain.water_line.{turn.water}", locale)
+        if turn.water
+        else t("terrain.dry_line", locale)
+    )
+    return lines
+
+
+def render_ground(name: str, turn: TurnState, messages: Messages, locale: str) -> discord.Embed:
+    """Where the fighter stands now, and what it means (R13.2-R13.5)."""
+    return new_embed(
+        ResultKind.INFO,
+        title=messages.text("terrain.set_title", locale, name=name),
+        description="\n".join(_lines(turn, messages, locale)),
+    )
+
+
+def render_ambush(
+    name: str,
+    perception: int,
+    roll: SuccessRoll,
+    messages: Messages,
+    locale: str,
+) -> discord.Embed:
+    """R13.6: the Vision roll, and whether he may defend against the attack from above."""
+    t = messages.text
+    embed = new_embed(
+        ResultKind.SUCCESS if roll.succeeded else ResultKind.FAILURE,
+        title=t("terrain.ambush_title", locale, name=name),
+    )
+    add_field(
+        embed,
+        t("close.field.contest", locale),
+        t(
+            "terrain.ambush_line",
+            locale,
+            per=perception,
+            modifier=signed(roll.effective_skill - perception),
+            target=roll.effective_skill,
+            total=roll.total,
+            faces=", ".join(str(face) for face in roll.faces),
+            outcome=t(f"roll.outcome.{roll.outcome.value}", locale),
+        ),
+        inline=False,
+    )
+    add_field(
+        embed,
+        t("close.field.outcome", locale),
+        t("terrain.ambush_noticed" if roll.succeeded else "terrain.ambush_missed", locale),
+        inline=False,
+    )
+    return embed
+
+
+def ground_words(c: EncounterCombatant, messages: Messages, locale: str) -> list[str]:
+    """The tracker's words for a fighter off the floor or in the water."""
+    words: list[str] = []
+    if c.turn.elevation:
+        words.append(
+            messages.text(
+                "terrain.tracker.height", locale, metres=decimal(c.turn.elevation, locale)
+            )
+        )
+    if c.turn.water:
+        words.append(messages.text(f"terrain.water.{c.turn.water}", locale).lower())
+    return words

@@ -1,0 +1,936 @@
+"""Close combat in an encounter: who is in close combat and who holds whom, and every action
+that changes it (R11.1-R11.22, R11.26).
+
+Each function takes the :class:`~rules.encounter.Encounter`, the two fighters and
+the dice, rolls the contest of :mod:`rules.grapple` or :mod:`rules.slam`, and returns
+the new encounter (holds, postures, dropped weapons, injury) with a
+:class:`CloseOutcome` holding every roll. The bot saves the encounter as one
+undoable change.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Final
+
+from pydantic import BaseModel, ConfigDict
+
+from rules.combat import AttackRequest
+from rules.combatant import Combatant, HitLocation, Posture
+from rules.damage import DamageSpec, DamageType
+from rules.encounter import GRAPPLING_HOLDS, Encounter, EncounterCombatant, with_holds
+from rules.errors import RuleError
+from rules.grapple import (
+    DOWN_POSTURES,
+    LYING,
+    CloseContest,
+    DrawOutcome,
+    Hold,
+    HoldKind,
+    TakedownStat,
+    break_free,
+    choke,
+    draw_in_close_combat,
+    force_drop,
+    grab_arm,
+    grab_weapon,
+    grapple,
+    pin,
+    shield_penalty,
+    takedown,
+    wrest,
+)
+from rules.injury import InjuryOutcome, apply_hit
+from rules.maneuver import Maneuver
+from rules.options import RuleOptions
+from rules.roller import DiceRoller
+from rules.slam import (
+    HornOutcome,
+    SlamArc,
+    SlamInput,
+    Slammer,
+    SlamOutcome,
+    TrampleMode,
+    TrampleOutcome,
+    collision_dice,
+    horns,
+    slam,
+    trample,
+)
+from rules.turn import ensure_may_choose
+
+__all__ = [
+    "ERROR_KEYS",
+    "CloseAction",
+    "CloseOutcome",
+    "close_request",
+    "close_rounds",
+    "do_break_free",
+    "do_choke",
+    "do_draw",
+    "do_grab_weapon",
+    "do_grapple",
+    "do_horn",
+    "do_pin",
+    "do_release",
+    "do_slam",
+    "do_takedown",
+    "do_trample",
+    "do_wrest",
+    "enter",
+    "holds_of",
+    "in_any_close_combat",
+    "in_close_combat",
+    "leave",
+]
+
+ERROR_KEYS: Final = frozenset(
+    {
+        "close.self",
+        "close.not_in_close_combat",
+        "close.held",
+        "close.needs_grapple",
+        "close.not_on_ground",
+        "close.no_hold_on",
+        "close.not_held",
+        "close.no_weapon",
+        "close.needs_weapon_hold",
+        "close.bite_not_neck",
+        "close.already_close",
+        "close.no_judo",
+        "close.no_weight",
+        "close.too_small_to_trample",
+    }
+)
+"""Every :class:`RuleError` key this module raises."""
+
+MEDIUM_SHIELD_DB: Final = 2
+"""R11.14: a medium or large shield (DB 2 or more) counts in a slam."""
+
+
+class CloseAction(StrEnum):
+    """What was done (translation-key suffixes)."""
+
+    enter = "enter"
+    leave = "leave"
+    grapple = "grapple"
+    bite = "bite"
+    grab_weapon = "grab_weapon"
+    grab_arm = "grab_arm"
+    wrest = "wrest"
+    force_drop = "force_drop"
+    takedown = "takedown"
+    pin = "pin"
+    choke = "choke"
+    break_free = "break_free"
+    release = "release"
+    slam = "slam"
+    tackle = "tackle"
+    trample = "trample"
+    horn = "horn"
+    draw = "draw"
+
+
+class CloseOutcome(BaseModel):
+    """One close-combat action: its rolls and what it changed."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    action: CloseAction
+    attacker_name: str
+    target_name: str | None = None
+    contest: CloseContest | None = None
+    slam: SlamOutcome | None = None
+    trample: TrampleOutcome | None = None
+    horns: HornOutcome | None = None
+    draw: DrawOutcome | None = None
+    done: bool = True
+    """The action took effect (the contest was won)."""
+    weapon: str | None = None
+    damage: InjuryOutcome | None = None
+    """Injury to the target: a choke's margin (R11.10), a super-slam's flight (R11.16)."""
+    attacker_damage: InjuryOutcome | None = None
+    """R11.16: the super-slam winner's half point a hex."""
+    released: tuple[str, ...] = ()
+    """Names of those who let go (a takedown frees the taker, R11.8)."""
+    notes: tuple[str, ...] = ()
+    """``close.note.*`` keys: what else the rules say happened."""
+    collision: int | None = None
+    """R11.17: dice of collision damage should the loser hit a wall at the knockback speed."""
+    rule_ids: tuple[str, ...] = ()
+
+
+# --------------------------------------------------------------------------- reading holds
+
+
+def holds_of(encounter: Encounter, holder_id: str, held_id: str) -> tuple[Hold, ...]:
+    """The holds ``holder`` has on ``held`` (close combat included)."""
+    return tuple(h for h in encounter.holds if h.holder_id == holder_id and h.held_id == held_id)
+
+
+def _between(encounter: Encounter, a: str, b: str) -> tuple[Hold, ...]:
+    return tuple(h for h in encounter.holds if {h.holder_id, h.held_id} == {a, b})
+
+
+def in_close_combat(encounter: Encounter, a: str, b: str) -> bool:
+    """R11.1: in the same hex, holding or not."""
+    return bool(_between(encounter, a, b))
+
+
+def close_rounds(encounter: Encounter, a: str, b: str) -> int:
+    """Which round of close combat between ``a`` and ``b`` this is (1 the first; 0 when they
+    are not in close combat), for the shield penalty (R11.26)."""
+    found = _between(encounter, a, b)
+    if not found:
+        return 0
+    since = min(h.since_round for h in found)
+    return max(1, encounter.sequence.round - since + 1)
+
+
+def close_request(
+    encounter: Encounter, attacker_id: str, target_id: str, request: AttackRequest
+) -> AttackRequest:
+    """An attack between fighters in close combat is a close-combat attack: Dodge only or a
+    bare-handed parry (R11.12), weapons at -2 (R11.6), the shield's DB off after the first
+    round (R11.26), no All-Out Attack (R11.24)."""
+    rounds = close_rounds(encounter, attacker_id, target_id)
+    if not rounds:
+        return request
+    return request.model_copy(update={"close_combat": True, "close_combat_rounds": rounds})
+
+
+def in_any_close_combat(encounter: Encounter, fighter_id: str) -> bool:
+    """He is in close combat with someone (R11.24's maneuvers are then forbidden)."""
+    return any(fighter_id in (h.holder_id, h.held_id) for h in encounter.holds)
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _pair(
+    encounter: Encounter, attacker: str, target: str
+) -> tuple[EncounterCombatant, EncounterCombatant]:
+    a, b = encounter.find(attacker), encounter.find(target)
+    if a.combatant_id == b.combatant_id:
+        raise RuleError("close.self", "a fighter cannot do that to himself")
+    ensure_may_choose(a, Maneuver.attack)
+    return a, b
+
+
+def _since(encounter: Encounter) -> int:
+    return max(1, encounter.sequence.round)
+
+
+def _add(encounter: Encounter, hold: Hold) -> Encounter:
+    """One more hold; close combat between them starts now if it had not."""
+    holds = list(encounter.holds)
+    if not _between(encounter, hold.holder_id, hold.held_id):
+        holds.append(
+            Hold(
+                holder_id=hold.holder_id,
+                held_id=hold.held_id,
+                kind=HoldKind.close,
+                since_round=hold.since_round,
+            )
+        )
+    if hold.kind is not HoldKind.close:
+        holds.append(hold)
+    return with_holds(encounter, holds)
+
+
+def _without(encounter: Encounter, *dropped: Hold) -> Encounter:
+    return with_holds(encounter, [h for h in encounter.holds if h not in dropped])
+
+
+def _grip(encounter: Encounter, holder: str, held: str) -> Hold:
+    """The grapple or pin ``holder`` has on ``held``; refused without one (R11.3, R11.8)."""
+    for hold in holds_of(encounter, holder, held):
+        if hold.kind in GRAPPLING_HOLDS:
+            return hold
+    raise RuleError("close.needs_grapple", "that needs a grapple on him first")
+
+
+def _shield(encounter: Encounter, fighter: EncounterCombatant, foe: str) -> tuple[str, int, str]:
+    return shield_penalty(
+        fighter.combatant.shield_db, close_rounds(encounter, fighter.combatant_id, foe)
+    )
+
+
+def _fall(fighter: EncounterCombatant) -> EncounterCombatant:
+    return fighter.with_sheet(fighter.combatant.with_state(posture=Posture.PRONE))
+
+
+def _with_sheets(encounter: Encounter, *fighters: EncounterCombatant) -> Encounter:
+    """The encounter with these fighters' sheets, keeping each one's turn state as the
+    encounter has it now (a hold's change may have set his ``grappled`` flag)."""
+    return encounter.replace(
+        *(encounter.get(f.combatant_id).with_sheet(f.combatant) for f in fighters)
+    )
+
+
+def _hurt(
+    fighter: EncounterCombatant,
+    amount: int,
+    roller: DiceRoller,
+    options: RuleOptions,
+    damage_type: DamageType = DamageType.CR,
+) -> tuple[EncounterCombatant, InjuryOutcome | None]:
+    """Damage with no hit location (the torso, DR counting): a choke's margin (R11.10), a
+    super-slam's flight (R11.16), trampling (R11.19), horns (R11.20)."""
+    if amount <= 0:
+        return fighter, None
+    spec = DamageSpec(basic_damage=amount, damage_type=damage_type, location=HitLocation.TORSO)
+    injury = apply_hit(fighter.combatant, spec, roller, options)
+    return fighter.with_sheet(injury.combatant), injury
+
+
+# --------------------------------------------------------------------------- entering, leaving
+
+
+def enter(encounter: Encounter, attacker: str, target: str) -> tuple[Encounter, CloseOutcome]:
+    """R11.1: he steps into the foe's hex; they are in close combat from this round."""
+    a, b = _pair(encounter, attacker, target)
+    if in_close_combat(encounter, a.combatant_id, b.combatant_id):
+        raise RuleError("close.already_close", "they are already in close combat")
+    hold = Hold(
+        holder_id=a.combatant_id,
+        held_id=b.combatant_id,
+        kind=HoldKind.close,
+        since_round=_since(encounter),
+    )
+    return _add(encounter, hold), CloseOutcome(
+        action=CloseAction.enter, attacker_name=a.name, target_name=b.name, rule_ids=("R11.1",)
+    )
+
+
+def leave(encounter: Encounter, fighter: str, foe: str) -> tuple[Encounter, CloseOutcome]:
+    """R11.1: he steps out of the foe's hex, unless the foe grapples him (R11.2); his own
+    holds on the foe end with it."""
+    a, b = _pair(encounter, fighter, foe)
+    found = _between(encounter, a.combatant_id, b.combatant_id)
+    if not found:
+        raise RuleError("close.not_in_close_combat", "they are not in close combat")
+    if any(h.kind in GRAPPLING_HOLDS for h in holds_of(encounter, b.combatant_id, a.combatant_id)):
+        raise RuleError(
+            "close.held", f"{b.name} holds {a.name}: break free first", holder=b.name, held=a.name
+        )
+    return _without(encounter, *found), CloseOutcome(
+        action=CloseAction.leave, attacker_name=a.name, target_name=b.name, rule_ids=("R11.1",)
+    )
+
+
+def do_release(encounter: Encounter, holder: str, held: str) -> tuple[Encounter, CloseOutcome]:
+    """He lets go of the foe: every hold he has on him ends (they stay in close combat)."""
+    a, b = encounter.find(holder), encounter.find(held)
+    mine = [
+        h
+        for h in holds_of(encounter, a.combatant_id, b.combatant_id)
+        if h.kind is not HoldKind.close
+    ]
+    if not mine:
+        raise RuleError(
+            "close.no_hold_on", f"{a.name} holds nothing of {b.name}", holder=a.name, held=b.name
+        )
+    return _without(encounter, *mine), CloseOutcome(
+        action=CloseAction.release, attacker_name=a.name, target_name=b.name
+    )
+
+
+# --------------------------------------------------------------------------- grappling
+
+
+def do_grapple(
+    encounter: Encounter,
+    attacker: str,
+    target: str,
+    *,
+    location: HitLocation = HitLocation.TORSO,
+    bite: bool = False,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> tuple[Encounter, CloseOutcome]:
+    """R11.2: DX+3 (+6 against a foe who is down), half the location's penalty, against DX;
+    a win holds him. ``bite``: a grappling bite that has hit counts as a Grapple with no roll
+    (R11.3). A foe of twice the grappler's ST can still walk away (R11.2)."""
+    a, b = _pair(encounter, attacker, target)
+    notes: list[str] = []
+    if b.combatant.attributes.st >= 2 * a.combatant.attributes.st:
+        notes.append("close.note.twice_st")
+    hold = Hold(
+        holder_id=a.combatant_id,
+        held_id=b.combatant_id,
+        kind=HoldKind.grapple,
+        since_round=_since(encounter),
+        location=location,
+        bite=bite,
+    )
+    if bite:
+        return _add(encounter, hold), CloseOutcome(
+            action=CloseAction.bite,
+            attacker_name=a.name,
+            target_name=b.name,
+            notes=tuple(notes),
+            rule_ids=("R11.3",),
+        )
+    rolled = grapple(
+        a.combatant.attributes.dx,
+        b.combatant.attributes.dx,
+        b.combatant.state.posture,
+        location=location,
+        shield=_shield(encounter, a, b.combatant_id),
+        roller=roller,
+        options=options,
+    )
+    after = _add(encounter, hold) if rolled.won else encounter
+    return after, CloseOutcome(
+        action=CloseAction.grapple,
+        attacker_name=a.name,
+        target_name=b.name,
+        contest=rolled,
+        done=rolled.won,
+        notes=tuple(notes) if rolled.won else (),
+        rule_ids=rolled.rule_ids,
+    )
+
+
+def _weapon_of(sheet: Combatant, weapon: str | None) -> str:
+    if weapon is not None:
+        return sheet.weapon(weapon).name
+    held = [w.name for w in sheet.weapons if w.name not in sheet.state.dropped]
+    if not held:
+        raise RuleError("close.no_weapon", f"{sheet.name} holds no weapon", combatant=sheet.name)
+    return held[0]
+
+
+def do_grab_weapon(
+    encounter: Encounter,
+    attacker: str,
+    target: str,
+    *,
+    weapon: str | None = None,
+    arm: bool = False,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> tuple[Encounter, CloseOutcome]:
+    """R11.4: a DX contest grabs the foe's weapon; R11.5 (``arm``): for a weapon that cannot be
+    grabbed, the arm that holds it, which counts as a Grapple."""
+    a, b = _pair(encounter, attacker, target)
+    name = _weapon_of(b.combatant, weapon)
+    shield = _shield(encounter, a, b.combatant_id)
+    dx, foe_dx = a.combatant.attributes.dx, b.combatant.attributes.dx
+    if arm:
+        rolled = grab_arm(dx, foe_dx, shield=shield, roller=roller, options=options)
+        kind = HoldKind.grapple
+    else:
+        rolled = grab_weapon(dx, foe_dx, shield=shield, roller=roller, options=options)
+        kind = HoldKind.weapon
+    hold = Hold(
+        holder_id=a.combatant_id,
+        held_id=b.combatant_id,
+        kind=kind,
+        since_round=_since(encounter),
+        weapon=name,
+        arm=arm,
+        location=HitLocation.ARM if arm else None,
+    )
+    return (_add(encounter, hold) if rolled.won else encounter), CloseOutcome(
+        action=CloseAction.grab_arm if arm else CloseAction.grab_weapon,
+        attacker_name=a.name,
+        target_name=b.name,
+        contest=rolled,
+        done=rolled.won,
+        weapon=name,
+        rule_ids=rolled.rule_ids,
+    )
+
+
+def do_wrest(
+    encounter: Encounter,
+    attacker: str,
+    target: str,
+    *,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> tuple[Encounter, CloseOutcome]:
+    """R11.4: with the foe's weapon in his hand, a ST contest wrests it away: it goes to the
+    attacker's sheet (at his DX until the GM sets his skill). R11.5: holding the weapon arm, a
+    ST contest makes the foe drop it."""
+    a, b = _pair(encounter, attacker, target)
+    hold = next(
+        (h for h in holds_of(encounter, a.combatant_id, b.combatant_id) if h.weapon),
+        None,
+    )
+    if hold is None or hold.weapon is None:
+        raise RuleError("close.needs_weapon_hold", "grab his weapon or its arm first")
+    st, foe_st = a.combatant.attributes.st, b.combatant.attributes.st
+    name = hold.weapon
+    if hold.arm:
+        rolled = force_drop(st, foe_st, roller=roller, options=options)
+        action = CloseAction.force_drop
+    else:
+        rolled = wrest(st, foe_st, roller=roller, options=options)
+        action = CloseAction.wrest
+    after = encounter
+    if rolled.won:
+        foe_sheet = b.combatant
+        if hold.arm:
+            foe_sheet = foe_sheet.with_state(dropped=foe_sheet.state.dropped | {name})
+            kept = hold.model_copy(update={"weapon": None})
+            after = with_holds(encounter, [kept if h == hold else h for h in encounter.holds])
+            after = _with_sheets(after, b.with_sheet(foe_sheet))
+        else:
+            taken = foe_sheet.weapon(name)
+            foe_sheet = Combatant.create(
+                **{
+                    **foe_sheet.model_dump(),
+                    "weapons": [w.model_dump() for w in foe_sheet.weapons if w.name != name],
+                }
+            )
+            mine = a.combatant
+            if all(w.name.casefold() != name.casefold() for w in mine.weapons):
+                gained = taken.model_copy(update={"skill": mine.attributes.dx})
+                mine = Combatant.create(
+                    **{
+                        **mine.model_dump(),
+                        "weapons": [*(w.model_dump() for w in mine.weapons), gained.model_dump()],
+                    }
+                )
+            after = _with_sheets(
+                _without(encounter, hold), a.with_sheet(mine), b.with_sheet(foe_sheet)
+            )
+    return after, CloseOutcome(
+        action=action,
+        attacker_name=a.name,
+        target_name=b.name,
+        contest=rolled,
+        done=rolled.won,
+        weapon=name,
+        rule_ids=rolled.rule_ids,
+    )
+
+
+def do_takedown(
+    encounter: Encounter,
+    attacker: str,
+    target: str,
+    *,
+    stat: TakedownStat,
+    helper: str | None = None,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> tuple[Encounter, CloseOutcome]:
+    """R11.8: with a grapple on him, ST, DX or Judo (-5 when down himself) against his ST; a
+    win puts him on the ground and frees the taker from his hold. A second fighter may help
+    (R11.21): the one with the better score leads."""
+    a, b = _pair(encounter, attacker, target)
+    _grip(encounter, a.combatant_id, b.combatant_id)
+    taker = a.combatant
+    if stat is TakedownStat.judo:
+        score = taker.skill("judo")
+        if score is None:
+            raise RuleError("close.no_judo", f"{taker.name} has no Judo", combatant=taker.name)
+    else:
+        score = getattr(taker.attributes, stat.value)
+    helpers: tuple[int, ...] = ()
+    if helper is not None:
+        helping = encounter.find(helper)
+        helpers = (
+            getattr(helping.combatant.attributes, "dx" if stat is TakedownStat.dx else "st"),
+        )
+    if helpers and helpers[0] > score:
+        score, helpers = helpers[0], (score,)
+    rolled = takedown(
+        score,
+        stat,
+        b.combatant.attributes.st,
+        attacker_down=taker.state.posture in LYING,
+        helpers=helpers,
+        shield=_shield(encounter, a, b.combatant_id),
+        roller=roller,
+        options=options,
+    )
+    after = encounter
+    released: tuple[str, ...] = ()
+    if rolled.won:
+        theirs = [
+            h
+            for h in holds_of(encounter, b.combatant_id, a.combatant_id)
+            if h.kind is not HoldKind.close
+        ]
+        after = _with_sheets(_without(encounter, *theirs), _fall(b))
+        released = (b.name,) if theirs else ()
+    return after, CloseOutcome(
+        action=CloseAction.takedown,
+        attacker_name=a.name,
+        target_name=b.name,
+        contest=rolled,
+        done=rolled.won,
+        released=released,
+        rule_ids=rolled.rule_ids,
+    )
+
+
+def do_pin(
+    encounter: Encounter,
+    attacker: str,
+    target: str,
+    *,
+    hands: int = 2,
+    helpers: tuple[str, ...] = (),
+    weight: float | None = None,
+    target_weight: float | None = None,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> tuple[Encounter, CloseOutcome]:
+    """R11.9: a foe on the ground, grappled, is pinned by winning a ST contest, the heavier
+    side +1 per 5 kg; up to two helpers add 1/5 of their ST (R11.21). The pin replaces the
+    grapple; the pinner keeps to the hex while it lasts."""
+    a, b = _pair(encounter, attacker, target)
+    grip = _grip(encounter, a.combatant_id, b.combatant_id)
+    if b.combatant.state.posture not in LYING:
+        raise RuleError("close.not_on_ground", f"{b.name} is not on the ground", target=b.name)
+    scores = [a.combatant.attributes.st]
+    scores += [encounter.find(h).combatant.attributes.st for h in helpers]
+    lead = max(scores)
+    scores.remove(lead)
+    rolled = pin(
+        lead,
+        b.combatant.attributes.st,
+        weight=weight if weight is not None else a.combatant.weight_kg,
+        target_weight=target_weight if target_weight is not None else b.combatant.weight_kg,
+        helpers=tuple(scores),
+        roller=roller,
+        options=options,
+    )
+    after = encounter
+    if rolled.won:
+        pinned = Hold(
+            holder_id=a.combatant_id,
+            held_id=b.combatant_id,
+            kind=HoldKind.pin,
+            since_round=grip.since_round,
+            hands=hands,
+        )
+        after = _add(_without(encounter, grip), pinned)
+    return after, CloseOutcome(
+        action=CloseAction.pin,
+        attacker_name=a.name,
+        target_name=b.name,
+        contest=rolled,
+        done=rolled.won,
+        rule_ids=rolled.rule_ids,
+    )
+
+
+def do_choke(
+    encounter: Encounter,
+    attacker: str,
+    target: str,
+    *,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> tuple[Encounter, CloseOutcome]:
+    """R11.10: both hands on the throat of a foe he grapples (a grappling bite only at the
+    neck, R11.3), ST against HT: the margin of victory is crushing damage and the foe is not
+    breathing (R9.1, R9.2) until the hold ends."""
+    a, b = _pair(encounter, attacker, target)
+    grip = _grip(encounter, a.combatant_id, b.combatant_id)
+    if grip.bite and grip.location is not HitLocation.NECK:
+        raise RuleError("close.bite_not_neck", "a bite chokes only at the neck")
+    rolled = choke(
+        a.combatant.attributes.st, b.combatant.attributes.ht, roller=roller, options=options
+    )
+    after = encounter
+    injury: InjuryOutcome | None = None
+    if rolled.won:
+        hurt, injury = _hurt(b, rolled.margin, roller, options)
+        choking = grip.model_copy(update={"choking": True, "hands": 2})
+        after = with_holds(encounter, [choking if h == grip else h for h in encounter.holds])
+        after = _with_sheets(after, hurt)
+    return after, CloseOutcome(
+        action=CloseAction.choke,
+        attacker_name=a.name,
+        target_name=b.name,
+        contest=rolled,
+        done=rolled.won,
+        damage=injury,
+        notes=("close.note.not_breathing",) if rolled.won else (),
+        rule_ids=("R11.10", "R9.1", "R9.2") if rolled.won else rolled.rule_ids,
+    )
+
+
+def do_break_free(
+    encounter: Encounter,
+    fighter: str,
+    holder: str | None = None,
+    *,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> tuple[Encounter, CloseOutcome]:
+    """R11.11: ST against the holder's ST (+5 or +10 to a pinner with one or two hands); a win
+    ends every hold he had on him, and he may step one hex away. Without ``holder``, the one
+    holding him (the strongest, when several do)."""
+    me = encounter.find(fighter)
+    ensure_may_choose(me, Maneuver.attack)
+    holding = [
+        h for h in encounter.holds if h.held_id == me.combatant_id and h.kind is not HoldKind.close
+    ]
+    if holder is not None:
+        chosen = encounter.find(holder)
+        holding = [h for h in holding if h.holder_id == chosen.combatant_id]
+    if not holding:
+        raise RuleError("close.not_held", f"nobody holds {me.name}", combatant=me.name)
+    holder_id = max(
+        (h.holder_id for h in holding),
+        key=lambda cid: encounter.get(cid).combatant.attributes.st,
+    )
+    theirs = [h for h in holding if h.holder_id == holder_id]
+    pinning = next((h for h in theirs if h.kind is HoldKind.pin), None)
+    them = encounter.get(holder_id)
+    rolled = break_free(
+        me.combatant.attributes.st,
+        them.combatant.attributes.st,
+        pin_hands=pinning.hands if pinning is not None else None,
+        roller=roller,
+        options=options,
+    )
+    after = _without(encounter, *theirs) if rolled.won else encounter
+    return after, CloseOutcome(
+        action=CloseAction.break_free,
+        attacker_name=me.name,
+        target_name=them.name,
+        contest=rolled,
+        done=rolled.won,
+        rule_ids=rolled.rule_ids,
+    )
+
+
+# --------------------------------------------------------------------------- slams
+
+
+def do_slam(
+    encounter: Encounter,
+    attacker: str,
+    target: str,
+    *,
+    arc: SlamArc = SlamArc.front,
+    moved: int = 0,
+    running: bool = False,
+    target_moved: int = 0,
+    target_running: bool = False,
+    tackle: bool = False,
+    target_dodges: bool = False,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> tuple[Encounter, CloseOutcome]:
+    """R11.13-R11.18: the slam (or flying tackle): the loser falls, the winner may throw him
+    back; with the ``super_slam`` rule option both sides' speed counts and the flight hurts.
+    A flying tackler ends on the ground either way (R11.18)."""
+    a, b = _pair(encounter, attacker, target)
+    mine, theirs = a.combatant, b.combatant
+    inp = SlamInput(
+        attacker=Slammer(
+            dx=mine.attributes.dx,
+            st=mine.attributes.st,
+            moved=moved + (1 if tackle else 0),
+            running=running,
+            shield=mine.shield_db >= MEDIUM_SHIELD_DB,
+            down=mine.state.posture in DOWN_POSTURES,
+        ),
+        target=Slammer(
+            dx=theirs.attributes.dx,
+            st=theirs.attributes.st,
+            moved=target_moved,
+            running=target_running,
+            shield=theirs.shield_db >= MEDIUM_SHIELD_DB,
+            down=theirs.state.posture in DOWN_POSTURES,
+        ),
+        arc=arc,
+        super_slam=options.super_slam,
+        flying_tackle=tackle,
+        target_dodge=theirs.dodge if tackle and target_dodges else None,
+    )
+    outcome = slam(inp, roller, options)
+    slammer, slammed = a, b
+    if outcome.attacker_falls:
+        slammer = _fall(slammer)
+    if outcome.target_falls:
+        slammed = _fall(slammed)
+    injury = attacker_injury = None
+    if outcome.attacker_wins:
+        slammed, injury = _hurt(slammed, outcome.loser_damage, roller, options)
+        slammer, attacker_injury = _hurt(slammer, outcome.winner_damage, roller, options)
+    elif outcome.strength is not None and outcome.loser_falls:
+        slammer, attacker_injury = _hurt(slammer, outcome.loser_damage, roller, options)
+        slammed, injury = _hurt(slammed, outcome.winner_damage, roller, options)
+    notes: list[str] = []
+    if outcome.keep_going:
+        notes.append("close.note.keep_going")
+    if outcome.tramples:
+        notes.append("close.note.tramples")
+    collision = collision_dice(outcome.knockback) if outcome.knockback else None
+    return _with_sheets(encounter, slammer, slammed), CloseOutcome(
+        action=CloseAction.tackle if tackle else CloseAction.slam,
+        attacker_name=a.name,
+        target_name=b.name,
+        slam=outcome,
+        done=outcome.hit,
+        damage=injury,
+        attacker_damage=attacker_injury,
+        notes=tuple(notes),
+        collision=collision,
+        rule_ids=outcome.rule_ids,
+    )
+
+
+# --------------------------------------------------------------------------- drawing
+
+
+def do_draw(
+    encounter: Encounter,
+    fighter: str,
+    weapon: str | None,
+    *,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> tuple[Encounter, CloseOutcome]:
+    """R11.22: drawing a weapon in close combat takes a DX roll first (after the first round,
+    at minus the shield's DB, R11.26), then Fast-Draw if he has it; a critical failure drops
+    the weapon."""
+    me = encounter.find(fighter)
+    ensure_may_choose(me, Maneuver.ready)
+    sheet = me.combatant
+    name = sheet.weapon(weapon).name if weapon is not None else None
+    foes = [
+        h.held_id if h.holder_id == me.combatant_id else h.holder_id
+        for h in encounter.holds
+        if me.combatant_id in (h.holder_id, h.held_id)
+    ]
+    rounds = max((close_rounds(encounter, me.combatant_id, foe) for foe in foes), default=0)
+    drawn = draw_in_close_combat(
+        sheet.attributes.dx,
+        sheet.skill("fast_draw"),
+        shield=shield_penalty(sheet.shield_db, rounds),
+        roller=roller,
+        options=options,
+    )
+    after = encounter
+    if drawn.dropped and name is not None:
+        after = _with_sheets(
+            encounter, me.with_sheet(sheet.with_state(dropped=sheet.state.dropped | {name}))
+        )
+    return after, CloseOutcome(
+        action=CloseAction.draw,
+        attacker_name=me.name,
+        draw=drawn,
+        done=drawn.drawn,
+        weapon=name,
+        rule_ids=("R11.22",),
+    )
+
+
+def _weight(sheet: Combatant, given: float | None) -> float:
+    weight = given if given is not None else sheet.weight_kg
+    if weight is None:
+        raise RuleError(
+            "close.no_weight", f"{sheet.name}'s weight is not known", combatant=sheet.name
+        )
+    return weight
+
+
+def do_trample(
+    encounter: Encounter,
+    attacker: str,
+    target: str,
+    *,
+    mode: TrampleMode = TrampleMode.stay,
+    hard_surface: bool = False,
+    hooves: bool = True,
+    target_dodges: bool = True,
+    weight: float | None = None,
+    target_weight: float | None = None,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> tuple[Encounter, CloseOutcome]:
+    """R11.19: only a creature of twice the foe's weight and size (Size Modifier 2 more)
+    tramples: a DX roll, the foe's Dodge, then the table's damage, crushing."""
+    a, b = _pair(encounter, attacker, target)
+    mine, theirs = a.combatant, b.combatant
+    heavy = _weight(mine, weight)
+    light = _weight(theirs, target_weight)
+    if heavy < 2 * light or mine.size_modifier < theirs.size_modifier + 2:
+        raise RuleError(
+            "close.too_small_to_trample",
+            f"{mine.name} is not twice {theirs.name}'s weight and size",
+            attacker=mine.name,
+            target=theirs.name,
+        )
+    outcome = trample(
+        mine.attributes.dx,
+        heavy,
+        hooves=hooves,
+        mode=mode,
+        hard_surface=hard_surface,
+        target_dodge=theirs.dodge if target_dodges else None,
+        roller=roller,
+        options=options,
+    )
+    hurt, injury = _hurt(b, outcome.damage, roller, options)
+    return _with_sheets(encounter, hurt), CloseOutcome(
+        action=CloseAction.trample,
+        attacker_name=a.name,
+        target_name=b.name,
+        trample=outcome,
+        done=outcome.hit,
+        damage=injury,
+        rule_ids=outcome.rule_ids,
+    )
+
+
+def do_horn(
+    encounter: Encounter,
+    attacker: str,
+    target: str,
+    *,
+    arc: SlamArc = SlamArc.front,
+    moved: int = 0,
+    horn_modifier: int = 0,
+    sharp: bool = False,
+    hooves: bool = True,
+    weight: float | None = None,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> tuple[Encounter, CloseOutcome]:
+    """R11.20: a slam (R11.13, knockback and falls as usual) whose hit adds the horns' damage;
+    then the horned creature rolls HT (+5 at 3 hexes or less) or is stunned."""
+    heavy = _weight(encounter.find(attacker).combatant, weight)
+    after, slammed = do_slam(
+        encounter, attacker, target, arc=arc, moved=moved, roller=roller, options=options
+    )
+    if not slammed.done:
+        return after, slammed.model_copy(update={"action": CloseAction.horn})
+    a, b = after.find(attacker), after.find(target)
+    gored = horns(
+        heavy,
+        hooves=hooves,
+        horn_modifier=horn_modifier,
+        sharp=sharp,
+        speed=moved,
+        ht=a.combatant.attributes.ht,
+        roller=roller,
+        options=options,
+    )
+    hurt, injury = _hurt(
+        b, gored.damage, roller, options, DamageType.IMP if sharp else DamageType.CR
+    )
+    horned = a
+    if gored.stunned:
+        horned = a.with_sheet(a.combatant.with_state(stunned=True))
+    return _with_sheets(after, hurt, horned), slammed.model_copy(
+        update={
+            "action": CloseAction.horn,
+            "horns": gored,
+            "damage": injury if injury is not None else slammed.damage,
+            "rule_ids": (*slammed.rule_ids, "R11.20"),
+        }
+    )

@@ -1,0 +1,311 @@
+"""Close combat in an encounter: holds kept, shown and ended (R11.1-R11.11, R11.13, R11.22,
+R11.24, R11.26), and attacks between fighters in close combat (R11.6, R11.12)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.close_combat import (
+    close_request,
+    close_rounds,
+    do_break_free,
+    do_choke,
+    do_draw,
+    do_grab_weapon,
+    do_grapple,
+    do_pin,
+    do_release,
+    do_slam,
+    do_takedown,
+    do_wrest,
+    enter,
+    in_close_combat,
+    leave,
+)
+from rules.combat import AttackRequest, resolve_attack
+from rules.combatant import Combatant, Posture
+from rules.encounter import Encounter, EncounterCombatant, remove_combatant
+from rules.errors import RuleError
+from rules.grapple import HoldKind, TakedownStat
+from rules.maneuver import AllOutAttackOption, Maneuver
+from rules.options import RuleOptions
+from rules.roller import ScriptedDice
+from rules.slam import SlamArc
+from rules.turn import TurnSequence
+from tests.unit.test_grapple import dice
+
+OPTIONS = RuleOptions()
+
+
+def fight(**extra: object) -> Encounter:
+    """Bruno (ST 13, DX 12, HT 12, 90 kg, a knife) against Orc (ST 12, DX 11, HT 11, 72 kg,
+    an axe), round 1."""
+    bruno = Combatant.create(
+        name="Bruno",
+        attributes={"st": 13, "dx": 12, "ht": 12},
+        weapons=[{"name": "knife", "skill": 13, "damage": "thr imp", "reach": "C"}],
+        weight_kg=90,
+        **extra,
+    )
+    orc = Combatant.create(
+        name="Orc",
+        attributes={"st": 12, "dx": 11, "ht": 11},
+        weapons=[{"name": "axe", "skill": 12, "damage": "sw+2 cut"}],
+        weight_kg=72,
+    )
+    ally = Combatant.create(name="Ally", attributes={"st": 11})
+    return Encounter(
+        name="Brawl",
+        gm_id=1,
+        sequence=TurnSequence(round=1),
+        combatants=(
+            EncounterCombatant(combatant_id="1", side="pc", combatant=bruno),
+            EncounterCombatant(combatant_id="2", side="npc", combatant=orc),
+            EncounterCombatant(combatant_id="3", side="pc", combatant=ally),
+        ),
+        next_number=4,
+    )
+
+
+def test_grapple_takedown_pin_and_break_free_r11_2_r11_8_r11_9_r11_11() -> None:
+    encounter = fight()
+    # R11.2: 12 + 3 = 15 rolls 10 against DX 11 rolls 12: held.
+    encounter, grabbed = do_grapple(encounter, "Bruno", "Orc", roller=dice(10, 12), options=OPTIONS)
+    assert grabbed.done
+    assert [(h.holder_id, h.held_id, h.kind) for h in encounter.holds] == [
+        ("1", "2", HoldKind.close),
+        ("1", "2", HoldKind.grapple),
+    ]
+    assert encounter.get("2").turn.grappled
+    # R11.8: ST 13 rolls 10 against ST 12 rolls 12: the orc is on the ground.
+    encounter, down = do_takedown(
+        encounter, "Bruno", "Orc", stat=TakedownStat.st, roller=dice(10, 12), options=OPTIONS
+    )
+    assert down.done
+    assert encounter.get("2").combatant.state.posture is Posture.PRONE
+    # R11.9: 13 + 3 (90 kg against 72) = 16 rolls 10 against 12 rolls 12: pinned, two hands.
+    encounter, pinned = do_pin(encounter, "Bruno", "Orc", roller=dice(10, 12), options=OPTIONS)
+    assert pinned.contest is not None
+    assert pinned.contest.attacker.value == 16
+    assert [h.kind for h in encounter.holds] == [HoldKind.close, HoldKind.pin]
+    # R11.11: ST 12 against 13 + 10 = 23: 9 (+3) against 10 (+13) fails; a second try, the
+    # orc rolls 4 (+8) and Bruno 18 (a critical failure): free.
+    encounter, stuck = do_break_free(encounter, "Orc", roller=dice(9, 10), options=OPTIONS)
+    assert stuck.contest is not None
+    assert stuck.contest.defender.value == 23
+    assert not stuck.done
+    encounter, free = do_break_free(encounter, "Orc", roller=dice(4, 18), options=OPTIONS)
+    assert free.done
+    assert [h.kind for h in encounter.holds] == [HoldKind.close]
+    assert not encounter.get("2").turn.grappled
+
+
+def test_a_takedown_frees_the_taker_r11_8() -> None:
+    encounter = fight()
+    encounter, _ = do_grapple(encounter, "Orc", "Bruno", roller=dice(8, 14), options=OPTIONS)
+    encounter, _ = do_grapple(encounter, "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS)
+    assert encounter.get("1").turn.grappled
+    encounter, down = do_takedown(
+        encounter, "Bruno", "Orc", stat=TakedownStat.st, roller=dice(8, 14), options=OPTIONS
+    )
+    assert down.released == ("Orc",)
+    assert not encounter.get("1").turn.grappled
+    assert encounter.get("2").turn.grappled
+
+
+def test_a_takedown_needs_a_grapple_and_a_pin_a_foe_on_the_ground_r11_9() -> None:
+    encounter = fight()
+    with pytest.raises(RuleError) as raised:
+        do_takedown(encounter, "Bruno", "Orc", stat=TakedownStat.st, roller=dice(), options=OPTIONS)
+    assert raised.value.key == "close.needs_grapple"
+    encounter, _ = do_grapple(encounter, "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS)
+    with pytest.raises(RuleError) as standing:
+        do_pin(encounter, "Bruno", "Orc", roller=dice(), options=OPTIONS)
+    assert standing.value.key == "close.not_on_ground"
+
+
+def test_judo_takedown_and_a_helper_r11_8_r11_21() -> None:
+    encounter = fight(skills={"judo": 14})
+    encounter, _ = do_grapple(encounter, "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS)
+    _, judo = do_takedown(
+        encounter, "Bruno", "Orc", stat=TakedownStat.judo, roller=dice(10, 10), options=OPTIONS
+    )
+    assert judo.contest is not None
+    assert judo.contest.attacker.value == 14
+    _, helped = do_takedown(
+        encounter,
+        "Bruno",
+        "Orc",
+        stat=TakedownStat.st,
+        helper="Ally",
+        roller=dice(10, 10),
+        options=OPTIONS,
+    )
+    assert helped.contest is not None
+    assert helped.contest.attacker.value == 13 + 2
+
+
+def test_choke_hurts_by_the_margin_and_stops_the_breath_r11_10() -> None:
+    """ST 13 rolls 7 (+6), HT 11 rolls 12 (-1): 7 crushing, a major wound (HT 11 rolls 10 and
+    he stays up), and the orc is not breathing."""
+    encounter = fight()
+    encounter, _ = do_grapple(encounter, "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS)
+    encounter, choked = do_choke(encounter, "Bruno", "Orc", roller=dice(7, 12, 10), options=OPTIONS)
+    assert choked.damage is not None
+    assert choked.damage.injury == 7
+    assert encounter.get("2").combatant.state.hp == 5
+    assert [h.choking for h in encounter.holds if h.kind is HoldKind.grapple] == [True]
+    assert choked.notes == ("close.note.not_breathing",)
+
+
+def test_wresting_a_weapon_and_forcing_a_knife_down_r11_4_r11_5() -> None:
+    encounter = fight()
+    encounter, grabbed = do_grab_weapon(
+        encounter, "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS
+    )
+    assert grabbed.weapon == "axe"
+    encounter, taken = do_wrest(encounter, "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS)
+    assert taken.done
+    assert [w.name for w in encounter.get("2").combatant.weapons] == []
+    axe = encounter.get("1").combatant.weapon("axe")
+    assert axe.skill == 12  # his DX
+    armed = fight()
+    armed, _ = do_grab_weapon(armed, "Orc", "Bruno", arm=True, roller=dice(8, 14), options=OPTIONS)
+    assert armed.get("1").turn.grappled  # the arm hold is a Grapple (R11.5)
+    armed, dropped = do_wrest(armed, "Orc", "Bruno", roller=dice(8, 14), options=OPTIONS)
+    assert dropped.done
+    assert armed.get("1").combatant.state.dropped == frozenset({"knife"})
+
+
+def test_death_or_removal_ends_the_hold_and_leaving_needs_freedom() -> None:
+    encounter = fight()
+    encounter, _ = do_grapple(encounter, "Orc", "Bruno", roller=dice(8, 14), options=OPTIONS)
+    with pytest.raises(RuleError) as held:
+        leave(encounter, "Bruno", "Orc")
+    assert held.value.key == "close.held"
+    orc = encounter.get("2")
+    dead = encounter.replace(orc.with_sheet(orc.combatant.with_state(dead=True)))
+    assert dead.holds == ()
+    assert not dead.get("1").turn.grappled
+    assert remove_combatant(encounter, "2").holds == ()
+    released, _ = do_release(encounter, "Orc", "Bruno")
+    assert [h.kind for h in released.holds] == [HoldKind.close]
+    apart, _ = leave(released, "Bruno", "Orc")
+    assert apart.holds == ()
+
+
+def test_an_attack_in_close_combat_r11_1_r11_6_r11_12_r11_26() -> None:
+    """Entering the hex starts close combat: the knife is at -2 (R11.6), the orc may only
+    Dodge (R11.12); from the second round a shield's DB comes off (R11.26); All-Out Attack is
+    refused (R11.24)."""
+    encounter, _ = enter(fight(shield={"skill": 12, "db": 2}), "Bruno", "Orc")
+    assert in_close_combat(encounter, "2", "1")
+    request = close_request(encounter, "1", "2", AttackRequest(weapon="knife"))
+    assert (request.close_combat, request.close_combat_rounds) == (True, 1)
+    outcome = resolve_attack(
+        encounter.get("1"), encounter.get("2"), request, dice(10), OPTIONS, count_attacks=False
+    )
+    assert [(m.key, m.value, m.rule_id) for m in outcome.effective.modifiers] == [
+        ("close.modifier.weapon", -2, "R11.6")
+    ]
+    assert outcome.defenses is not None
+    assert [o.kind.value for o in outcome.defenses.options] == ["dodge"]
+    later = encounter.model_copy(update={"sequence": TurnSequence(round=2)})
+    assert close_rounds(later, "1", "2") == 2
+    second = close_request(later, "1", "2", AttackRequest(weapon="knife"))
+    blow = resolve_attack(
+        later.get("1"), later.get("2"), second, dice(10), OPTIONS, count_attacks=False
+    )
+    assert blow.effective.value == 13 - 2 - 2
+    with pytest.raises(RuleError) as forbidden:
+        resolve_attack(
+            later.get("1"),
+            later.get("2"),
+            second.model_copy(
+                update={
+                    "maneuver": Maneuver.all_out_attack,
+                    "all_out_option": AllOutAttackOption.determined,
+                }
+            ),
+            dice(10),
+            OPTIONS,
+            count_attacks=False,
+        )
+    assert forbidden.value.key == "maneuver.forbidden_in_close_combat"
+    allowed = RuleOptions(all_out_in_close_combat=True)
+    resolve_attack(
+        later.get("1"),
+        later.get("2"),
+        second.model_copy(update={"maneuver": Maneuver.all_out_attack}),
+        dice(10),
+        allowed,
+        count_attacks=False,
+    )
+
+
+def test_a_slam_knocks_the_loser_down_r11_13() -> None:
+    """Bruno runs 4 hexes into the orc: DX 12 rolls 10, DX 11 rolls 12; ST 13 + 2 = 15 rolls
+    9 (+6), ST 12 rolls 13 (-1): margin 7. ST 15 rolls 10, the new contest 10 vs 12: the orc
+    falls and flies 3 hexes (4d if he hits a wall: 3 × 3.6 = 10.8 km/h → 1d)."""
+    encounter, slammed = do_slam(
+        fight(), "Bruno", "Orc", moved=4, roller=dice(10, 12, 9, 13, 10, 10, 12), options=OPTIONS
+    )
+    assert slammed.slam is not None
+    assert slammed.slam.knockback == 3
+    assert encounter.get("2").combatant.state.posture is Posture.PRONE
+    assert encounter.get("1").combatant.state.posture is Posture.STANDING
+    assert slammed.collision == 1
+    assert slammed.notes == ("close.note.tramples",)
+
+
+def test_a_flying_tackle_and_super_slam_damage_r11_16_r11_18() -> None:
+    encounter, tackled = do_slam(
+        fight(),
+        "Bruno",
+        "Orc",
+        arc=SlamArc.rear,
+        tackle=True,
+        roller=dice(9, 13, 10, 10, 12),
+        options=OPTIONS,
+    )
+    assert tackled.slam is not None
+    assert encounter.get("1").combatant.state.posture is Posture.PRONE
+    assert encounter.get("2").combatant.state.posture is Posture.PRONE
+    super_slam = RuleOptions(super_slam=True)
+    after, flown = do_slam(
+        fight(), "Bruno", "Orc", moved=10, roller=dice(10, 12, 6, 14, 10, 3), options=super_slam
+    )
+    assert flown.slam is not None
+    assert flown.damage is not None
+    assert flown.damage.injury == flown.slam.loser_damage
+    assert after.get("2").combatant.state.hp == 12 - flown.slam.loser_damage
+
+
+def test_drawing_in_close_combat_drops_the_weapon_on_a_critical_failure_r11_22() -> None:
+    encounter, drawn = do_draw(
+        fight(), "Bruno", "knife", roller=ScriptedDice([6, 6, 6]), options=OPTIONS
+    )
+    assert drawn.draw is not None
+    assert drawn.draw.dropped
+    assert encounter.get("1").combatant.state.dropped == frozenset({"knife"})
+
+
+def test_a_shield_bash_loses_the_shields_db_until_his_next_turn_r11_27() -> None:
+    """Bruno bashes with his medium shield (DB 2, skill 12): thrust crushing, parried at -2
+    (R6.7); until his next turn his Dodge has no +2."""
+    encounter = fight(shield={"name": "Buckler", "skill": 12, "db": 2})
+    bruno, orc = encounter.get("1"), encounter.get("2")
+    before = resolve_attack(orc, bruno, AttackRequest(weapon="axe"), dice(10), OPTIONS)
+    assert before.defenses is not None
+    assert before.defenses.options[0].value == before.defenses.options[0].base + 2
+    bash = resolve_attack(bruno, orc, AttackRequest(weapon="buckler"), dice(10), OPTIONS)
+    assert (bash.effective.base, bash.strike.damage) == (12, "thr cr")
+    assert bash.pending is not None
+    assert bash.pending.context.shield_bash
+    assert bash.attacker_turn.shield_bashed
+    bashed = bruno.model_copy(update={"turn": bash.attacker_turn})
+    after = resolve_attack(orc, bashed, AttackRequest(weapon="axe"), dice(10), OPTIONS)
+    assert after.defenses is not None
+    dodge = after.defenses.options[0]
+    assert dodge.value == dodge.base
+    assert not bash.attacker_turn.new_turn().shield_bashed
