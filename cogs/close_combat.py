@@ -9,6 +9,7 @@ encounter, so the tracker shows them and ``/encounter undo`` takes them back.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -109,7 +110,8 @@ def _descriptions(*keys: str) -> dict[str, _]:
     return {key: OPTIONS[key][1] for key in keys}
 
 
-def _sub(key: str, english: str, description: str) -> dict[str, _]:
+def _sub(key: str, english: str, description: str) -> dict[str, Any]:
+    """``name`` and ``description`` for ``close.command(**…)`` (keywords of several types)."""
     return {
         "name": _(english, key=f"close.cmd.{key}.name"),
         "description": _(description, key=f"close.cmd.{key}.description"),
