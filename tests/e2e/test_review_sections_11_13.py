@@ -168,6 +168,25 @@ ALL_OUT_IN_CLOSE_COMBAT = Fight(
 """,
 )
 
+SHIELD_BASH = Fight(
+    1,
+    """
+    /encounter start name:S
+    /combatant add name:Al st:12 dx:13 iq:10 ht:12
+    /combatant weapon add name:Al weapon:Sword skill:14 damage:sw+1 cut
+    /combatant shield set name:Al skill:12 db:2 shield:Kite
+    /combatant add name:Orc st:12 dx:11 iq:9 ht:11 hp:40
+    /combatant weapon add name:Orc weapon:Axe skill:12 damage:sw+2 cut
+    /encounter next
+    /attack attacker:Al target:Orc weapon:Kite
+    /encounter next
+    /attack attacker:Orc target:Al skill:20
+    /encounter next
+    /encounter next
+    /attack attacker:Orc target:Al skill:20 extra-attack:true
+""",
+)
+
 SLAMS = Fight(
     1,
     """
@@ -1367,4 +1386,29 @@ async def test_attack_from_above_and_shooting_down_or_up_r13_6_r12_8_r12_9(tmp_p
         second,
         "  ┃     -7 distance and speed (R12.9)",
         "  ┃ Range: Read on the table as 30 m (R12.9).",
+    )
+
+
+async def test_shield_bash_drops_the_db_until_the_next_turn_r11_27(tmp_path: Path) -> None:
+    """R11.27 example: a bash with a DB 2 shield (Shield skill 12, thrust crushing, parried at
+    -2, R6.7); until his next turn his Dodge, Parry and Block lose the +2 (9, 10, 9), and get
+    it back afterwards (11, 12, 11).
+    """
+    t = await play(tmp_path, SHIELD_BASH)
+    expect(
+        t.reply("/attack attacker:Al target:Orc weapon:Kite"),
+        "  ┃ Effective skill: Skill 12",
+        "  ┃     Parry 7 (Axe) · base 9 · -2 parrying a shield (R6.7)",
+    )
+    expect(
+        t.reply("/attack attacker:Orc target:Al skill:20"),
+        "  ┃ Defenses: Dodge 9",
+        "  ┃     Parry 10 (Sword)",
+        "  ┃     Block 9",
+    )
+    expect(
+        t.reply("/attack attacker:Orc target:Al skill:20 extra-attack:true"),
+        "  ┃ Defenses: Dodge 11 · base 9 · +2 shield DB (A.4)",
+        "  ┃     Parry 12 (Sword) · base 10 · +2 shield DB (A.4)",
+        "  ┃     Block 11 · base 9 · +2 shield DB (A.4)",
     )
