@@ -30,15 +30,8 @@ from bot.storage.pending_attack import PendingAttackRepository
 from cogs._autocomplete import combatant_autocomplete
 from cogs._shared import LOCATION_CHOICES, SIDE_CHOICES, catalog_choices, channel_of
 from rules.attack import Arc, AttackKind, EvadeEntry, Gait, Hand, RangedClass
+from rules.attack_resolution import AttackOutcome, resolve_attack, resolve_stray
 from rules.close_combat import close_request, in_any_close_combat
-from rules.combat import (
-    AttackOutcome,
-    AttackRequest,
-    ManeuverRequest,
-    resolve_attack,
-    resolve_stray,
-    take_maneuver,
-)
 from rules.combatant import HitLocation, Posture, Side
 from rules.maneuver import (
     ATTACK_MANEUVERS,
@@ -46,7 +39,9 @@ from rules.maneuver import (
     AllOutDefenseOption,
     Maneuver,
 )
+from rules.maneuver_choice import ManeuverRequest, take_maneuver
 from rules.ranged import Cover, FireMode, OpportunityArea, RangedSituation, as_fraction
+from rules.strike import AttackRequest
 from rules.swarm import ensure_not_swarm
 from rules.terrain import CoverKind, cover_kind_of, overpenetration
 from rules.turn import settle_consciousness

@@ -23,10 +23,10 @@ from bot.render.attack import render_damage
 from bot.storage.encounter import EncounterRepository
 from cogs._autocomplete import combatant_autocomplete
 from cogs._shared import LOCATION_CHOICES, SIDE_CHOICES, channel_of
-from rules.combat import aim_after_injury
 from rules.combatant import HitLocation, Side
 from rules.damage import DamageSpec, DamageType, parse_direct_damage
 from rules.injury import apply_hit
+from rules.strike import aim_after_injury
 from rules.swarm import ensure_not_swarm
 
 TYPE_CHOICES = [

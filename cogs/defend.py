@@ -27,18 +27,18 @@ from bot.views.defense import DefenseButton, parse_choice, typed_choice
 from cogs._autocomplete import combatant_autocomplete
 from cogs._pending import edit_attack_message, ensure_awaiting
 from cogs._shared import channel_of
-from rules.combat import (
+from rules.defense import DefenseOptions
+from rules.defense_resolution import (
     DefenseChoice,
     DefenseOutcome,
-    PendingDefense,
     defense_options,
     parry_for_other_options,
     resolve_defense,
     resolve_parry_for_other,
 )
-from rules.defense import DefenseOptions
 from rules.maneuver import DefenseKind
 from rules.options import RuleOptions
+from rules.strike import PendingDefense
 
 
 @dataclass(frozen=True)
