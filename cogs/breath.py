@@ -39,9 +39,10 @@ from rules.breath import (
     rescue,
     shed,
     suffocation,
+    with_air,
 )
 from rules.combatant import Combatant
-from rules.hazards import breathe, hold_breath
+from rules.hazards import hold_breath
 
 EXERTION_CHOICES = catalog_choices("breath.exertion", [e.value for e in Exertion])
 PREPARATION_CHOICES = catalog_choices("breath.preparation", [p.value for p in Preparation])
@@ -219,12 +220,7 @@ class Breath(commands.Cog):
                 roller=self.bot.dice,
                 options=context.options,
             )
-            sheet = sheet.with_state(breathe(sheet.state))
-            if back.iq_lost:
-                attributes = sheet.attributes.model_copy(
-                    update={"iq": max(1, sheet.attributes.iq - back.iq_lost)}
-                )
-                sheet = sheet.model_copy(update={"attributes": attributes})
+            sheet = with_air(sheet, back)
             change.encounter = change.encounter.replace(fighter.with_sheet(sheet))
             change.detail = {"name": fighter.name, "airless": back.airless}
         title = self._text("breath.air.title", context.locale, name=fighter.name)

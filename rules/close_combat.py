@@ -15,6 +15,7 @@ from typing import Final
 
 from pydantic import BaseModel, ConfigDict
 
+from rules.breath import choked_breath, hold_breath
 from rules.combatant import Combatant, HitLocation, Posture
 from rules.damage import DamageSpec, DamageType
 from rules.encounter import GRAPPLING_HOLDS, Encounter, EncounterCombatant, with_holds
@@ -632,7 +633,11 @@ def do_choke(
 ) -> tuple[Encounter, CloseOutcome]:
     """R11.10: both hands on the throat of a foe he grapples (a grappling bite only at the
     neck, R11.3), ST against HT: the margin of victory is crushing damage and the foe is not
-    breathing (R9.1, R9.2) until the hold ends."""
+    breathing until the hold ends: the first choke starts his held breath (R9.1, fighting:
+    HT seconds), then 1 FP a second once it runs out (R9.2), a second at each of his places
+    in the turn order (:func:`rules.hazards.tick_passed`). Letting go, breaking free, a pin
+    in its place or the choker falling lets him breathe (:func:`rules.encounter.with_holds`).
+    A foe already out of air (under water) keeps his own count."""
     a, b = _pair(encounter, attacker, target)
     grip = _grip(encounter, a.combatant_id, b.combatant_id)
     if grip.bite and grip.location is not HitLocation.NECK:
@@ -644,7 +649,15 @@ def do_choke(
     injury: InjuryOutcome | None = None
     if rolled.won:
         hurt, injury = _hurt(b, rolled.margin, roller, options)
-        choking = grip.model_copy(update={"choking": True, "hands": 2})
+        update: dict[str, object] = {"choking": True, "hands": 2}
+        if not grip.choking and hurt.combatant.state.breath_left is None:
+            # R9.1: from now he holds the breath he had; the hazards' second runs it down.
+            held = hold_breath(
+                hurt.combatant.state, choked_breath(hurt.combatant.attributes.ht).seconds
+            )
+            hurt = hurt.with_sheet(hurt.combatant.with_state(held))
+            update["stops_breath"] = True
+        choking = grip.model_copy(update=update)
         after = with_holds(encounter, [choking if h == grip else h for h in encounter.holds])
         after = _with_sheets(after, hurt)
     return after, CloseOutcome(

@@ -661,6 +661,9 @@ def hazard_conditions(
 
 
 def _tick_line(tick: HazardTick, messages: Messages, locale: str) -> str:
+    if tick.air is not None:
+        # R9.2: air again after a choke let go, with the HT roll against brain damage.
+        return "\n".join(render_air(tick.air, messages, locale, name=tick.name))
     params: dict[str, object] = {"name": tick.name, "round": tick.round}
     if tick.burn is not None and tick.injury is not None:
         params.update(
