@@ -42,7 +42,6 @@ from rules.grapple import (
 )
 from rules.injury import InjuryOutcome, apply_hit
 from rules.maneuver import Maneuver
-from rules.maneuver_limits import spend_attack, spend_maneuver
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
 from rules.slam import (
@@ -102,8 +101,6 @@ ERROR_KEYS: Final = frozenset(
         "close.no_judo",
         "close.no_weight",
         "close.too_small_to_trample",
-        "close.no_attacks_left",
-        "close.before_first_turn",
     }
 )
 """Every :class:`RuleError` key this module raises."""
@@ -219,33 +216,6 @@ def _pair(
         raise RuleError("close.self", "a fighter cannot do that to himself")
     ensure_may_choose(a, Maneuver.attack)
     return a, b
-
-
-def _attack(encounter: Encounter, fighter: str, options: RuleOptions) -> Encounter:
-    """The action is his attack for the turn (R4.4): counted and refused as ``/attack``
-    counts its blows (:func:`rules.combat.spend_attack`), from his DX (the score a grapple
-    rolls, R11.2). Before the turn sequence starts nothing is refused."""
-    me = encounter.find(fighter)
-    try:
-        turn = spend_attack(
-            me,
-            me.combatant.attributes.dx,
-            options,
-            counting=encounter.sequence.started,
-            awaits_first_turn=encounter.awaits_first_turn(me.combatant_id),
-        )
-    except RuleError as error:
-        if error.key not in _CLOSE_REFUSALS:
-            raise
-        # The same refusal in close combat's words (no extra-attack option here).
-        raise RuleError(_CLOSE_REFUSALS[error.key], str(error), **error.params) from error
-    return encounter.replace(me.model_copy(update={"turn": turn}))
-
-
-_CLOSE_REFUSALS: Final = {
-    "attack.no_attacks_left": "close.no_attacks_left",
-    "attack.before_first_turn": "close.before_first_turn",
-}
 
 
 def _since(encounter: Encounter) -> int:
@@ -384,9 +354,6 @@ def do_grapple(
     a win holds him. ``bite``: a grappling bite that has hit counts as a Grapple with no roll
     (R11.3). A foe of twice the grappler's ST can still walk away (R11.2)."""
     a, b = _pair(encounter, attacker, target)
-    if not bite:  # the bite that hit was his attack already (R11.3)
-        encounter = _attack(encounter, a.combatant_id, options)
-        a = encounter.get(a.combatant_id)
     notes: list[str] = []
     if b.combatant.attributes.st >= 2 * a.combatant.attributes.st:
         notes.append("close.note.twice_st")
@@ -449,8 +416,6 @@ def do_grab_weapon(
     """R11.4: a DX contest grabs the foe's weapon; R11.5 (``arm``): for a weapon that cannot be
     grabbed, the arm that holds it, which counts as a Grapple."""
     a, b = _pair(encounter, attacker, target)
-    encounter = _attack(encounter, a.combatant_id, options)
-    a = encounter.get(a.combatant_id)
     name = _weapon_of(b.combatant, weapon)
     shield = _shield(encounter, a, b.combatant_id)
     dx, foe_dx = a.combatant.attributes.dx, b.combatant.attributes.dx
@@ -492,8 +457,6 @@ def do_wrest(
     attacker's sheet (at his DX until the GM sets his skill). R11.5: holding the weapon arm, a
     ST contest makes the foe drop it."""
     a, b = _pair(encounter, attacker, target)
-    encounter = _attack(encounter, a.combatant_id, options)
-    a = encounter.get(a.combatant_id)
     hold = next(
         (h for h in holds_of(encounter, a.combatant_id, b.combatant_id) if h.weapon),
         None,
@@ -561,8 +524,6 @@ def do_takedown(
     win puts him on the ground and frees the taker from his hold. A second fighter may help
     (R11.21): the one with the better score leads."""
     a, b = _pair(encounter, attacker, target)
-    encounter = _attack(encounter, a.combatant_id, options)
-    a = encounter.get(a.combatant_id)
     _grip(encounter, a.combatant_id, b.combatant_id)
     taker = a.combatant
     if stat is TakedownStat.judo:
@@ -626,8 +587,6 @@ def do_pin(
     side +1 per 5 kg; up to two helpers add 1/5 of their ST (R11.21). The pin replaces the
     grapple; the pinner keeps to the hex while it lasts."""
     a, b = _pair(encounter, attacker, target)
-    encounter = _attack(encounter, a.combatant_id, options)
-    a = encounter.get(a.combatant_id)
     grip = _grip(encounter, a.combatant_id, b.combatant_id)
     if b.combatant.state.posture not in LYING:
         raise RuleError("close.not_on_ground", f"{b.name} is not on the ground", target=b.name)
@@ -680,8 +639,6 @@ def do_choke(
     in its place or the choker falling lets him breathe (:func:`rules.encounter.with_holds`).
     A foe already out of air (under water) keeps his own count."""
     a, b = _pair(encounter, attacker, target)
-    encounter = _attack(encounter, a.combatant_id, options)
-    a = encounter.get(a.combatant_id)
     grip = _grip(encounter, a.combatant_id, b.combatant_id)
     if grip.bite and grip.location is not HitLocation.NECK:
         raise RuleError("close.bite_not_neck", "a bite chokes only at the neck")
@@ -728,7 +685,6 @@ def do_break_free(
     holding him (the strongest, when several do)."""
     me = encounter.find(fighter)
     ensure_may_choose(me, Maneuver.attack)
-    encounter = _attack(encounter, me.combatant_id, options)
     holding = [
         h for h in encounter.holds if h.held_id == me.combatant_id and h.kind is not HoldKind.close
     ]
@@ -784,8 +740,6 @@ def do_slam(
     back; with the ``super_slam`` rule option both sides' speed counts and the flight hurts.
     A flying tackler ends on the ground either way (R11.18)."""
     a, b = _pair(encounter, attacker, target)
-    encounter = _attack(encounter, a.combatant_id, options)
-    a = encounter.get(a.combatant_id)
     mine, theirs = a.combatant, b.combatant
     inp = SlamInput(
         attacker=Slammer(
@@ -857,12 +811,7 @@ def do_draw(
     at minus the shield's DB, R11.26), then Fast-Draw if he has it; a critical failure drops
     the weapon."""
     me = encounter.find(fighter)
-    # R11.22: drawing is his Ready maneuver for the turn (R4.4).
-    readied = spend_maneuver(
-        me, Maneuver.ready, awaits_first_turn=encounter.awaits_first_turn(me.combatant_id)
-    )
-    encounter = encounter.replace(me.model_copy(update={"turn": readied}))
-    me = encounter.get(me.combatant_id)
+    ensure_may_choose(me, Maneuver.ready)
     sheet = me.combatant
     name = sheet.weapon(weapon).name if weapon is not None else None
     foes = [
@@ -919,8 +868,6 @@ def do_trample(
     """R11.19: only a creature of twice the foe's weight and size (Size Modifier 2 more)
     tramples: a DX roll, the foe's Dodge, then the table's damage, crushing."""
     a, b = _pair(encounter, attacker, target)
-    encounter = _attack(encounter, a.combatant_id, options)
-    a = encounter.get(a.combatant_id)
     mine, theirs = a.combatant, b.combatant
     heavy = _weight(mine, weight)
     light = _weight(theirs, target_weight)

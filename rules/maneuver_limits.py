@@ -7,12 +7,12 @@ from __future__ import annotations
 from typing import Final
 
 from rules.attack import AttackCount, attacks_per_turn, maneuvers_per_turn
-from rules.combatant import Combatant, Trait
+from rules.combatant import Combatant
 from rules.errors import RuleError
 from rules.maneuver import ATTACK_MANEUVERS, AllOutAttackOption, Maneuver
 from rules.options import RuleOptions
 from rules.strike import AttackRequest
-from rules.turn import Fighter, TurnState, ensure_may_choose
+from rules.turn import TurnState
 
 __all__ = [
     "ATTACK_MANEUVER_VALUES",
@@ -26,8 +26,6 @@ __all__ = [
     "next_attack",
     "other_maneuvers",
     "series_maneuver",
-    "spend_attack",
-    "spend_maneuver",
 ]
 
 ERROR_KEYS: Final = frozenset(
@@ -37,8 +35,6 @@ ERROR_KEYS: Final = frozenset(
         "maneuver.no_maneuvers_left",
         "maneuver.concentrate_full_turn",
         "attack.series_maneuver",
-        "attack.before_first_turn",
-        "maneuver.before_first_turn",
     }
 )
 """Every :class:`RuleError` key this module raises."""
@@ -223,84 +219,3 @@ def attack_maneuvers(count: AttackCount, number: int) -> int:
     one for each attack past what it allows, up to those the turn has (R5.28, R5.29)."""
     base = count.attacks - count.extra_maneuver_attacks
     return 1 + min(count.extra_maneuver_attacks, max(0, number - base))
-
-
-def spend_attack(
-    fighter: Fighter,
-    skill: int,
-    options: RuleOptions,
-    *,
-    counting: bool,
-    awaits_first_turn: bool = False,
-) -> TurnState:
-    """One of the turn's attacks spent on something other than a blow: a close-combat action
-    (a grapple, takedown, pin, choke, break free, slam, R11.2-R11.20) is the fighter's
-    attack, counted exactly as ``/attack`` counts its blows. Refused in a running fight
-    before his first turn (R4.4, ``attack.before_first_turn``), after another maneuver this
-    turn (R4.4, or the extra maneuvers of R5.28, R5.29), or past the turn's allowance
-    (``attack.no_attacks_left``); a later attack of a series keeps the series' maneuver (an
-    All-Out Attack's stays). ``skill`` is what the allowance is counted from (R5.14, R5.15).
-    Without ``counting`` (the turn sequence has not started) it is counted but never
-    refused. Returns his turn with it spent."""
-    sheet = fighter.combatant
-    ensure_may_choose(fighter, Maneuver.attack)
-    if awaits_first_turn:
-        raise RuleError(
-            "attack.before_first_turn",
-            f"{sheet.name} has not had his first turn yet",
-            combatant=sheet.name,
-        )
-    turn = fighter.turn
-    if turn.maneuver not in ATTACK_MANEUVER_VALUES:
-        ensure_maneuver_left(sheet, turn)
-    request = AttackRequest(chambara=sheet.has(Trait.TRAINED_BY_A_MASTER))
-    series = series_maneuver(sheet, turn, request)
-    maneuver = series[0] if series is not None else Maneuver.attack
-    all_out = series[1] if series is not None else None
-    count, number = next_attack(sheet, turn, request, skill, options, counting=counting)
-    return turn.model_copy(
-        update={
-            "maneuver": maneuver.value,
-            "all_out_attack": all_out.value if all_out is not None else None,
-            "aim_turns": 0,
-            "aim_target": None,
-            "aim_braced": False,
-            "attacks_used": number,
-            "attacks_turn": turn.turns_taken,
-            "other_maneuvers": other_maneuvers(turn, number - 1),
-            "attack_maneuvers": attack_maneuvers(count, number),
-            "fought": True,
-            "evaluate_turns": 0,
-            "evaluate_target": None,
-        }
-    )
-
-
-def spend_maneuver(
-    fighter: Fighter, maneuver: Maneuver, *, awaits_first_turn: bool = False
-) -> TurnState:
-    """A maneuver taken by a command of its own (drawing a weapon in close combat is a Ready,
-    R11.22): refused as ``/maneuver`` refuses it, before his first turn (R4.4) or once the
-    turn's maneuvers are taken (R4.4, R5.28, R5.29). Aim and Evaluate end with it (R5.3,
-    R5.4). Returns his turn with it taken."""
-    sheet = fighter.combatant
-    ensure_may_choose(fighter, maneuver)
-    if awaits_first_turn:
-        raise RuleError(
-            "maneuver.before_first_turn",
-            f"{sheet.name} has not had his first turn yet",
-            combatant=sheet.name,
-        )
-    turn = fighter.turn
-    ensure_maneuver_left(sheet, turn)
-    return turn.model_copy(
-        update={
-            "maneuver": maneuver.value,
-            "other_maneuvers": after_other_maneuver(sheet, turn, maneuver),
-            "aim_turns": 0,
-            "aim_target": None,
-            "aim_braced": False,
-            "evaluate_turns": 0,
-            "evaluate_target": None,
-        }
-    )

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from bot.client import GurpsBot
-from bot.i18n import Messages
 from bot.standin import StandIn
 from bot.storage.encounter import EncounterRepository
 from rules.combatant import Posture
@@ -330,52 +329,3 @@ async def test_a_choke_stops_his_breath_with_the_rounds_until_let_go_r11_10_r9_1
     for _ in range(3):
         await gm(standin, "encounter undo")
     assert (await orc_state(bot, standin)).breath_left == 10
-
-
-async def test_a_close_combat_action_is_the_turns_attack_r4_4(
-    standin: StandIn, bot: GurpsBot, dice: ScriptedDice, messages: Messages
-) -> None:
-    """Round 1 is Bruno's (Basic Speed 6 against 5.5): the orc may not grapple before his
-    turn; Bruno's grapple is his attack, so a choke or a knife blow after it is refused,
-    ephemeral, in the player's language, and nothing is saved."""
-    await brawl(standin)
-    await gm(standin, "encounter next")
-    early = await say(standin, "gm", f"{CC} grapple", attacker="Orc", target="Bruno")
-    assert early.ephemeral
-    assert early.embed["description"] == messages.text(
-        "close.before_first_turn", "en", combatant="Orc"
-    )
-    dice.extend([3, 3, 4, 4, 4, 4])
-    grabbed = await say(standin, "alice", f"{CC} grapple", attacker="Bruno", target="Orc")
-    assert not grabbed.ephemeral
-    repository = EncounterRepository(bot.database)
-    before = await repository.require_active(standin.channel(CHANNEL).id)
-    again = await say(standin, "alice", f"{CC} choke", attacker="Bruno", target="Orc")
-    assert again.ephemeral
-    assert again.embed["description"] == messages.text(
-        "close.no_attacks_left", "en", combatant="Bruno", allowed=1, rules="R4.4"
-    )
-    em_portugues = await standin.slash(
-        f"{CC} takedown",
-        {"attacker": "Bruno", "target": "Orc"},
-        user="alice",
-        channel=CHANNEL,
-        locale="pt-BR",
-    )
-    assert em_portugues.ephemeral
-    assert em_portugues.embed["description"] == messages.text(
-        "close.no_attacks_left", "pt-BR", combatant="Bruno", allowed=1, rules="R4.4"
-    )
-    blow = await say(standin, "alice", "attack", attacker="Bruno", target="Orc", weapon="Knife")
-    assert blow.ephemeral
-    assert blow.embed["description"] == messages.text(
-        "attack.no_attacks_left", "en", combatant="Bruno", allowed=1, rules="R4.4"
-    )
-    assert await repository.require_active(standin.channel(CHANNEL).id) == before
-    assert dice.remaining == 0
-    # His next turn, the choke goes through.
-    await gm(standin, "encounter next")
-    await gm(standin, "encounter next")
-    dice.extend([2, 2, 3, 4, 4, 4, 3, 3, 4])
-    choked = await say(standin, "alice", f"{CC} choke", attacker="Bruno", target="Orc")
-    assert not choked.ephemeral

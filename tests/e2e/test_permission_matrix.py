@@ -772,20 +772,6 @@ class Stage:
         )
         assert attack.message.interactive_components(), "the hit offers defense buttons"
         self.attack_messages[scene] = attack.message.id
-        if needs == "held":  # before the turns start: setting up takes none of Hero's attacks
-            await self.hold(channel)
-        if needs == "horse":  # Basic Speed 6.5: the horse's turn comes first (R4.4)
-            await self.gm(
-                "combatant add",
-                channel,
-                name="Horse",
-                st=20,
-                dx=14,
-                iq=4,
-                ht=12,
-                owner=alice,
-                **{"size-modifier": 2},
-            )
         await self.gm("encounter next", channel)  # Basic Speed 6.25 against 5.75: Hero's turn
         if needs == "blast":  # a grenade waiting for the Dives for Cover (R15.3)
             await self.gm("explosion blast", channel, damage="3d cr ex", targets="Hero 2m, Orc 3m")
@@ -796,6 +782,20 @@ class Stage:
             await self.gm("environment catch-fire", channel, combatant="Hero", damage=12)
         if needs == "holding":  # holding his breath (R9.1)
             await self.gm("breath hold", channel, combatant="Hero")
+        if needs == "held":
+            await self.hold(channel)
+        if needs == "horse":
+            await self.gm(
+                "combatant add",
+                channel,
+                name="Horse",
+                st=20,
+                dx=10,
+                iq=4,
+                ht=12,
+                owner=alice,
+                **{"size-modifier": 2},
+            )
         if needs == "waiting":
             await self.gm("maneuver", channel, combatant="Hero", maneuver="wait")
 

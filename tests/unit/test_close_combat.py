@@ -38,9 +38,9 @@ from tests.unit.test_grapple import dice
 OPTIONS = RuleOptions()
 
 
-def fight(round_: int = 0, **extra: object) -> Encounter:
+def fight(**extra: object) -> Encounter:
     """Bruno (ST 13, DX 12, HT 12, 90 kg, a knife) against Orc (ST 12, DX 11, HT 11, 72 kg,
-    an axe); by default before the turn sequence starts, when no action is counted (R4.4)."""
+    an axe), round 1."""
     bruno = Combatant.create(
         name="Bruno",
         attributes={"st": 13, "dx": 12, "ht": 12},
@@ -58,7 +58,7 @@ def fight(round_: int = 0, **extra: object) -> Encounter:
     return Encounter(
         name="Brawl",
         gm_id=1,
-        sequence=TurnSequence(round=round_),
+        sequence=TurnSequence(round=1),
         combatants=(
             EncounterCombatant(combatant_id="1", side="pc", combatant=bruno),
             EncounterCombatant(combatant_id="2", side="npc", combatant=orc),
