@@ -44,13 +44,15 @@ class Timings:
     def __init__(self, standin: StandIn) -> None:
         self.standin = standin
         self.samples: dict[str, list[float]] = defaultdict(list)
+        self.cpu: dict[str, list[float]] = defaultdict(list)
 
     async def time(self, name: str, call: Awaitable[Any]) -> Any:
         """Await ``call`` (a coroutine not started yet, sent ``until="answered"``), note how
         long it took, then let the bot finish what it does after answering."""
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.thread_time()
         result = await call
         self.samples[name].append((time.perf_counter() - started) * 1000)
+        self.cpu[name].append((time.thread_time() - started_cpu) * 1000)
         await self.standin.idle()
         errors = getattr(result, "errors", None)
         if errors:
@@ -60,15 +62,17 @@ class Timings:
     def report(self) -> None:
         bare = median(self.samples["/noop"])
         sized = median(self.samples["/noop-embed"])
+        bare_cpu = median(self.cpu["/noop"])
         print(
             f"{'interaction':<20}{'n':>5}{'p50 ms':>9}{'p99 ms':>9}"
-            f"{'/ noop':>9}{'/ noop-embed':>14}"
+            f"{'/ noop':>9}{'/ noop-embed':>14}{'cpu p50':>9}{'/ noop':>9}"
         )
         for name, samples in self.samples.items():
             p50 = median(samples)
+            cpu = median(self.cpu[name])
             print(
                 f"{name:<20}{len(samples):>5}{p50:>9.2f}{percentile(samples, 0.99):>9.2f}"
-                f"{p50 / bare:>8.2f}x{p50 / sized:>13.2f}x"
+                f"{p50 / bare:>8.2f}x{p50 / sized:>13.2f}x{cpu:>9.2f}{cpu / bare_cpu:>8.2f}x"
             )
 
 
