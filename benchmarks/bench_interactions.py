@@ -20,7 +20,10 @@ the timed ``/combatant add`` makes the 100 combatants an encounter holds at most
 Prints, per interaction, how many were timed, the median (p50) and 99th
 percentile (p99) in milliseconds, and the median as a multiple of ``/noop``'s
 (which answers "ok") and of ``/noop-embed``'s (which answers with an embed the
-size of an attack's reply and does nothing else).
+size of an attack's reply and does nothing else); then the median CPU time the
+process spent on it (the bot, its database work and the stand-in, every thread)
+and that as a multiple of ``/noop``'s: on a machine busy with other work the
+latency also counts the time the process waited for a core, the CPU time does not.
 """
 
 from __future__ import annotations
@@ -49,10 +52,10 @@ class Timings:
     async def time(self, name: str, call: Awaitable[Any]) -> Any:
         """Await ``call`` (a coroutine not started yet, sent ``until="answered"``), note how
         long it took, then let the bot finish what it does after answering."""
-        started, started_cpu = time.perf_counter(), time.thread_time()
+        started, started_cpu = time.perf_counter(), time.process_time()
         result = await call
         self.samples[name].append((time.perf_counter() - started) * 1000)
-        self.cpu[name].append((time.thread_time() - started_cpu) * 1000)
+        self.cpu[name].append((time.process_time() - started_cpu) * 1000)
         await self.standin.idle()
         errors = getattr(result, "errors", None)
         if errors:
