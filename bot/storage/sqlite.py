@@ -17,7 +17,9 @@ busy timeout: a write that finds the file locked by someone else (it starts over
 there), reads (:meth:`SqliteDatabase.read`: its job driven whole on the thread,
 :func:`bot.storage.database.drive`), :meth:`SqliteDatabase.transaction`,
 migrations, and the WAL checkpoints (their fsyncs), started every
-``CHECKPOINT_EVERY`` writes in the background instead of inside a commit.
+``CHECKPOINT_EVERY`` writes in the background instead of inside a commit. A write
+on the loop that takes long (:data:`SLOW_WRITE`: the disk stalls) sends the writes
+to the thread for a while, where a stall holds up only the commands waiting for it.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from functools import lru_cache
@@ -55,6 +58,14 @@ T = TypeVar("T")
 CHECKPOINT_EVERY = 200
 """Loop-side commits between two background ``wal_checkpoint(PASSIVE)`` on the thread
 (SQLite's automatic checkpoint, with its fsyncs, is off on the loop's connection)."""
+
+SLOW_WRITE = 0.05
+"""Seconds: a loop-side write that took longer says the disk is stalling (a commit is
+normally tens of microseconds). Writes then go to the thread for :data:`SLOW_PAUSE`,
+so that a stalled disk cannot hold the loop (and the deadline's deferrals) up."""
+SLOW_PAUSE = 60.0
+
+_clock = time.monotonic
 
 _SQLITE_BUSY = 5
 _SQLITE_LOCKED = 6
@@ -168,6 +179,8 @@ class SqliteDatabase(Database):
         self._direct = None if direct is None else _JobSession(direct)
         self._commits = 0
         self._checkpoint: asyncio.Task[Any] | None = None
+        self._direct_from = 0.0
+        """When (``time.monotonic()``) writes may run on the loop again."""
 
     @classmethod
     async def connect(cls, path: Path, busy_timeout_ms: int) -> SqliteDatabase:
@@ -237,9 +250,10 @@ class SqliteDatabase(Database):
             "a job cannot run inside Database.transaction(); use the transaction's session"
         )
         direct = self._direct
-        if direct is not None:
+        if direct is not None and _clock() >= self._direct_from:
             async with self._lock:
                 self._ensure_open()
+                started = _clock()
                 try:
                     result = _in_transaction(direct, job)
                 except sqlite3.OperationalError as exc:
@@ -249,12 +263,20 @@ class SqliteDatabase(Database):
                     # Locked by another process (rolled back, nothing written): wait for
                     # it on the thread, with the busy timeout.
                 else:
-                    self._committed()
+                    self._committed(_clock() - started)
                     return result
         return await self._on_thread(_in_transaction, job)
 
-    def _committed(self) -> None:
-        """Count a loop-side commit; every ``CHECKPOINT_EVERY``, checkpoint on the thread."""
+    def _committed(self, took: float) -> None:
+        """Count a loop-side commit; every ``CHECKPOINT_EVERY``, checkpoint on the thread.
+        One slower than :data:`SLOW_WRITE` sends writes to the thread for a while."""
+        if took > SLOW_WRITE:
+            log.warning(
+                "a write took %.0f ms: writes wait on the database thread for %.0f s",
+                took * 1000,
+                SLOW_PAUSE,
+            )
+            self._direct_from = _clock() + SLOW_PAUSE
         self._commits += 1
         if self._commits % CHECKPOINT_EVERY == 0 and (
             self._checkpoint is None or self._checkpoint.done()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
@@ -405,3 +406,38 @@ async def test_sqlite_checkpoints_run_in_the_background_and_keep_the_wal_small(
         wal = path.with_name(path.name + "-wal").stat().st_size
         assert await db.fetch_value("SELECT COUNT(*) FROM t") == 100
     assert wal < 40 * 4096  # 100 rows of 4 kB written, the WAL reused after each checkpoint
+
+
+async def test_a_slow_sqlite_write_sends_the_next_ones_to_the_thread_for_a_while(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A disk that stalls must not hold the event loop up (the deadline's deferrals run
+    there): once a loop-side write took longer than ``SLOW_WRITE``, writes run on the
+    database thread for ``SLOW_PAUSE`` seconds, then on the loop again."""
+    now = [1000.0]
+    monkeypatch.setattr(backend, "_clock", lambda: now[0])
+    async with Database.open(tmp_path / "slow.sqlite3") as db:
+        assert isinstance(db, backend.SqliteDatabase)
+        on_thread: list[object] = []
+        real = backend.SqliteDatabase._on_thread
+
+        async def spy(self: backend.SqliteDatabase, run: Any, job: Any) -> Any:
+            on_thread.append(job)
+            return await real(self, run, job)
+
+        monkeypatch.setattr(backend.SqliteDatabase, "_on_thread", spy)
+        await db.write(lambda session: session.execute("CREATE TABLE t (x INTEGER)"))
+        assert on_thread == []
+
+        def stalled_insert(session: Session) -> Any:
+            now[0] += backend.SLOW_WRITE * 2  # the disk took its time
+            return session.execute("INSERT INTO t VALUES (1)")
+
+        await db.write(stalled_insert)
+        assert on_thread == []  # committed on the loop, but slowly
+        await db.write(lambda session: session.execute("INSERT INTO t VALUES (2)"))
+        assert len(on_thread) == 1
+        now[0] += backend.SLOW_PAUSE
+        await db.write(lambda session: session.execute("INSERT INTO t VALUES (3)"))
+        assert len(on_thread) == 1
+        assert await db.fetch_value("SELECT SUM(x) FROM t") == 6
