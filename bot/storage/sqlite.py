@@ -59,10 +59,12 @@ CHECKPOINT_EVERY = 200
 """Loop-side commits between two background ``wal_checkpoint(PASSIVE)`` on the thread
 (SQLite's automatic checkpoint, with its fsyncs, is off on the loop's connection)."""
 
-SLOW_WRITE = 0.05
+SLOW_WRITE = 0.25
 """Seconds: a loop-side write that took longer says the disk is stalling (a commit is
-normally tens of microseconds). Writes then go to the thread for :data:`SLOW_PAUSE`,
-so that a stalled disk cannot hold the loop (and the deadline's deferrals) up."""
+normally tens of microseconds; a machine short of CPU preempts one for tens of
+milliseconds, which is no reason to leave the loop). Writes then go to the thread for
+:data:`SLOW_PAUSE`, so that a stalled disk cannot hold the loop (and the deadline's
+deferrals, 2 s after an interaction arrives) up."""
 SLOW_PAUSE = 60.0
 
 _clock = time.monotonic
