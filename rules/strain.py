@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict
 
 from rules.breath import AirAgain, Breath, Exertion, Preparation, air_again, breath_seconds
 from rules.combatant import Burning, Combatant
-from rules.encounter import Encounter
+from rules.encounter import Encounter, apply_combat_fatigue
 from rules.errors import RuleError
 from rules.fatigue import FatigueChange, lose_fp, recover_fp
 from rules.fire import Extinguish
@@ -28,12 +28,14 @@ __all__ = [
     "ERROR_KEYS",
     "AirBack",
     "BreathHeld",
+    "CombatFatigueTaken",
     "FatigueApplied",
     "FireFought",
     "air_back",
     "change_fp",
     "fight_fire",
     "start_holding_breath",
+    "take_combat_fatigue",
 ]
 
 ERROR_KEYS: Final = frozenset({"breath.error.breathing", "environment.error.not_burning"})
@@ -91,6 +93,26 @@ def change_fp(
         outcome=outcome,
         noted=dict(noted or {}),
     )
+
+
+class CombatFatigueTaken(BaseModel):
+    """R8.4 as the fight ended: the FP each fighter who fought paid, in the fight's record."""
+
+    model_config = _FROZEN
+
+    encounter: Encounter
+    changes: tuple[FatigueChange, ...]
+
+    def detail(self) -> dict[str, object]:
+        return {"fatigue": {c.name: c.fp_after - c.fp_before for c in self.changes}}
+
+
+def take_combat_fatigue(
+    encounter: Encounter, roller: DiceRoller, options: RuleOptions
+) -> CombatFatigueTaken:
+    """The GM applies R8.4's offers (:func:`~rules.encounter.apply_combat_fatigue`)."""
+    updated, changes = apply_combat_fatigue(encounter, roller, options)
+    return CombatFatigueTaken(encounter=updated, changes=changes)
 
 
 class BreathHeld(BaseModel):

@@ -8,10 +8,11 @@ import pytest
 from rules import strain
 from rules.breath import Exertion, Preparation
 from rules.combatant import Burning, Combatant, Shield
-from rules.encounter import Encounter, add_combatants
+from rules.encounter import Encounter, EncounterCombatant, add_combatants, offer_combat_fatigue
 from rules.errors import RuleError
 from rules.options import RuleOptions
 from rules.roller import ScriptedDice
+from rules.turn import TurnSequence, TurnState
 
 OPTIONS = RuleOptions()
 
@@ -139,3 +140,27 @@ def test_one_not_on_fire_is_refused() -> None:
     with pytest.raises(RuleError) as refused:
         strain.fight_fire(fight(), "1", dive=True, roller=ScriptedDice([]), options=OPTIONS)
     assert refused.value.key == "environment.error.not_burning"
+
+
+def test_combat_fatigue_taken_once_and_logged_by_name_r8_4() -> None:
+    """A 15-round fight (more than 10 s) in which Ana (encumbrance 2) attacked: 3 FP, +2 in
+    plate; applied, she goes from 10 FP to 5 and a second application is refused."""
+    ana = Combatant.create(name="Ana", encumbrance_level=2)
+    start = Encounter(
+        name="Long",
+        gm_id=1,
+        sequence=TurnSequence(round=15),
+        combatants=(
+            EncounterCombatant(
+                combatant_id="1", side="pc", combatant=ana, turn=TurnState(fought=True)
+            ),
+        ),
+    )
+    offered = offer_combat_fatigue(start, plate=["Ana"])
+    taken = strain.take_combat_fatigue(offered, ScriptedDice([]), OPTIONS)
+    assert taken.encounter.get("1").combatant.state.fp == 5
+    assert taken.encounter.combat_fatigue_applied
+    assert taken.detail() == {"fatigue": {"Ana": -5}}
+    with pytest.raises(RuleError) as refused:
+        strain.take_combat_fatigue(taken.encounter, ScriptedDice([]), OPTIONS)
+    assert refused.value.key == "fatigue.combat_applied"
