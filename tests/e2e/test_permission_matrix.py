@@ -813,8 +813,9 @@ class Stage:
         await self.gm(f"{cc} enter", channel, attacker="Hero", target="Bandit")
 
     async def snapshot(self) -> dict[str, Any]:
-        """Everything of this guild a refusal must leave alone (once the live trackers show
-        what was changed before: their edits are no refusal's doing)."""
+        """Everything of this guild a refusal must leave alone."""
+        # The live tracker's edit of an earlier, allowed command may still be on its way:
+        # let it land first, so only what the refused command did can differ.
         await self.bot.trackers.settled()
         database = self.bot.database
         fights = EncounterRepository(database)
@@ -864,7 +865,6 @@ async def stage(
 ) -> AsyncIterator[Stage]:
     other = next(g for g in standin.world.guilds.values() if g.id != standin.guild.id)
     await bot.sync_commands(other.id)
-    bot.trackers.interval = 0  # tracker edits at once, so a snapshot can wait for them
     yield Stage(standin, bot, dice, messages)
     assert_no_mass_mention(standin)
 
