@@ -298,6 +298,28 @@ def test_r14_3_the_diffuse_cap() -> None:
     assert (area.raw, area.cap, area.counted) == (12, None, 12)
 
 
+@pytest.mark.parametrize(
+    ("amount", "damage_type", "counted"),
+    [
+        (3, DamageType.IMP, 6),  # × 2
+        (3, DamageType.PI, 3),  # × 1
+        (4, DamageType.PI_LARGE, 6),  # × 1.5
+        (4, DamageType.PI_SMALL, 2),  # × 0.5
+        (4, DamageType.CUT, 6),  # × 1.5
+    ],
+)
+def test_r14_3_an_area_hit_does_normal_injury_to_a_swarm(
+    amount: int, damage_type: DamageType, counted: int
+) -> None:
+    """R14.3 (Base 4e Diffuse): area, cone and explosion attacks do normal injury: the type's
+    usual wounding, no cap, impaling and piercing included (not Homogeneous's fractions)."""
+    packet = swarm_injury(amount, damage_type, area=True, options=RuleOptions())
+    assert (packet.raw, packet.cap, packet.counted) == (counted, None, counted)
+    # Not an area hit: capped at 1 for impaling and piercing, whatever the wounding.
+    if damage_type is not DamageType.CUT:
+        assert swarm_injury(amount, damage_type, area=False, options=RuleOptions()).counted == 1
+
+
 def test_r14_3_swatting_needs_fliers_and_stomping_crawlers() -> None:
     encounter = fight(preset_sheet("Rats", SwarmKind.RATS), preset_sheet("Bats", SwarmKind.BATS))
     for name, kwargs, key in (
