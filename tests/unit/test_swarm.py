@@ -444,3 +444,61 @@ def test_stored_as_part_of_the_sheet() -> None:
     again = Combatant.model_validate(horde.model_dump(mode="json"))
     assert again == horde
     assert EncounterCombatant(combatant_id="1", side="npc", combatant=again).combatant.swarm
+
+
+def test_r14_3_a_swarm_dispersed_on_its_own_turn_ends_that_turn() -> None:
+    """R14.3 with R4.1: the swarm dispersed during its turn takes that turn with it. Nobody's
+    turn runs until the next ``advance``, which starts the one after it (the horde, last by
+    R14.5), and the fighter before it does not end his turn a second time."""
+    encounter = fight(
+        man("Quick", dx=14, ht=14),
+        preset_sheet("Rats", SwarmKind.RATS),
+        preset_sheet("Bats", SwarmKind.BATS, 15),
+    )
+    encounter, _ = advance_turn(encounter, ScriptedDice([]))
+    encounter, _ = advance_turn(encounter, ScriptedDice([]))
+    assert encounter.current is not None
+    assert encounter.current.name == "Rats"
+    encounter, hit = hit_swarm(
+        encounter,
+        "Rats",
+        amount=20,
+        damage_type=DamageType.CUT,
+        area=True,
+        roller=ScriptedDice([]),
+    )
+    assert hit.dispersed
+    assert encounter.current is None
+    assert encounter.sequence.vacated
+    assert encounter.sequence.up_next == encounter.find("Bats").combatant_id
+    encounter, turn = advance_turn(encounter, ScriptedDice([]))
+    assert encounter.current is not None
+    assert (encounter.sequence.round, encounter.current.name) == (1, "Bats")
+    assert not encounter.sequence.vacated
+    quick = encounter.find("Quick").combatant_id
+    assert all(event.combatant_id != quick for event in turn.events)
+
+
+def test_r14_7_a_horde_split_on_its_own_turn_ends_that_turn() -> None:
+    """R14.7: a rat horde (Basic Size 5) at 5 hexes hit for 10 on its turn breaks into four
+    swarms that join the fight (R2.5: rolled into the order, after Quick who has acted);
+    the horde's turn is over, and the next ``advance`` starts the first new swarm's."""
+    encounter = fight(man("Quick", dx=14, ht=14), preset_sheet("Horde", SwarmKind.RATS, 5))
+    encounter, _ = advance_turn(encounter, ScriptedDice([]))
+    encounter, _ = advance_turn(encounter, ScriptedDice([]))
+    assert encounter.current is not None
+    assert encounter.current.name == "Horde"
+    ties = ScriptedDice([1, 2, 3, 4, 5, 6] * 4)  # the new swarms' initiative ties
+    encounter, hit = hit_swarm(
+        encounter, "Horde", amount=10, damage_type=DamageType.CR, area=True, roller=ties
+    )
+    assert len(hit.split_into) == 4
+    assert encounter.current is None
+    assert encounter.sequence.vacated
+    following = encounter.sequence.up_next
+    assert following is not None
+    assert encounter.get(following).name in hit.split_into
+    encounter, _ = advance_turn(encounter, ScriptedDice([]))
+    assert encounter.current is not None
+    assert (encounter.sequence.round, encounter.current.combatant_id) == (1, following)
+    assert not encounter.sequence.vacated
