@@ -59,6 +59,7 @@ ERROR_KEYS: Final = frozenset(
         "damage.needs_dice",  #         text
         "damage.type_conflict",  #      text
         "damage.too_much",  #           text, maximum
+        "dice.too_many_dice",  #        count, maximum
     }
 )
 """Every :class:`RuleError` key this module raises, for the translation catalogs."""
@@ -371,6 +372,8 @@ def parse_damage(text: str) -> WeaponDamage:
         try:
             dice = DiceExpression.parse(base_text)
         except RuleError as exc:
+            if exc.key == "dice.too_many_dice":
+                raise  # readable, only too many dice: say so
             raise RuleError(
                 "damage.syntax", f"cannot read the damage {base_text!r} in {text!r}", text=text
             ) from exc

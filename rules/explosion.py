@@ -81,6 +81,8 @@ __all__ = [
 ERROR_KEYS: Final = frozenset(
     {
         "explosion.not_explosive",  # text
+        "explosion.bad_damage",  # text
+        "dice.too_many_dice",  # count, maximum
         "explosion.bad_fragments",  # text
         "explosion.bad_distance",  # value
         "explosion.bad_margin",  # value
@@ -131,8 +133,17 @@ _MEDIUM_RULE: Final[dict[Medium, str]] = {
 
 def parse_explosive(text: str) -> WeaponDamage:
     """An explosive's damage, ``3d cr ex [1d]`` (R15.8's notation); ``ex`` may be left out,
-    the command says it is an explosion. Only dice: the blast needs its dice count."""
-    damage = parse_damage(text)
+    the command says it is an explosion. Only dice: the blast needs its dice count. Text
+    that is no damage at all is refused with an explosive's example (``explosion.bad_damage``);
+    too many dice with the limit (``dice.too_many_dice``)."""
+    try:
+        damage = parse_damage(text)
+    except RuleError as exc:
+        if exc.key != "damage.syntax":
+            raise
+        raise RuleError(
+            "explosion.bad_damage", f"cannot read the explosive's damage {text!r}", text=text
+        ) from exc
     if damage.dice is None or not damage.dice.groups:
         raise RuleError(
             "explosion.not_explosive", f"an explosion's damage is dice, not {text!r}", text=text

@@ -450,6 +450,35 @@ def test_parse_targets_reads_names_with_spaces_and_digits() -> None:
         assert caught.value.key == "explosion.bad_targets"
 
 
+def test_r15_1_a_fraction_of_a_metre_counts_as_the_next_whole_metre() -> None:
+    """R15.1's reading: distances are whole metres, rounded up (2.5 m → 3 m)."""
+    assert parse_targets("Bob 2.5m, Cid:0.2, Dee 4.0m") == [("Bob", 3), ("Cid", 1), ("Dee", 4)]
+    with pytest.raises(RuleError) as caught:
+        parse_targets("Bob 2.m")
+    assert caught.value.key == "explosion.bad_targets"
+
+
+def test_r15_6_a_smothered_charge_hits_nobody_directly() -> None:
+    """R15.6: the smotherer lies on the charge; it cannot also hit someone else directly."""
+    encounter = fight(sheet("Ana"), sheet("Bob"), sheet("Cid"))
+    with pytest.raises(RuleError) as caught:
+        plan_explosion(encounter, 5, "3d cr ex", [("Ana", 1)], direct="Cid", smothered_by="bob")
+    assert (caught.value.key, caught.value.params) == (
+        "explosion.smothered_and_direct",
+        {"smotherer": "Bob"},
+    )
+
+
+def test_an_explosives_damage_is_refused_with_an_explosives_words() -> None:
+    """Unreadable text gets an explosive's example; 200 dice the dice limit (100)."""
+    encounter = fight(sheet("Ana"))
+    for text, key in (("200d cr ex", "dice.too_many_dice"), ("3q cr ex", "explosion.bad_damage")):
+        with pytest.raises(RuleError) as caught:
+            plan_explosion(encounter, 5, text, [("Ana", 1)])
+        assert caught.value.key == key
+    assert plan_explosion(encounter, 5, "100d cr ex", [("Ana", 1)]).damage == "100d cr ex"
+
+
 def test_a_plan_names_every_target_once() -> None:
     encounter = fight(sheet("Alice"), sheet("Bob"))
     blast = plan_explosion(
