@@ -16,6 +16,7 @@ from rules.errors import RuleError
 from rules.options import RuleOptions
 from rules.roller import ScriptedDice
 from rules.swarm import (
+    Dropped,
     custom_profile,
     end_of_swarm_turn,
     engage,
@@ -502,3 +503,20 @@ def test_r14_7_a_horde_split_on_its_own_turn_ends_that_turn() -> None:
     assert encounter.current is not None
     assert (encounter.sequence.round, encounter.current.combatant_id) == (1, following)
     assert not encounter.sequence.vacated
+
+
+def test_r14_2_a_dead_victim_is_let_go_and_said_so() -> None:
+    """R14.2: the swarm attacks those in it; one who died is dropped, and the round's outcome
+    says who and why, so the GM knows why nobody is attacked any more."""
+    encounter = fight(preset_sheet("Rats", SwarmKind.RATS), man("Ana", hp=10))
+    encounter = engage(encounter, "Rats", "Ana")
+    ana = encounter.find("Ana")
+    dead = ana.combatant.with_state(ana.combatant.state.model_copy(update={"dead": True}))
+    encounter = encounter.replace(ana.with_sheet(dead))
+    encounter, attack = swarm_attacks(encounter, "1", ScriptedDice([]))
+    assert attack.attacks == ()
+    assert [(d.combatant_id, d.reason) for d in attack.dropped] == [("2", Dropped.DEAD)]
+    assert attack.kind is SwarmKind.RATS
+    swarm = encounter.get("1").combatant.swarm
+    assert swarm is not None
+    assert swarm.victims == ()
