@@ -59,6 +59,7 @@ ERROR_KEYS: Final = frozenset(
         "damage.needs_dice",  #         text
         "damage.type_conflict",  #      text
         "damage.too_much",  #           text, maximum
+        "dice.too_many_dice",  #        count, maximum
     }
 )
 """Every :class:`RuleError` key this module raises, for the translation catalogs."""
@@ -371,6 +372,8 @@ def parse_damage(text: str) -> WeaponDamage:
         try:
             dice = DiceExpression.parse(base_text)
         except RuleError as exc:
+            if exc.key == "dice.too_many_dice":
+                raise  # readable, only too many dice: say so
             raise RuleError(
                 "damage.syntax", f"cannot read the damage {base_text!r} in {text!r}", text=text
             ) from exc
@@ -519,6 +522,8 @@ class DamageSpec:
     - ``can_destroy``: the source can destroy a body at −10×HP (R7.5).
     - ``knockback``: off for damage that pushes no one anywhere (a fall, R13.7; a falling
       object, R13.8).
+    - ``internal``: a charge gone off inside the target (R15.7): his vitals are hit, ×3
+      whatever the damage type, while knockback still reads the basic damage (R7.14).
     """
 
     basic_damage: int
@@ -537,6 +542,7 @@ class DamageSpec:
     knockback_uses_ht: bool = False
     can_destroy: bool = True
     knockback: bool = True
+    internal: bool = False
     divisor_key: Fraction | None = field(init=False, repr=False, compare=False)
     """``None`` for no armor divisor, else the divisor: a cheap cache key for the DR step."""
 

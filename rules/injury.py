@@ -52,6 +52,7 @@ from rules.hit_location import (
     effective_dr,
     has_no_brain,
     has_no_vitals,
+    internal_wounding,
     wounding_for_traits,
 )
 from rules.options import RuleOptions
@@ -873,8 +874,16 @@ def apply_hit(
     rule_ids += dr.rule_ids
     stopped = dr.effective
     penetrating = basic - stopped if basic > stopped else 0
-    wounding = wounding_for_traits(
-        spec.location if area_as_torso else location, kind, spec.tight_beam, area_as_torso, traits
+    wounding = (
+        internal_wounding(kind, traits)
+        if spec.internal
+        else wounding_for_traits(
+            spec.location if area_as_torso else location,
+            kind,
+            spec.tight_beam,
+            area_as_torso,
+            traits,
+        )
     )
     rule_ids += wounding.rule_ids
     raw = 0

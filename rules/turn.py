@@ -293,7 +293,9 @@ class TurnSequence(BaseModel):
     the current round, with any aware newcomers' free actions (R2.4) placed
     where they arrived; ``position`` indexes the current turn in it (−1 before
     the first turn of a round). ``pending`` holds aware newcomers waiting to be
-    inserted into the order at the next round (R2.4).
+    inserted into the order at the next round (R2.4). ``vacated``: the fighter whose
+    turn it was left the battle during it (a swarm dispersed on its own turn, R14.3):
+    his turn is over, nobody's has started, and ``position`` is the last one done.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -305,6 +307,7 @@ class TurnSequence(BaseModel):
     position: int = Field(default=-1, ge=-1)
     newcomers: tuple[str, ...] = ()
     pending: tuple[InitiativeEntry, ...] = ()
+    vacated: bool = False
 
     @property
     def started(self) -> bool:
@@ -312,10 +315,16 @@ class TurnSequence(BaseModel):
 
     @property
     def current(self) -> str | None:
-        """The combatant whose turn it is."""
-        if 0 <= self.position < len(self.this_round):
+        """The combatant whose turn it is (nobody once his turn is ``vacated``)."""
+        if not self.vacated and 0 <= self.position < len(self.this_round):
             return self.this_round[self.position]
         return None
+
+    @property
+    def up_next(self) -> str | None:
+        """Who the next ``advance`` comes to first this round (``None`` at its end)."""
+        following = self.this_round[self.position + 1 :]
+        return following[0] if following else None
 
     @property
     def elapsed_seconds(self) -> int:
@@ -852,6 +861,8 @@ def advance(
             ended, ended_events = _end_of_turn(by_id[current], sequence.round, roller, rule_options)
             by_id[current] = ended
             events.extend(ended_events)
+        if sequence.vacated:
+            sequence = sequence.model_copy(update={"vacated": False})
 
     rounds_seen = 0
     while True:
@@ -978,7 +989,9 @@ def join(
 
 
 def leave(sequence: TurnSequence, combatant_id: str) -> TurnSequence:
-    """Take a combatant out of the battle; if it was his turn, the next call moves on."""
+    """Take a combatant out of the battle. If it was his turn, it is over (``vacated``):
+    nobody else's turn starts or ends again until the next call moves on to whoever follows
+    him (R4.1)."""
     if combatant_id not in sequence.this_round and (
         sequence.order is None or combatant_id not in sequence.order.combatant_ids
     ):
@@ -986,10 +999,13 @@ def leave(sequence: TurnSequence, combatant_id: str) -> TurnSequence:
             update={"pending": tuple(e for e in sequence.pending if e.combatant_id != combatant_id)}
         )
     position = sequence.position
+    vacated = sequence.vacated
     this_round = list(sequence.this_round)
     if combatant_id in this_round:
         index = this_round.index(combatant_id)
         this_round.pop(index)
+        if index == position and not vacated:
+            vacated = True  # his turn ends with him; the one before him keeps his done
         if index <= position:
             position -= 1
     order = sequence.order.without(combatant_id) if sequence.order is not None else None
@@ -998,6 +1014,7 @@ def leave(sequence: TurnSequence, combatant_id: str) -> TurnSequence:
             "order": order,
             "this_round": tuple(this_round),
             "position": position,
+            "vacated": vacated,
             "newcomers": tuple(c for c in sequence.newcomers if c != combatant_id),
             "pending": tuple(e for e in sequence.pending if e.combatant_id != combatant_id),
         }

@@ -694,7 +694,9 @@ def _roll_line(record: RollRecord, messages: Messages, locale: str) -> str:
     )
 
 
-def _consequences(injury: InjuryOutcome, messages: Messages, locale: str) -> list[str]:
+def _consequences(
+    injury: InjuryOutcome, messages: Messages, locale: str, *, shock: bool = True
+) -> list[str]:
     lines: list[str] = []
     t = messages.text
     if injury.minimum_applied:
@@ -703,7 +705,7 @@ def _consequences(injury: InjuryOutcome, messages: Messages, locale: str) -> lis
         lines.append(t("damage.effect.blunt_trauma", locale, injury=injury.blunt_trauma))
     if injury.injury_lost:
         lines.append(t("damage.effect.injury_lost", locale, lost=injury.injury_lost))
-    if injury.shock_penalty:
+    if shock and injury.shock_penalty:
         lines.append(t("damage.effect.shock", locale, penalty=injury.shock_penalty))
     if injury.major_wound:
         lines.append(t("damage.effect.major_wound", locale))
@@ -740,9 +742,13 @@ def _consequences(injury: InjuryOutcome, messages: Messages, locale: str) -> lis
     return lines
 
 
-def consequence_lines(injury: InjuryOutcome, messages: Messages, locale: str) -> list[str]:
-    """Every consequence of one hit, each with its rule and roll (as under a damage embed)."""
-    return _consequences(injury, messages, locale)
+def consequence_lines(
+    injury: InjuryOutcome, messages: Messages, locale: str, *, shock: bool = True
+) -> list[str]:
+    """Every consequence of one hit, each with its rule and roll (as under a damage embed).
+    ``shock=False`` leaves out the running shock penalty (R7.6), for a reply that shows it
+    once under the last of several hits that injured."""
+    return _consequences(injury, messages, locale, shock=shock)
 
 
 def render_damage(

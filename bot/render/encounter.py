@@ -468,6 +468,21 @@ def _where(encounter: Encounter, messages: Messages, locale: str) -> str:
     if current is not None:
         turn = _t(messages, locale, "encounter.status.turn", name=f"**{current.name}**")
         text = f"{CURRENT_MARK} {turn}\n{text}"
+    elif sequence.vacated:
+        # The fighter whose turn it was left during it (a swarm dispersed, R14.3, R14.7):
+        # nobody else's turn is running; name who comes next.
+        following = sequence.up_next
+        turn = (
+            _t(
+                messages,
+                locale,
+                "encounter.status.vacated",
+                name=f"**{encounter.get(following).name}**",
+            )
+            if following is not None
+            else _t(messages, locale, "encounter.status.vacated_round_end")
+        )
+        text = f"{CURRENT_MARK} {turn}\n{text}"
     return text
 
 

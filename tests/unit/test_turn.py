@@ -602,7 +602,10 @@ def test_leaving_on_your_own_turn_passes_to_the_next() -> None:
     sequence, fighters, _ = run(TurnSequence(), three(), ScriptedDice([]), 2)  # mid's turn
     sequence = leave(sequence, "mid")
     fighters = [f for f in fighters if f.combatant_id != "mid"]
-    assert sequence.current == "fast"  # position stepped back onto the previous slot
+    # His turn is over and nobody else's runs (R4.1): "fast" does not get his back.
+    assert sequence.current is None
+    assert sequence.vacated
+    assert sequence.up_next == "slow"
     _, _, seen = run(sequence, fighters, ScriptedDice([]), 2)
     assert seen == ["slow", "fast"]
 
