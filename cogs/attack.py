@@ -624,7 +624,7 @@ class Attack(commands.Cog):
                 if outcome.damage is not None:
                     # The victim's turn state too: an Aim the blow cost him (R5.3).
                     hurt = victim.model_copy(update={"turn": outcome.target_turn})
-                    updated.append(hurt.with_sheet(outcome.damage.injury.combatant))
+                    updated.append(hurt.with_sheet(outcome.damage.victim))
                 change.encounter = fight.replace(*updated)
                 change.detail = {
                     "attacker": striker.name,
@@ -632,7 +632,7 @@ class Attack(commands.Cog):
                     "hit": outcome.attack is not None and outcome.attack.hit,
                     "effective_skill": outcome.effective.value,
                     "roll": outcome.attack.roll.total if outcome.attack is not None else None,
-                    "injury": outcome.damage.injury.injury if outcome.damage is not None else 0,
+                    "injury": outcome.damage.total_injury if outcome.damage is not None else 0,
                 }
                 if outcome.pending is not None:
                     owner_id = victim.owner_id
@@ -818,7 +818,7 @@ class Attack(commands.Cog):
                 victim = fight.get(hit.target_id)
                 if hit.damage is not None:
                     hurt = victim.model_copy(update={"turn": hit.target_turn})
-                    change.encounter = fight.replace(hurt.with_sheet(hit.damage.injury.combatant))
+                    change.encounter = fight.replace(hurt.with_sheet(hit.damage.victim))
                 if hit.pending is not None:
                     owner_id = victim.owner_id
                     attack_id = await self._store(change, interaction, hit, owner_id)

@@ -26,6 +26,7 @@ from cogs._shared import LOCATION_CHOICES, SIDE_CHOICES, channel_of
 from rules.combat import aim_after_injury
 from rules.combatant import HitLocation, Side
 from rules.damage import DamageSpec, DamageType, parse_direct_damage
+from rules.fire import fire_on_hit
 from rules.injury import apply_hit
 from rules.swarm import ensure_not_swarm
 
@@ -70,6 +71,7 @@ class Damage(commands.Cog):
         bullet=_("bullet", key="damage.cmd.bullet.name"),
         knockback_ht=_("knockback-ht", key="damage.cmd.knockback_ht.name"),
         can_destroy=_("can-destroy", key="damage.cmd.can_destroy.name"),
+        incendiary=_("incendiary", key="fire.cmd.incendiary.name"),
     )
     @app_commands.describe(
         target=_("Who takes the damage", key="damage.cmd.target.description"),
@@ -114,6 +116,10 @@ class Damage(commands.Cog):
             "The source can destroy the body at -10xHP (R7.5; default true)",
             key="damage.cmd.can_destroy.description",
         ),
+        incendiary=_(
+            "Incendiary: 1 more burning damage, which may set the clothes alight (R10.2)",
+            key="fire.cmd.incendiary.description",
+        ),
     )
     @app_commands.choices(
         damage_type=TYPE_CHOICES,
@@ -141,6 +147,7 @@ class Damage(commands.Cog):
         bullet: bool = False,
         knockback_ht: bool = False,
         can_destroy: bool = True,
+        incendiary: bool = False,
     ) -> None:
         channel = channel_of(interaction)
         authority = await EncounterAuthority.of(interaction)
@@ -177,11 +184,21 @@ class Damage(commands.Cog):
             rolled = given.roll(self.bot.dice)
             spec = replace(spec, basic_damage=rolled.total)
             injury = apply_hit(victim.combatant, spec, self.bot.dice, options)
-            turn, aim = aim_after_injury(
-                injury.combatant, victim.turn, injury.injury, self.bot.dice, options
+            # A burning or incendiary hit: the extra point and the clothes (R10.2, R10.5-R10.8).
+            fire = fire_on_hit(
+                injury.combatant,
+                spec,
+                injury.basic_damage,
+                self.bot.dice,
+                options,
+                incendiary=incendiary or given.incendiary,
             )
+            after = fire.combatant if fire is not None else injury.combatant
+            extra = fire.incendiary if fire is not None else None
+            total = injury.injury + (extra.injury if extra is not None else 0)
+            turn, aim = aim_after_injury(after, victim.turn, total, self.bot.dice, options)
             hurt = victim.model_copy(update={"turn": turn})
-            change.encounter = fight.replace(hurt.with_sheet(injury.combatant))
+            change.encounter = fight.replace(hurt.with_sheet(after))
             change.detail = {
                 "target": victim.name,
                 "basic_damage": rolled.total,
@@ -189,7 +206,8 @@ class Damage(commands.Cog):
                 "faces": list(rolled.dice),
                 "type": given.damage_type.value,
                 "location": spec.location.value,
-                "injury": injury.injury,
+                "injury": total,
+                "on_fire": fire.caught.value if fire is not None and fire.caught else None,
             }
         embed = render_damage(
             injury,
@@ -198,6 +216,7 @@ class Damage(commands.Cog):
             locale,
             aim=aim,
             rolled=(str(given.expression), rolled.dice) if given.rolls else None,
+            fire=fire,
         )
         await interaction.response.send_message(embed=embed)
 

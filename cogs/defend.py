@@ -287,7 +287,7 @@ class Defend(commands.Cog):
             updated = [guard.model_copy(update={"turn": result.defender_turn})]
             if result.damage is not None:
                 hurt = victim.model_copy(update={"turn": result.target_turn or victim.turn})
-                updated.append(hurt.with_sheet(result.damage.injury.combatant))
+                updated.append(hurt.with_sheet(result.damage.victim))
             change.encounter = fight.replace(*updated)
             change.detail = {
                 "attack_id": row.attack_id,
@@ -376,14 +376,14 @@ class Defend(commands.Cog):
             if outcome.combatant is not None:
                 updated = updated.with_sheet(outcome.combatant)
             if outcome.damage is not None:
-                updated = updated.with_sheet(outcome.damage.injury.combatant)
+                updated = updated.with_sheet(outcome.damage.victim)
             change.encounter = change.encounter.replace(updated)
             change.detail = {
                 "attack_id": attack_id,
                 "target": fighter.name,
                 "defense": kind,
                 "defended": outcome.defended,
-                "injury": outcome.damage.injury.injury if outcome.damage is not None else 0,
+                "injury": outcome.damage.total_injury if outcome.damage is not None else 0,
             }
             if outcome.second_defense is not None:
                 await PendingAttackRepository.update_payload(

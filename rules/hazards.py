@@ -18,10 +18,10 @@ from typing import Final
 from pydantic import BaseModel, ConfigDict
 
 from rules.breath import BRAIN_DEATH_SECONDS
-from rules.combatant import Burning, Combatant, CombatantState
+from rules.combatant import Combatant, CombatantState
 from rules.encounter import Encounter, EncounterCombatant
 from rules.fatigue import FatigueChange, lose_fp
-from rules.fire import BurnTick, burn, burning_hit
+from rules.fire import BurnTick, burn, burning_hit, catch
 from rules.injury import InjuryOutcome
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
@@ -87,13 +87,6 @@ class HazardTick(BaseModel):
 
 
 # --------------------------------------------------------------------------- state
-
-
-def catch(state: CombatantState, burning: Burning) -> CombatantState:
-    """He catches fire (R10.5-R10.7); burning clothes never go from all to part of them."""
-    if state.on_fire is Burning.FULL and burning is Burning.PARTIAL:
-        return state
-    return state.model_copy(update={"on_fire": burning})
 
 
 def put_out(state: CombatantState) -> CombatantState:

@@ -17,6 +17,7 @@ from bot.i18n import Messages
 from bot.render.attack import render_damage
 from bot.render.common import ResultKind, decimal, line_embeds
 from bot.render.fatigue import roll_line
+from bot.render.fire import burning_text
 from rules.breath import AirAgain, Breath, Drowning, Rescue, Shed, Suffocation
 from rules.climate import (
     ColdExposure,
@@ -30,7 +31,6 @@ from rules.climate import (
 from rules.combatant import Armor, Burning, Combatant
 from rules.falling import Fall, FallArmor, FallingObject
 from rules.fire import (
-    BURNING,
     Clothing,
     Extinguish,
     FireExposure,
@@ -222,18 +222,6 @@ def render_fire_exposure(exposure: FireExposure, messages: Messages, locale: str
             damage=exposure.damage,
         )
     ]
-
-
-def burning_text(kind: Burning, messages: Messages, locale: str) -> str:
-    """What burns on him, its damage a second and its DX penalty."""
-    dice, penalty, _readies = BURNING[kind]
-    return _t(
-        messages,
-        locale,
-        f"environment.burning.{kind.value}",
-        dice=dice.text,
-        penalty=penalty,
-    )
 
 
 def render_catch(
