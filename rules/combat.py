@@ -63,12 +63,13 @@ from rules.defense import (
     ShieldDefense,
     acrobatic_dodge,
     available_defenses,
+    half_skill_change,
     master_dodge,
     roll_defense,
 )
 from rules.encounter import EncounterCombatant
 from rules.errors import RuleError
-from rules.fire import FireOnHit, fire_on_hit
+from rules.fire import FireOnHit, burning_dx_penalty, fire_on_hit
 from rules.hit_location import attack_penalty, check_target, miss_by_one
 from rules.injury import InjuryOutcome, RollRecord, apply_hit
 from rules.maneuver import (
@@ -475,6 +476,9 @@ def _parry_weapons(target: Combatant, turn: TurnState, close_combat: bool) -> li
     """Every weapon that parries, those that cannot right now with the reason (dropped R7.8,
     crippled arm R7.16, unready or unbalanced after a blow R5.5)."""
     weapons: list[ParryWeapon] = []
+    # A passing DX penalty (burning clothes, R10.5-R10.7) lowers each parrying skill.
+    burning = burning_dx_penalty(target.state)
+    penalty = burning.value if burning is not None else 0
     for weapon in target.weapons:
         if not weapon.can_parry or weapon.thrown:
             continue
@@ -490,6 +494,7 @@ def _parry_weapons(target: Combatant, turn: TurnState, close_combat: bool) -> li
                 # R6.7: under 1 kg; a knife is always that light (the sheet may not say).
                 light=weapon.knife or weapon.weight_kg < 1,
                 parries_used=turn.weapon_parries.get(weapon.name, 0),
+                dx_change=half_skill_change(weapon.skill, penalty),
                 refusal=refusal[0] if refusal is not None else None,
                 refusal_rule=refusal[1] if refusal is not None else None,
             )
@@ -506,6 +511,7 @@ def _parry_weapons(target: Combatant, turn: TurnState, close_combat: bool) -> li
                     parry=3 + level // 2 + bonus,
                     unarmed=True,
                     parries_used=turn.weapon_parries.get(name, 0),
+                    dx_change=half_skill_change(level, penalty),
                 )
             )
     return weapons
@@ -516,6 +522,7 @@ def defender_input(
 ) -> DefenderInput:
     """The defense rules' view of ``target`` and his turn state (R4.5)."""
     close = pending is not None and pending.context.close_combat
+    burning = burning_dx_penalty(target.state)
     shield = None
     if target.shield is not None and target.block is not None:
         crippled = target.shield_arm_crippled
@@ -524,6 +531,7 @@ def defender_input(
             db=target.shield.db,
             large=target.shield.large,
             db_suppressed=turn.shield_bashed,
+            dx_change=half_skill_change(target.shield.skill, burning.value) if burning else 0,
             # A crippled shield arm neither blocks nor holds the shield up (R7.16).
             refusal="defend.shield_arm_crippled" if crippled else None,
             refusal_rule="R7.16" if crippled else None,
@@ -556,6 +564,8 @@ def defender_input(
         combat_reflexes=target.has(Trait.COMBAT_REFLEXES),
         already_tried=tried,
         can_defend=limit not in OUT_OF_ACTION,
+        dx_penalty=burning,
+        dodge_dx_change=target.dodge_change_for_dx(burning.value) if burning else 0,
     )
 
 
@@ -1189,6 +1199,9 @@ def resolve_attack(
     maneuver, all_out_option = (
         series if series is not None else (request.maneuver, request.all_out_option)
     )
+    # R10.5-R10.7: burning clothes or shield, DX -2 or -3 on a DX-based weapon skill.
+    burning = burning_dx_penalty(sheet.state)
+    on_fire = (burning,) if burning is not None else ()
     attack_input = AttackInput(
         skill=skill,
         maneuver=maneuver,
@@ -1216,7 +1229,11 @@ def resolve_attack(
         ranged_class=_launcher(request, weapon),
         close_combat_weapon=request.close_combat and weapon is not None and not weapon.natural,
         blind=plan is not None and plan.blind,
-        situation=(*ground.modifiers, *(plan.modifiers if plan is not None else ())),
+        situation=(
+            *ground.modifiers,
+            *(plan.modifiers if plan is not None else ()),
+            *on_fire,
+        ),
         forced_snap_rule=plan.forced_snap_rule if plan is not None else None,
     )
     effective = effective_attack_skill(attack_input)

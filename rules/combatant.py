@@ -818,6 +818,18 @@ class Combatant(BaseModel):
             value += 1
         return value
 
+    def dodge_change_for_dx(self, change: int) -> int:
+        """How much Dodge moves when DX moves by ``change`` for a while (a burning fighter's
+        -2, R10.5): through Basic Speed, (DX + HT) / 4, or an animal's DX (R6.1); a Dodge
+        given outright does not move (A.4)."""
+        if self.dodge_override is not None or not change:
+            return 0
+        if self.rise_class is not RiseClass.HUMANOID:
+            dx = self.attributes.dx
+            return animal_dodge(self.base_move, dx + change) - animal_dodge(self.base_move, dx)
+        speed = self.attributes.basic_speed
+        return math.floor(speed + change / 4) - math.floor(speed)
+
     @property
     def dodge(self) -> int:
         """Current Dodge: halved, rounding up, when reeling (R7.1) and again when tired (R8.1).

@@ -34,6 +34,7 @@ from rules.damage import DamageSpec, DamageType
 from rules.dice import DiceExpression
 from rules.errors import RuleError
 from rules.injury import InjuryOutcome, apply_hit
+from rules.maneuver import Modifier
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
 from rules.schedule import rolls_for
@@ -477,13 +478,14 @@ def extinguish(
     )
 
 
-def burning_dx_penalty(state: CombatantState) -> tuple[int, str] | None:
-    """The DX penalty of what burns on him and its rule: -2 for part of his clothes (R10.5)
-    or a burning shield (R10.7), -3 for all his clothes (R10.6); ``None`` when nothing does."""
+def burning_dx_penalty(state: CombatantState) -> Modifier | None:
+    """The DX penalty of what burns on him, with its rule: -2 for part of his clothes (R10.5)
+    or a burning shield (R10.7), -3 for all his clothes (R10.6); ``None`` when nothing does.
+    Its key (``fire.modifier.<kind>``) names it in the attack and defense breakdowns."""
     kind = state.on_fire
     if kind is None:
         return None
-    return BURNING[kind][1], _RULE[kind]
+    return Modifier(key=f"fire.modifier.{kind.value}", value=BURNING[kind][1], rule_id=_RULE[kind])
 
 
 def catch(state: CombatantState, burning: Burning) -> CombatantState:

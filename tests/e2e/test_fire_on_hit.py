@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot.client import GurpsBot
 from bot.standin import StandIn
 from rules.roller import ScriptedDice
-from tests.e2e.test_attack import CHANNEL, fields, start_duel
+from tests.e2e.test_attack import CHANNEL, fields, labels, start_duel
 from tests.e2e.test_environment import gm, state_of, tracker_line
 
 
@@ -69,3 +69,26 @@ async def test_clothes_under_armor_do_not_catch_from_damage(
     ]
     state = await state_of(bot, standin)
     assert (state.hp, state.on_fire) == (8, None)
+
+
+async def test_her_burning_clothes_lower_her_attack_and_her_defense_buttons(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """R10.5, A.4: part of Ana's clothes on fire, DX 13 → 11: her sword attacks at 11; her
+    Dodge (Basic Speed 5.75) and her Parry (sword 11) are each 1 lower, 8 on the buttons."""
+    await start_duel(standin, bot)
+    await gm(standin, "environment catch-fire", combatant="Ana", damage=4)
+    dice.extend([6, 6, 6])  # 18 against 11: a miss
+    attack = await standin.slash(
+        "attack", {"attacker": "Ana", "target": "Orc"}, user="alice", channel=CHANNEL
+    )
+    assert fields(attack.embeds[0])["Effective skill"] == (
+        "Skill 13\n-2 part of his clothing on fire (R10.5)\n= **11**"
+    )
+    dice.extend([3, 4, 4])  # the orc: 11 against 13, a hit
+    struck = await standin.slash(
+        "attack", {"attacker": "Orc", "target": "Ana"}, user="gm", channel=CHANNEL
+    )
+    assert labels(struck.message)[:2] == ["Dodge 8", "Parry 8 (sword)"]
+    defenses = fields(struck.embeds[0])["Defenses"]
+    assert "-1 part of his clothing on fire (R10.5)" in defenses

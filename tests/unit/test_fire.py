@@ -349,6 +349,81 @@ def test_burning_dx_penalty_r10_5_to_r10_7() -> None:
 
     man = Combatant.create(name="Man")
     assert burning_dx_penalty(man.state) is None
-    assert burning_dx_penalty(catch(man.state, Burning.PARTIAL)) == (-2, "R10.5")
-    assert burning_dx_penalty(catch(man.state, Burning.FULL)) == (-3, "R10.6")
-    assert burning_dx_penalty(catch(man.state, Burning.SHIELD)) == (-2, "R10.7")
+    found = [
+        burning_dx_penalty(catch(man.state, kind))
+        for kind in (Burning.PARTIAL, Burning.FULL, Burning.SHIELD)
+    ]
+    assert [(m.key, m.value, m.rule_id) for m in found if m is not None] == [
+        ("fire.modifier.partial", -2, "R10.5"),
+        ("fire.modifier.full", -3, "R10.6"),
+        ("fire.modifier.shield", -2, "R10.7"),
+    ]
+
+
+def _burning_duel(kind: Burning) -> tuple[EncounterCombatant, EncounterCombatant]:
+    ana = Combatant.create(
+        name="Ana",
+        attributes={"st": 11, "dx": 13, "ht": 12},
+        weapons=[{"name": "sword", "skill": 13, "damage": "sw+1 cut"}],
+        shield={"name": "shield", "skill": 12, "db": 1},
+    )
+    orc = Combatant.create(
+        name="Orc",
+        attributes={"st": 13, "dx": 11, "ht": 11},
+        weapons=[{"name": "axe", "skill": 13, "damage": "sw+2 cut"}],
+    )
+    burning = ana.with_state(catch(ana.state, kind))
+    return (
+        EncounterCombatant(combatant_id="1", side="a", combatant=burning),
+        EncounterCombatant(combatant_id="2", side="b", combatant=orc),
+    )
+
+
+def test_r10_6_burning_clothes_lower_his_attack_skill() -> None:
+    """R10.6: all his clothes on fire, DX -3: sword 13 attacks at 10, the line named."""
+    from rules.combat import AttackRequest, resolve_attack
+    from rules.options import RuleOptions
+
+    ana, orc = _burning_duel(Burning.FULL)
+    outcome = resolve_attack(
+        ana, orc, AttackRequest(weapon="sword"), ScriptedDice([6, 6, 6]), RuleOptions()
+    )
+    assert outcome.effective.value == 10
+    assert [(m.key, m.value, m.rule_id) for m in outcome.effective.modifiers] == [
+        ("fire.modifier.full", -3, "R10.6")
+    ]
+
+
+def test_r10_5_burning_clothes_lower_his_defenses_through_the_a4_formulas() -> None:
+    """R10.5, A.4: part of his clothes on fire, DX 13 → 11: Basic Speed (11 + 12) / 4 =
+    5.75, Dodge 9 → 8 (-1); sword 13 → 11, Parry 9 → 8 (-1); shield 12 → 10, Block 9 → 8
+    (-1); each with the fire's line (its shield DB +1 on top)."""
+    from rules.combat import defender_input
+    from rules.defense import AttackContext, available_defenses
+    from rules.options import RuleOptions
+
+    ana, _ = _burning_duel(Burning.PARTIAL)
+    defender = defender_input(ana.combatant, ana.turn)
+    options = available_defenses(defender, AttackContext(), RuleOptions())
+    found = {
+        option.kind.value: (
+            option.value,
+            [(m.key, m.value, m.rule_id) for m in option.modifiers if m.key.startswith("fire.")],
+        )
+        for option in options.options
+    }
+    assert found["dodge"] == (9, [("fire.modifier.partial", -1, "R10.5")])
+    assert found["parry"] == (9, [("fire.modifier.partial", -1, "R10.5")])
+    assert found["block"] == (9, [("fire.modifier.partial", -1, "R10.5")])
+
+
+@pytest.mark.parametrize(
+    ("skill", "penalty", "change"), [(13, -2, -1), (12, -2, -1), (12, -3, -2), (13, -3, -1)]
+)
+def test_a_dx_penalty_moves_a_parry_by_half_the_skill(
+    skill: int, penalty: int, change: int
+) -> None:
+    """A.4: Parry and Block are 3 + skill / 2, rounded down."""
+    from rules.defense import half_skill_change
+
+    assert half_skill_change(skill, penalty) == change
