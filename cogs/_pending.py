@@ -24,7 +24,7 @@ from bot.storage.pending_attack import (
     PendingAttackRepository,
     PendingStatus,
 )
-from rules.combat import defense_options
+from rules.defense_resolution import defense_options
 from rules.encounter import Encounter
 from rules.errors import RuleError
 from rules.options import RuleOptions

@@ -29,16 +29,10 @@ from bot.storage.encounter import EncounterChange, EncounterRepository
 from bot.storage.pending_attack import PendingAttackRepository
 from cogs._autocomplete import combatant_autocomplete
 from cogs._shared import LOCATION_CHOICES, SIDE_CHOICES, catalog_choices, channel_of
+from rules import exchange
 from rules.attack import Arc, AttackKind, EvadeEntry, Gait, Hand, RangedClass
-from rules.close_combat import close_request, in_any_close_combat
-from rules.combat import (
-    AttackOutcome,
-    AttackRequest,
-    ManeuverRequest,
-    resolve_attack,
-    resolve_stray,
-    take_maneuver,
-)
+from rules.attack_resolution import AttackOutcome
+from rules.close_combat import in_any_close_combat
 from rules.combatant import HitLocation, Posture, Side
 from rules.maneuver import (
     ATTACK_MANEUVERS,
@@ -46,10 +40,11 @@ from rules.maneuver import (
     AllOutDefenseOption,
     Maneuver,
 )
+from rules.maneuver_choice import ManeuverRequest
 from rules.ranged import Cover, FireMode, OpportunityArea, RangedSituation, as_fraction
+from rules.strike import AttackRequest
 from rules.swarm import ensure_not_swarm
 from rules.terrain import CoverKind, cover_kind_of, overpenetration
-from rules.turn import settle_consciousness
 
 OTHER_MANEUVER_CHOICES = catalog_choices(
     "maneuver.name", [m.value for m in Maneuver if m not in ATTACK_MANEUVERS]
@@ -583,8 +578,6 @@ class Attack(commands.Cog):
         locale, options = context.locale, context.options
         attack_id: int | None = None
         owner_id: int | None = None
-        before: discord.Embed | None = None
-        fainted = False
         async with self.encounters.change(channel, interaction.user.id, "attack") as change:
             fight = change.encounter
             striker = fight.find(attacker)
@@ -594,50 +587,27 @@ class Attack(commands.Cog):
             authority.ensure_can_act_for(fight.gm_id, striker.owner_id, striker.name)
             if request.beyond_allowance and not authority.is_gm(fight.gm_id):
                 raise UserFacingError("attack.extra_gm_only")
-            striker, rolled = settle_consciousness(
-                striker, request.maneuver.value, fight.sequence.round, self.bot.dice, options
+            taken = exchange.attack(
+                fight,
+                striker.combatant_id,
+                victim.combatant_id,
+                request,
+                roller=self.bot.dice,
+                options=options,
             )
-            if rolled:
-                # R7.2: the HT roll at 0 HP that waited for this turn's maneuver.
-                fight = fight.replace(striker)
-                change.encounter = fight
-                before = render_events(fight, rolled, self.bot.messages, locale)
-            if rolled and not striker.combatant.is_conscious:
-                change.detail = {"attacker": striker.name, "fainted": True}
-                fainted = True
-            else:
-                if request.kind is AttackKind.melee:
-                    # Fighters in close combat strike as close combat (R11.6, R11.12, R11.26).
-                    request = close_request(
-                        fight, striker.combatant_id, victim.combatant_id, request
-                    )
-                outcome = resolve_attack(
-                    striker,
-                    victim,
-                    request,
-                    self.bot.dice,
-                    options,
-                    count_attacks=fight.sequence.started,
-                    awaits_first_turn=fight.awaits_first_turn(striker.combatant_id),
-                )
-                updated = [striker.model_copy(update={"turn": outcome.attacker_turn})]
-                if outcome.damage is not None:
-                    # The victim's turn state too: an Aim the blow cost him (R5.3).
-                    hurt = victim.model_copy(update={"turn": outcome.target_turn})
-                    updated.append(hurt.with_sheet(outcome.damage.victim))
-                change.encounter = fight.replace(*updated)
-                change.detail = {
-                    "attacker": striker.name,
-                    "target": victim.name,
-                    "hit": outcome.attack is not None and outcome.attack.hit,
-                    "effective_skill": outcome.effective.value,
-                    "roll": outcome.attack.roll.total if outcome.attack is not None else None,
-                    "injury": outcome.damage.total_injury if outcome.damage is not None else 0,
-                }
-                if outcome.pending is not None:
-                    owner_id = victim.owner_id
-                    attack_id = await self._store(change, interaction, outcome, owner_id)
-        if fainted and before is not None:
+            change.encounter = taken.encounter
+            change.detail = taken.detail()
+            outcome = taken.outcome
+            if outcome is not None and outcome.pending is not None:
+                owner_id = victim.owner_id
+                attack_id = await self._store(change, interaction, outcome, owner_id)
+        before = (
+            render_events(taken.encounter, taken.consciousness, self.bot.messages, locale)
+            if taken.consciousness
+            else None
+        )
+        if outcome is None:  # R7.2: he fainted before he could attack
+            assert before is not None
             await interaction.response.send_message(embed=before)
             return
         embeds = render_attack(outcome, self.bot.messages, locale)
@@ -800,28 +770,21 @@ class Attack(commands.Cog):
             shooter = fight.find(attacker)
             authority.ensure_can_act_for(fight.gm_id, shooter.owner_id, shooter.name)
             bystanders = [fight.find(name) for name in line.split(",") if name.strip()]
-            shots = resolve_stray(
-                shooter,
-                bystanders,
+            taken = exchange.stray(
+                fight,
+                shooter.combatant_id,
+                [bystander.combatant_id for bystander in bystanders],
                 request,
                 skill=skill,
                 roller=self.bot.dice,
                 options=context.options,
             )
-            hit = shots[-1].outcome if shots and shots[-1].hit else None
-            change.detail = {
-                "attacker": shooter.name,
-                "stray": [shot.bystander_name for shot in shots],
-                "hit": hit.target_name if hit is not None else None,
-            }
-            if hit is not None:
-                victim = fight.get(hit.target_id)
-                if hit.damage is not None:
-                    hurt = victim.model_copy(update={"turn": hit.target_turn})
-                    change.encounter = fight.replace(hurt.with_sheet(hit.damage.victim))
-                if hit.pending is not None:
-                    owner_id = victim.owner_id
-                    attack_id = await self._store(change, interaction, hit, owner_id)
+            change.encounter = taken.encounter
+            change.detail = taken.detail()
+            shots, hit = taken.shots, taken.hit
+            if hit is not None and hit.pending is not None:
+                owner_id = fight.get(hit.target_id).owner_id
+                attack_id = await self._store(change, interaction, hit, owner_id)
         embeds = [render_stray(shooter.name, shots, self.bot.messages, locale)]
         if hit is None:
             await interaction.response.send_message(embeds=embeds)
@@ -1004,8 +967,6 @@ class Attack(commands.Cog):
         authority = await EncounterAuthority.of(interaction)
         context = await self.bot.context_for(interaction)
         locale, options = context.locale, context.options
-        before: discord.Embed | None = None
-        fainted = False
         async with self.encounters.change(channel, interaction.user.id, "maneuver") as change:
             fight = change.encounter
             fighter = fight.find(combatant)
@@ -1027,38 +988,30 @@ class Attack(commands.Cog):
                 evade=EvadeEntry(evade.value) if evade else None,
                 close_combat=in_any_close_combat(fight, fighter.combatant_id),
             )
-            fighter, rolled = settle_consciousness(
-                fighter, maneuver.value, fight.sequence.round, self.bot.dice, options
+            taken = exchange.maneuver(
+                fight,
+                fighter.combatant_id,
+                other.combatant_id if other is not None else None,
+                request,
+                roller=self.bot.dice,
+                options=options,
             )
-            if rolled:
-                # R7.2: the HT roll at 0 HP that waited for this turn's maneuver.
-                fight = fight.replace(fighter)
-                change.encounter = fight
-                before = render_events(fight, rolled, self.bot.messages, locale)
-            if rolled and not fighter.combatant.is_conscious:
-                change.detail = {"combatant": fighter.name, "fainted": True}
-                fainted = True
-            else:
-                outcome = take_maneuver(
-                    fighter,
-                    other,
-                    request,
-                    self.bot.dice,
-                    options,
-                    awaits_first_turn=fight.awaits_first_turn(fighter.combatant_id),
-                )
-                change.encounter = fight.replace(
-                    fighter.model_copy(update={"turn": outcome.turn}).with_sheet(outcome.combatant)
-                )
-                change.detail = {"combatant": fighter.name, "maneuver": maneuver.value}
-                if trigger:
-                    change.detail["trigger"] = trigger
-        if fainted and before is not None:
+            change.encounter = taken.encounter
+            change.detail = taken.detail()
+            if trigger and not taken.fainted:
+                change.detail["trigger"] = trigger
+        before = (
+            render_events(taken.encounter, taken.consciousness, self.bot.messages, locale)
+            if taken.consciousness
+            else None
+        )
+        if taken.outcome is None:  # R7.2: he fainted before he could act
+            assert before is not None
             await interaction.response.send_message(embed=before)
             return
         embed = render_maneuver(
             fighter.name,
-            outcome,
+            taken.outcome,
             self.bot.messages,
             locale,
             target_name=other.name if other is not None else None,

@@ -8,7 +8,6 @@ encounter change, with the same breakdown.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 
 import discord
@@ -17,18 +16,14 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.client import GurpsBot
-from bot.errors import UserFacingError
 from bot.permissions import EncounterAuthority
 from bot.render.attack import render_damage
 from bot.storage.encounter import EncounterRepository
 from cogs._autocomplete import combatant_autocomplete
 from cogs._shared import LOCATION_CHOICES, SIDE_CHOICES, channel_of
-from rules.combat import aim_after_injury
+from rules import exchange
 from rules.combatant import HitLocation, Side
 from rules.damage import DamageSpec, DamageType, parse_direct_damage
-from rules.fire import fire_on_hit
-from rules.injury import apply_hit
-from rules.swarm import ensure_not_swarm
 
 TYPE_CHOICES = [
     app_commands.Choice(
@@ -178,37 +173,18 @@ class Damage(commands.Cog):
             fight = change.encounter
             authority.ensure_gm(fight.gm_id)
             victim = fight.find(target)
-            ensure_not_swarm(victim)  # R14.3: /swarm hit
-            if victim.combatant.state.destroyed:
-                raise UserFacingError("damage.error.destroyed", target=victim.name)
-            rolled = given.roll(self.bot.dice)
-            spec = replace(spec, basic_damage=rolled.total)
-            injury = apply_hit(victim.combatant, spec, self.bot.dice, options)
-            # A burning or incendiary hit: the extra point and the clothes (R10.2, R10.5-R10.8).
-            fire = fire_on_hit(
-                injury.combatant,
+            taken = exchange.direct_damage(
+                fight,
+                victim.combatant_id,
+                given,
                 spec,
-                injury.basic_damage,
-                self.bot.dice,
-                options,
-                incendiary=incendiary or given.incendiary,
+                roller=self.bot.dice,
+                options=options,
+                incendiary=incendiary,
             )
-            after = fire.combatant if fire is not None else injury.combatant
-            extra = fire.incendiary if fire is not None else None
-            total = injury.injury + (extra.injury if extra is not None else 0)
-            turn, aim = aim_after_injury(after, victim.turn, total, self.bot.dice, options)
-            hurt = victim.model_copy(update={"turn": turn})
-            change.encounter = fight.replace(hurt.with_sheet(after))
-            change.detail = {
-                "target": victim.name,
-                "basic_damage": rolled.total,
-                "dice": str(given.expression),
-                "faces": list(rolled.dice),
-                "type": given.damage_type.value,
-                "location": spec.location.value,
-                "injury": total,
-                "on_fire": fire.caught.value if fire is not None and fire.caught else None,
-            }
+            change.encounter = taken.encounter
+            change.detail = taken.detail()
+        injury, aim, rolled, fire = taken.injury, taken.aim, taken.rolled, taken.fire
         embed = render_damage(
             injury,
             victim.name,

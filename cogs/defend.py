@@ -27,18 +27,17 @@ from bot.views.defense import DefenseButton, parse_choice, typed_choice
 from cogs._autocomplete import combatant_autocomplete
 from cogs._pending import edit_attack_message, ensure_awaiting
 from cogs._shared import channel_of
-from rules.combat import (
+from rules import exchange
+from rules.defense import DefenseOptions
+from rules.defense_resolution import (
     DefenseChoice,
     DefenseOutcome,
-    PendingDefense,
     defense_options,
     parry_for_other_options,
-    resolve_defense,
-    resolve_parry_for_other,
 )
-from rules.defense import DefenseOptions
 from rules.maneuver import DefenseKind
 from rules.options import RuleOptions
+from rules.strike import PendingDefense
 
 
 @dataclass(frozen=True)
@@ -273,37 +272,18 @@ class Defend(commands.Cog):
             fight = change.encounter
             guard = fight.find(defender)
             authority.ensure_can_act_for(fight.gm_id, guard.owner_id, guard.name)
-            victim = fight.get(locked.target_id)
-            result = resolve_parry_for_other(
+            taken = exchange.parry_for_other(
+                fight,
                 locked.payload,
-                guard.combatant,
-                guard.turn,
-                victim.combatant,
+                guard.combatant_id,
                 weapon_index,
                 roller=self.bot.dice,
                 options=options,
-                target_turn=victim.turn,
             )
-            updated = [guard.model_copy(update={"turn": result.defender_turn})]
-            if result.damage is not None:
-                hurt = victim.model_copy(update={"turn": result.target_turn or victim.turn})
-                updated.append(hurt.with_sheet(result.damage.victim))
-            change.encounter = fight.replace(*updated)
-            change.detail = {
-                "attack_id": row.attack_id,
-                "target": victim.name,
-                "defender": guard.name,
-                "defended": result.defended,
-            }
+            change.encounter = taken.encounter
+            change.detail = taken.detail(row.attack_id)
             await PendingAttackRepository.close(change, row.attack_id, interaction.created_at)
-        outcome = DefenseOutcome(
-            pending=result.pending,
-            roll=result.roll,
-            defended=result.defended,
-            damage=result.damage,
-            target_turn=result.target_turn or victim.turn,
-            aim_lost=result.aim_lost,
-        )
+        outcome = taken.defense
         embeds = render_defense(outcome, self.bot.messages, locale, parried_by=guard.name)
         await interaction.response.send_message(embeds=embeds)
         await self._clear_buttons(row)
@@ -363,28 +343,12 @@ class Defend(commands.Cog):
                 acrobatic=acrobatic,
                 master_dodge=master_dodge,
             )
-            outcome = resolve_defense(
-                payload,
-                fighter.combatant,
-                fighter.turn,
-                choice,
-                roller=self.bot.dice,
-                options=options,
-                turn_ahead=change.encounter.turn_to_come(fighter.combatant_id),
+            taken = exchange.defend(
+                change.encounter, payload, choice, roller=self.bot.dice, options=options
             )
-            updated = fighter.model_copy(update={"turn": outcome.target_turn})
-            if outcome.combatant is not None:
-                updated = updated.with_sheet(outcome.combatant)
-            if outcome.damage is not None:
-                updated = updated.with_sheet(outcome.damage.victim)
-            change.encounter = change.encounter.replace(updated)
-            change.detail = {
-                "attack_id": attack_id,
-                "target": fighter.name,
-                "defense": kind,
-                "defended": outcome.defended,
-                "injury": outcome.damage.total_injury if outcome.damage is not None else 0,
-            }
+            change.encounter = taken.encounter
+            change.detail = taken.detail(attack_id)
+            outcome = taken.outcome
             if outcome.second_defense is not None:
                 await PendingAttackRepository.update_payload(
                     change, attack_id, outcome.second_defense

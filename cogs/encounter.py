@@ -44,12 +44,12 @@ from bot.views.gear import KeepGearButton, keep_gear_view
 from cogs._autocomplete import combatant_autocomplete, side_autocomplete
 from cogs._pending import refresh_attack_messages
 from cogs._shared import channel_of, guild_of, send_embeds
+from rules import turn_edge
 from rules.character import gear_differs, with_gear_of
 from rules.encounter import (
     Encounter,
     EncounterCombatant,
     TrackerMessage,
-    advance_turn,
     apply_partial_surprise,
     apply_total_surprise,
     crippling_after_combat,
@@ -58,9 +58,7 @@ from rules.encounter import (
     side_profile,
 )
 from rules.errors import RuleError
-from rules.hazards import tick_passed
 from rules.initiative import InitiativeMode
-from rules.swarm import end_of_swarm_turn
 from rules.turn import TurnSequence
 
 INITIATIVE_CHOICES = [
@@ -226,17 +224,12 @@ class EncounterCog(commands.Cog):
             owner = current.owner_id if current is not None else None
             if not authority.can_act_for(change.encounter.gm_id, owner):
                 raise UserFacingError("encounter.error.not_your_turn")
-            # R14.2, R14.5: a swarm's turn ends with its attacks on everyone in it.
-            change.encounter, swarmed = end_of_swarm_turn(change.encounter, self.bot.dice, options)
-            change.encounter, result = advance_turn(change.encounter, self.bot.dice, options)
-            # R9.2, R10.5-R10.7: a second of fire or lost breath at each place passed.
-            change.encounter, ticks = tick_passed(
-                change.encounter, result.events, self.bot.dice, options
-            )
-            change.detail = {"events": [e.model_dump(mode="json") for e in result.events]}
-            if ticks:
-                change.detail["hazards"] = [tick.summary() for tick in ticks]
+            # R14.2, R14.5, R4.1-R4.5, R9.2, R10.5-R10.7: one rules call for the turn edge.
+            edge = turn_edge.next_turn(change.encounter, self.bot.dice, options)
+            change.encounter = edge.encounter
+            change.detail = edge.detail()
         fight = change.encounter
+        swarmed, result, ticks = edge.swarm, edge.advance, edge.ticks
         embeds = [
             *(
                 [render_swarm_attack(swarmed, _names(fight), self.bot.messages, locale)]

@@ -19,8 +19,9 @@ from bot.render.terrain import render_ambush, render_ground
 from bot.storage.encounter import EncounterRepository
 from cogs._autocomplete import combatant_autocomplete
 from cogs._shared import catalog_choices, channel_of
+from rules import exchange
 from rules.ranged import as_fraction
-from rules.terrain import HEIGHT_PRESETS, Water, ambush_vision, standing
+from rules.terrain import HEIGHT_PRESETS, Water, ambush_vision
 
 PRESET_CHOICES = catalog_choices("terrain.preset", list(HEIGHT_PRESETS))
 DRY = "dry"
@@ -91,15 +92,11 @@ class Terrain(commands.Cog):
             fight = change.encounter
             fighter = fight.find(combatant)
             authority.ensure_can_act_for(fight.gm_id, fighter.owner_id, fighter.name)
-            turn = standing(fighter.turn, height=metres, water=footing)
-            change.encounter = fight.replace(fighter.model_copy(update={"turn": turn}))
-            change.detail = {
-                "combatant": fighter.name,
-                "height": turn.elevation,
-                "water": turn.water,
-            }
+            taken = exchange.take_ground(fight, fighter.combatant_id, height=metres, water=footing)
+            change.encounter = taken.encounter
+            change.detail = taken.detail()
         await interaction.response.send_message(
-            embed=render_ground(fighter.name, turn, self.bot.messages, locale)
+            embed=render_ground(fighter.name, taken.turn, self.bot.messages, locale)
         )
 
     @terrain.command(

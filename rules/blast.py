@@ -22,9 +22,9 @@ from typing import Final
 from pydantic import BaseModel, ConfigDict
 
 from rules.attack import AttackKind
-from rules.combat import AimCheck, aim_after_injury, defender_input, spend_dodge
 from rules.combatant import Posture
 from rules.defense import AttackContext, available_defenses, roll_defense
+from rules.defense_resolution import defender_input, spend_dodge
 from rules.encounter import Encounter
 from rules.errors import RuleError
 from rules.explosion import (
@@ -42,6 +42,7 @@ from rules.explosion import (
 from rules.maneuver import DefenseKind
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
+from rules.strike import AimCheck, aim_after_injury
 from rules.swarm import SwarmHit, hit_swarm
 
 __all__ = [

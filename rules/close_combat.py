@@ -15,7 +15,6 @@ from typing import Final
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.combat import AttackRequest
 from rules.combatant import Combatant, HitLocation, Posture
 from rules.damage import DamageSpec, DamageType
 from rules.encounter import GRAPPLING_HOLDS, Encounter, EncounterCombatant, with_holds
@@ -57,6 +56,7 @@ from rules.slam import (
     slam,
     trample,
 )
+from rules.strike import AttackRequest
 from rules.turn import ensure_may_choose
 
 __all__ = [

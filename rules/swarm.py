@@ -29,7 +29,6 @@ from typing import Final
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.combat import AimCheck, aim_after_injury
 from rules.combatant import Combatant, HitLocation, Trait
 from rules.damage import DamageSpec, DamageType, apply_minimum_damage, parse_damage
 from rules.encounter import (
@@ -46,6 +45,7 @@ from rules.hit_location import wounding_for_traits
 from rules.injury import InjuryOutcome, apply_hit, diffuse_injury_cap
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
+from rules.strike import AimCheck, aim_after_injury
 from rules.swarm_profile import (
     HORDE_SIZES,
     PROTECTION_ROUNDS,

@@ -26,20 +26,16 @@ from rules.attack import (
     FeintOutcome,
     WaitOrder,
 )
+from rules.attack_resolution import AttackOutcome
 from rules.checks import Outcome, SuccessRoll
-from rules.combat import (
-    AimCheck,
-    AttackOutcome,
-    DefenseOutcome,
-    ManeuverOutcome,
-    PendingDefense,
-    StrikeResult,
-)
 from rules.combatant import HitLocation, Weapon
 from rules.defense import DefenseOption, DefenseOptions, RefusedDefense
+from rules.defense_resolution import DefenseOutcome
 from rules.fire import FireOnHit
 from rules.injury import InjuryOutcome, KnockdownResult, RollRecord
 from rules.maneuver import DefenseKind, Maneuver, Modifier
+from rules.maneuver_choice import ManeuverOutcome
+from rules.strike import AimCheck, PendingDefense, StrikeResult
 
 __all__ = [
     "defense_choice",

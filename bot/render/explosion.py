@@ -20,7 +20,6 @@ from bot.render.roll import margin_text, outcome_text, roll_text
 from bot.render.swarm import render_swarm_hit
 from bot.views.explosion import DETONATE, BlastButton, dive
 from rules.blast import BlastResult
-from rules.combat import AimCheck
 from rules.encounter import Encounter
 from rules.errors import RuleError
 from rules.explosion import (
@@ -36,6 +35,7 @@ from rules.explosion import (
     fragment_radius,
 )
 from rules.injury import InjuryOutcome
+from rules.strike import AimCheck
 
 MAX_DIVE_BUTTONS = 20
 

@@ -1,6 +1,6 @@
 """What a ranged attack's reply says about the distance and a thrown object (R12.x, A.8).
 
-Pure: an :class:`~rules.combat.AttackOutcome` and a locale in, a field added to the
+Pure: an :class:`~rules.attack_resolution.AttackOutcome` and a locale in, a field added to the
 attack's embed; every word from the ``ranged.*`` catalog.
 """
 
@@ -12,7 +12,7 @@ import discord
 
 from bot.i18n import Messages
 from bot.render.common import ResultKind, add_field, decimal, new_embed
-from rules.combat import AttackOutcome, StrayShot
+from rules.attack_resolution import AttackOutcome, StrayShot
 from rules.terrain import Overpenetration
 
 __all__ = ["add_range_field", "metres", "render_stray", "render_through"]

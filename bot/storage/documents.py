@@ -45,7 +45,7 @@ class Document(StrEnum):
     TURN = "turn"
     """``encounter_combatants.turn_state``: a rules.turn.TurnState."""
     PENDING = "pending"
-    """``pending_attacks.payload``: a rules.combat.PendingDefense."""
+    """``pending_attacks.payload``: a rules.strike.PendingDefense."""
 
 
 FORMATS: dict[Document, int] = {**dict.fromkeys(Document, 1), Document.SHEET: 2}

@@ -1,6 +1,6 @@
 """Pending attacks: hits that wait for the target's player to choose a defense.
 
-Each row holds the :class:`rules.combat.PendingDefense` as JSON, so the defense
+Each row holds the :class:`rules.strike.PendingDefense` as JSON, so the defense
 buttons (whose custom ids carry only the row id) still resolve after a restart.
 Writes that belong to a combat step take the open encounter change (or, outside
 a fight, a bare transaction's connection). Through the change a write waits in
@@ -28,7 +28,7 @@ from bot.storage.records import (
     PendingStatus,
     pending_from_row,
 )
-from rules.combat import PendingDefense
+from rules.strike import PendingDefense
 
 __all__ = [
     "CancelReason",

@@ -17,8 +17,8 @@ from pydantic import BaseModel, ConfigDict
 
 from bot.storage.database import Row
 from bot.storage.documents import Document, stamp, upgrade
-from rules.combat import PendingDefense
 from rules.encounter import Encounter
+from rules.strike import PendingDefense
 
 __all__ = [
     "CancelReason",

@@ -21,11 +21,12 @@ from bot.storage.dialect import ATTACK_ID_BLOCK
 from bot.storage.encounter import EncounterRepository
 from bot.storage.guild_settings import GuildSettingsRepository, rule_option_names
 from bot.storage.pending_attack import PendingAttackRepository
-from rules.combat import AttackRequest, PendingDefense, resolve_attack
+from rules.attack_resolution import resolve_attack
 from rules.combatant import Combatant
 from rules.encounter import Encounter, EncounterCombatant
 from rules.options import RuleOptions
 from rules.roller import ScriptedDice
+from rules.strike import AttackRequest, PendingDefense
 from tests.postgres_server import PostgresServer
 
 GM = 1

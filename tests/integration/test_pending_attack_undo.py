@@ -16,11 +16,12 @@ import pytest
 from bot.storage.database import Database
 from bot.storage.encounter import EncounterRepository
 from bot.storage.pending_attack import CancelReason, PendingAttackRepository, PendingStatus
-from rules.combat import AttackRequest, PendingDefense, resolve_attack
+from rules.attack_resolution import resolve_attack
 from rules.combatant import Combatant
 from rules.encounter import Encounter, EncounterCombatant
 from rules.options import RuleOptions
 from rules.roller import ScriptedDice
+from rules.strike import AttackRequest, PendingDefense
 
 CHANNEL = 400
 GM = 1

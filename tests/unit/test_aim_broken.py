@@ -5,19 +5,14 @@ from __future__ import annotations
 import pytest
 
 from rules.attack import AttackKind
-from rules.combat import (
-    AttackRequest,
-    DefenseChoice,
-    aim_after_injury,
-    resolve_attack,
-    resolve_defense,
-    resolve_parry_for_other,
-)
+from rules.attack_resolution import resolve_attack
 from rules.combatant import Combatant
+from rules.defense_resolution import DefenseChoice, resolve_defense, resolve_parry_for_other
 from rules.encounter import EncounterCombatant
 from rules.maneuver import DefenseKind
 from rules.options import RuleOptions
 from rules.roller import ScriptedDice
+from rules.strike import AttackRequest, aim_after_injury
 from rules.turn import TurnState
 
 OPTIONS = RuleOptions()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from rules.attack_resolution import resolve_attack
 from rules.close_combat import (
     close_request,
     close_rounds,
@@ -22,7 +23,6 @@ from rules.close_combat import (
     in_close_combat,
     leave,
 )
-from rules.combat import AttackRequest, resolve_attack
 from rules.combatant import Combatant, Posture
 from rules.encounter import Encounter, EncounterCombatant, remove_combatant
 from rules.errors import RuleError
@@ -31,6 +31,7 @@ from rules.maneuver import AllOutAttackOption, Maneuver
 from rules.options import RuleOptions
 from rules.roller import ScriptedDice
 from rules.slam import SlamArc
+from rules.strike import AttackRequest
 from rules.turn import TurnSequence
 from tests.unit.test_grapple import dice
 

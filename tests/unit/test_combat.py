@@ -6,22 +6,16 @@ from __future__ import annotations
 import pytest
 
 from rules.attack import Arc, AttackKind, Hand
-from rules.combat import (
-    AttackRequest,
-    DefenseChoice,
-    DefenseOutcome,
-    PendingDefense,
-    apply_strike,
-    resolve_attack,
-    resolve_defense,
-)
+from rules.attack_resolution import resolve_attack
 from rules.combatant import BodyPart, Combatant, HitLocation, Posture, Side, Weapon
 from rules.defense import DefenseOptions
+from rules.defense_resolution import DefenseChoice, DefenseOutcome, resolve_defense
 from rules.encounter import Encounter, EncounterCombatant, advance_turn
 from rules.errors import RuleError
 from rules.maneuver import AllOutAttackOption, DefenseKind, Maneuver
 from rules.options import RuleOptions
 from rules.roller import ScriptedDice
+from rules.strike import AttackRequest, PendingDefense, apply_strike
 from rules.turn import TurnEventKind, TurnState, settle_consciousness
 
 OPTIONS = RuleOptions()
@@ -299,7 +293,7 @@ def test_a_dropped_weapon_takes_two_readies_from_the_ground_r7_8_r5_5() -> None:
     """R7.8: knocked down, he dropped his broadsword; /attack with it is refused. R5.5: picking
     something up from the ground takes two turns: the first Ready lifts it, still unready (no
     blow, no parry); the second readies it and he strikes."""
-    from rules.combat import ManeuverRequest, take_maneuver
+    from rules.maneuver_choice import ManeuverRequest, take_maneuver
 
     down = KNIGHT.with_sheet(KNIGHT.combatant.with_state(dropped=frozenset({"broadsword"})))
     with pytest.raises(RuleError) as info:
@@ -342,7 +336,7 @@ def test_pending_defense_round_trips_through_json() -> None:
 
 
 def test_apply_strike_thrust_from_st() -> None:
-    from rules.combat import Strike
+    from rules.strike import Strike
 
     result = apply_strike(
         Strike(weapon=None, damage="thr+1 imp", st=13), ORC.combatant, ScriptedDice([4]), OPTIONS
@@ -354,7 +348,7 @@ def test_apply_strike_thrust_from_st() -> None:
 def test_a_bullet_knocks_back_r7_14() -> None:
     """R7.14: every full ST-2 of a bullet's damage knocks back 1 m, DR ignored: a sling's
     3d pi rolling 18 against ST 12 and DR 30 → 1 m and a DX roll (11; 3 succeeds)."""
-    from rules.combat import Strike
+    from rules.strike import Strike
 
     wall = fighter("c4", "Wall", attributes={"st": 12, "dx": 11}, dr={"uniform": 30}).combatant
     sling = Strike(weapon="sling", damage="3d pi", st=10, knockback_bullet=True)
@@ -381,7 +375,7 @@ def test_the_weapons_bullet_flag_reaches_the_strike_r7_14() -> None:
 
 
 def test_aim_grows_on_the_same_target_r5_3() -> None:
-    from rules.combat import ManeuverRequest, take_maneuver
+    from rules.maneuver_choice import ManeuverRequest, take_maneuver
 
     request = ManeuverRequest(maneuver=Maneuver.aim, target_id="c2")
     first = take_maneuver(KNIGHT, ORC, request, ScriptedDice([]), OPTIONS)
@@ -400,7 +394,7 @@ def test_aim_grows_on_the_same_target_r5_3() -> None:
 
 
 def test_evaluate_caps_at_three_and_feeds_the_attack_r5_4() -> None:
-    from rules.combat import ManeuverRequest, take_maneuver
+    from rules.maneuver_choice import ManeuverRequest, take_maneuver
 
     fighter = KNIGHT
     for _ in range(4):
@@ -418,7 +412,7 @@ def test_evaluate_caps_at_three_and_feeds_the_attack_r5_4() -> None:
 
 
 def test_feint_stores_the_penalty_for_the_next_attack_r5_9() -> None:
-    from rules.combat import ManeuverRequest, take_maneuver
+    from rules.maneuver_choice import ManeuverRequest, take_maneuver
 
     # Knight 14 rolls 9 (margin 5); the orc's best (axe 12) rolls 15 and fails -> -5.
     outcome = take_maneuver(
@@ -439,7 +433,7 @@ def test_feint_stores_the_penalty_for_the_next_attack_r5_9() -> None:
 def test_a_shaken_feinter_shows_his_shock_on_its_own_r5_9_r7_6() -> None:
     """R5.9's worked example with shock: knight 14, shock -2 (R7.6) rolls against 12; 9 is a
     margin of 3 and the orc (axe 12) fails on 15: -3. The skill keeps 14 and the shock apart."""
-    from rules.combat import ManeuverRequest, take_maneuver
+    from rules.maneuver_choice import ManeuverRequest, take_maneuver
 
     shaken = KNIGHT.with_sheet(KNIGHT.combatant.with_state(shock_penalty=-2, shock_injury=2))
     outcome = take_maneuver(
@@ -456,8 +450,8 @@ def test_a_shaken_feinter_shows_his_shock_on_its_own_r5_9_r7_6() -> None:
 
 
 def test_change_posture_from_prone_r5_2() -> None:
-    from rules.combat import ManeuverRequest, take_maneuver
     from rules.combatant import Posture
+    from rules.maneuver_choice import ManeuverRequest, take_maneuver
 
     down = ORC.model_copy(update={"combatant": ORC.combatant.with_state(posture=Posture.PRONE)})
     outcome = take_maneuver(
@@ -475,7 +469,7 @@ def test_change_posture_from_prone_r5_2() -> None:
 def _get_up(
     who: EncounterCombatant, dice: ScriptedDice, *, acrobatics: bool = False
 ) -> EncounterCombatant:
-    from rules.combat import ManeuverRequest, take_maneuver
+    from rules.maneuver_choice import ManeuverRequest, take_maneuver
 
     request = ManeuverRequest(
         maneuver=Maneuver.change_posture, posture=Posture.STANDING, acrobatics=acrobatics
@@ -513,7 +507,7 @@ def test_creatures_get_up_in_their_own_time_r7_12(rise_class: str, turns: int) -
 def test_acrobatics_gets_a_warrior_up_in_one_turn_r7_12() -> None:
     """R7.12: a warrior who makes his Acrobatics roll (12; rolls 10) stands in one turn."""
     warrior = fighter("c8", "Warrior", skills={"acrobatics": 12}, state={"posture": "prone"})
-    from rules.combat import ManeuverRequest, take_maneuver
+    from rules.maneuver_choice import ManeuverRequest, take_maneuver
 
     request = ManeuverRequest(
         maneuver=Maneuver.change_posture, posture=Posture.STANDING, acrobatics=True
@@ -527,7 +521,7 @@ def test_acrobatics_gets_a_warrior_up_in_one_turn_r7_12() -> None:
 
 
 def test_maneuver_refuses_attacks_and_missing_targets() -> None:
-    from rules.combat import ManeuverRequest, take_maneuver
+    from rules.maneuver_choice import ManeuverRequest, take_maneuver
 
     with pytest.raises(RuleError) as info:
         take_maneuver(
@@ -542,8 +536,8 @@ def test_maneuver_refuses_attacks_and_missing_targets() -> None:
 
 
 def test_all_out_defense_recorded_for_the_defense_r5_12() -> None:
-    from rules.combat import ManeuverRequest, take_maneuver
     from rules.maneuver import AllOutDefenseOption
+    from rules.maneuver_choice import ManeuverRequest, take_maneuver
 
     outcome = take_maneuver(
         ORC,
@@ -563,7 +557,7 @@ def test_all_out_defense_recorded_for_the_defense_r5_12() -> None:
 
 def test_parry_for_another_r6_8() -> None:
     """R6.8 worked example: Parry 10, the ally's medium shield (DB 2) -> 8; then his own -4."""
-    from rules.combat import parry_for_other_options, resolve_parry_for_other
+    from rules.defense_resolution import parry_for_other_options, resolve_parry_for_other
 
     guard = fighter(
         "c3",
@@ -622,7 +616,7 @@ def test_parry_for_another_r6_8() -> None:
 
 
 def test_cinematic_parry_count_r5_14() -> None:
-    from rules.combat import parries_per_turn
+    from rules.defense_resolution import parries_per_turn
 
     assert parries_per_turn(KNIGHT.combatant, OPTIONS) is None
     assert parries_per_turn(KNIGHT.combatant, RuleOptions(cinematic_multiple_attacks=True)) == 2
@@ -630,7 +624,7 @@ def test_cinematic_parry_count_r5_14() -> None:
 
 def test_braced_aim_feeds_the_shot_r5_3() -> None:
     """Bow skill 12, Acc 2: two braced Aim turns give 12 + 2 + 1 + 1 = 16."""
-    from rules.combat import ManeuverRequest, take_maneuver
+    from rules.maneuver_choice import ManeuverRequest, take_maneuver
 
     archer = fighter(
         "c4",
@@ -920,7 +914,7 @@ def test_no_maneuver_before_the_first_turn_of_a_running_fight_r4_4() -> None:
     with the Knight (Basic Speed 6 against the Orc's 5.5); the Orc has no turn yet, so his
     attack and his maneuvers are refused before anything is rolled. The GM may still let an
     attack through (extra-attack). Once his turn comes he attacks once, as usual."""
-    from rules.combat import ManeuverRequest, take_maneuver
+    from rules.maneuver_choice import ManeuverRequest, take_maneuver
 
     fight = Encounter(name="T", gm_id=1, combatants=(KNIGHT, ORC))
     fight, _ = advance_turn(fight, ScriptedDice([]))
@@ -1369,7 +1363,7 @@ def test_the_dodge_offered_is_the_dodge_on_the_sheet_r7_1_r8_1() -> None:
 
 def _knight_feinted_the_orc() -> EncounterCombatant:
     """Knight 14 rolls 9 (margin 5); the orc's best (axe 12) rolls 15 and fails -> -5."""
-    from rules.combat import ManeuverRequest, take_maneuver
+    from rules.maneuver_choice import ManeuverRequest, take_maneuver
 
     outcome = take_maneuver(
         KNIGHT,
@@ -1426,7 +1420,7 @@ def _shaken_knight() -> EncounterCombatant:
 
 def test_shock_counts_against_the_feint_r7_6_r5_9() -> None:
     """Broadsword 14 with shock -4 feints at 10: a roll of 9 wins by 1 against the orc's 15."""
-    from rules.combat import ManeuverRequest, take_maneuver
+    from rules.maneuver_choice import ManeuverRequest, take_maneuver
 
     outcome = take_maneuver(
         _shaken_knight(),
@@ -1454,7 +1448,7 @@ def test_shock_counts_against_the_all_out_attack_feint_r7_6_r5_8() -> None:
 
 def test_a_feint_on_the_victim_does_not_reach_the_ally_who_parries_r6_8_r5_9() -> None:
     """The knight's -5 Feint is on the orc; his ally parries for him at 10 - 4 = 6 (R6.8)."""
-    from rules.combat import parry_for_other_options
+    from rules.defense_resolution import parry_for_other_options
 
     guard = fighter(
         "c3",
@@ -1974,7 +1968,7 @@ def test_a_master_with_combat_reflexes_defends_a_rear_attack_as_from_the_side_r5
 def test_a_masters_parries_match_his_attacks_r5_15() -> None:
     """Cinematic multiple attacks, skill 21: R5.14 gives 2 extra, R5.15 gives 3; the master
     gets the better on both sides: 4 attacks and 4 parries (one extra Parry with each)."""
-    from rules.combat import parries_per_turn
+    from rules.defense_resolution import parries_per_turn
 
     cinematic = RuleOptions(cinematic_multiple_attacks=True)
     sensei = _master_on_the_sheet(21)
@@ -2005,7 +1999,8 @@ def test_feint_with_a_spare_attack_r5_21() -> None:
     """R5.21: broadsword 16 under R5.14 gives 3 attacks and 3 parries. Feinting with one
     (16 rolls 9, margin 7; the orc's axe 12 rolls 15) leaves 2 attacks, 3 parries, the turn
     still an Attack, and the orc defends the next blow at -7 (Dodge 8 → 1)."""
-    from rules.combat import ManeuverRequest, parries_per_turn, take_maneuver
+    from rules.defense_resolution import parries_per_turn
+    from rules.maneuver_choice import ManeuverRequest, take_maneuver
 
     cinematic = RuleOptions(cinematic_multiple_attacks=True)
     sheet = KNIGHT.combatant.model_copy(
@@ -2033,7 +2028,7 @@ def test_feint_with_a_spare_attack_r5_21() -> None:
 
 
 def test_only_a_feint_takes_a_spare_attack_r5_21() -> None:
-    from rules.combat import ManeuverRequest, take_maneuver
+    from rules.maneuver_choice import ManeuverRequest, take_maneuver
 
     request = ManeuverRequest(maneuver=Maneuver.aim, target_id="c2", spare_attack=True)
     with pytest.raises(RuleError) as caught:
@@ -2045,7 +2040,7 @@ def test_readying_with_a_spare_attack_r5_25() -> None:
     """R5.25: broadsword 14 under R5.14 gives 2 attacks and 2 parries. He attacks, then
     readies the weapon with the other attack: 0 attacks and 1 parry left, the turn still an
     Attack, and a third blow is refused."""
-    from rules.combat import ManeuverRequest, take_maneuver
+    from rules.maneuver_choice import ManeuverRequest, take_maneuver
 
     cinematic = RuleOptions(cinematic_multiple_attacks=True)
     blow = resolve_attack(KNIGHT, ORC, AttackRequest(), ScriptedDice([5, 5, 5]), cinematic)
@@ -2074,7 +2069,7 @@ def _in_his_turn(combatant: EncounterCombatant) -> EncounterCombatant:
     ],
 )
 def test_one_maneuver_a_turn_r4_4(first: Maneuver, second: Maneuver) -> None:
-    from rules.combat import ManeuverRequest, take_maneuver
+    from rules.maneuver_choice import ManeuverRequest, take_maneuver
 
     knight = _in_his_turn(KNIGHT)
     taken = take_maneuver(
@@ -2095,7 +2090,7 @@ def test_one_maneuver_a_turn_r4_4(first: Maneuver, second: Maneuver) -> None:
 
 
 def test_a_feint_and_its_attack_are_two_turns_r4_4_r5_9() -> None:
-    from rules.combat import ManeuverRequest, take_maneuver
+    from rules.maneuver_choice import ManeuverRequest, take_maneuver
 
     knight = _in_his_turn(KNIGHT)
     feinted = take_maneuver(
@@ -2117,7 +2112,7 @@ def test_a_feint_and_its_attack_are_two_turns_r4_4_r5_9() -> None:
 
 
 def test_an_attack_leaves_no_other_maneuver_but_a_wait_may_attack_r4_4_r5_11() -> None:
-    from rules.combat import ManeuverRequest, take_maneuver
+    from rules.maneuver_choice import ManeuverRequest, take_maneuver
 
     knight = _in_his_turn(KNIGHT)
     struck = resolve_attack(knight, ORC, AttackRequest(), ScriptedDice([6, 6, 5]), OPTIONS)
@@ -2141,7 +2136,7 @@ def test_a_masters_evade_through_a_move_r5_19() -> None:
     orc, entering from the front: Acrobatics 14 rolls 9 → +5, so DX 12 - 5 + 5 = 12 rolls 10;
     the orc's DX 11 rolls 12 and fails: he gets past (R11.23)."""
     from rules.attack import EvadeEntry
-    from rules.combat import ManeuverRequest, take_maneuver
+    from rules.maneuver_choice import ManeuverRequest, take_maneuver
 
     master = fighter(
         "c3",
@@ -2176,7 +2171,7 @@ def test_evade_needs_movement_freedom_and_a_foe_r11_23(
     maneuver: Maneuver, grappled: bool, target: bool, key: str
 ) -> None:
     from rules.attack import EvadeEntry
-    from rules.combat import ManeuverRequest, take_maneuver
+    from rules.maneuver_choice import ManeuverRequest, take_maneuver
 
     knight = KNIGHT.model_copy(update={"turn": TurnState(grappled=grappled)})
     request = ManeuverRequest(
@@ -2306,7 +2301,7 @@ def test_the_ready_maneuver_reports_st_over_the_minimum_r5_5(
 ) -> None:
     """R5.5's worked example through /maneuver ready: a great axe with min ST 12 and 1 ready
     turn; ST 17 readies it in 0 turns, ST 22 wields it as if balanced."""
-    from rules.combat import ManeuverRequest, take_maneuver
+    from rules.maneuver_choice import ManeuverRequest, take_maneuver
 
     request = ManeuverRequest(maneuver=Maneuver.ready)
     outcome = take_maneuver(_axeman(st), None, request, ScriptedDice([]), OPTIONS)
@@ -2320,7 +2315,7 @@ def test_the_ready_maneuver_reports_st_over_the_minimum_r5_5(
 def test_a_strong_wielder_readies_with_a_spare_attack_for_free_r5_5_r5_25() -> None:
     """R5.5 with R5.25: ST 17 over the great axe's min ST 12 takes its 1 ready turn off, so
     readying it after a blow costs no attack and no parry."""
-    from rules.combat import ManeuverRequest, take_maneuver
+    from rules.maneuver_choice import ManeuverRequest, take_maneuver
 
     cinematic = RuleOptions(cinematic_multiple_attacks=True)
     axeman = _axeman(17)
@@ -2499,7 +2494,7 @@ def _parry_of(outcome: object) -> tuple[list[int], list[tuple[str, str]]]:
 def test_an_unbalanced_weapon_is_unready_after_a_blow_r5_5() -> None:
     """R5.5: the great axe (ST 12, its minimum) needs a turn of Ready after its blow: the orc
     can neither parry with it nor strike again until a Ready maneuver; then both come back."""
-    from rules.combat import ManeuverRequest, take_maneuver
+    from rules.maneuver_choice import ManeuverRequest, take_maneuver
 
     orc = _axe_orc(12)
     blow = resolve_attack(orc, KNIGHT, AttackRequest(), ScriptedDice([6, 6, 6]), OPTIONS)
@@ -2549,7 +2544,7 @@ def test_readying_the_axe_with_a_spare_attack_r5_25() -> None:
     """R5.25's worked example: an axe needing 1 ready turn, 2 attacks and 2 parries (axe 12,
     R5.14): attack, then ready -> 0 attacks and 1 parry left, and the axe is ready. Being
     unbalanced, it still cannot parry in the turn it struck (R5.5)."""
-    from rules.combat import ManeuverRequest, take_maneuver
+    from rules.maneuver_choice import ManeuverRequest, take_maneuver
 
     cinematic = RuleOptions(cinematic_multiple_attacks=True)
     orc = _axe_orc(12)
@@ -2651,7 +2646,7 @@ def test_a_crippled_shield_arm_loses_block_and_db_r7_16() -> None:
 
 def test_a_crippled_leg_forbids_move_and_attack_and_both_forbid_move_r7_16() -> None:
     """A crippled leg or foot: no Move and Attack; both legs: no Move at all."""
-    from rules.combat import ManeuverRequest, take_maneuver
+    from rules.maneuver_choice import ManeuverRequest, take_maneuver
 
     lame = _crippled(KNIGHT, BodyPart.LEFT_FOOT)
     with pytest.raises(RuleError) as info:

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from rules.combat import AttackRequest, DefenseChoice, resolve_attack, resolve_defense
+from rules.attack_resolution import resolve_attack
 from rules.combatant import Combatant
+from rules.defense_resolution import DefenseChoice, resolve_defense
 from rules.encounter import EncounterCombatant
 from rules.maneuver import DefenseKind
 from rules.options import RuleOptions
 from rules.roller import ScriptedDice
+from rules.strike import AttackRequest
 from rules.turn import TurnState
 
 MAGE = Combatant.create(

@@ -132,9 +132,10 @@ def test_quick_sheet_parry_and_block_are_the_defenses_used_a_4() -> None:
     """A.4: Block = 3 + Shield/2 and Parry = 3 + skill/2, each + the shield's DB. Given as
     parry 11 and block 10 (DX 10, HT 10: Dodge 8), the generic shield has DB 0, so a blow
     from the front offers exactly Dodge 8, Parry 11 and Block 10."""
-    from rules.combat import AttackRequest, resolve_attack
+    from rules.attack_resolution import resolve_attack
     from rules.defense import DefenseKind
     from rules.encounter import EncounterCombatant
+    from rules.strike import AttackRequest
 
     pal = quick_sheet("Pal", st=10, dx=10, iq=10, ht=10, parry=11, block=10)
     assert pal.shield is not None

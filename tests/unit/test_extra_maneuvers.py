@@ -8,21 +8,17 @@ from typing import Any
 
 import pytest
 
+from rules.attack_resolution import AttackOutcome, resolve_attack
 from rules.character import SheetTrait, add_trait, remove_trait, sheet_traits
-from rules.combat import (
-    AttackOutcome,
-    AttackRequest,
-    ManeuverRequest,
-    resolve_attack,
-    take_maneuver,
-    turn_profile,
-)
 from rules.combatant import Combatant
+from rules.defense_resolution import turn_profile
 from rules.encounter import EncounterCombatant
 from rules.errors import RuleError
 from rules.maneuver import AllOutDefenseOption, Maneuver
+from rules.maneuver_choice import ManeuverRequest, take_maneuver
 from rules.options import RuleOptions
 from rules.roller import ScriptedDice
+from rules.strike import AttackRequest
 from rules.turn import TurnState
 
 OPTIONS = RuleOptions()

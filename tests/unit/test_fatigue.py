@@ -7,9 +7,9 @@ from fractions import Fraction
 import pytest
 
 from rules.climate import heat_surcharge
-from rules.combat import weapon_ready_after_blow
 from rules.combatant import Combatant, Posture, Weapon
 from rules.damage import DamageSpec, DamageType
+from rules.defense_resolution import weapon_ready_after_blow
 from rules.fatigue import (
     ENCUMBRANCE_FP_COST,
     WATER_NEEDED,

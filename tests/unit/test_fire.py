@@ -253,8 +253,8 @@ def test_r10_2_fire_arrow_adds_one_burning_after_the_impaling() -> None:
     """R10.2: a fire arrow (1d+2 imp, incendiary) rolling 1 → 3 imp, ×2 = 6 injury; then
     1 burning at the same spot (DR 0): 1 more injury. 1 point sets no ordinary clothes
     alight (R10.5 needs 3). HP 20 → 14 → 13."""
-    from rules.combat import Strike, apply_strike
     from rules.options import RuleOptions
+    from rules.strike import Strike, apply_strike
 
     target = Combatant.create(name="Orc", attributes={"hp": 20})
     arrow = Strike(weapon="bow", damage="1d+2 imp inc", st=10)
@@ -273,8 +273,8 @@ def test_r10_2_fire_arrow_adds_one_burning_after_the_impaling() -> None:
 
 def test_r10_5_a_burning_blow_of_3_sets_part_of_the_clothes_alight() -> None:
     """R10.5: a 4-point fire bolt on an unarmored man: part of his clothing burns."""
-    from rules.combat import Strike, apply_strike
     from rules.options import RuleOptions
+    from rules.strike import Strike, apply_strike
 
     target = Combatant.create(name="Man", attributes={"hp": 12})
     bolt = Strike(weapon=None, damage="1d burn", st=10)
@@ -381,8 +381,9 @@ def _burning_duel(kind: Burning) -> tuple[EncounterCombatant, EncounterCombatant
 
 def test_r10_6_burning_clothes_lower_his_attack_skill() -> None:
     """R10.6: all his clothes on fire, DX -3: sword 13 attacks at 10, the line named."""
-    from rules.combat import AttackRequest, resolve_attack
+    from rules.attack_resolution import resolve_attack
     from rules.options import RuleOptions
+    from rules.strike import AttackRequest
 
     ana, orc = _burning_duel(Burning.FULL)
     outcome = resolve_attack(
@@ -398,8 +399,8 @@ def test_r10_5_burning_clothes_lower_his_defenses_through_the_a4_formulas() -> N
     """R10.5, A.4: part of his clothes on fire, DX 13 → 11: Basic Speed (11 + 12) / 4 =
     5.75, Dodge 9 → 8 (-1); sword 13 → 11, Parry 9 → 8 (-1); shield 12 → 10, Block 9 → 8
     (-1); each with the fire's line (its shield DB +1 on top)."""
-    from rules.combat import defender_input
     from rules.defense import AttackContext, available_defenses
+    from rules.defense_resolution import defender_input
     from rules.options import RuleOptions
 
     ana, _ = _burning_duel(Burning.PARTIAL)

@@ -8,20 +8,16 @@ from typing import Any
 
 import pytest
 
-from rules.combat import (
-    AttackRequest,
-    ManeuverRequest,
-    PendingDefense,
-    defense_options,
-    resolve_attack,
-    take_maneuver,
-)
+from rules.attack_resolution import resolve_attack
 from rules.combatant import Combatant, Posture
+from rules.defense_resolution import defense_options
 from rules.encounter import EncounterCombatant
 from rules.errors import RuleError
 from rules.maneuver import ATTACK_MANEUVERS, AllOutDefenseOption, DefenseKind, Maneuver
+from rules.maneuver_choice import ManeuverRequest, take_maneuver
 from rules.options import RuleOptions
 from rules.roller import ScriptedDice
+from rules.strike import AttackRequest, PendingDefense
 from rules.turn import Restriction, TurnState, ensure_may_choose, maneuver_limit
 
 OPTIONS = RuleOptions()

@@ -7,12 +7,14 @@ import pytest
 
 from bot.i18n import Messages
 from bot.render.attack import render_attack, render_maneuver
-from rules.combat import AttackRequest, ManeuverRequest, resolve_attack, take_maneuver
+from rules.attack_resolution import resolve_attack
 from rules.combatant import Combatant, HitLocation, Posture
 from rules.encounter import EncounterCombatant
 from rules.maneuver import Maneuver
+from rules.maneuver_choice import ManeuverRequest, take_maneuver
 from rules.options import RuleOptions
 from rules.roller import ScriptedDice
+from rules.strike import AttackRequest
 
 KNIGHT = EncounterCombatant(
     combatant_id="1",

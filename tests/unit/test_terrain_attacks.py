@@ -1,6 +1,6 @@
 """The ground and the line of fire in the attack itself: levels (R13.1, R13.2), water (R13.4,
 R13.5), attacks from above (R13.6), shooting down and up (R12.8, R12.9), the wrong target
-(R12.12) and opportunity fire (R12.13), through :func:`rules.combat.resolve_attack`."""
+(R12.12) and opportunity fire (R12.13), through :func:`rules.attack_resolution.resolve_attack`."""
 
 from __future__ import annotations
 
@@ -8,13 +8,14 @@ from fractions import Fraction
 
 import pytest
 
-from rules.combat import AttackRequest, apply_strike, resolve_attack, resolve_stray
+from rules.attack_resolution import resolve_attack, resolve_stray
 from rules.combatant import Combatant, HitLocation, Posture
 from rules.encounter import EncounterCombatant
 from rules.errors import RuleError
 from rules.options import RuleOptions
 from rules.ranged import FireMode, OpportunityArea, RangedSituation
 from rules.roller import ScriptedDice
+from rules.strike import AttackRequest, apply_strike
 from rules.terrain import Water, standing
 from rules.turn import TurnState
 from tests.unit.test_grapple import dice

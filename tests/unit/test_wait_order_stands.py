@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from rules.combat import AttackRequest, resolve_attack
+from rules.attack_resolution import resolve_attack
 from rules.combatant import Combatant
 from rules.encounter import EncounterCombatant
 from rules.options import RuleOptions
 from rules.roller import ScriptedDice
+from rules.strike import AttackRequest
 from rules.turn import TurnState
 
 OPTIONS = RuleOptions()

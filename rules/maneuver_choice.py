@@ -1,0 +1,542 @@
+"""Choosing a maneuver on one's turn: :func:`take_maneuver` applies a :class:`ManeuverRequest`
+(posture changes, Ready, Feint, Evade, a spare attack maneuver) to the fighter's turn state.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rules import recovery
+from rules.attack import (
+    EvadeEntry,
+    EvadeOutcome,
+    FeintOutcome,
+    ReadyTime,
+    SpareAction,
+    SpareAttack,
+    evade,
+    feint,
+    ready_time,
+    spend_spare_attack,
+)
+from rules.combatant import Combatant, Posture, RiseClass, Trait, Weapon
+from rules.defense_resolution import agility, parries_per_turn
+from rules.encounter import EncounterCombatant
+from rules.errors import RuleError
+from rules.injury import RollRecord
+from rules.maneuver import (
+    ATTACK_MANEUVERS,
+    AllOutAttackOption,
+    AllOutDefenseOption,
+    Maneuver,
+    ManeuverProfile,
+    Modifier,
+    MovementKind,
+    PostureChange,
+    change_posture,
+    maneuver_profile,
+)
+from rules.maneuver_limits import (
+    after_other_maneuver,
+    attack_maneuvers,
+    attacks_used_this_turn,
+    ensure_maneuver_left,
+    maneuvers_allowed,
+    next_attack,
+    other_maneuvers,
+)
+from rules.options import RuleOptions
+from rules.roller import DiceRoller
+from rules.strike import AttackRequest
+from rules.turn import TurnState, ensure_may_choose
+
+__all__ = [
+    "ERROR_KEYS",
+    "ManeuverOutcome",
+    "ManeuverRequest",
+    "WeaponReadying",
+    "feint_defense",
+    "feint_modifiers",
+    "take_maneuver",
+]
+
+ERROR_KEYS: Final = frozenset(
+    {
+        "attack.no_weapon",
+        "maneuver.cannot_walk",
+        "maneuver.use_attack",
+        "maneuver.needs_target",
+        "maneuver.self_target",
+        "maneuver.needs_posture",
+        "maneuver.spare_wrong_maneuver",
+        "maneuver.evade_needs_movement",
+        "maneuver.evade_grappled",
+        "maneuver.before_first_turn",
+    }
+)
+"""Every :class:`RuleError` key this module raises."""
+
+
+class ManeuverRequest(BaseModel):
+    """A turn's non-attack maneuver as the player or GM chose it (``/maneuver``)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    maneuver: Maneuver
+    target_id: str | None = None
+    braced: bool = False
+    all_out_defense: AllOutDefenseOption | None = None
+    posture: Posture | None = None
+    readying_missile: bool = False
+    weapon: str | None = None
+    close_combat: bool = False
+    acrobatics: bool = False
+    """Getting up: try Acrobatics to stand in one turn instead of two (R7.12)."""
+    evade: EvadeEntry | None = None
+    """Evade past the target, coming into his hex from this side (R11.23, R5.19)."""
+    spare_attack: bool = False
+    """Spend this turn's multiple attacks on it instead of the whole turn (R5.21, R5.25)."""
+    ready_turns: int = Field(default=1, ge=0)
+    """Ready with spare attacks: the turns of readying the weapon needs (R5.25)."""
+
+
+class WeaponReadying(BaseModel):
+    """A turn of readying an unready weapon (R5.5): picked up from the ground (two turns in
+    all), or brought back into hand after a blow; ``turns_left`` before it is ready."""
+
+    model_config = ConfigDict(frozen=True)
+
+    weapon: str
+    picked_up: bool = False
+    turns_left: int = Field(ge=0)
+    rule_id: str = "R5.5"
+
+
+class ManeuverOutcome(BaseModel):
+    """The maneuver's profile, the new turn state and sheet, and any roll it made."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    combatant_id: str
+    profile: ManeuverProfile
+    turn: TurnState
+    combatant: Combatant
+    posture: PostureChange | None = None
+    feint: FeintOutcome | None = None
+    get_up_roll: RollRecord | None = None
+    """The Acrobatics roll to get up in one turn, when tried (R7.12)."""
+    evade: EvadeOutcome | None = None
+    """The DX contest to pass through the target's hex (R11.23, R5.19)."""
+    ready_weapon: str | None = None
+    ready_time: ReadyTime | None = None
+    """How long ``ready_weapon`` takes to ready for a wielder this strong (R5.5)."""
+    readying: WeaponReadying | None = None
+    """An unready weapon's progress this Ready (R5.5, R5.25)."""
+    spare: SpareAttack | None = None
+    """The attacks (and parries) of a multiple-attack turn spent on it (R5.21, R5.25)."""
+    aim_turns: int = 0
+    evaluate_bonus: int = 0
+    maneuvers_taken: int = 1
+    """Which maneuver of his turn this is, with extra maneuvers (R5.28, R5.29)."""
+    maneuvers_allowed: int = 1
+    maneuver_rule_ids: tuple[str, ...] = ()
+    """The rules that give more than one maneuver a turn."""
+
+
+_LYING: Final = frozenset({Posture.PRONE, Posture.LYING_FACE_UP, Posture.CRAWLING})
+
+
+def _change_posture(
+    sheet: Combatant, request: ManeuverRequest, roller: DiceRoller, options: RuleOptions
+) -> tuple[PostureChange, Combatant, RollRecord | None]:
+    """One Change Posture turn (R5.2); standing up from the ground follows R7.12.
+
+    Getting up takes the creature's own time (a humanoid 2 turns: crouch, then stand; 1
+    with a successful Acrobatics roll; a horse 3, an elephant 6, a lion or a small
+    creature 1), each turn a Change Posture of its own: a humanoid half-way up is
+    crouching but still needs the second turn to stand (the R5.2 worked example).
+    """
+    assert request.posture is not None
+    state = sheet.state
+    wanted = request.posture
+    if wanted is Posture.STANDING and (state.rising_turns_left > 0 or state.posture in _LYING):
+        roll: RollRecord | None = None
+        if state.rising_turns_left > 0:
+            risen = recovery.rise_turn(sheet)
+        else:
+            up = recovery.get_up(sheet, roller, options, try_acrobatics=request.acrobatics)
+            risen, roll = up.state, up.roll
+        change = PostureChange(
+            start=state.posture,
+            target=wanted,
+            reached=risen.posture,
+            turns_remaining=risen.rising_turns_left,
+            needs_maneuver=True,
+            rule_id="R7.12",
+        )
+        return change, sheet.with_state(risen), roll
+    change = change_posture(state.posture, wanted)
+    return change, sheet.with_state(posture=change.reached, rising_turns_left=0), None
+
+
+def feint_defense(target: Combatant) -> tuple[int, ...]:
+    """R5.9: the foe resists with the best of his Shield skill, weapon skill or DX."""
+    scores = [target.attributes.dx, *(w.skill for w in target.weapons)]
+    if target.shield is not None:
+        scores.append(target.shield.skill)
+    return tuple(scores)
+
+
+def _evade(
+    fighter: EncounterCombatant,
+    target: EncounterCombatant | None,
+    profile: ManeuverProfile,
+    entry: EvadeEntry,
+    *,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> EvadeOutcome:
+    """R11.23: passing through the target's hex as part of a maneuver that moves; a master
+    tries his +5 (R5.19)."""
+    if target is None:
+        raise RuleError("maneuver.needs_target", "Evade needs the opponent", maneuver="evade")
+    sheet = fighter.combatant
+    if profile.movement.kind is MovementKind.none:
+        raise RuleError(
+            "maneuver.evade_needs_movement",
+            f"{profile.maneuver.value} allows no movement to Evade with",
+            maneuver=profile.maneuver.value,
+        )
+    if fighter.turn.grappled:
+        raise RuleError(
+            "maneuver.evade_grappled",
+            f"{sheet.name} is grappled and cannot Evade",
+            combatant=sheet.name,
+        )
+    opponent = target.combatant
+    master = sheet.has(Trait.TRAINED_BY_A_MASTER)
+    return evade(
+        sheet.attributes.dx,
+        opponent.attributes.dx,
+        opponent.state.posture,
+        entry,
+        roller=roller,
+        options=options,
+        shock_penalty=sheet.state.shock_penalty,
+        chambara_level=agility(sheet) if master else None,
+    )
+
+
+def _weapon_to_ready(sheet: Combatant, turn: TurnState, request: ManeuverRequest) -> Weapon:
+    """The weapon a Ready works on: the one named, else the first lying on the ground (R7.8),
+    else the first out of hand after a blow (R5.5), else the first on the sheet."""
+    if request.weapon is None:
+        for waiting in (sheet.state.dropped, turn.unready_weapons):
+            found = next((w for w in sheet.weapons if w.name in waiting), None)
+            if found is not None:
+                return found
+    return _chosen_weapon(sheet, request)
+
+
+def _ready_turn(
+    sheet: Combatant, turn: TurnState, weapon: Weapon
+) -> tuple[Combatant, dict[str, object], WeaponReadying | None]:
+    """One Ready maneuver on ``weapon`` (R5.5): from the ground it takes two turns, this one
+    picking it up; out of hand after a blow, one turn less of readying to go."""
+    if weapon.name in sheet.state.dropped:
+        picked = sheet.with_state(dropped=sheet.state.dropped - {weapon.name})
+        unready = {**turn.unready_weapons, weapon.name: 1}
+        readying = WeaponReadying(weapon=weapon.name, picked_up=True, turns_left=1)
+        return picked, {"unready_weapons": unready}, readying
+    if turn.unready_weapons.get(weapon.name):
+        unready = _readied(turn, weapon.name, 1)
+        readying = WeaponReadying(weapon=weapon.name, turns_left=unready.get(weapon.name, 0))
+        return sheet, {"unready_weapons": unready}, readying
+    return sheet, {}, None
+
+
+def _chosen_weapon(sheet: Combatant, request: ManeuverRequest) -> Weapon:
+    """The weapon named in the request, else the first on the sheet."""
+    weapon = sheet.weapon(request.weapon) if request.weapon else None
+    if weapon is None and not sheet.weapons:
+        raise RuleError(
+            "attack.no_weapon",
+            f"{sheet.name} has no weapon",
+            combatant=sheet.name,
+        )
+    return weapon or sheet.weapons[0]
+
+
+def _feint_with(
+    sheet: Combatant,
+    turn: TurnState,
+    target: EncounterCombatant,
+    weapon: Weapon,
+    *,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> FeintOutcome:
+    """R5.9's Quick Contest with ``weapon``; Evaluate on that foe helps, shock hurts (R7.6)."""
+    target_id = target.combatant_id
+    evaluate = min(3, turn.evaluate_turns) if turn.evaluate_target == target_id else 0
+    return feint(
+        weapon.skill,
+        feint_defense(target.combatant),
+        roller,
+        options,
+        modifiers=feint_modifiers(evaluate, sheet.state.shock_penalty),
+    )
+
+
+def feint_modifiers(evaluate: int, shock_penalty: int) -> tuple[Modifier, ...]:
+    """The feinter's Evaluate bonus (R5.4) and his shock (R7.6), each shown on its own."""
+    return (
+        Modifier(key="evaluate", value=evaluate, rule_id="R5.4"),
+        Modifier(key="shock", value=-abs(shock_penalty), rule_id="R7.6"),
+    )
+
+
+def _feint_update(outcome: FeintOutcome, target_id: str) -> dict[str, object]:
+    """The Feint's penalty kept for the next attack on that foe; Evaluate is used up."""
+    return {
+        "feint_penalty": outcome.penalty,
+        "feint_target": target_id if outcome.penalty else None,
+        "evaluate_turns": 0,
+        "evaluate_target": None,
+    }
+
+
+def _spare_attack_maneuver(
+    fighter: EncounterCombatant,
+    target: EncounterCombatant | None,
+    request: ManeuverRequest,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> ManeuverOutcome:
+    """A multiple-attack turn's attacks spent on something other than a blow.
+
+    R5.21: one attack on a Feint for his next attack; the Parry that came with it stays.
+    R5.25: one Attack and one Parry per turn of readying an unready weapon. The turn keeps
+    its attack maneuver (and what it allows).
+    """
+    if request.maneuver not in (Maneuver.feint, Maneuver.ready):
+        raise RuleError(
+            "maneuver.spare_wrong_maneuver",
+            "only a Feint or a Ready can take the turn's attacks",
+            maneuver=request.maneuver.value,
+        )
+    if target is None and request.maneuver is Maneuver.feint:
+        raise RuleError(
+            "maneuver.needs_target",
+            f"{request.maneuver.value} needs a target",
+            maneuver=request.maneuver.value,
+        )
+    sheet = fighter.combatant
+    turn = fighter.turn
+    readying = request.maneuver is Maneuver.ready
+    weapon = _weapon_to_ready(sheet, turn, request) if readying else _chosen_weapon(sheet, request)
+    master = sheet.has(Trait.TRAINED_BY_A_MASTER)
+    count, _ = next_attack(
+        sheet,
+        turn,
+        AttackRequest(weapon=weapon.name, chambara=master),
+        weapon.skill,
+        options,
+        counting=False,
+    )
+    used = attacks_used_this_turn(turn)
+    ready = ready_time(request.ready_turns, sheet.st, weapon.min_st)
+    # R5.25: a weapon left unready by a blow needs the turns it still has (ST counted, R5.5).
+    unready_turns = turn.unready_weapons.get(weapon.name, 0) if readying else 0
+    spare = spend_spare_attack(
+        SpareAction(request.maneuver.value),
+        count,
+        used,
+        turn.parries_used,
+        parries_per_turn(sheet, options),
+        ready_turns=unready_turns or ready.turns,
+    )
+    attacking = {m.value: m for m in ATTACK_MANEUVERS}
+    current = attacking.get(turn.maneuver or "", Maneuver.attack)
+    all_out = (
+        AllOutAttackOption(turn.all_out_attack)
+        if current is Maneuver.all_out_attack and turn.all_out_attack is not None
+        else None
+    )
+    profile = maneuver_profile(current, move=sheet.move, all_out_attack_option=all_out)
+    update: dict[str, object] = {
+        "maneuver": current.value,
+        "attacks_used": used + spare.attacks_spent,
+        "attacks_turn": turn.turns_taken,
+        "parries_used": turn.parries_used + spare.parries_spent,
+        "other_maneuvers": other_maneuvers(turn, used),
+        "attack_maneuvers": attack_maneuvers(count, used + spare.attacks_spent),
+    }
+    outcome: FeintOutcome | None = None
+    if target is not None and spare.action is SpareAction.feint:
+        outcome = _feint_with(sheet, turn, target, weapon, roller=roller, options=options)
+        update.update(_feint_update(outcome, target.combatant_id))
+    progress: WeaponReadying | None = None
+    if unready_turns:
+        update["unready_weapons"] = _readied(turn, weapon.name, unready_turns)
+        progress = WeaponReadying(weapon=weapon.name, turns_left=0)
+    shown = ready.rule_ids and not unready_turns
+    new_turn = turn.model_copy(update=update)
+    return ManeuverOutcome(
+        combatant_id=fighter.combatant_id,
+        profile=profile,
+        turn=new_turn,
+        combatant=sheet,
+        feint=outcome,
+        ready_weapon=weapon.name if shown else None,
+        ready_time=ready if shown else None,
+        readying=progress,
+        spare=spare,
+        aim_turns=new_turn.aim_turns,
+    )
+
+
+def _readied(turn: TurnState, weapon: str, turns: int) -> dict[str, int]:
+    """The unready weapons after ``turns`` turns of readying ``weapon`` (R5.5, R5.25)."""
+    unready = dict(turn.unready_weapons)
+    left = unready.pop(weapon, 0) - turns
+    if left > 0:
+        unready[weapon] = left
+    return unready
+
+
+def take_maneuver(
+    fighter: EncounterCombatant,
+    target: EncounterCombatant | None,
+    request: ManeuverRequest,
+    roller: DiceRoller,
+    options: RuleOptions,
+    *,
+    awaits_first_turn: bool = False,
+) -> ManeuverOutcome:
+    """Record a turn's maneuver and what it builds (R4.4, R5.2-R5.5, R5.9-R5.13).
+
+    In a running fight a fighter who ``awaits_first_turn`` has no maneuver to take yet
+    (R4.4): refused (``maneuver.before_first_turn``).
+
+    Aim and Evaluate grow while the same target is kept (R5.3, R5.4) and any
+    other maneuver drops them; Feint rolls its Quick Contest now and stores the
+    penalty for the next attack on that foe (R5.9); Change Posture moves one
+    step toward the wanted posture (R5.2, R7.12).
+    """
+    maneuver = request.maneuver
+    if maneuver in ATTACK_MANEUVERS:
+        raise RuleError(
+            "maneuver.use_attack",
+            "attack maneuvers are chosen with the attack command",
+            maneuver=maneuver.value,
+        )
+    needs_target = maneuver in (Maneuver.aim, Maneuver.evaluate, Maneuver.feint)
+    if needs_target and target is None:
+        raise RuleError(
+            "maneuver.needs_target", f"{maneuver.value} needs a target", maneuver=maneuver.value
+        )
+    if target is not None and target.combatant_id == fighter.combatant_id:
+        raise RuleError("maneuver.self_target", "a combatant cannot target himself")
+    ensure_may_choose(fighter, maneuver)
+    sheet = fighter.combatant
+    if awaits_first_turn:
+        raise RuleError(
+            "maneuver.before_first_turn",
+            f"{sheet.name} has not had his first turn yet",
+            combatant=sheet.name,
+        )
+    turn = fighter.turn
+    if request.spare_attack:
+        return _spare_attack_maneuver(fighter, target, request, roller, options)
+    ensure_maneuver_left(sheet, turn)
+    if maneuver is Maneuver.move and sheet.move == 0 and sheet.crippled_legs:
+        # Both legs crippled (R7.16, the Basic Set's effects): he cannot walk.
+        raise RuleError("maneuver.cannot_walk", f"{sheet.name} cannot walk", combatant=sheet.name)
+    profile = maneuver_profile(
+        maneuver,
+        move=sheet.move,
+        all_out_defense_option=request.all_out_defense,
+        readying_missile_weapon=request.readying_missile,
+        close_combat=request.close_combat,
+        animal=sheet.rise_class is not RiseClass.HUMANOID,
+        allow_all_out_in_close_combat=options.all_out_in_close_combat,
+    )
+    evaded = (
+        _evade(fighter, target, profile, request.evade, roller=roller, options=options)
+        if request.evade is not None
+        else None
+    )
+    target_id = target.combatant_id if target is not None else None
+    # An extra maneuver (R5.28, R5.29) keeps what an earlier All-Out Defense gave (R4.5).
+    earlier_defense = turn.all_out_defense if turn.maneuver != Maneuver.wait.value else None
+    update: dict[str, object] = {
+        "maneuver": maneuver.value,
+        "all_out_defense": profile.all_out_defense_option.value
+        if profile.all_out_defense_option is not None
+        else earlier_defense,
+        "readying_missile": request.readying_missile,
+        "other_maneuvers": after_other_maneuver(sheet, turn, maneuver),
+    }
+    ready: ReadyTime | None = None
+    ready_weapon: Weapon | None = None
+    readying: WeaponReadying | None = None
+    if maneuver is Maneuver.ready and sheet.weapons:
+        ready_weapon = _weapon_to_ready(sheet, turn, request)
+        # R7.8: a weapon dropped when knocked down lies on the ground (R5.5: two turns).
+        sheet, readied, readying = _ready_turn(sheet, turn, ready_weapon)
+        update.update(readied)
+        if readying is None:
+            ready = ready_time(request.ready_turns, sheet.st, ready_weapon.min_st)
+    if maneuver is Maneuver.aim:
+        continuing = turn.aim_target == target_id and turn.aim_turns > 0
+        update["aim_turns"] = turn.aim_turns + 1 if continuing else 1
+        update["aim_target"] = target_id
+        update["aim_braced"] = request.braced
+    else:
+        update["aim_turns"] = 0
+        update["aim_target"] = None
+        update["aim_braced"] = False
+    if maneuver is Maneuver.evaluate:
+        continuing = turn.evaluate_target == target_id and turn.evaluate_turns > 0
+        update["evaluate_turns"] = min(3, turn.evaluate_turns + 1) if continuing else 1
+        update["evaluate_target"] = target_id
+    elif maneuver is not Maneuver.feint:
+        update["evaluate_turns"] = 0
+        update["evaluate_target"] = None
+    feint_outcome: FeintOutcome | None = None
+    if maneuver is Maneuver.feint:
+        assert target is not None
+        feint_outcome = _feint_with(
+            sheet, turn, target, _chosen_weapon(sheet, request), roller=roller, options=options
+        )
+        update.update(_feint_update(feint_outcome, target.combatant_id))
+    posture: PostureChange | None = None
+    get_up_roll: RollRecord | None = None
+    if maneuver is Maneuver.change_posture:
+        if request.posture is None:
+            raise RuleError("maneuver.needs_posture", "Change Posture needs the wanted posture")
+        posture, sheet, get_up_roll = _change_posture(sheet, request, roller, options)
+    new_turn = turn.model_copy(update=update)
+    allowed, extra_rules = maneuvers_allowed(sheet)
+    shown_ready = ready if ready is not None and ready.rule_ids else None
+    return ManeuverOutcome(
+        combatant_id=fighter.combatant_id,
+        profile=profile,
+        turn=new_turn,
+        combatant=sheet,
+        posture=posture,
+        feint=feint_outcome,
+        get_up_roll=get_up_roll,
+        evade=evaded,
+        ready_weapon=ready_weapon.name if ready_weapon is not None and shown_ready else None,
+        ready_time=shown_ready,
+        readying=readying,
+        aim_turns=new_turn.aim_turns,
+        evaluate_bonus=min(3, new_turn.evaluate_turns),
+        maneuvers_taken=min(allowed, new_turn.other_maneuvers + new_turn.attack_maneuvers),
+        maneuvers_allowed=allowed,
+        maneuver_rule_ids=extra_rules,
+    )

@@ -1,0 +1,221 @@
+"""How many maneuvers and attacks one turn allows: Extra Attack, extra maneuvers, and the
+series of attacks one Attack maneuver covers (R4.x, R5.28, R5.29).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from rules.attack import AttackCount, attacks_per_turn, maneuvers_per_turn
+from rules.combatant import Combatant
+from rules.errors import RuleError
+from rules.maneuver import ATTACK_MANEUVERS, AllOutAttackOption, Maneuver
+from rules.options import RuleOptions
+from rules.strike import AttackRequest
+from rules.turn import TurnState
+
+__all__ = [
+    "ATTACK_MANEUVER_VALUES",
+    "ERROR_KEYS",
+    "after_other_maneuver",
+    "attack_maneuvers",
+    "attacks_used_this_turn",
+    "ensure_maneuver_left",
+    "extra_maneuvers",
+    "maneuvers_allowed",
+    "next_attack",
+    "other_maneuvers",
+    "series_maneuver",
+]
+
+ERROR_KEYS: Final = frozenset(
+    {
+        "attack.no_attacks_left",
+        "maneuver.already_chosen",
+        "maneuver.no_maneuvers_left",
+        "maneuver.concentrate_full_turn",
+        "attack.series_maneuver",
+    }
+)
+"""Every :class:`RuleError` key this module raises."""
+
+
+def attacks_used_this_turn(turn: TurnState) -> int:
+    """Attacks already made in the attacker's current turn (counted from his turn's start)."""
+    return turn.attacks_used if turn.attacks_turn == turn.turns_taken else 0
+
+
+def extra_maneuvers(sheet: Combatant) -> tuple[int, int]:
+    """Maneuvers a turn beyond the first: super-speed's, one per 6 points of Basic Speed
+    (R5.29), and Altered Time Rate's, one per level (R5.28)."""
+    return maneuvers_per_turn(sheet.attributes.basic_speed) - 1, sheet.altered_time_rate
+
+
+def other_maneuvers(turn: TurnState, attacks_used: int) -> int:
+    """The turn's maneuvers that are not its attacks; a Wait the first attack sets off becomes
+    that attack (R5.11). A maneuver chosen counts as one even in states saved before these
+    were counted."""
+    others = turn.other_maneuvers
+    if attacks_used:
+        return others
+    if turn.maneuver == Maneuver.wait.value:
+        return max(0, others - 1)
+    if turn.turns_taken and turn.maneuver is not None:
+        return max(others, 1)
+    return others
+
+
+def _extra_maneuvers_for_attacks(
+    sheet: Combatant, turn: TurnState, attacks_used: int
+) -> tuple[int, int]:
+    """The extra maneuvers still free to attack with, super-speed's then Altered Time Rate's:
+    those the turn's other maneuvers did not take, less the one the attacks themselves take
+    when nothing else was chosen (R5.28, R5.29)."""
+    speed, altered = extra_maneuvers(sheet)
+    free = max(0, speed + altered - other_maneuvers(turn, attacks_used))
+    from_speed = min(speed, free)
+    return from_speed, free - from_speed
+
+
+def next_attack(
+    sheet: Combatant,
+    turn: TurnState,
+    request: AttackRequest,
+    skill: int,
+    options: RuleOptions,
+    *,
+    counting: bool,
+) -> tuple[AttackCount, int]:
+    """The turn's allowance and this attack's number in it; refuses one past the allowance.
+
+    The allowance comes from this attack's maneuver, or from the All-Out Attack
+    already taken this turn: R5.7 two weapons (one attack per hand, never a
+    third), R5.8/R5.20 All-Out Attack (double), R5.14/R5.15 multiple attacks,
+    R5.27 the master's second weapon, one more for each extra maneuver the turn still has
+    (Altered Time Rate R5.28, super-speed R5.29). The
+    GM may let one more through (``beyond_allowance``). Without ``counting``
+    (the turn sequence has not started) attacks are numbered but never refused.
+    """
+    used = attacks_used_this_turn(turn)
+    all_out = request.all_out_option
+    if all_out is None and used and turn.all_out_attack is not None:
+        all_out = AllOutAttackOption(turn.all_out_attack)
+    speed, altered = _extra_maneuvers_for_attacks(sheet, turn, used)
+    count = attacks_per_turn(
+        skill,
+        options,
+        chambara=request.chambara,
+        all_out_option=all_out,
+        two_weapons=request.dual_weapon is not None,
+        extra_maneuvers=altered,
+        super_speed_maneuvers=speed,
+    )
+    number = used + 1
+    if counting and number > count.attacks and not request.beyond_allowance:
+        raise RuleError(
+            "attack.no_attacks_left",
+            f"{sheet.name} has made all {count.attacks} attacks of this turn",
+            combatant=sheet.name,
+            allowed=count.attacks,
+            rules=", ".join(count.rule_ids) or "R4.4",
+        )
+    return count, number
+
+
+ATTACK_MANEUVER_VALUES: Final = frozenset(m.value for m in ATTACK_MANEUVERS)
+
+
+def maneuvers_allowed(sheet: Combatant) -> tuple[int, tuple[str, ...]]:
+    """Maneuvers a turn and the rules that give more than one (R4.4, R5.28, R5.29)."""
+    speed, altered = extra_maneuvers(sheet)
+    rules = (*(("R5.29",) if speed else ()), *(("R5.28",) if altered else ()))
+    return 1 + speed + altered, rules
+
+
+def series_maneuver(
+    sheet: Combatant, turn: TurnState, request: AttackRequest
+) -> tuple[Maneuver, AllOutAttackOption | None] | None:
+    """The maneuver a later attack of the turn is made with, or ``None`` for the first.
+
+    One maneuver a turn (R4.4): every attack of a multiple-attack series is made under the
+    maneuver the first one chose, an All-Out Attack's bonus covering the whole series
+    (R5.20). A plain attack (the command's default) continues it; another maneuver or
+    All-Out Attack option is refused, unless extra maneuvers (R5.28, R5.29) may make it a
+    maneuver of its own.
+    """
+    if not attacks_used_this_turn(turn) or turn.maneuver not in ATTACK_MANEUVER_VALUES:
+        return None
+    chosen = Maneuver(turn.maneuver)
+    option = (
+        AllOutAttackOption(turn.all_out_attack or AllOutAttackOption.determined)
+        if chosen is Maneuver.all_out_attack
+        else None
+    )
+    if request.maneuver is Maneuver.attack and request.all_out_option is None:
+        return chosen, option
+    asked = (
+        request.all_out_option or AllOutAttackOption.determined
+        if request.maneuver is Maneuver.all_out_attack
+        else None
+    )
+    if (request.maneuver, asked) == (chosen, option) or extra_maneuvers(sheet) != (0, 0):
+        return request.maneuver, request.all_out_option
+    raise RuleError(
+        "attack.series_maneuver",
+        f"{sheet.name} already attacks this turn under {chosen.value}",
+        combatant=sheet.name,
+    )
+
+
+def ensure_maneuver_left(sheet: Combatant, turn: TurnState) -> None:
+    """R4.4: one maneuver a turn, or one per extra maneuver with Altered Time Rate (R5.28) or
+    super-speed (R5.29), each any maneuver. Once his turn has come, what he chose stands
+    until the next one; a Wait may still turn into the action it waited for (R5.11).
+    Before his first turn nothing is counted, as attacks are not (preparations before the
+    fight)."""
+    if turn.turns_taken == 0 or turn.maneuver in (None, Maneuver.wait.value):
+        return
+    allowed, rules = maneuvers_allowed(sheet)
+    if max(1, turn.other_maneuvers + turn.attack_maneuvers) < allowed:
+        return
+    if allowed == 1:
+        raise RuleError(
+            "maneuver.already_chosen",
+            f"{sheet.name} already chose {turn.maneuver} this turn",
+            combatant=sheet.name,
+        )
+    raise RuleError(
+        "maneuver.no_maneuvers_left",
+        f"{sheet.name} has taken all {allowed} maneuvers of this turn",
+        combatant=sheet.name,
+        allowed=allowed,
+        rules=", ".join(rules),
+    )
+
+
+def after_other_maneuver(sheet: Combatant, turn: TurnState, maneuver: Maneuver) -> int:
+    """``other_maneuvers`` once ``maneuver`` is taken: one more, unless it is what a Wait
+    turned into (R5.11). A super-fast fighter's Concentrate takes his whole turn (R5.10)."""
+    taken = turn.other_maneuvers
+    if turn.turns_taken and turn.maneuver not in (None, *ATTACK_MANEUVER_VALUES):
+        taken = max(taken, 1)
+    if turn.maneuver != Maneuver.wait.value:
+        taken += 1
+    speed, _ = extra_maneuvers(sheet)
+    if maneuver is Maneuver.concentrate and speed:
+        first = turn.turns_taken == 0 or turn.maneuver in (None, Maneuver.wait.value)
+        if not first:
+            raise RuleError(
+                "maneuver.concentrate_full_turn",
+                f"{sheet.name} needs his whole turn to Concentrate",
+                combatant=sheet.name,
+            )
+        taken = maneuvers_allowed(sheet)[0]
+    return taken
+
+
+def attack_maneuvers(count: AttackCount, number: int) -> int:
+    """Maneuvers the turn's attacks have taken once attack ``number`` is made: the first, and
+    one for each attack past what it allows, up to those the turn has (R5.28, R5.29)."""
+    base = count.attacks - count.extra_maneuver_attacks
+    return 1 + min(count.extra_maneuver_attacks, max(0, number - base))
