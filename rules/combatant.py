@@ -516,6 +516,11 @@ class CombatantState(BaseModel):
     """Seconds since his held breath ran out, losing 1 FP each (R9.2)."""
     fainted_airless: int | None = None
     """``airless_seconds`` when he fainted without air: his brain dies 4 minutes later (R9.2)."""
+    intense_heat_dr: int | None = None
+    """In intense heat with this armor DR (R10.10): safe for DR × 3 seconds, then an HT roll
+    every second; ``None``: not in it."""
+    intense_heat_seconds: int = 0
+    """Seconds he has spent in the intense heat so far (R10.10)."""
 
     @model_validator(mode="after")
     def _ranges(self) -> CombatantState:
