@@ -435,7 +435,7 @@ class DamageTaken(BaseModel):
     def detail(self) -> dict[str, object]:
         extra = self.fire.incendiary if self.fire is not None else None
         caught = self.fire.caught if self.fire is not None else None
-        return {
+        detail: dict[str, object] = {
             "target": self.target_name,
             "basic_damage": self.rolled.total,
             "dice": str(self.given.expression),
@@ -443,8 +443,10 @@ class DamageTaken(BaseModel):
             "type": self.given.damage_type.value,
             "location": self.injury.spec.location.value,
             "injury": self.injury.injury + (extra.injury if extra is not None else 0),
-            "on_fire": caught.value if caught is not None else None,
         }
+        if caught is not None:
+            detail["on_fire"] = caught.value
+        return detail
 
 
 def direct_damage(
