@@ -257,6 +257,10 @@ class TurnState(BaseModel):
         )
 
 
+FRESH_TURN: Final = TurnState()
+"""The turn state of a fighter who has not acted yet."""
+
+
 class Fighter(BaseModel):
     """A combatant as the turn sequence sees it: an id, a side, the sheet and turn state."""
 
@@ -265,7 +269,9 @@ class Fighter(BaseModel):
     combatant_id: str = Field(min_length=1)
     side: str = Field(min_length=1)
     combatant: Combatant
-    turn: TurnState = TurnState()
+    turn: TurnState = Field(default_factory=lambda: FRESH_TURN)
+    """A newcomer's turn state: the one shared :data:`FRESH_TURN` (frozen, so never copied;
+    a model instance as a plain default would be deep-copied for every fighter)."""
 
 
 F = TypeVar("F", bound=Fighter)
