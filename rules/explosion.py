@@ -40,6 +40,7 @@ from rules.combatant import Armor, Combatant, DRProfile, HitLocation, Posture
 from rules.damage import DamageSpec, DamageType, WeaponDamage, parse_damage
 from rules.dice import DiceExpression
 from rules.errors import RuleError
+from rules.fire import INCENDIARY_EXTRA
 from rules.hit_location import random_hit_location
 from rules.injury import InjuryOutcome, apply_hit
 from rules.options import RuleOptions
@@ -99,7 +100,7 @@ FRAGMENT_METRES_PER_DIE: Final = 5
 BLAST_METRES_PER_DIE: Final = 2
 AREA_ATTACK_BONUS: Final = 4
 """R15.14: aiming an explosive at a spot on the ground instead of at a target."""
-INCENDIARY_DAMAGE: Final = 1
+INCENDIARY_DAMAGE: Final = INCENDIARY_EXTRA
 """R15.1 with R10.2: an explosion is incendiary, 1 more point of burning damage."""
 HOT_FRAGMENT_TICKS: Final = 6
 """R15.13: every 10 seconds for one minute."""

@@ -559,7 +559,8 @@ def _knockback(  # noqa: PLR0917 - positional keeps the call cheap
         return None
     attributes = target.attributes
     attribute = "ht" if spec.knockback_uses_ht else "st"
-    score = attributes.ht if spec.knockback_uses_ht else attributes.st
+    # R8.1: below 1/3 FP his ST is halved for everything but HP and damage: knockback too.
+    score = attributes.ht if spec.knockback_uses_ht else target.st
     metres = knockback_distance(basic, score)
     if metres <= 0:
         return None
@@ -1110,7 +1111,7 @@ def apply_hit(
     if (
         (kind is _CR or spec.knockback_bullet or kind is _CUT)
         and spec.knockback
-        and basic >= max(1, (attributes.ht if spec.knockback_uses_ht else attributes.st) - 2)
+        and basic >= max(1, (attributes.ht if spec.knockback_uses_ht else target.st) - 2)
     ):
         knockback = _knockback(
             target,

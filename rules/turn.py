@@ -21,9 +21,11 @@ Everything rolled is returned in :class:`TurnEvent` objects; nothing is text.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from fractions import Fraction
 from typing import Final, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -65,6 +67,7 @@ __all__ = [
     "TurnSequence",
     "TurnState",
     "advance",
+    "cardiac_arrest_seconds",
     "ensure_may_choose",
     "initiative_entry",
     "join",
@@ -169,6 +172,8 @@ class TurnState(BaseModel):
     recovery_attempts: int = Field(default=0, ge=0)
     collapsed: bool = False
     cardiac_arrest: bool = False
+    cardiac_arrest_death_round: int | None = None
+    """The round he dies in unless helped: HT/3 minutes after his heart stopped (R8.2)."""
     asleep: bool = False
     grappled: bool = False
     """An enemy is grappling him: no Retreat in close combat (R11.12). Set by the GM."""
@@ -420,6 +425,12 @@ class TurnEvent(BaseModel):
     """The order rolled (round 1) or the newcomers' places (R2.4), with every die behind
     them, so anyone can check it (R3.1-R3.3, R4.3)."""
     rule_id: str
+
+
+def cardiac_arrest_seconds(ht: int) -> Fraction:
+    """R8.2: a cardiac arrest kills in HT/3 minutes unless he is helped; the fraction is kept
+    (the catalog's reading), in seconds: HT 10 → 200 s (3 min 20 s)."""
+    return Fraction(ht * 60, 3)
 
 
 @dataclass(slots=True)
@@ -746,7 +757,11 @@ def _start_of_turn(
             heart = _roll("ht", sheet.attributes.ht, (), roller, options)
             log.add(TurnEventKind.CARDIAC_ARREST, "R8.2", heart)
             if not heart.succeeded:
-                turn = turn.model_copy(update={"cardiac_arrest": True})
+                # R8.2: he dies in HT/3 minutes unless helped; a round is a second (R4.1).
+                dies = log.round + math.ceil(cardiac_arrest_seconds(sheet.attributes.ht))
+                turn = turn.model_copy(
+                    update={"cardiac_arrest": True, "cardiac_arrest_death_round": dies}
+                )
                 state = state.model_copy(update={"fp": -sheet.max_fp})
 
     if acts:

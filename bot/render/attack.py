@@ -15,6 +15,7 @@ from discord import app_commands
 
 from bot.i18n import Messages
 from bot.render.common import ResultKind, add_field, decimal, new_embed, signed, skill_name
+from bot.render.fire import fire_lines
 from bot.render.ranged import add_range_field
 from bot.views.defense import DefenseButton
 from rules.attack import (
@@ -30,6 +31,7 @@ from rules.checks import Outcome, SuccessRoll
 from rules.combatant import HitLocation, Weapon
 from rules.defense import DefenseOption, DefenseOptions, RefusedDefense
 from rules.defense_resolution import DefenseOutcome
+from rules.fire import FireOnHit
 from rules.injury import InjuryOutcome, KnockdownResult, RollRecord
 from rules.maneuver import DefenseKind, Maneuver, Modifier
 from rules.maneuver_choice import ManeuverOutcome
@@ -760,16 +762,19 @@ def render_damage(
     basic_line: str | None = None,
     aim: AimCheck | None = None,
     rolled: tuple[str, Sequence[int]] | None = None,
+    fire: FireOnHit | None = None,
 ) -> discord.Embed:
     """The damage breakdown: basic damage, DR, penetrating, multiplier, injury, HP, every
     consequence with its roll (section 7), and an injured archer's Will roll to keep his Aim
     (R5.3).
 
     ``rolled`` is the dice and faces of damage rolled outside an attack (``/damage
-    amount:2d+1``), shown like an attack's.
+    amount:2d+1``), shown like an attack's. ``fire`` (or the blow's own) adds the incendiary
+    point and the clothes alight (R10.2, R10.5-R10.8).
     """
     if isinstance(damage, StrikeResult):
         aim = damage.aim
+        fire = damage.fire
         injury = damage.injury
         faces = ", ".join(str(face) for face in damage.faces)
         basic = messages.text(
@@ -848,6 +853,8 @@ def render_damage(
                 "damage.aim_kept" if aim.kept else "damage.aim_lost", aim.roll, messages, locale
             )
         )
+    if fire is not None:
+        consequences.extend(fire_lines(fire, target_name, messages, locale))
     if consequences:
         add_field(embed, t("damage.field.effects", locale), "\n".join(consequences), inline=False)
     return embed

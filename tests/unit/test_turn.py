@@ -438,6 +438,8 @@ def test_will_critical_failure_risks_cardiac_arrest_r8_2() -> None:
     fast = result.fighters[0]
     assert fast.turn.cardiac_arrest
     assert fast.combatant.state.fp == -10
+    # HT 10: he dies in 10/3 minutes = 200 s unless helped; round 1 + 200 (R8.2).
+    assert fast.turn.cardiac_arrest_death_round == 201
 
 
 def test_total_surprise_paralysis_then_iq_rolls_r2_1() -> None:
