@@ -160,6 +160,15 @@ class CloseOutcome(BaseModel):
     """R11.17: dice of collision damage should the loser hit a wall at the knockback speed."""
     rule_ids: tuple[str, ...] = ()
 
+    def detail(self) -> dict[str, object]:
+        """What the event log keeps of the action."""
+        return {
+            "action": self.action.value,
+            "attacker": self.attacker_name,
+            "target": self.target_name,
+            "done": self.done,
+        }
+
 
 # --------------------------------------------------------------------------- reading holds
 
@@ -355,7 +364,7 @@ def do_grapple(
     (R11.3). A foe of twice the grappler's ST can still walk away (R11.2)."""
     a, b = _pair(encounter, attacker, target)
     notes: list[str] = []
-    if b.combatant.attributes.st >= 2 * a.combatant.attributes.st:
+    if b.combatant.st >= 2 * a.combatant.st:
         notes.append("close.note.twice_st")
     hold = Hold(
         holder_id=a.combatant_id,
@@ -463,7 +472,7 @@ def do_wrest(
     )
     if hold is None or hold.weapon is None:
         raise RuleError("close.needs_weapon_hold", "grab his weapon or its arm first")
-    st, foe_st = a.combatant.attributes.st, b.combatant.attributes.st
+    st, foe_st = a.combatant.st, b.combatant.st
     name = hold.weapon
     if hold.arm:
         rolled = force_drop(st, foe_st, roller=roller, options=options)
@@ -531,19 +540,18 @@ def do_takedown(
         if score is None:
             raise RuleError("close.no_judo", f"{taker.name} has no Judo", combatant=taker.name)
     else:
-        score = getattr(taker.attributes, stat.value)
+        # R8.1: a tired taker's ST is halved (Combatant.st); DX is not.
+        score = taker.st if stat is TakedownStat.st else taker.attributes.dx
     helpers: tuple[int, ...] = ()
     if helper is not None:
-        helping = encounter.find(helper)
-        helpers = (
-            getattr(helping.combatant.attributes, "dx" if stat is TakedownStat.dx else "st"),
-        )
+        helping = encounter.find(helper).combatant
+        helpers = (helping.attributes.dx if stat is TakedownStat.dx else helping.st,)
     if helpers and helpers[0] > score:
         score, helpers = helpers[0], (score,)
     rolled = takedown(
         score,
         stat,
-        b.combatant.attributes.st,
+        b.combatant.st,
         attacker_down=taker.state.posture in LYING,
         helpers=helpers,
         shield=_shield(encounter, a, b.combatant_id),
@@ -590,13 +598,13 @@ def do_pin(
     grip = _grip(encounter, a.combatant_id, b.combatant_id)
     if b.combatant.state.posture not in LYING:
         raise RuleError("close.not_on_ground", f"{b.name} is not on the ground", target=b.name)
-    scores = [a.combatant.attributes.st]
-    scores += [encounter.find(h).combatant.attributes.st for h in helpers]
+    scores = [a.combatant.st]
+    scores += [encounter.find(h).combatant.st for h in helpers]
     lead = max(scores)
     scores.remove(lead)
     rolled = pin(
         lead,
-        b.combatant.attributes.st,
+        b.combatant.st,
         weight=weight if weight is not None else a.combatant.weight_kg,
         target_weight=target_weight if target_weight is not None else b.combatant.weight_kg,
         helpers=tuple(scores),
@@ -642,9 +650,7 @@ def do_choke(
     grip = _grip(encounter, a.combatant_id, b.combatant_id)
     if grip.bite and grip.location is not HitLocation.NECK:
         raise RuleError("close.bite_not_neck", "a bite chokes only at the neck")
-    rolled = choke(
-        a.combatant.attributes.st, b.combatant.attributes.ht, roller=roller, options=options
-    )
+    rolled = choke(a.combatant.st, b.combatant.attributes.ht, roller=roller, options=options)
     after = encounter
     injury: InjuryOutcome | None = None
     if rolled.won:
@@ -695,14 +701,14 @@ def do_break_free(
         raise RuleError("close.not_held", f"nobody holds {me.name}", combatant=me.name)
     holder_id = max(
         (h.holder_id for h in holding),
-        key=lambda cid: encounter.get(cid).combatant.attributes.st,
+        key=lambda cid: encounter.get(cid).combatant.st,
     )
     theirs = [h for h in holding if h.holder_id == holder_id]
     pinning = next((h for h in theirs if h.kind is HoldKind.pin), None)
     them = encounter.get(holder_id)
     rolled = break_free(
-        me.combatant.attributes.st,
-        them.combatant.attributes.st,
+        me.combatant.st,
+        them.combatant.st,
         pin_hands=pinning.hands if pinning is not None else None,
         roller=roller,
         options=options,
@@ -744,7 +750,7 @@ def do_slam(
     inp = SlamInput(
         attacker=Slammer(
             dx=mine.attributes.dx,
-            st=mine.attributes.st,
+            st=mine.st,
             moved=moved + (1 if tackle else 0),
             running=running,
             shield=mine.shield_db >= MEDIUM_SHIELD_DB,
@@ -752,7 +758,7 @@ def do_slam(
         ),
         target=Slammer(
             dx=theirs.attributes.dx,
-            st=theirs.attributes.st,
+            st=theirs.st,
             moved=target_moved,
             running=target_running,
             shield=theirs.shield_db >= MEDIUM_SHIELD_DB,

@@ -20,14 +20,15 @@ from typing import Final
 from pydantic import BaseModel, ConfigDict
 
 from rules.breath import BRAIN_DEATH_SECONDS, AirAgain, air_again, breathe, hold_breath, with_air
-from rules.combatant import Burning, Combatant, CombatantState
+from rules.climate import INTENSE_HEAT_SAFE_PER_DR, intense_heat_second
+from rules.combatant import Combatant, CombatantState
 from rules.encounter import Encounter, EncounterCombatant
 from rules.fatigue import FatigueChange, lose_fp
-from rules.fire import BurnTick, burn, burning_hit
+from rules.fire import BurnTick, burn, burning_hit, catch
 from rules.injury import InjuryOutcome
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
-from rules.turn import TurnEvent, TurnEventKind
+from rules.turn import RollRecord, TurnEvent, TurnEventKind
 
 __all__ = [
     "HazardKind",
@@ -59,6 +60,10 @@ class HazardKind(StrEnum):
     SUFFOCATING = "suffocating"
     """No breath left: 1 FP."""
     BRAIN_DEATH = "brain_death"
+    HEAT_SAFE = "heat_safe"
+    """In intense heat, still within his armor's safe seconds."""
+    HEAT = "heat"
+    """In intense heat past them: an HT roll, 1 FP on a failure."""
     AIR = "air"
     """Breathing again after more than 2 minutes without air: an HT roll or -1 IQ (R9.2)."""
 
@@ -76,6 +81,9 @@ class HazardTick(BaseModel):
     injury: InjuryOutcome | None = None
     breath_left: int | None = None
     fatigue: FatigueChange | None = None
+    roll: RollRecord | None = None
+    safe_left: int | None = None
+    """Seconds of intense heat his armor still keeps him safe (R10.10)."""
     air: AirAgain | None = None
     rule_id: str
 
@@ -93,13 +101,6 @@ class HazardTick(BaseModel):
 
 
 # --------------------------------------------------------------------------- state
-
-
-def catch(state: CombatantState, burning: Burning) -> CombatantState:
-    """He catches fire (R10.5-R10.7); burning clothes never go from all to part of them."""
-    if state.on_fire is Burning.FULL and burning is Burning.PARTIAL:
-        return state
-    return state.model_copy(update={"on_fire": burning})
 
 
 def put_out(state: CombatantState) -> CombatantState:
@@ -169,7 +170,35 @@ def tick_fighter(
                     update["dead"] = True
                     ticks.append(HazardTick(**who, kind=HazardKind.BRAIN_DEATH, rule_id="R9.2"))
                 sheet = sheet.with_state(state.model_copy(update=update))
+    if sheet.state.intense_heat_dr is not None and not sheet.state.dead:
+        sheet = _heat_second(sheet, who, ticks, roller, rule_options)
     return fighter.with_sheet(sheet), ticks
+
+
+def _heat_second(
+    sheet: Combatant,
+    who: dict[str, object],
+    ticks: list[HazardTick],
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> Combatant:
+    """R10.10: a second in intense heat: safe for DR × 3 seconds, then HT or 1 FP."""
+    state = sheet.state
+    dr = state.intense_heat_dr or 0
+    elapsed = state.intense_heat_seconds + 1
+    sheet = sheet.with_state(intense_heat_seconds=elapsed)
+    roll = intense_heat_second(elapsed, dr, ht=sheet.attributes.ht, roller=roller, options=options)
+    if roll is None:
+        left = INTENSE_HEAT_SAFE_PER_DR * dr - elapsed
+        ticks.append(HazardTick(**who, kind=HazardKind.HEAT_SAFE, safe_left=left, rule_id="R10.10"))
+        return sheet
+    change = None if roll.succeeded else lose_fp(sheet, 1, roller, options)
+    if change is not None:
+        sheet = sheet.with_state(change.state)
+    ticks.append(
+        HazardTick(**who, kind=HazardKind.HEAT, roll=roll, fatigue=change, rule_id="R10.10")
+    )
+    return sheet
 
 
 def passed_places(events: Sequence[TurnEvent]) -> list[tuple[int, str]]:
@@ -196,7 +225,12 @@ def tick_passed(
     for round_, combatant_id in passed_places(events):
         fighter = encounter.get(combatant_id)
         state = fighter.combatant.state
-        if state.on_fire is None and state.breath_left is None and not state.airless_seconds:
+        if (
+            state.on_fire is None
+            and state.breath_left is None
+            and not state.airless_seconds
+            and state.intense_heat_dr is None
+        ):
             continue
         updated, found = tick_fighter(fighter, round_, roller, options)
         encounter = encounter.replace(updated)
