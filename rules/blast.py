@@ -10,7 +10,10 @@
    his state, spent like any defense;
 3. :func:`detonate_pending` (or :func:`detonate_plan` for a blast nobody waits on) rolls it
    and applies every target's damage through the injury pipeline, then an injured aiming
-   fighter's Will roll (R5.3): one new encounter, one change.
+   fighter's Will roll (R5.3): one new encounter, one change;
+4. a hot fragment left in someone (R15.13) burns him with the rounds:
+   :func:`tick_hot_fragments`, at each of his places an ``/encounter next`` passed (as
+   :func:`rules.hazards.tick_passed` does for fire and breath).
 """
 
 from __future__ import annotations
@@ -35,28 +38,34 @@ from rules.explosion import (
     DiveRecord,
     ExplosionOutcome,
     ExplosionPlan,
+    HotFragmentBurn,
     Medium,
     collateral_damage,
     detonate,
+    hot_fragment_second,
     parse_explosive,
     parse_fragments,
 )
+from rules.hazards import passed_places
 from rules.maneuver import DefenseKind
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
 from rules.strike import AimCheck, aim_after_injury
 from rules.swarm import SwarmHit, hit_swarm
+from rules.turn import TurnEvent
 
 __all__ = [
     "ERROR_KEYS",
     "MAX_TARGETS",
     "BlastResult",
+    "HotFragmentTick",
     "detonate_pending",
     "detonate_plan",
     "dive_for_cover",
     "parse_targets",
     "plan_explosion",
     "set_pending",
+    "tick_hot_fragments",
 ]
 
 ERROR_KEYS: Final = frozenset(
@@ -341,3 +350,49 @@ def detonate_pending(
 ) -> tuple[Encounter, BlastResult]:
     """Set off the blast waiting on the encounter, with the Dives for Cover made."""
     return detonate_plan(encounter, _pending(encounter, plan_id), roller, options)
+
+
+class HotFragmentTick(BaseModel):
+    """A hot fragment's burn on one fighter, at his place in a round (R15.13)."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    combatant_id: str
+    name: str
+    round: int
+    burn: HotFragmentBurn
+
+    def summary(self) -> dict[str, object]:
+        """What the event log keeps of it."""
+        return {
+            "name": self.name,
+            "round": self.round,
+            "damage": self.burn.damage,
+            "injury": self.burn.injury.injury,
+            "left": self.burn.left,
+        }
+
+
+def tick_hot_fragments(
+    encounter: Encounter,
+    events: Sequence[TurnEvent],
+    roller: DiceRoller,
+    options: RuleOptions | None = None,
+) -> tuple[Encounter, tuple[HotFragmentTick, ...]]:
+    """R15.13: a second passes for every fighter whose place ``events`` passed (a round is a
+    second, R4.1); a lodged hot fragment burns on every 10th of his seconds, 6 times in
+    all (:func:`rules.explosion.hot_fragment_second`)."""
+    ticks: list[HotFragmentTick] = []
+    for round_, combatant_id in passed_places(events):
+        fighter = encounter.get(combatant_id)
+        if fighter.combatant.state.hot_fragment_ticks <= 0:
+            continue
+        sheet, burn = hot_fragment_second(fighter.combatant, roller, options)
+        encounter = encounter.replace(fighter.with_sheet(sheet))
+        if burn is not None:
+            ticks.append(
+                HotFragmentTick(
+                    combatant_id=combatant_id, name=fighter.name, round=round_, burn=burn
+                )
+            )
+    return encounter, tuple(ticks)

@@ -60,6 +60,7 @@ __all__ = [
     "ExplosionPlan",
     "FragmentAttack",
     "HitKind",
+    "HotFragmentBurn",
     "Medium",
     "Scatter",
     "TargetBlast",
@@ -71,7 +72,9 @@ __all__ = [
     "fragment_hits",
     "fragment_posture_modifier",
     "fragment_radius",
+    "hot_fragment_second",
     "hot_fragment_spec",
+    "lodge_hot_fragment",
     "parse_explosive",
     "parse_fragments",
     "scatter",
@@ -105,6 +108,9 @@ INCENDIARY_DAMAGE: Final = INCENDIARY_EXTRA
 HOT_FRAGMENT_TICKS: Final = 6
 """R15.13: every 10 seconds for one minute."""
 HOT_FRAGMENT_DIVISOR: Final = Fraction(1, 5)
+HOT_FRAGMENT_SECONDS: Final = 10
+"""R15.13: a hot fragment burns once every 10 seconds."""
+HOT_FRAGMENT_DICE: Final = DiceExpression.of(1)
 MAX_DISTANCE: Final = 100_000
 
 
@@ -260,6 +266,46 @@ def hot_fragment_spec(rolled: int) -> DamageSpec:
     return DamageSpec(
         basic_damage=rolled, damage_type=DamageType.BURN, armor_divisor=HOT_FRAGMENT_DIVISOR
     )
+
+
+class HotFragmentBurn(BaseModel):
+    """One burn of a hot fragment lodged in someone (R15.13)."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    faces: tuple[int, ...]
+    damage: int
+    injury: InjuryOutcome
+    left: int
+    """Burns still to come after this one."""
+    rule_id: str = "R15.13"
+
+
+def lodge_hot_fragment(sheet: Combatant) -> Combatant:
+    """R15.13: a hot fragment lodged in him burns 6 times, one every 10 s, from now on (a
+    second one starts the minute again)."""
+    return sheet.with_state(hot_fragment_ticks=HOT_FRAGMENT_TICKS, hot_fragment_seconds=0)
+
+
+def hot_fragment_second(
+    sheet: Combatant, roller: DiceRoller, options: RuleOptions | None = None
+) -> tuple[Combatant, HotFragmentBurn | None]:
+    """One second of his lodged hot fragment (R15.13): every 10th second since it lodged or
+    last burned, 1d(0.2) burning (his DR ×5) to the torso through the injury pipeline.
+    Dice: the 1d, then the injury pipeline's own rolls."""
+    state = sheet.state
+    if state.hot_fragment_ticks <= 0 or state.dead or state.destroyed:
+        return sheet, None
+    seconds = state.hot_fragment_seconds + 1
+    if seconds < HOT_FRAGMENT_SECONDS:
+        return sheet.with_state(hot_fragment_seconds=seconds), None
+    rolled = HOT_FRAGMENT_DICE.roll(roller)
+    damage = max(0, rolled.total)
+    outcome = apply_hit(sheet, hot_fragment_spec(damage), roller, options or RuleOptions())
+    left = state.hot_fragment_ticks - 1
+    after = outcome.state.model_copy(update={"hot_fragment_ticks": left, "hot_fragment_seconds": 0})
+    burn = HotFragmentBurn(faces=rolled.dice, damage=damage, injury=outcome, left=left)
+    return sheet.with_state(after), burn
 
 
 class Scatter(BaseModel):
@@ -715,6 +761,9 @@ def _blast_one(  # noqa: PLR0917 - the blast's every number for one target
                 injury=injury,
             )
         )
+    hot = plan.hot and count > 0
+    if hot and not (sheet.state.dead or sheet.state.destroyed):
+        sheet = lodge_hot_fragment(sheet)
     return TargetBlast(
         combatant_id=target.combatant_id,
         role=role,
@@ -725,7 +774,7 @@ def _blast_one(  # noqa: PLR0917 - the blast's every number for one target
         fragment_attack=attack,
         fragments=count,
         hits=tuple(hits),
-        hot_fragments=plan.hot and count > 0,
+        hot_fragments=hot,
         combatant=sheet,
     )
 

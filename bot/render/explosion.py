@@ -9,17 +9,25 @@ every packet of damage (blast, incendiary point, each fragment with its hit loca
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import discord
 
 from bot.i18n import Messages
 from bot.render.attack import consequence_lines, location_name
-from bot.render.common import ResultKind, add_field, decimal, new_embed, set_footer, signed
+from bot.render.common import (
+    ResultKind,
+    add_field,
+    decimal,
+    line_embeds,
+    new_embed,
+    set_footer,
+    signed,
+)
 from bot.render.roll import margin_text, outcome_text, roll_text
 from bot.render.swarm import render_swarm_hit
 from bot.views.explosion import DETONATE, BlastButton, dive
-from rules.blast import BlastResult
+from rules.blast import BlastResult, HotFragmentTick
 from rules.encounter import Encounter
 from rules.errors import RuleError
 from rules.explosion import (
@@ -422,3 +430,33 @@ def render_throw(
     add_field(embed, _t(messages, locale, "explosion.throw.landed"), landed, inline=False)
     set_footer(embed, _t(messages, locale, "explosion.rules", rules=", ".join(thrown.rule_ids)))
     return embed
+
+
+def render_hot_fragment_ticks(
+    ticks: Sequence[HotFragmentTick], messages: Messages, locale: str
+) -> list[discord.Embed]:
+    """A line for every hot fragment that burned someone this advance (R15.13), with every
+    consequence of the burn (section 7) under it."""
+    if not ticks:
+        return []
+    lines = []
+    for tick in ticks:
+        burn = tick.burn
+        injury = burn.injury
+        line = _t(
+            messages,
+            locale,
+            "explosion.hot_tick.line",
+            name=tick.name,
+            round=tick.round,
+            faces=_faces(burn.faces),
+            dr=injury.dr.effective,
+            injury=injury.injury,
+            before=injury.hp_before,
+            after=injury.hp_after,
+            left=burn.left,
+        )
+        lines.append(
+            "\n".join([line, *(f"  {c}" for c in consequence_lines(injury, messages, locale))])
+        )
+    return line_embeds(ResultKind.DAMAGE, _t(messages, locale, "explosion.hot_tick.title"), lines)

@@ -12,6 +12,7 @@ from bot.storage.encounter import EncounterRepository
 from rules.combatant import Combatant
 from rules.encounter import Encounter, EncounterCombatant
 from rules.roller import ScriptedDice
+from tests.e2e.test_attack import start_duel
 
 CHANNEL = "combat"
 GRENADE = "3d cr ex [2d]"
@@ -225,3 +226,49 @@ async def test_a_grenade_thrown_at_a_spot_scatters(
         face=3,
         direction=text("explosion.direction.3", "en"),
     )
+
+
+async def test_a_hot_fragment_burns_by_itself_every_ten_rounds(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """R15.13: a grenade with hot fragments hits Ana (DR 1) directly; its blast, burn and
+    fragment all stop at her DR, but the fragment lodges. Each round is a second (R4.1): at
+    her place in round 10 it burns for 1d(0.2) against DR 5, a 6 does 1, and undo puts the
+    burn back."""
+    await start_duel(standin, bot)
+    repository = EncounterRepository(bot.database)
+    text = bot.messages.text
+    # 1d = 1 (1 cr, DR 1: 0); incendiary 1 (0); fragment: torso (4, 3, 3), 1d = 1 cut (0).
+    dice.extend([1, 4, 3, 3, 1])
+    blast = await standin.slash(
+        "explosion blast",
+        {"damage": "1d cr ex [1d]", "direct": "Ana", "hot": True},
+        channel=CHANNEL,
+    )
+    assert not blast.errors
+    assert text("explosion.target.hot", "en") in str(blast.embeds[1])
+
+    async def ana() -> Any:
+        record = await repository.require_active(standin.channel(CHANNEL).id)
+        return record.encounter.find("Ana").combatant.state
+
+    assert ((await ana()).hp, (await ana()).hot_fragment_ticks) == (11, 6)
+    title = text("explosion.hot_tick.title", "en")
+    for _ in range(18):  # Ana's places in rounds 1-9, and the orc's in rounds 1-9
+        turn = await standin.slash("encounter next", channel=CHANNEL)
+        assert all(e.get("title") != title for e in turn.embeds)
+    assert ((await ana()).hp, (await ana()).hot_fragment_seconds) == (11, 9)
+    dice.extend([6])
+    tenth = await standin.slash("encounter next", channel=CHANNEL)
+    burned = next(e for e in tenth.embeds if e.get("title") == title)
+    assert burned["description"] == (
+        "Ana (round 10): 1d(0.2) rolled 6 burning · DR 5 (×5) · injury **1**, "
+        "HP 11 → **10**; 5 burn(s) to come\n  Shock -1 on the next turn (R7.6)"
+    )
+    assert dice.remaining == 0
+    state = await ana()
+    assert (state.hp, state.hot_fragment_ticks, state.hot_fragment_seconds) == (10, 5, 0)
+
+    await standin.slash("encounter undo", channel=CHANNEL)
+    state = await ana()
+    assert (state.hp, state.hot_fragment_ticks, state.hot_fragment_seconds) == (11, 6, 9)

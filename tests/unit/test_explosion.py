@@ -19,6 +19,7 @@ from rules.blast import (
     parse_targets,
     plan_explosion,
     set_pending,
+    tick_hot_fragments,
 )
 from rules.checks import evaluate
 from rules.combatant import Combatant, HitLocation, Posture, Trait
@@ -42,7 +43,9 @@ from rules.explosion import (
     fragment_hits,
     fragment_posture_modifier,
     fragment_radius,
+    hot_fragment_second,
     hot_fragment_spec,
+    lodge_hot_fragment,
     parse_explosive,
     parse_fragments,
     scatter,
@@ -50,6 +53,7 @@ from rules.explosion import (
 )
 from rules.injury import apply_hit
 from rules.roller import ScriptedDice
+from rules.turn import TurnEvent, TurnEventKind
 
 
 def sheet(name: str, *, dr: int = 0, **attributes: Any) -> Combatant:
@@ -386,6 +390,56 @@ def test_r15_13_hot_fragments_are_marked_on_whoever_they_hit() -> None:
     assert (a.fragments, a.hot_fragments) == (1, True)
     assert (b.fragments, b.hot_fragments) == (0, False)
     assert "R15.13" in outcome.rule_ids
+    assert (a.combatant.state.hot_fragment_ticks, b.combatant.state.hot_fragment_ticks) == (6, 0)
+
+
+def test_r15_13_a_lodged_fragment_burns_every_tenth_second_for_a_minute() -> None:
+    """DR 1 counts 5 against 1d(0.2): each burn of 6 does 1. Nothing for nine seconds, a
+    burn on the tenth, six burns in the minute, then nothing more (no die left to roll)."""
+    man = lodge_hot_fragment(sheet("Man", dr=1, hp=20))
+    roller = ScriptedDice([6, 6, 6, 6, 6, 6])
+    burned_at: list[int] = []
+    for second in range(1, 71):
+        man, burn = hot_fragment_second(man, roller)
+        if burn is not None:
+            burned_at.append(second)
+            assert (burn.damage, burn.injury.dr.effective, burn.injury.injury) == (6, 5, 1)
+            assert burn.left == 6 - len(burned_at)
+            assert burn.rule_id == "R15.13"
+    assert burned_at == [10, 20, 30, 40, 50, 60]
+    assert (man.state.hp, man.state.hot_fragment_ticks) == (14, 0)
+    assert roller.remaining == 0
+
+
+def test_r15_13_a_second_fragment_starts_the_minute_again() -> None:
+    man = lodge_hot_fragment(sheet("Man"))
+    for _ in range(5):
+        man, _burn = hot_fragment_second(man, ScriptedDice([]))
+    man = lodge_hot_fragment(man)
+    assert (man.state.hot_fragment_ticks, man.state.hot_fragment_seconds) == (6, 0)
+
+
+def test_r15_13_the_rounds_burn_whoever_carries_one_at_his_place() -> None:
+    """R4.1: a round is a second. A's tenth second comes at his place in round 12; B, with
+    no fragment, is passed over; a dead man's fragment burns no more."""
+    encounter = fight(sheet("A", hp=12), sheet("B"), sheet("C"))
+    a = encounter.get("1")
+    hot = a.combatant.state.model_copy(update={"hot_fragment_ticks": 2, "hot_fragment_seconds": 9})
+    encounter = encounter.replace(a.with_sheet(a.combatant.with_state(hot)))
+    c = encounter.get("3")
+    dead = lodge_hot_fragment(c.combatant).with_state(dead=True)
+    encounter = encounter.replace(c.with_sheet(dead))
+    events = [
+        TurnEvent(kind=TurnEventKind.TURN_STARTED, round=12, combatant_id=i, rule_id="R4.1")
+        for i in ("1", "2", "3")
+    ]
+    encounter, ticks = tick_hot_fragments(encounter, events, ScriptedDice([5]))
+    [tick] = ticks
+    assert (tick.name, tick.round, tick.burn.damage, tick.burn.injury.injury) == ("A", 12, 5, 5)
+    assert tick.summary() == {"name": "A", "round": 12, "damage": 5, "injury": 5, "left": 1}
+    state = encounter.get("1").combatant.state
+    assert (state.hp, state.hot_fragment_ticks, state.hot_fragment_seconds) == (7, 1, 0)
+    assert encounter.get("3").combatant.state.hot_fragment_seconds == 0
 
 
 # --------------------------------------------------------------------------- R15.14, R15.15
