@@ -33,6 +33,7 @@ from rules.defense_resolution import defender_input, spend_dodge
 from rules.encounter import Encounter
 from rules.errors import RuleError
 from rules.explosion import (
+    BlastCover,
     BlastRole,
     BlastTarget,
     DiveRecord,
@@ -81,6 +82,8 @@ ERROR_KEYS: Final = frozenset(
         "explosion.cannot_dive",  # name
         "explosion.dove_already",  # name
         "explosion.cannot_defend",  # name
+        "explosion.cover_not_nearby",  # name
+        "explosion.cover_needs_dr",  # (none)
         "encounter.combatant.not_found",  # name
         "swarm.is_a_swarm",  # name
     }
@@ -132,10 +135,14 @@ def plan_explosion(
     incidental: str | None = None,
     hot: bool = False,
     shelter: bool = False,
+    covered: Sequence[str] = (),
+    cover: BlastCover = BlastCover.FULL,
+    cover_dr: int = 0,
 ) -> ExplosionPlan:
     """The blast the GM describes, checked against the fight: every name a combatant, none
     twice, none destroyed (a destroyed body takes no more damage, R7.5), and a charge
-    smothered by someone hits nobody directly (R15.6: he lies on it)."""
+    smothered by someone hits nobody directly (R15.6: he lies on it). ``covered`` names
+    the targets around it that are behind ``cover`` of ``cover_dr`` (R15.8, R15.11)."""
     parse_explosive(damage)
     if direct is not None and smothered_by is not None:
         raise RuleError(
@@ -172,6 +179,25 @@ def plan_explosion(
         place(smothered_by, 0, BlastRole.SMOTHERER)
     for name, distance in targets:
         place(name, distance, BlastRole.NEARBY)
+    if covered and cover_dr <= 0:
+        raise RuleError("explosion.cover_needs_dr", "give the cover's DR")
+    for name in covered:
+        fighter = encounter.find(name)
+        index = next(
+            (
+                i
+                for i, t in enumerate(placed)
+                if t.combatant_id == fighter.combatant_id and t.role is BlastRole.NEARBY
+            ),
+            None,
+        )
+        if index is None:
+            raise RuleError(
+                "explosion.cover_not_nearby",
+                f"{fighter.name} is not one of the targets around it",
+                name=fighter.name,
+            )
+        placed[index] = placed[index].model_copy(update={"cover": cover, "cover_dr": cover_dr})
     if not placed:
         raise RuleError("explosion.no_targets", "an explosion needs at least one target")
     if len(placed) > MAX_TARGETS:

@@ -272,3 +272,58 @@ async def test_a_hot_fragment_burns_by_itself_every_ten_rounds(
     await standin.slash("encounter undo", channel=CHANNEL)
     state = await ana()
     assert (state.hp, state.hot_fragment_ticks, state.hot_fragment_seconds) == (11, 6, 9)
+
+
+async def test_a_fragment_striking_the_orc_s_cover_is_stopped_by_it(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """R15.8: the orc (DR 1) is 8 m off behind a DR 5 wall: the blast's 6 m do not reach him,
+    fragments at 15 - 4 = 11 roll 10, one fragment, torso, 2d = 5 cut: it strikes the wall
+    first, DR 1 + 5 = 6, nothing gets through. Bob, 3 m off in the open: 12/9 = 1 and +1
+    burning; fragments at 14 roll 18."""
+    repository = await start(standin, bot)
+    text = bot.messages.text
+    planned = await standin.slash(
+        "explosion blast",
+        {
+            "damage": GRENADE,
+            "targets": "Bob 3m, Orc 8m",
+            "behind-cover": "Orc",
+            "cover-dr": 5,
+        },
+        channel=CHANNEL,
+    )
+    assert "**Orc**: 8 m away · behind cover: Wholly behind it, DR 5" in str(planned.embeds)
+    dice.extend([4, 4, 4, 6, 6, 6, 4, 3, 3, 3, 3, 4, 2, 3])
+    blast = await standin.slash("explosion detonate", channel=CHANNEL)
+    assert not blast.errors
+    assert dice.remaining == 0
+    orc = blast.embeds[-1]
+    assert orc["title"] == "Orc"
+    assert fields(orc)["Behind cover"] == (
+        "Wholly behind it, DR 5: a fragment landing on what it hides strikes it first (R15.8)."
+    )
+    assert (
+        "Fragment 1 (torso, 3d 3, 3, 4; damage 2, 3) struck the cover first: 5 cut · DR 6 · "
+        "penetrating 0 × 1.5 = **0**"
+    ) in fields(orc)[text("explosion.field.hits", "en")]
+    assert await hp(repository, standin) == [20, 18, 20]
+
+
+async def test_cover_for_someone_not_around_it_is_refused(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    repository = await start(standin, bot)
+    refused = await standin.slash(
+        "explosion blast",
+        {"damage": GRENADE, "targets": "Bob 3m", "behind-cover": "Alice", "cover-dr": 5},
+        channel=CHANNEL,
+        locale="pt-BR",
+    )
+    assert refused.ephemeral
+    assert bot.messages.text("explosion.cover_not_nearby", "pt-BR", name="Alice") in str(
+        refused.embed
+    )
+    record = await repository.require_active(standin.channel(CHANNEL).id)
+    assert record.encounter.pending_explosion is None
+    assert dice.remaining == 0

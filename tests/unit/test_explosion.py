@@ -30,6 +30,7 @@ from rules.explosion import (
     AREA_ATTACK_BONUS,
     FRAGMENT_SKILL,
     HOT_FRAGMENT_TICKS,
+    BlastCover,
     BlastRole,
     BlastTarget,
     ExplosionPlan,
@@ -38,6 +39,7 @@ from rules.explosion import (
     blast_dice,
     blast_radius,
     collateral_damage,
+    covered_locations,
     detonate,
     fragment_attack,
     fragment_hits,
@@ -277,6 +279,114 @@ def test_r15_11_an_airburst_ignores_posture() -> None:
     assert fragment_posture_modifier(Posture.PRONE, airburst=True) == 0
     attack = fragment_attack(3, Posture.PRONE, 0, ScriptedDice([3, 3, 3]), airburst=True)
     assert attack.effective == 14
+
+
+def behind(combatant_id: str, metres: int, cover: BlastCover, dr: int) -> BlastTarget:
+    return BlastTarget(combatant_id=combatant_id, distance=metres, cover=cover, cover_dr=dr)
+
+
+def test_r15_8_a_fragment_on_a_covered_location_strikes_the_cover() -> None:
+    """1d [1d] rolled 1: nothing of the blast reaches 3 m (1/9). Both attacked at 15 - 1 =
+    14, both rolled 12: one fragment each to the torso, 6 cut. A shows only his head over a
+    DR 5 wall: the fragment strikes the wall, 1 gets through, × 1.5 = 1. B hides only his
+    legs: his torso takes it all, 6 × 1.5 = 9."""
+    outcome = detonate(
+        plan(
+            "1d cr ex [1d]",
+            behind("a", 3, BlastCover.HEAD_EXPOSED, 5),
+            behind("b", 3, BlastCover.HALF, 5),
+        ),
+        {"a": sheet("A", hp=20), "b": sheet("B", hp=20)},
+        ScriptedDice([1, 4, 4, 4, 4, 3, 3, 6, 4, 4, 4, 4, 3, 3, 6]),
+    )
+    a, b = outcome.targets
+    [hit_a] = a.hits
+    [hit_b] = b.hits
+    assert (hit_a.struck_cover, hit_a.injury.dr.effective, hit_a.injury.injury) == (True, 5, 1)
+    assert (hit_b.struck_cover, hit_b.injury.dr.effective, hit_b.injury.injury) == (False, 0, 9)
+    assert (a.cover, a.behind_dr, b.cover) == (BlastCover.HEAD_EXPOSED, 5, BlastCover.HALF)
+    assert HitLocation.TORSO in a.covered
+    assert HitLocation.TORSO not in b.covered
+    assert (a.combatant.state.hp, b.combatant.state.hp) == (19, 11)
+    assert "R15.8" in outcome.rule_ids
+
+
+@pytest.mark.parametrize(
+    ("cover", "dr", "blast", "burn"),
+    [(BlastCover.FULL, 3, 1, 0), (BlastCover.HALF, 3, 4, 1), (BlastCover.FULL, 0, 4, 1)],
+)
+def test_r15_8_cover_over_the_torso_stands_in_the_collateral_s_way(
+    cover: BlastCover, dr: int, blast: int, burn: int
+) -> None:
+    """3d = 12 at 1 m: 4 collateral crushing and 1 burning against the torso (R15.2); a DR 3
+    wall in the way leaves 1 and 0; cover over his legs only leaves them whole."""
+    outcome = detonate(
+        plan("3d cr ex", behind("a", 1, cover, dr)),
+        {"a": sheet("A")},
+        ScriptedDice([4, 4, 4]),
+    )
+    [target] = outcome.targets
+    assert [h.injury.injury for h in target.hits] == [blast, burn]
+
+
+def test_r15_11_only_a_roof_stands_in_an_airburst_s_way() -> None:
+    """Against an airburst a wall hides nothing and a roof hides everything; against a burst
+    on the ground, the other way round."""
+    everything = frozenset(HitLocation)
+    assert covered_locations(BlastCover.OVERHEAD, airburst=True) == everything
+    assert covered_locations(BlastCover.FULL, airburst=True) == frozenset()
+    assert covered_locations(BlastCover.OVERHEAD) == frozenset()
+    assert covered_locations(BlastCover.FULL) == everything
+    assert HitLocation.NECK not in covered_locations(BlastCover.HEAD_EXPOSED)
+
+
+def test_r15_11_a_prone_soldier_under_a_roof_against_an_airburst() -> None:
+    """1d [1d] rolled 1, an airburst: no -4 for lying down (15 - 1 = 14), 12 hits once, the
+    torso (6 cut) under a DR 5 roof: 1 × 1.5 = 1. The same behind a DR 5 wall: 9."""
+    prone = sheet("A", hp=20).with_state(posture=Posture.PRONE)
+    dice = [1, 4, 4, 4, 4, 3, 3, 6]
+    roof = detonate(
+        plan("1d cr ex [1d]", behind("a", 3, BlastCover.OVERHEAD, 5), airburst=True),
+        {"a": prone},
+        ScriptedDice(dice),
+    )
+    wall = detonate(
+        plan("1d cr ex [1d]", behind("a", 3, BlastCover.FULL, 5), airburst=True),
+        {"a": prone},
+        ScriptedDice(dice),
+    )
+    [under] = roof.targets
+    [beside] = wall.targets
+    assert under.fragment_attack is not None
+    assert under.fragment_attack.effective == 14
+    assert (under.hits[0].struck_cover, under.injury) == (True, 1)
+    assert (beside.hits[0].struck_cover, beside.injury) == (False, 9)
+    assert {"R15.8", "R15.11"} <= set(roof.rule_ids)
+
+
+def test_a_plan_puts_the_named_targets_behind_the_cover() -> None:
+    encounter = fight(sheet("A"), sheet("B"), sheet("C"))
+    blast = plan_explosion(
+        encounter,
+        1,
+        "1d cr ex",
+        [("B", 2), ("C", 3)],
+        direct="A",
+        covered=["C"],
+        cover=BlastCover.HALF,
+        cover_dr=4,
+    )
+    assert [(t.cover, t.cover_dr) for t in blast.targets] == [
+        (None, 0),
+        (None, 0),
+        (BlastCover.HALF, 4),
+    ]
+    with pytest.raises(RuleError) as caught:
+        plan_explosion(encounter, 1, "1d cr ex", [("B", 2)], direct="A", covered=["A"], cover_dr=4)
+    assert (caught.value.key, caught.value.params) == ("explosion.cover_not_nearby", {"name": "A"})
+    with pytest.raises(RuleError) as caught:
+        plan_explosion(encounter, 1, "1d cr ex", [("B", 2)], covered=["B"])
+    assert caught.value.key == "explosion.cover_needs_dr"
 
 
 def test_r15_9_fragments_cut_without_the_armor_divisor() -> None:
