@@ -33,6 +33,7 @@ from bot.render.encounter import (
     render_undone,
 )
 from bot.render.environment import render_hazard_ticks
+from bot.render.explosion import render_hot_fragment_ticks
 from bot.render.fatigue import combat_fatigue_view, with_combat_fatigue
 from bot.render.swarm import render_swarm_attack
 from bot.render.tracker import render_reordered
@@ -224,12 +225,13 @@ class EncounterCog(commands.Cog):
             owner = current.owner_id if current is not None else None
             if not authority.can_act_for(change.encounter.gm_id, owner):
                 raise UserFacingError("encounter.error.not_your_turn")
-            # R14.2, R14.5, R4.1-R4.5, R9.2, R10.5-R10.7: one rules call for the turn edge.
+            # R14.2, R14.5, R4.1-R4.5, R9.2, R10.5-R10.7, R15.13: one rules call for the turn
+            # edge.
             edge = turn_edge.next_turn(change.encounter, self.bot.dice, options)
             change.encounter = edge.encounter
             change.detail = edge.detail()
         fight = change.encounter
-        swarmed, result, ticks = edge.swarm, edge.advance, edge.ticks
+        swarmed, result, ticks, hot = edge.swarm, edge.advance, edge.ticks, edge.hot_fragments
         embeds = [
             *(
                 [render_swarm_attack(swarmed, _names(fight), self.bot.messages, locale)]
@@ -238,6 +240,7 @@ class EncounterCog(commands.Cog):
             ),
             *render_turn(fight, result, self.bot.messages, locale),
             *render_hazard_ticks(ticks, self.bot.messages, locale),
+            *render_hot_fragment_ticks(hot, self.bot.messages, locale),
         ]
         if not has_live_tracker(fight, interaction.app_permissions):
             embeds.extend(render_tracker(fight, self.bot.messages, locale))

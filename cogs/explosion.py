@@ -38,14 +38,20 @@ from rules.blast import (
     set_pending,
 )
 from rules.encounter import Encounter
-from rules.explosion import ExplosionPlan, Medium, throw_at_area
+from rules.explosion import MAX_COVER_DR, BlastCover, ExplosionPlan, Medium, throw_at_area
 
 MEDIUM_CHOICES = catalog_choices("explosion.medium", [medium.value for medium in Medium])
+COVER_CHOICES = catalog_choices("explosion.cover", [cover.value for cover in BlastCover])
 Text = app_commands.Range[str, 1, 200]
 
 
 def _names(encounter: Encounter) -> dict[str, str]:
     return {c.combatant_id: c.name for c in encounter.combatants}
+
+
+def _names_in(text: str | None) -> list[str]:
+    """``"Bob, Orc 1"``: the names separated by commas."""
+    return [name.strip() for name in (text or "").split(",") if name.strip()]
 
 
 def _detail(result: BlastResult, encounter: Encounter) -> dict[str, Any]:
@@ -105,6 +111,9 @@ class Explosion(commands.Cog):
         hot=_("hot", key="explosion.cmd.blast.hot.name"),
         shelter=_("shelter", key="explosion.cmd.blast.shelter.name"),
         dive=_("dive", key="explosion.cmd.blast.dive.name"),
+        behind_cover=_("behind-cover", key="explosion.cmd.blast.behind_cover.name"),
+        cover=_("cover", key="explosion.cmd.blast.cover.name"),
+        cover_dr=_("cover-dr", key="explosion.cmd.blast.cover_dr.name"),
     )
     @app_commands.describe(
         damage=_(
@@ -151,8 +160,20 @@ class Explosion(commands.Cog):
             "Wait for the Dives for Cover before it goes off (default true)",
             key="explosion.cmd.blast.dive.description",
         ),
+        behind_cover=_(
+            "Who among the targets is behind cover, separated by commas (R15.8)",
+            key="explosion.cmd.blast.behind_cover.description",
+        ),
+        cover=_(
+            "What their cover hides (default: all of them); a roof only against airbursts",
+            key="explosion.cmd.blast.cover.description",
+        ),
+        cover_dr=_(
+            "The cover's DR: fragments striking it meet it first (R15.8)",
+            key="explosion.cmd.blast.cover_dr.description",
+        ),
     )
-    @app_commands.choices(medium=MEDIUM_CHOICES)
+    @app_commands.choices(medium=MEDIUM_CHOICES, cover=COVER_CHOICES)
     @app_commands.autocomplete(direct=combatant_autocomplete, smothered_by=combatant_autocomplete)
     async def blast(  # noqa: PLR0917 - one parameter per slash-command option
         self,
@@ -168,6 +189,9 @@ class Explosion(commands.Cog):
         hot: bool = False,
         shelter: bool = False,
         dive: bool = True,
+        behind_cover: app_commands.Range[str, 1, 1000] | None = None,
+        cover: app_commands.Choice[str] | None = None,
+        cover_dr: app_commands.Range[int, 1, MAX_COVER_DR] | None = None,
     ) -> None:
         channel = channel_of(interaction)
         authority = await EncounterAuthority.of(interaction)
@@ -191,6 +215,9 @@ class Explosion(commands.Cog):
                 incidental=incidental,
                 hot=hot,
                 shelter=shelter,
+                covered=_names_in(behind_cover),
+                cover=BlastCover(cover.value) if cover else BlastCover.FULL,
+                cover_dr=cover_dr or 0,
             )
             if dive and divers(change.encounter, plan):
                 change.kind = "explosion_set"

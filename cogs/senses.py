@@ -1,4 +1,5 @@
-"""``/sense``: Vision, Hearing and Smell/Taste rolls (R16.1-R16.8).
+"""``/sense``: Vision, Hearing and Smell/Taste rolls, and Scanning and Vibration Sense
+(R16.1-R16.8).
 
 From a fighter's sheet (``combatant:``: his Per, Acute Senses and sense traits, for his
 owner or the GM) or from the numbers given (``per:``, anywhere). ``against:`` makes it a
@@ -27,6 +28,7 @@ from bot.storage.encounter import EncounterRepository
 from cogs._autocomplete import combatant_autocomplete
 from cogs._shared import catalog_choices, channel_of
 from rules.senses import (
+    LOCATING_SENSES,
     TOTAL_DARKNESS,
     Sense,
     SenseRequest,
@@ -38,6 +40,9 @@ from rules.senses import (
 T = TypeVar("T")
 
 SOUND_CHOICES = catalog_choices("senses.sound", [sound.value for sound in Sound])
+LOCATING_CHOICES = catalog_choices(
+    "senses.sense", [sense.value for sense in Sense if sense in LOCATING_SENSES]
+)
 
 Per = app_commands.Range[int, 1, 40]
 Level = app_commands.Range[int, 0, 20]
@@ -297,6 +302,62 @@ class Senses(commands.Cog):
                 "perception": per,
                 "acute": acute,
                 "discriminatory": discriminatory,
+                "circumstances": modifier,
+                "against": against,
+                "comprehension": comprehension,
+                "dangerous": dangerous,
+            },
+        )
+
+    @sense.command(
+        name=_("special", key="senses.cmd.special.name"),
+        description=_(
+            "A Scanning Sense (radar, sonar) or Vibration Sense roll (R16.1)",
+            key="senses.cmd.special.description",
+        ),
+    )
+    @common_options
+    @app_commands.rename(
+        kind=_("kind", key="senses.cmd.special.kind.name"),
+        size=_("size", key="senses.cmd.special.size.name"),
+        distance=_("distance", key="senses.cmd.special.distance.name"),
+    )
+    @app_commands.describe(
+        kind=_("Scanning Sense or Vibration Sense", key="senses.cmd.special.kind.description"),
+        size=_("Size Modifier of what is sensed", key="senses.cmd.special.size.description"),
+        distance=_(
+            "Distance to it in metres (Size and Speed/Range table)",
+            key="senses.cmd.special.distance.description",
+        ),
+    )
+    @app_commands.choices(kind=LOCATING_CHOICES)
+    async def special(  # noqa: PLR0917 - one parameter per slash-command option
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        kind: app_commands.Choice[str],
+        combatant: str | None = None,
+        per: Per | None = None,
+        acute: Level | None = None,
+        size: app_commands.Range[int, -15, 30] | None = None,
+        distance: Distance | None = None,
+        modifier: Modifier = 0,
+        against: Skill | None = None,
+        comprehension: Skill | None = None,
+        dangerous: bool = False,
+        label: Label | None = None,
+        private: bool = False,
+    ) -> None:
+        await self._roll(
+            interaction,
+            Sense(kind.value),
+            combatant=combatant,
+            label=label,
+            private=private,
+            situation={
+                "perception": per,
+                "acute": acute,
+                "size_modifier": size,
+                "distance": _metres(distance),
                 "circumstances": modifier,
                 "against": against,
                 "comprehension": comprehension,

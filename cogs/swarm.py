@@ -246,14 +246,23 @@ class SwarmCog(commands.Cog):
     @app_commands.rename(
         swarm_name=_("swarm", key="swarm.cmd.release.swarm.name"),
         victim=_("victim", key="swarm.cmd.release.victim.name"),
+        from_hive=_("from-hive", key="swarm.cmd.release.from_hive.name"),
     )
     @app_commands.describe(
         swarm_name=_("The swarm or horde", key="swarm.cmd.release.swarm.description"),
         victim=_("Who got out", key="swarm.cmd.release.victim.description"),
+        from_hive=_(
+            "He ran: metres from its hive; bees follow him up to 50 m (R14.4)",
+            key="swarm.cmd.release.from_hive.description",
+        ),
     )
     @app_commands.autocomplete(swarm_name=combatant_autocomplete, victim=combatant_autocomplete)
     async def release(
-        self, interaction: discord.Interaction[GurpsBot], swarm_name: str, victim: str
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        swarm_name: str,
+        victim: str,
+        from_hive: app_commands.Range[int, 0, 100_000] | None = None,
     ) -> None:
         authority = await EncounterAuthority.of(interaction)
         locale = await self.bot.locale_for(interaction)
@@ -261,7 +270,7 @@ class SwarmCog(commands.Cog):
             channel_of(interaction), interaction.user.id, "swarm"
         ) as change:
             authority.ensure_gm(change.encounter.gm_id)
-            change.encounter = release(change.encounter, swarm_name, victim)
+            change.encounter = release(change.encounter, swarm_name, victim, from_hive=from_hive)
             change.detail = {"swarm": swarm_name, "released": victim}
         fight = change.encounter
         await _answer(

@@ -10,7 +10,10 @@
    his state, spent like any defense;
 3. :func:`detonate_pending` (or :func:`detonate_plan` for a blast nobody waits on) rolls it
    and applies every target's damage through the injury pipeline, then an injured aiming
-   fighter's Will roll (R5.3): one new encounter, one change.
+   fighter's Will roll (R5.3): one new encounter, one change;
+4. a hot fragment left in someone (R15.13) burns him with the rounds:
+   :func:`tick_hot_fragments`, at each of his places an ``/encounter next`` passed (as
+   :func:`rules.hazards.tick_passed` does for fire and breath).
 """
 
 from __future__ import annotations
@@ -30,33 +33,40 @@ from rules.defense_resolution import defender_input, spend_dodge
 from rules.encounter import Encounter
 from rules.errors import RuleError
 from rules.explosion import (
+    BlastCover,
     BlastRole,
     BlastTarget,
     DiveRecord,
     ExplosionOutcome,
     ExplosionPlan,
+    HotFragmentBurn,
     Medium,
     collateral_damage,
     detonate,
+    hot_fragment_second,
     parse_explosive,
     parse_fragments,
 )
+from rules.hazards import passed_places
 from rules.maneuver import DefenseKind
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
 from rules.strike import AimCheck, aim_after_injury
 from rules.swarm import SwarmHit, hit_swarm
+from rules.turn import TurnEvent
 
 __all__ = [
     "ERROR_KEYS",
     "MAX_TARGETS",
     "BlastResult",
+    "HotFragmentTick",
     "detonate_pending",
     "detonate_plan",
     "dive_for_cover",
     "parse_targets",
     "plan_explosion",
     "set_pending",
+    "tick_hot_fragments",
 ]
 
 ERROR_KEYS: Final = frozenset(
@@ -72,6 +82,8 @@ ERROR_KEYS: Final = frozenset(
         "explosion.cannot_dive",  # name
         "explosion.dove_already",  # name
         "explosion.cannot_defend",  # name
+        "explosion.cover_not_nearby",  # name
+        "explosion.cover_needs_dr",  # (none)
         "encounter.combatant.not_found",  # name
         "swarm.is_a_swarm",  # name
     }
@@ -123,10 +135,14 @@ def plan_explosion(
     incidental: str | None = None,
     hot: bool = False,
     shelter: bool = False,
+    covered: Sequence[str] = (),
+    cover: BlastCover = BlastCover.FULL,
+    cover_dr: int = 0,
 ) -> ExplosionPlan:
     """The blast the GM describes, checked against the fight: every name a combatant, none
     twice, none destroyed (a destroyed body takes no more damage, R7.5), and a charge
-    smothered by someone hits nobody directly (R15.6: he lies on it)."""
+    smothered by someone hits nobody directly (R15.6: he lies on it). ``covered`` names
+    the targets around it that are behind ``cover`` of ``cover_dr`` (R15.8, R15.11)."""
     parse_explosive(damage)
     if direct is not None and smothered_by is not None:
         raise RuleError(
@@ -163,6 +179,25 @@ def plan_explosion(
         place(smothered_by, 0, BlastRole.SMOTHERER)
     for name, distance in targets:
         place(name, distance, BlastRole.NEARBY)
+    if covered and cover_dr <= 0:
+        raise RuleError("explosion.cover_needs_dr", "give the cover's DR")
+    for name in covered:
+        fighter = encounter.find(name)
+        index = next(
+            (
+                i
+                for i, t in enumerate(placed)
+                if t.combatant_id == fighter.combatant_id and t.role is BlastRole.NEARBY
+            ),
+            None,
+        )
+        if index is None:
+            raise RuleError(
+                "explosion.cover_not_nearby",
+                f"{fighter.name} is not one of the targets around it",
+                name=fighter.name,
+            )
+        placed[index] = placed[index].model_copy(update={"cover": cover, "cover_dr": cover_dr})
     if not placed:
         raise RuleError("explosion.no_targets", "an explosion needs at least one target")
     if len(placed) > MAX_TARGETS:
@@ -341,3 +376,49 @@ def detonate_pending(
 ) -> tuple[Encounter, BlastResult]:
     """Set off the blast waiting on the encounter, with the Dives for Cover made."""
     return detonate_plan(encounter, _pending(encounter, plan_id), roller, options)
+
+
+class HotFragmentTick(BaseModel):
+    """A hot fragment's burn on one fighter, at his place in a round (R15.13)."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    combatant_id: str
+    name: str
+    round: int
+    burn: HotFragmentBurn
+
+    def summary(self) -> dict[str, object]:
+        """What the event log keeps of it."""
+        return {
+            "name": self.name,
+            "round": self.round,
+            "damage": self.burn.damage,
+            "injury": self.burn.injury.injury,
+            "left": self.burn.left,
+        }
+
+
+def tick_hot_fragments(
+    encounter: Encounter,
+    events: Sequence[TurnEvent],
+    roller: DiceRoller,
+    options: RuleOptions | None = None,
+) -> tuple[Encounter, tuple[HotFragmentTick, ...]]:
+    """R15.13: a second passes for every fighter whose place ``events`` passed (a round is a
+    second, R4.1); a lodged hot fragment burns on every 10th of his seconds, 6 times in
+    all (:func:`rules.explosion.hot_fragment_second`)."""
+    ticks: list[HotFragmentTick] = []
+    for round_, combatant_id in passed_places(events):
+        fighter = encounter.get(combatant_id)
+        if fighter.combatant.state.hot_fragment_ticks <= 0:
+            continue
+        sheet, burn = hot_fragment_second(fighter.combatant, roller, options)
+        encounter = encounter.replace(fighter.with_sheet(sheet))
+        if burn is not None:
+            ticks.append(
+                HotFragmentTick(
+                    combatant_id=combatant_id, name=fighter.name, round=round_, burn=burn
+                )
+            )
+    return encounter, tuple(ticks)

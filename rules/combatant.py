@@ -521,6 +521,10 @@ class CombatantState(BaseModel):
     every second; ``None``: not in it."""
     intense_heat_seconds: int = 0
     """Seconds he has spent in the intense heat so far (R10.10)."""
+    hot_fragment_ticks: int = 0
+    """Burns a hot fragment lodged in him has still to do, one every 10 s (R15.13)."""
+    hot_fragment_seconds: int = 0
+    """Seconds since the fragment lodged or last burned him (R15.13)."""
 
     @model_validator(mode="after")
     def _ranges(self) -> CombatantState:

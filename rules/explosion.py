@@ -13,7 +13,9 @@ The numbers of a blast, each a pure function:
 - fragments reach 5 m per fragmentation die; the direct target takes one, everyone else in
   reach is attacked at skill 15 + distance + posture + SM, and every 3 points of success
   add a fragment; each fragment is cutting damage with no armor divisor on a random hit
-  location (R15.8, R15.9); an airburst ignores posture (R15.11); loose ground throws
+  location (R15.8, R15.9), and one landing on a location behind the target's cover strikes
+  the cover first, its DR on top of his (R15.8); an airburst ignores posture, and only
+  cover over his head stands in its way (R15.11); loose ground throws
   1d-4 to 1d fragments, one die's reach (R15.12); hot fragments burn 1d(0.2) every 10
   seconds for a minute (R15.13);
 - Dive for Cover is the one defense (R15.3, R15.10): a Dodge; who makes it drops prone a
@@ -52,6 +54,7 @@ __all__ = [
     "ERROR_KEYS",
     "FRAGMENT_SKILL",
     "AreaThrow",
+    "BlastCover",
     "BlastHit",
     "BlastRole",
     "BlastTarget",
@@ -60,18 +63,22 @@ __all__ = [
     "ExplosionPlan",
     "FragmentAttack",
     "HitKind",
+    "HotFragmentBurn",
     "Medium",
     "Scatter",
     "TargetBlast",
     "blast_dice",
     "blast_radius",
     "collateral_damage",
+    "covered_locations",
     "detonate",
     "fragment_attack",
     "fragment_hits",
     "fragment_posture_modifier",
     "fragment_radius",
+    "hot_fragment_second",
     "hot_fragment_spec",
+    "lodge_hot_fragment",
     "parse_explosive",
     "parse_fragments",
     "scatter",
@@ -105,6 +112,9 @@ INCENDIARY_DAMAGE: Final = INCENDIARY_EXTRA
 HOT_FRAGMENT_TICKS: Final = 6
 """R15.13: every 10 seconds for one minute."""
 HOT_FRAGMENT_DIVISOR: Final = Fraction(1, 5)
+HOT_FRAGMENT_SECONDS: Final = 10
+"""R15.13: a hot fragment burns once every 10 seconds."""
+HOT_FRAGMENT_DICE: Final = DiceExpression.of(1)
 MAX_DISTANCE: Final = 100_000
 
 
@@ -262,6 +272,46 @@ def hot_fragment_spec(rolled: int) -> DamageSpec:
     )
 
 
+class HotFragmentBurn(BaseModel):
+    """One burn of a hot fragment lodged in someone (R15.13)."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    faces: tuple[int, ...]
+    damage: int
+    injury: InjuryOutcome
+    left: int
+    """Burns still to come after this one."""
+    rule_id: str = "R15.13"
+
+
+def lodge_hot_fragment(sheet: Combatant) -> Combatant:
+    """R15.13: a hot fragment lodged in him burns 6 times, one every 10 s, from now on (a
+    second one starts the minute again)."""
+    return sheet.with_state(hot_fragment_ticks=HOT_FRAGMENT_TICKS, hot_fragment_seconds=0)
+
+
+def hot_fragment_second(
+    sheet: Combatant, roller: DiceRoller, options: RuleOptions | None = None
+) -> tuple[Combatant, HotFragmentBurn | None]:
+    """One second of his lodged hot fragment (R15.13): every 10th second since it lodged or
+    last burned, 1d(0.2) burning (his DR ×5) to the torso through the injury pipeline.
+    Dice: the 1d, then the injury pipeline's own rolls."""
+    state = sheet.state
+    if state.hot_fragment_ticks <= 0 or state.dead or state.destroyed:
+        return sheet, None
+    seconds = state.hot_fragment_seconds + 1
+    if seconds < HOT_FRAGMENT_SECONDS:
+        return sheet.with_state(hot_fragment_seconds=seconds), None
+    rolled = HOT_FRAGMENT_DICE.roll(roller)
+    damage = max(0, rolled.total)
+    outcome = apply_hit(sheet, hot_fragment_spec(damage), roller, options or RuleOptions())
+    left = state.hot_fragment_ticks - 1
+    after = outcome.state.model_copy(update={"hot_fragment_ticks": left, "hot_fragment_seconds": 0})
+    burn = HotFragmentBurn(faces=rolled.dice, damage=damage, injury=outcome, left=left)
+    return sheet.with_state(after), burn
+
+
 class Scatter(BaseModel):
     """Where a missed explosive lands (R15.15): how far from the target, and which way."""
 
@@ -366,6 +416,43 @@ class BlastRole(StrEnum):
     """Somewhere around: collateral damage and fragments by distance."""
 
 
+class BlastCover(StrEnum):
+    """What stands between a target and the blast, and what it hides (translation-key
+    suffixes): :func:`covered_locations`."""
+
+    FULL = "full"
+    """Wholly behind it: every location."""
+    HEAD_EXPOSED = "head_exposed"
+    """Only the head and neck show over it."""
+    HALF = "half"
+    """The lower half hidden: groin, legs and feet."""
+    OVERHEAD = "overhead"
+    """A roof over him: every location, against an airburst only (R15.11)."""
+
+
+_EXPOSED_HEAD: Final = frozenset(
+    {HitLocation.SKULL, HitLocation.FACE, HitLocation.EYE, HitLocation.NECK}
+)
+_COVERED: Final[dict[BlastCover, frozenset[HitLocation]]] = {
+    BlastCover.FULL: frozenset(HitLocation),
+    BlastCover.HEAD_EXPOSED: frozenset(HitLocation) - _EXPOSED_HEAD,
+    BlastCover.HALF: frozenset({HitLocation.GROIN, HitLocation.LEG, HitLocation.FOOT}),
+    BlastCover.OVERHEAD: frozenset(HitLocation),
+}
+
+
+def covered_locations(cover: BlastCover, *, airburst: bool = False) -> frozenset[HitLocation]:
+    """The hit locations ``cover`` hides from this blast (R15.8): against an airburst only
+    cover over his head counts, and then all of him is under it (R15.11); a roof does
+    nothing against a burst on the ground."""
+    if (cover is BlastCover.OVERHEAD) is not airburst:
+        return frozenset()
+    return _COVERED[cover]
+
+
+MAX_COVER_DR: Final = 10_000
+
+
 class BlastTarget(BaseModel):
     """One combatant the blast may reach, and how far from the point of impact."""
 
@@ -374,6 +461,9 @@ class BlastTarget(BaseModel):
     combatant_id: str
     distance: int = Field(ge=0, le=MAX_DISTANCE)
     role: BlastRole = BlastRole.NEARBY
+    cover: BlastCover | None = None
+    """What he is behind (R15.8, R15.11), with its DR."""
+    cover_dr: int = Field(default=0, ge=0, le=MAX_COVER_DR)
 
 
 class DiveRecord(BaseModel):
@@ -454,6 +544,8 @@ class BlastHit(BaseModel):
     """The damage dice (a fragment's), or none for the blast's share."""
     location_faces: tuple[int, ...] = ()
     """A fragment's random hit location roll (A.9), with its 1d for the side."""
+    struck_cover: bool = False
+    """It came on a location behind his cover: the cover's DR stood first (R15.8)."""
     injury: InjuryOutcome
 
 
@@ -471,6 +563,12 @@ class TargetBlast(BaseModel):
     internal blast's ×3 is its wounding (R15.7)."""
     cover_dr: int = 0
     """R15.6: the smotherer's torso DR + HP between him and the charge."""
+    cover: BlastCover | None = None
+    """What he was behind, with ``behind_dr`` (R15.8, R15.11)."""
+    behind_dr: int = 0
+    covered: frozenset[HitLocation] = frozenset()
+    """The locations it hid from this blast: none for a roof against a burst on the
+    ground, or a wall against an airburst (R15.11)."""
     dive: DiveRecord | None = None
     sheltered: bool = False
     """A successful Dive for Cover with shelter in reach: nothing reached him (R15.3)."""
@@ -521,6 +619,22 @@ def _with_cover(sheet: Combatant, cover: int) -> Combatant:
         overrides={loc: more(armor) for loc, armor in profile.overrides.items()},
     )
     return sheet.model_copy(update={"dr": covered})
+
+
+def _behind_cover(sheet: Combatant, dr: int, covered: frozenset[HitLocation]) -> Combatant:
+    """The sheet with the cover's ``dr`` on top of his own at every ``covered`` location
+    (R15.8: what strikes there strikes the cover first; whatever gets through goes on)."""
+    if not dr or not covered:
+        return sheet
+    profile = sheet.dr
+    overrides = dict(profile.overrides)
+    for location in HitLocation:
+        armor = profile.at(location)
+        if location in covered:
+            overrides[location] = Armor(rigid=armor.rigid + dr, flexible=armor.flexible)
+        elif location is HitLocation.VITALS:
+            overrides[location] = armor  # the vitals keep their own DR under a covered torso
+    return sheet.model_copy(update={"dr": DRProfile(uniform=profile.uniform, overrides=overrides)})
 
 
 def _hit(
@@ -592,6 +706,8 @@ def detonate(
             rule_ids.append("R10.2")
         if result.hot_fragments:
             rule_ids.append("R15.13")
+        if result.cover is not None:
+            rule_ids.append("R15.8")
     if fragments is not None and explosive.fragmentation is None:
         rule_ids.append("R15.12")
     if explosive.armor_divisor != 1:
@@ -641,6 +757,7 @@ def _blast_one(  # noqa: PLR0917 - the blast's every number for one target
     assert dice is not None
     hits: list[BlastHit] = []
     worn = sheet
+    covered: frozenset[HitLocation] = frozenset()
     spec: DamageSpec | None = None
     if role is BlastRole.DIRECT:
         blast = impact
@@ -672,7 +789,12 @@ def _blast_one(  # noqa: PLR0917 - the blast's every number for one target
             if distance <= blast_radius(dice)
             else 0
         )
-        worn = _with_cover(sheet, cover)
+        covered = (
+            covered_locations(target.cover, airburst=plan.airburst)
+            if target.cover is not None
+            else frozenset()
+        )
+        worn = _behind_cover(_with_cover(sheet, cover), target.cover_dr, covered)
         if blast:
             spec = DamageSpec(basic_damage=blast, damage_type=explosive.damage_type, explosive=True)
     if spec is not None and blast > 0:
@@ -712,20 +834,27 @@ def _blast_one(  # noqa: PLR0917 - the blast's every number for one target
                 kind=HitKind.FRAGMENT,
                 faces=rolled.dice,
                 location_faces=location_faces,
+                struck_cover=where.location in covered and target.cover_dr > 0,
                 injury=injury,
             )
         )
+    hot = plan.hot and count > 0
+    if hot and not (sheet.state.dead or sheet.state.destroyed):
+        sheet = lodge_hot_fragment(sheet)
     return TargetBlast(
         combatant_id=target.combatant_id,
         role=role,
         distance=distance,
         blast=blast,
         cover_dr=cover,
+        cover=target.cover,
+        behind_dr=target.cover_dr,
+        covered=covered,
         dive=dive,
         fragment_attack=attack,
         fragments=count,
         hits=tuple(hits),
-        hot_fragments=plan.hot and count > 0,
+        hot_fragments=hot,
         combatant=sheet,
     )
 

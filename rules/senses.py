@@ -1,11 +1,15 @@
-"""Sense rolls: Vision, Hearing, Smell and Taste (catalog section 16, R16.1-R16.8).
+"""Sense rolls: Vision, Hearing, Smell and Taste, Scanning and Vibration Senses (catalog
+section 16, R16.1-R16.8).
 
 A sense roll is a Perception roll with the sense's modifiers (R16.1): Acute Senses
 add their level; Hyperspectral Vision +3 (R16.5); Discriminatory Hearing, Smell or
 Taste +4 and Hard of Hearing -4 (R16.7, R16.8); the target's size and distance for
 Vision (A.8) and the hearing-distance table for Hearing (R16.6); partial darkness
 -1 to -9, nothing at all in total darkness, +10 for something in plain sight (R16.5);
-and whatever the GM adds for circumstances.
+and whatever the GM adds for circumstances. Scanning Sense (radar, sonar …) and Vibration
+Sense are Perception rolls too (R16.1), with their Acute level; like Vision they take the
+size and distance of what they pick up (A.8, the Basic Set's reading for senses that
+locate), never darkness.
 
 Finding something hidden, or someone moving silently, is a Quick Contest of the sense
 against the hider's skill (Camouflage, Holdout, Stealth: R16.4, R16.6). A success may
@@ -45,6 +49,7 @@ __all__ = [
     "DARKNESS_RANGE",
     "ERROR_KEYS",
     "HEARING_DISTANCES",
+    "LOCATING_SENSES",
     "TOTAL_DARKNESS",
     "Impossible",
     "Sense",
@@ -76,6 +81,8 @@ class Sense(StrEnum):
     HEARING = "hearing"
     SMELL = "smell"
     TASTE = "taste"
+    SCANNING = "scanning"
+    VIBRATION = "vibration"
 
 
 class Sound(StrEnum):
@@ -241,7 +248,12 @@ _SENSE_RULE: Final[dict[Sense, str]] = {
     Sense.HEARING: "R16.7",
     Sense.SMELL: "R16.8",
     Sense.TASTE: "R16.8",
+    Sense.SCANNING: "R16.1",
+    Sense.VIBRATION: "R16.1",
 }
+LOCATING_SENSES: Final = frozenset({Sense.SCANNING, Sense.VIBRATION})
+"""R16.1's other senses, which find where something is: its size and distance count. Only
+those with the advantage have them, so a sheet is not offered them by name."""
 
 
 def _check(request: SenseRequest) -> None:
@@ -267,6 +279,21 @@ def _check(request: SenseRequest) -> None:
         raise RuleError("senses.distance_needs_sound", "a hearing distance needs its sound")
 
 
+def _size_and_distance(request: SenseRequest, rule: str) -> list[SenseModifier]:
+    """What is sensed: its Size Modifier and its distance (A.8), for Vision (R16.5) and the
+    senses that locate (R16.1)."""
+    found: list[SenseModifier] = []
+    if request.size_modifier:
+        found.append(SenseModifier(source="size", value=request.size_modifier, rule_id=rule))
+    if request.distance is not None:
+        found.append(
+            SenseModifier(
+                source="distance", value=speed_range_modifier(request.distance), rule_id=rule
+            )
+        )
+    return found
+
+
 def sense_modifiers(request: SenseRequest) -> tuple[SenseModifier, ...]:
     """Every modifier of the roll, in the tables' order (R16.5, R16.7, R16.8)."""
     _check(request)
@@ -280,18 +307,13 @@ def sense_modifiers(request: SenseRequest) -> tuple[SenseModifier, ...]:
             found.append(
                 SenseModifier(source="hyperspectral", value=HYPERSPECTRAL_BONUS, rule_id=rule)
             )
-        if request.size_modifier:
-            found.append(SenseModifier(source="size", value=request.size_modifier, rule_id=rule))
-        if request.distance is not None:
-            found.append(
-                SenseModifier(
-                    source="distance", value=speed_range_modifier(request.distance), rule_id=rule
-                )
-            )
+        found.extend(_size_and_distance(request, rule))
         if request.darkness and request.darkness > TOTAL_DARKNESS:
             found.append(SenseModifier(source="darkness", value=request.darkness, rule_id=rule))
         if request.plain_sight:
             found.append(SenseModifier(source="plain_sight", value=PLAIN_SIGHT_BONUS, rule_id=rule))
+    elif sense in LOCATING_SENSES:
+        found.extend(_size_and_distance(request, rule))
     elif sense is Sense.HEARING:
         if request.discriminatory:
             found.append(
@@ -309,7 +331,7 @@ def sense_modifiers(request: SenseRequest) -> tuple[SenseModifier, ...]:
                     rule_id="R16.6",
                 )
             )
-    elif request.discriminatory:
+    elif sense in (Sense.SMELL, Sense.TASTE) and request.discriminatory:
         found.append(
             SenseModifier(source="discriminatory", value=DISCRIMINATORY_BONUS, rule_id=rule)
         )
@@ -416,7 +438,7 @@ def request_from_sheet(sheet: Combatant, sense: Sense, **situation: object) -> S
         "unable": _unable(sheet, sense),
         "sense": sense,
         "perception": sheet.attributes.per,
-        "acute": getattr(sheet, _ACUTE[sense]),
+        "acute": getattr(sheet, _ACUTE[sense]) if sense in _ACUTE else 0,
         "hyperspectral": sense is Sense.VISION and sheet.has(Trait.HYPERSPECTRAL_VISION),
         "discriminatory": discriminatory is not None and sheet.has(discriminatory),
         "hard_of_hearing": sense is Sense.HEARING and sheet.has(Trait.HARD_OF_HEARING),

@@ -34,7 +34,7 @@ from rules.errors import RuleError
 from rules.maneuver import Modifier
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
-from rules.senses import Sense, request_from_sheet, sense_modifiers
+from rules.senses import LOCATING_SENSES, Sense, request_from_sheet, sense_modifiers
 
 __all__ = [
     "ATTRIBUTES",
@@ -61,7 +61,7 @@ ERROR_KEYS: Final = frozenset(
 
 ATTRIBUTES: Final = ("st", "dx", "iq", "ht", "will", "per")
 """The attributes (and Will and Perception) a sheet rolls against."""
-SENSES: Final = {sense.value: sense for sense in Sense}
+SENSES: Final = {sense.value: sense for sense in Sense if sense not in LOCATING_SENSES}
 """The Sense rolls (R16.1): Perception with the modifiers of the sense's traits."""
 _SHOCKED: Final = frozenset({"dx", "iq"})
 

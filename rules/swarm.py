@@ -88,6 +88,7 @@ ERROR_KEYS: Final = frozenset(
         "swarm.is_a_swarm",  # name
         "swarm.victim_is_swarm",  # name
         "swarm.not_a_victim",  # name, swarm
+        "swarm.still_follows",  # name, swarm, metres, limit
         "swarm.nothing_to_do",  # (none)
         "swarm.too_many_swarms",  # count, maximum
         "swarm.not_flying",  # name
@@ -232,8 +233,18 @@ def engage(
     return encounter.replace(_with_swarm(fighter, updated))
 
 
-def release(encounter: Encounter, swarm_name: str, victim_name: str) -> Encounter:
-    """The victim is out of the swarm's hex: it attacks him no more."""
+def release(
+    encounter: Encounter,
+    swarm_name: str,
+    victim_name: str,
+    *,
+    from_hive: int | None = None,
+) -> Encounter:
+    """The victim is out of the swarm's hex: it attacks him no more.
+
+    ``from_hive``: he ran, and is this many metres from the swarm's home. A swarm with a
+    give-up distance (bees: 50 m, R14.4, R14.2) follows him until he is farther than that,
+    and refuses to let him go before; the others leave him as the GM says."""
     fighter = encounter.find(swarm_name)
     swarm = _swarm_of(fighter)
     victim = encounter.find(victim_name)
@@ -243,6 +254,16 @@ def release(encounter: Encounter, swarm_name: str, victim_name: str) -> Encounte
             f"{fighter.name} is not on {victim.name}",
             name=victim.name,
             swarm=fighter.name,
+        )
+    limit = swarm.profile.gives_up_beyond
+    if from_hive is not None and limit is not None and from_hive <= limit:
+        raise RuleError(
+            "swarm.still_follows",
+            f"{fighter.name} follows {victim.name} until he is more than {limit} m away",
+            name=victim.name,
+            swarm=fighter.name,
+            metres=from_hive,
+            limit=limit,
         )
     kept = tuple(v for v in swarm.victims if v.combatant_id != victim.combatant_id)
     return encounter.replace(_with_swarm(fighter, swarm.model_copy(update={"victims": kept})))

@@ -3,13 +3,16 @@
 A swarm's turn ends with its attacks on everyone in it (R14.2, R14.5); the next turn starts
 with everything R4.1-R4.5 and R7.x do then (stun, the R7.2 roll put off to the maneuver,
 :func:`rules.turn.advance`); and a fighter on fire or out of breath loses his second at each
-place the sequence passed (R9.2, R10.5-R10.7, :func:`rules.hazards.tick_passed`).
+place the sequence passed (R9.2, R10.5-R10.7, :func:`rules.hazards.tick_passed`), and a
+hot fragment lodged in him burns on every 10th of them (R15.13,
+:func:`rules.blast.tick_hot_fragments`).
 """
 
 from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
+from rules.blast import HotFragmentTick, tick_hot_fragments
 from rules.encounter import Encounter, EncounterCombatant, advance_turn
 from rules.hazards import HazardTick, tick_passed
 from rules.options import RuleOptions
@@ -30,6 +33,7 @@ class TurnEdge(BaseModel):
     """The attacks of a swarm whose turn ended (R14.2), if it had victims."""
     advance: TurnAdvance[EncounterCombatant]
     ticks: tuple[HazardTick, ...] = ()
+    hot_fragments: tuple[HotFragmentTick, ...] = ()
 
     def detail(self) -> dict[str, object]:
         """What the event log keeps of the turn edge."""
@@ -38,14 +42,20 @@ class TurnEdge(BaseModel):
         }
         if self.ticks:
             detail["hazards"] = [tick.summary() for tick in self.ticks]
+        if self.hot_fragments:
+            detail["hot_fragments"] = [tick.summary() for tick in self.hot_fragments]
         return detail
 
 
 def next_turn(
     encounter: Encounter, roller: DiceRoller, options: RuleOptions | None = None
 ) -> TurnEdge:
-    """End the current turn and start the next one (R4.1-R4.5, R14.2, R9.2, R10.5-R10.7)."""
+    """End the current turn and start the next one (R4.1-R4.5, R14.2, R9.2, R10.5-R10.7,
+    R15.13)."""
     encounter, swarmed = end_of_swarm_turn(encounter, roller, options)
     encounter, result = advance_turn(encounter, roller, options)
     encounter, ticks = tick_passed(encounter, result.events, roller, options)
-    return TurnEdge(encounter=encounter, swarm=swarmed, advance=result, ticks=ticks)
+    encounter, hot = tick_hot_fragments(encounter, result.events, roller, options)
+    return TurnEdge(
+        encounter=encounter, swarm=swarmed, advance=result, ticks=ticks, hot_fragments=hot
+    )

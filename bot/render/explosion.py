@@ -9,21 +9,30 @@ every packet of damage (blast, incendiary point, each fragment with its hit loca
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import discord
 
 from bot.i18n import Messages
 from bot.render.attack import consequence_lines, location_name
-from bot.render.common import ResultKind, add_field, decimal, new_embed, set_footer, signed
+from bot.render.common import (
+    ResultKind,
+    add_field,
+    decimal,
+    line_embeds,
+    new_embed,
+    set_footer,
+    signed,
+)
 from bot.render.roll import margin_text, outcome_text, roll_text
 from bot.render.swarm import render_swarm_hit
 from bot.views.explosion import DETONATE, BlastButton, dive
-from rules.blast import BlastResult
+from rules.blast import BlastResult, HotFragmentTick
 from rules.encounter import Encounter
 from rules.errors import RuleError
 from rules.explosion import (
     AreaThrow,
+    BlastCover,
     BlastHit,
     BlastRole,
     BlastTarget,
@@ -113,6 +122,14 @@ def render_plan(
         line = f"**{_target_name(encounter, target.combatant_id)}**: " + _role_text(
             target.role, target.distance, plan.reach(), messages, locale
         )
+        if target.cover is not None:
+            line += " · " + _t(
+                messages,
+                locale,
+                "explosion.plan.behind",
+                cover=_t(messages, locale, f"explosion.cover.{target.cover.value}"),
+                dr=target.cover_dr,
+            )
         record = plan.dive_of(target.combatant_id)
         if record is not None:
             line += f" · {_t(messages, locale, 'explosion.field.dive')}: " + _dive_text(
@@ -199,6 +216,8 @@ def _hit_text(hit: BlastHit, number: int, messages: Messages, locale: str, *, sh
             faces=_faces(hit.location_faces),
             damage=_faces(hit.faces),
         )
+        if hit.struck_cover:
+            kind += " " + _t(messages, locale, "explosion.hit.struck_cover")
     dr = str(injury.dr.effective)
     if injury.dr.armor_divisor != 1:
         dr += f" ({injury.dr.before_divisor} ÷ {decimal(float(injury.dr.armor_divisor), locale)})"
@@ -216,6 +235,19 @@ def _hit_text(hit: BlastHit, number: int, messages: Messages, locale: str, *, sh
     )
     consequences = consequence_lines(injury, messages, locale, shock=shock)
     return "\n".join([line, *(f"  {c}" for c in consequences)])
+
+
+def _behind_text(result: TargetBlast, messages: Messages, locale: str) -> str:
+    """His cover, and whether it stood in this blast's way (R15.8, R15.11)."""
+    assert result.cover is not None
+    cover = _t(messages, locale, f"explosion.cover.{result.cover.value}")
+    if result.covered:
+        key = "explosion.target.behind"
+    elif result.cover is BlastCover.OVERHEAD:
+        key = "explosion.target.roof_useless"
+    else:
+        key = "explosion.target.wall_useless"
+    return _t(messages, locale, key, cover=cover, dr=result.behind_dr)
 
 
 def _target_embed(  # noqa: PLR0917 - one target's numbers and the blast's reach
@@ -254,6 +286,13 @@ def _target_embed(  # noqa: PLR0917 - one target's numbers and the blast's reach
             embed,
             _t(messages, locale, "explosion.field.cover"),
             _t(messages, locale, "explosion.target.cover", dr=result.cover_dr),
+            inline=False,
+        )
+    if result.cover is not None:
+        add_field(
+            embed,
+            _t(messages, locale, "explosion.field.behind"),
+            _behind_text(result, messages, locale),
             inline=False,
         )
     if result.fragment_attack is not None:
@@ -422,3 +461,33 @@ def render_throw(
     add_field(embed, _t(messages, locale, "explosion.throw.landed"), landed, inline=False)
     set_footer(embed, _t(messages, locale, "explosion.rules", rules=", ".join(thrown.rule_ids)))
     return embed
+
+
+def render_hot_fragment_ticks(
+    ticks: Sequence[HotFragmentTick], messages: Messages, locale: str
+) -> list[discord.Embed]:
+    """A line for every hot fragment that burned someone this advance (R15.13), with every
+    consequence of the burn (section 7) under it."""
+    if not ticks:
+        return []
+    lines = []
+    for tick in ticks:
+        burn = tick.burn
+        injury = burn.injury
+        line = _t(
+            messages,
+            locale,
+            "explosion.hot_tick.line",
+            name=tick.name,
+            round=tick.round,
+            faces=_faces(burn.faces),
+            dr=injury.dr.effective,
+            injury=injury.injury,
+            before=injury.hp_before,
+            after=injury.hp_after,
+            left=burn.left,
+        )
+        lines.append(
+            "\n".join([line, *(f"  {c}" for c in consequence_lines(injury, messages, locale))])
+        )
+    return line_embeds(ResultKind.DAMAGE, _t(messages, locale, "explosion.hot_tick.title"), lines)

@@ -12,6 +12,7 @@ from bot.storage.encounter import EncounterRepository
 from rules.combatant import Combatant
 from rules.encounter import Encounter, EncounterCombatant
 from rules.roller import ScriptedDice
+from tests.e2e.test_attack import start_duel
 
 CHANNEL = "combat"
 GRENADE = "3d cr ex [2d]"
@@ -225,3 +226,104 @@ async def test_a_grenade_thrown_at_a_spot_scatters(
         face=3,
         direction=text("explosion.direction.3", "en"),
     )
+
+
+async def test_a_hot_fragment_burns_by_itself_every_ten_rounds(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """R15.13: a grenade with hot fragments hits Ana (DR 1) directly; its blast, burn and
+    fragment all stop at her DR, but the fragment lodges. Each round is a second (R4.1): at
+    her place in round 10 it burns for 1d(0.2) against DR 5, a 6 does 1, and undo puts the
+    burn back."""
+    await start_duel(standin, bot)
+    repository = EncounterRepository(bot.database)
+    text = bot.messages.text
+    # 1d = 1 (1 cr, DR 1: 0); incendiary 1 (0); fragment: torso (4, 3, 3), 1d = 1 cut (0).
+    dice.extend([1, 4, 3, 3, 1])
+    blast = await standin.slash(
+        "explosion blast",
+        {"damage": "1d cr ex [1d]", "direct": "Ana", "hot": True},
+        channel=CHANNEL,
+    )
+    assert not blast.errors
+    assert text("explosion.target.hot", "en") in str(blast.embeds[1])
+
+    async def ana() -> Any:
+        record = await repository.require_active(standin.channel(CHANNEL).id)
+        return record.encounter.find("Ana").combatant.state
+
+    assert ((await ana()).hp, (await ana()).hot_fragment_ticks) == (11, 6)
+    title = text("explosion.hot_tick.title", "en")
+    for _ in range(18):  # Ana's places in rounds 1-9, and the orc's in rounds 1-9
+        turn = await standin.slash("encounter next", channel=CHANNEL)
+        assert all(e.get("title") != title for e in turn.embeds)
+    assert ((await ana()).hp, (await ana()).hot_fragment_seconds) == (11, 9)
+    dice.extend([6])
+    tenth = await standin.slash("encounter next", channel=CHANNEL)
+    burned = next(e for e in tenth.embeds if e.get("title") == title)
+    assert burned["description"] == (
+        "Ana (round 10): 1d(0.2) rolled 6 burning · DR 5 (×5) · injury **1**, "
+        "HP 11 → **10**; 5 burn(s) to come\n  Shock -1 on the next turn (R7.6)"
+    )
+    assert dice.remaining == 0
+    state = await ana()
+    assert (state.hp, state.hot_fragment_ticks, state.hot_fragment_seconds) == (10, 5, 0)
+
+    await standin.slash("encounter undo", channel=CHANNEL)
+    state = await ana()
+    assert (state.hp, state.hot_fragment_ticks, state.hot_fragment_seconds) == (11, 6, 9)
+
+
+async def test_a_fragment_striking_the_orc_s_cover_is_stopped_by_it(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """R15.8: the orc (DR 1) is 8 m off behind a DR 5 wall: the blast's 6 m do not reach him,
+    fragments at 15 - 4 = 11 roll 10, one fragment, torso, 2d = 5 cut: it strikes the wall
+    first, DR 1 + 5 = 6, nothing gets through. Bob, 3 m off in the open: 12/9 = 1 and +1
+    burning; fragments at 14 roll 18."""
+    repository = await start(standin, bot)
+    text = bot.messages.text
+    planned = await standin.slash(
+        "explosion blast",
+        {
+            "damage": GRENADE,
+            "targets": "Bob 3m, Orc 8m",
+            "behind-cover": "Orc",
+            "cover-dr": 5,
+        },
+        channel=CHANNEL,
+    )
+    assert "**Orc**: 8 m away · behind cover: Wholly behind it, DR 5" in str(planned.embeds)
+    dice.extend([4, 4, 4, 6, 6, 6, 4, 3, 3, 3, 3, 4, 2, 3])
+    blast = await standin.slash("explosion detonate", channel=CHANNEL)
+    assert not blast.errors
+    assert dice.remaining == 0
+    orc = blast.embeds[-1]
+    assert orc["title"] == "Orc"
+    assert fields(orc)["Behind cover"] == (
+        "Wholly behind it, DR 5: a fragment landing on what it hides strikes it first (R15.8)."
+    )
+    assert (
+        "Fragment 1 (torso, 3d 3, 3, 4; damage 2, 3) struck the cover first: 5 cut · DR 6 · "
+        "penetrating 0 × 1.5 = **0**"
+    ) in fields(orc)[text("explosion.field.hits", "en")]
+    assert await hp(repository, standin) == [20, 18, 20]
+
+
+async def test_cover_for_someone_not_around_it_is_refused(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    repository = await start(standin, bot)
+    refused = await standin.slash(
+        "explosion blast",
+        {"damage": GRENADE, "targets": "Bob 3m", "behind-cover": "Alice", "cover-dr": 5},
+        channel=CHANNEL,
+        locale="pt-BR",
+    )
+    assert refused.ephemeral
+    assert bot.messages.text("explosion.cover_not_nearby", "pt-BR", name="Alice") in str(
+        refused.embed
+    )
+    record = await repository.require_active(standin.channel(CHANNEL).id)
+    assert record.encounter.pending_explosion is None
+    assert dice.remaining == 0

@@ -78,6 +78,7 @@ COMMANDS: dict[str, str] = {
     "sense vision": "fight",
     "sense hearing": "fight",
     "sense smell": "fight",
+    "sense special": "fight",
     "settings show": "settings",
     "settings gm-role": "settings",
     "settings language": "settings",

@@ -149,6 +149,7 @@ ROWS = [
         no_fight,
     ),
     Row("sense smell", lambda p: {"per": 11, "taste": True}, ANYONE, needs="none"),
+    Row("sense special", lambda p: {"per": 11, "kind": "vibration"}, ANYONE, needs="none"),
     # Server settings: server GMs; the outsider is the GM of her own guild.
     Row("settings show", lambda p: {}, GM, server_gm, needs="none"),
     Row("settings gm-role", lambda p: {}, GM, server_gm, needs="none"),

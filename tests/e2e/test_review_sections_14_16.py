@@ -817,7 +817,7 @@ async def test_fragment_armor_incidental_and_hot_fragments_r15_9_r15_12_r15_13(
     """R15.9: the (3) divisor cuts the direct blast's DR 4 to 1 (11 -> 10) but not the
     fragments' (6 - 4 = 2 -> 3 cut). R15.12: incidental [1d-2] fragments reach 5 m (18 on 3d:
     the neck). R15.13: hot fragments lodge in whoever they hit (1d(0.2) burning every 10 s,
-    6 times), named in the reply.
+    6 times, by itself with the rounds), named in the reply.
     """
     t = await play(tmp_path, FRAGMENT_ARMOR_INCIDENTAL_HOT)
     expect(
@@ -839,8 +839,8 @@ async def test_fragment_armor_incidental_and_hot_fragments_r15_9_r15_12_r15_13(
         "/explosion blast damage:2d cr ex [1d] direct:Dir targets:Hot 1m hot:true dive:false"
     )
     lodged = (
-        "  ┃ Consequences: A hot fragment lodged: 6 ticks of 1d(0.2) burning, one every 10 seconds"
-        " (R15.13): /damage amount:<1d> type:burn armor-divisor:(0.2)."
+        "  ┃ Consequences: A hot fragment lodged: it burns him for 1d(0.2) every 10 seconds,"
+        " 6 times, by itself with /encounter next (R15.13)."
     )
     assert hot.count(lodged) == 2
 

@@ -164,3 +164,31 @@ async def test_without_a_sheet_perception_is_needed(standin: StandIn, bot: Gurps
     result = await standin.slash("sense smell", taste=True)
     assert result.ephemeral
     assert bot.messages.text("senses.error.per_needed", "en") in str(result.embed)
+
+
+async def test_a_vibration_sense_roll_from_the_sheet(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """R16.1: Alice's Per 12, Acute 1 given, the goblin (SM 0) 20 m off (-6): 7; 3d = 9
+    fails. In Portuguese."""
+    await start(standin, bot)
+    dice.extend([3, 3, 3])
+    result = await standin.slash(
+        "sense special",
+        kind="vibration",
+        combatant="Alice",
+        acute=1,
+        distance=20,
+        user="alice",
+        channel=CHANNEL,
+        locale="pt-BR",
+    )
+    text = bot.messages.text
+    assert not result.errors
+    assert result.embed["title"] == text(
+        "senses.title_named", "pt-BR", sense="Sentido de Vibração", name="Alice"
+    )
+    shown = fields(result.embed)
+    assert shown[text("senses.field.effective", "pt-BR")] == "**7**"
+    assert "(R16.1)" in shown[text("senses.field.modifiers", "pt-BR")]
+    assert dice.remaining == 0

@@ -208,3 +208,32 @@ async def test_a_grenade_among_the_rats(
     assert hit["title"] == bot.messages.text("swarm.hit.title", "en", name="Rats")
     assert fields(hit)["Damage"] == "4 cr → 4"
     assert fields(hit)["Result"] == "**Toward dispersal: 4/6**"
+
+
+async def test_bees_follow_their_victim_until_50_metres_from_the_hive(
+    standin: StandIn, bot: GurpsBot
+) -> None:
+    """R14.4 a: Alice runs; at 40 m from the hive the bees still follow (refused, nothing
+    changed), at 60 m they give up."""
+    repository = await start(standin, bot)
+    await gm(standin, "swarm add", kind="bees")
+    await gm(standin, "swarm engage", swarm="Bees", victim="Alice")
+    refused = await standin.slash(
+        "swarm release",
+        {"swarm": "Bees", "victim": "Alice", "from-hive": 40},
+        channel=CHANNEL,
+        locale="pt-BR",
+    )
+    assert refused.ephemeral
+    assert bot.messages.text(
+        "swarm.still_follows", "pt-BR", swarm="Bees", name="Alice", metres=40, limit=50
+    ) in str(refused.embed)
+    record = await repository.require_active(standin.channel(CHANNEL).id)
+    bees = record.encounter.find("Bees").combatant.swarm
+    assert bees is not None
+    assert len(bees.victims) == 1
+    await gm(standin, "swarm release", swarm="Bees", victim="Alice", **{"from-hive": 60})
+    record = await repository.require_active(standin.channel(CHANNEL).id)
+    bees = record.encounter.find("Bees").combatant.swarm
+    assert bees is not None
+    assert bees.victims == ()

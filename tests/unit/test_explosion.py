@@ -19,6 +19,7 @@ from rules.blast import (
     parse_targets,
     plan_explosion,
     set_pending,
+    tick_hot_fragments,
 )
 from rules.checks import evaluate
 from rules.combatant import Combatant, HitLocation, Posture, Trait
@@ -29,6 +30,7 @@ from rules.explosion import (
     AREA_ATTACK_BONUS,
     FRAGMENT_SKILL,
     HOT_FRAGMENT_TICKS,
+    BlastCover,
     BlastRole,
     BlastTarget,
     ExplosionPlan,
@@ -37,12 +39,15 @@ from rules.explosion import (
     blast_dice,
     blast_radius,
     collateral_damage,
+    covered_locations,
     detonate,
     fragment_attack,
     fragment_hits,
     fragment_posture_modifier,
     fragment_radius,
+    hot_fragment_second,
     hot_fragment_spec,
+    lodge_hot_fragment,
     parse_explosive,
     parse_fragments,
     scatter,
@@ -50,6 +55,7 @@ from rules.explosion import (
 )
 from rules.injury import apply_hit
 from rules.roller import ScriptedDice
+from rules.turn import TurnEvent, TurnEventKind
 
 
 def sheet(name: str, *, dr: int = 0, **attributes: Any) -> Combatant:
@@ -275,6 +281,114 @@ def test_r15_11_an_airburst_ignores_posture() -> None:
     assert attack.effective == 14
 
 
+def behind(combatant_id: str, metres: int, cover: BlastCover, dr: int) -> BlastTarget:
+    return BlastTarget(combatant_id=combatant_id, distance=metres, cover=cover, cover_dr=dr)
+
+
+def test_r15_8_a_fragment_on_a_covered_location_strikes_the_cover() -> None:
+    """1d [1d] rolled 1: nothing of the blast reaches 3 m (1/9). Both attacked at 15 - 1 =
+    14, both rolled 12: one fragment each to the torso, 6 cut. A shows only his head over a
+    DR 5 wall: the fragment strikes the wall, 1 gets through, × 1.5 = 1. B hides only his
+    legs: his torso takes it all, 6 × 1.5 = 9."""
+    outcome = detonate(
+        plan(
+            "1d cr ex [1d]",
+            behind("a", 3, BlastCover.HEAD_EXPOSED, 5),
+            behind("b", 3, BlastCover.HALF, 5),
+        ),
+        {"a": sheet("A", hp=20), "b": sheet("B", hp=20)},
+        ScriptedDice([1, 4, 4, 4, 4, 3, 3, 6, 4, 4, 4, 4, 3, 3, 6]),
+    )
+    a, b = outcome.targets
+    [hit_a] = a.hits
+    [hit_b] = b.hits
+    assert (hit_a.struck_cover, hit_a.injury.dr.effective, hit_a.injury.injury) == (True, 5, 1)
+    assert (hit_b.struck_cover, hit_b.injury.dr.effective, hit_b.injury.injury) == (False, 0, 9)
+    assert (a.cover, a.behind_dr, b.cover) == (BlastCover.HEAD_EXPOSED, 5, BlastCover.HALF)
+    assert HitLocation.TORSO in a.covered
+    assert HitLocation.TORSO not in b.covered
+    assert (a.combatant.state.hp, b.combatant.state.hp) == (19, 11)
+    assert "R15.8" in outcome.rule_ids
+
+
+@pytest.mark.parametrize(
+    ("cover", "dr", "blast", "burn"),
+    [(BlastCover.FULL, 3, 1, 0), (BlastCover.HALF, 3, 4, 1), (BlastCover.FULL, 0, 4, 1)],
+)
+def test_r15_8_cover_over_the_torso_stands_in_the_collateral_s_way(
+    cover: BlastCover, dr: int, blast: int, burn: int
+) -> None:
+    """3d = 12 at 1 m: 4 collateral crushing and 1 burning against the torso (R15.2); a DR 3
+    wall in the way leaves 1 and 0; cover over his legs only leaves them whole."""
+    outcome = detonate(
+        plan("3d cr ex", behind("a", 1, cover, dr)),
+        {"a": sheet("A")},
+        ScriptedDice([4, 4, 4]),
+    )
+    [target] = outcome.targets
+    assert [h.injury.injury for h in target.hits] == [blast, burn]
+
+
+def test_r15_11_only_a_roof_stands_in_an_airburst_s_way() -> None:
+    """Against an airburst a wall hides nothing and a roof hides everything; against a burst
+    on the ground, the other way round."""
+    everything = frozenset(HitLocation)
+    assert covered_locations(BlastCover.OVERHEAD, airburst=True) == everything
+    assert covered_locations(BlastCover.FULL, airburst=True) == frozenset()
+    assert covered_locations(BlastCover.OVERHEAD) == frozenset()
+    assert covered_locations(BlastCover.FULL) == everything
+    assert HitLocation.NECK not in covered_locations(BlastCover.HEAD_EXPOSED)
+
+
+def test_r15_11_a_prone_soldier_under_a_roof_against_an_airburst() -> None:
+    """1d [1d] rolled 1, an airburst: no -4 for lying down (15 - 1 = 14), 12 hits once, the
+    torso (6 cut) under a DR 5 roof: 1 × 1.5 = 1. The same behind a DR 5 wall: 9."""
+    prone = sheet("A", hp=20).with_state(posture=Posture.PRONE)
+    dice = [1, 4, 4, 4, 4, 3, 3, 6]
+    roof = detonate(
+        plan("1d cr ex [1d]", behind("a", 3, BlastCover.OVERHEAD, 5), airburst=True),
+        {"a": prone},
+        ScriptedDice(dice),
+    )
+    wall = detonate(
+        plan("1d cr ex [1d]", behind("a", 3, BlastCover.FULL, 5), airburst=True),
+        {"a": prone},
+        ScriptedDice(dice),
+    )
+    [under] = roof.targets
+    [beside] = wall.targets
+    assert under.fragment_attack is not None
+    assert under.fragment_attack.effective == 14
+    assert (under.hits[0].struck_cover, under.injury) == (True, 1)
+    assert (beside.hits[0].struck_cover, beside.injury) == (False, 9)
+    assert {"R15.8", "R15.11"} <= set(roof.rule_ids)
+
+
+def test_a_plan_puts_the_named_targets_behind_the_cover() -> None:
+    encounter = fight(sheet("A"), sheet("B"), sheet("C"))
+    blast = plan_explosion(
+        encounter,
+        1,
+        "1d cr ex",
+        [("B", 2), ("C", 3)],
+        direct="A",
+        covered=["C"],
+        cover=BlastCover.HALF,
+        cover_dr=4,
+    )
+    assert [(t.cover, t.cover_dr) for t in blast.targets] == [
+        (None, 0),
+        (None, 0),
+        (BlastCover.HALF, 4),
+    ]
+    with pytest.raises(RuleError) as caught:
+        plan_explosion(encounter, 1, "1d cr ex", [("B", 2)], direct="A", covered=["A"], cover_dr=4)
+    assert (caught.value.key, caught.value.params) == ("explosion.cover_not_nearby", {"name": "A"})
+    with pytest.raises(RuleError) as caught:
+        plan_explosion(encounter, 1, "1d cr ex", [("B", 2)], covered=["B"])
+    assert caught.value.key == "explosion.cover_needs_dr"
+
+
 def test_r15_9_fragments_cut_without_the_armor_divisor() -> None:
     """A (3) explosive with [2d] fragments: a fragment rolling 7 against DR 4 → 3 × 1.5 = 4.
 
@@ -386,6 +500,56 @@ def test_r15_13_hot_fragments_are_marked_on_whoever_they_hit() -> None:
     assert (a.fragments, a.hot_fragments) == (1, True)
     assert (b.fragments, b.hot_fragments) == (0, False)
     assert "R15.13" in outcome.rule_ids
+    assert (a.combatant.state.hot_fragment_ticks, b.combatant.state.hot_fragment_ticks) == (6, 0)
+
+
+def test_r15_13_a_lodged_fragment_burns_every_tenth_second_for_a_minute() -> None:
+    """DR 1 counts 5 against 1d(0.2): each burn of 6 does 1. Nothing for nine seconds, a
+    burn on the tenth, six burns in the minute, then nothing more (no die left to roll)."""
+    man = lodge_hot_fragment(sheet("Man", dr=1, hp=20))
+    roller = ScriptedDice([6, 6, 6, 6, 6, 6])
+    burned_at: list[int] = []
+    for second in range(1, 71):
+        man, burn = hot_fragment_second(man, roller)
+        if burn is not None:
+            burned_at.append(second)
+            assert (burn.damage, burn.injury.dr.effective, burn.injury.injury) == (6, 5, 1)
+            assert burn.left == 6 - len(burned_at)
+            assert burn.rule_id == "R15.13"
+    assert burned_at == [10, 20, 30, 40, 50, 60]
+    assert (man.state.hp, man.state.hot_fragment_ticks) == (14, 0)
+    assert roller.remaining == 0
+
+
+def test_r15_13_a_second_fragment_starts_the_minute_again() -> None:
+    man = lodge_hot_fragment(sheet("Man"))
+    for _ in range(5):
+        man, _burn = hot_fragment_second(man, ScriptedDice([]))
+    man = lodge_hot_fragment(man)
+    assert (man.state.hot_fragment_ticks, man.state.hot_fragment_seconds) == (6, 0)
+
+
+def test_r15_13_the_rounds_burn_whoever_carries_one_at_his_place() -> None:
+    """R4.1: a round is a second. A's tenth second comes at his place in round 12; B, with
+    no fragment, is passed over; a dead man's fragment burns no more."""
+    encounter = fight(sheet("A", hp=12), sheet("B"), sheet("C"))
+    a = encounter.get("1")
+    hot = a.combatant.state.model_copy(update={"hot_fragment_ticks": 2, "hot_fragment_seconds": 9})
+    encounter = encounter.replace(a.with_sheet(a.combatant.with_state(hot)))
+    c = encounter.get("3")
+    dead = lodge_hot_fragment(c.combatant).with_state(dead=True)
+    encounter = encounter.replace(c.with_sheet(dead))
+    events = [
+        TurnEvent(kind=TurnEventKind.TURN_STARTED, round=12, combatant_id=i, rule_id="R4.1")
+        for i in ("1", "2", "3")
+    ]
+    encounter, ticks = tick_hot_fragments(encounter, events, ScriptedDice([5]))
+    [tick] = ticks
+    assert (tick.name, tick.round, tick.burn.damage, tick.burn.injury.injury) == ("A", 12, 5, 5)
+    assert tick.summary() == {"name": "A", "round": 12, "damage": 5, "injury": 5, "left": 1}
+    state = encounter.get("1").combatant.state
+    assert (state.hp, state.hot_fragment_ticks, state.hot_fragment_seconds) == (7, 1, 0)
+    assert encounter.get("3").combatant.state.hot_fragment_seconds == 0
 
 
 # --------------------------------------------------------------------------- R15.14, R15.15

@@ -152,6 +152,36 @@ def test_r16_1_per_acute_hearing_and_a_noisy_room() -> None:
     assert outcome.rule_ids[0] == "R16.1"
 
 
+@pytest.mark.parametrize("sense", [Sense.SCANNING, Sense.VIBRATION])
+def test_r16_1_scanning_and_vibration_senses_locate_by_size_and_distance(sense: Sense) -> None:
+    """R16.1: Per 12 + Acute 2, something SM +1 at 50 m (-8), the GM's -1: 6. Darkness is
+    nothing to them; neither is Discriminatory anything."""
+    request = SenseRequest(
+        sense=sense,
+        perception=12,
+        acute=2,
+        size_modifier=1,
+        distance=Fraction(50),
+        darkness=-5,
+        discriminatory=True,
+        circumstances=-1,
+    )
+    outcome = sense_roll(request, ScriptedDice([2, 2, 2]))
+    assert [(m.source, m.value, m.rule_id) for m in outcome.modifiers] == [
+        ("acute", 2, "R16.1"),
+        ("size", 1, "R16.1"),
+        ("distance", -8, "R16.1"),
+        ("circumstances", -1, "R16.1"),
+    ]
+    assert (outcome.effective, outcome.noticed) == (6, True)
+
+
+def test_r16_1_a_sheet_has_no_acute_scanning_level() -> None:
+    sheet = Combatant.create(name="Probe", attributes={"per": 13}, acute_vision=3)
+    request = request_from_sheet(sheet, Sense.SCANNING, distance=Fraction(10))
+    assert (request.perception, request.acute) == (13, 0)
+
+
 def test_r16_2_comprehension_after_a_notice() -> None:
     """R16.2: the owl hoot is heard; IQ 11 rolls 9 → he realises it is a scout's signal."""
     request = SenseRequest(sense=Sense.HEARING, perception=12, comprehension=11)

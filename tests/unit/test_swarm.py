@@ -520,3 +520,24 @@ def test_r14_2_a_dead_victim_is_let_go_and_said_so() -> None:
     swarm = encounter.get("1").combatant.swarm
     assert swarm is not None
     assert swarm.victims == ()
+
+
+def test_r14_4_bees_give_up_only_past_50_metres_from_the_hive() -> None:
+    """R14.4 a, R14.2: the bees follow their victim; 50 m from the hive is not yet past it,
+    51 m is. Rats have no such distance: the GM lets the victim go when he says."""
+    bees = preset_sheet("Bees", SwarmKind.BEES)
+    rats = preset_sheet("Rats", SwarmKind.RATS)
+    encounter = engage(engage(fight(bees, rats, man("A")), "Bees", "A"), "Rats", "A")
+    with pytest.raises(RuleError) as caught:
+        release(encounter, "Bees", "A", from_hive=50)
+    assert (caught.value.key, caught.value.params) == (
+        "swarm.still_follows",
+        {"name": "A", "swarm": "Bees", "metres": 50, "limit": 50},
+    )
+    freed = release(encounter, "Bees", "A", from_hive=51)
+    swarm = freed.get("1").combatant.swarm
+    assert swarm is not None
+    assert swarm.victims == ()
+    rid = release(encounter, "Rats", "A", from_hive=5).get("2").combatant.swarm
+    assert rid is not None
+    assert rid.victims == ()
