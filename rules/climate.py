@@ -337,7 +337,9 @@ def sunburn_hit(
     """The sunburn through the injury pipeline: burning, large-area, on skin no armor covered
     (armor would have prevented it, R10.12). The outcome's ``state`` is his new state."""
     bare = target.model_copy(update={"dr": DRProfile()})
-    spec = DamageSpec(basic_damage=burnt.damage, damage_type=DamageType.BURN, large_area=True)
+    spec = DamageSpec(
+        basic_damage=burnt.damage, damage_type=DamageType.BURN, large_area=True, environmental=True
+    )
     return apply_hit(bare, spec, roller, options if options is not None else RuleOptions())
 
 

@@ -541,6 +541,8 @@ class DamageSpec:
       object, R13.8).
     - ``internal``: a charge gone off inside the target (R15.7): his vitals are hit, ×3
       whatever the damage type, while knockback still reads the basic damage (R7.14).
+    - ``environmental``: fire, heat and the like rather than an attack: a roll of 0 or less
+      does 0, never the attack's minimum of 1 (G7).
     """
 
     basic_damage: int
@@ -560,6 +562,7 @@ class DamageSpec:
     can_destroy: bool = True
     knockback: bool = True
     internal: bool = False
+    environmental: bool = False
     divisor_key: Fraction | None = field(init=False, repr=False, compare=False)
     """``None`` for no armor divisor, else the divisor: a cheap cache key for the DR step."""
 

@@ -160,8 +160,11 @@ def burning_hit(
     options: RuleOptions | None = None,
 ) -> InjuryOutcome:
     """Fire's burning damage through the injury pipeline, large-area (R10.1, R7.18); armor
-    gives its full DR against it (R10.12)."""
-    spec = DamageSpec(basic_damage=damage, damage_type=DamageType.BURN, large_area=True)
+    gives its full DR against it (R10.12). Fire is environmental damage: 0 does no injury,
+    never the attack minimum of 1 (G7)."""
+    spec = DamageSpec(
+        basic_damage=damage, damage_type=DamageType.BURN, large_area=True, environmental=True
+    )
     return apply_hit(target, spec, roller, options if options is not None else RuleOptions())
 
 

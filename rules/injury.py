@@ -852,7 +852,10 @@ def apply_hit(
     if half:
         basic //= 2
     minimum_applied = False
-    if basic < 1:
+    if basic < 1 and spec.environmental:
+        # Environmental damage is floored at 0, not raised to the attack minimum (G7).
+        basic = 0
+    elif basic < 1:
         floored = apply_minimum_damage(basic, kind, options)
         if floored != basic:
             minimum_applied = True

@@ -181,6 +181,27 @@ def test_burning_is_at_least_zero() -> None:
     assert burn(Burning.FULL, ScriptedDice([6])).damage == 5
 
 
+def test_g7_a_second_of_burning_that_rolls_zero_does_no_injury() -> None:
+    """G7 with R10.5: fire is environmental damage, floored at 0, so part of the clothes
+    burning (1d-4) on a die of 2 does 0: no injury and no shock, HP stays 18 (not the
+    attack minimum of 1). A real point (a die of 5) still hurts."""
+    orc = Combatant.create(name="Orc", attributes={"hp": 20}).with_state(hp=18)
+    second = burn(Burning.PARTIAL, ScriptedDice([2]))
+    hit = burning_hit(orc, second.damage, ScriptedDice([]))
+    assert (hit.basic_damage, hit.injury, hit.state.hp, hit.state.shock_penalty) == (0, 0, 18, 0)
+    assert not hit.minimum_applied
+    one = burning_hit(orc, burn(Burning.PARTIAL, ScriptedDice([5])).damage, ScriptedDice([]))
+    assert (one.injury, one.state.hp) == (1, 17)
+
+
+def test_g7_heat_of_a_partial_exposure_at_zero_does_no_injury() -> None:
+    """G7 with R10.1: a leap through the flames (1d-3) rolling 3 does 0 burning, 0 injury."""
+    flames = fire_exposure(Exposure.PARTIAL, 1, ScriptedDice([3]))
+    orc = Combatant.create(name="Orc", attributes={"hp": 20})
+    hit = burning_hit(orc, flames.damage, ScriptedDice([]))
+    assert (flames.damage, hit.injury, hit.state.hp) == (0, 0, 20)
+
+
 def test_r10_5_extinguishing_part_of_the_clothes_is_at_minus_two() -> None:
     """DX 12 → 10 (the catalog applies R10.5's -2), one Ready."""
     attempt = extinguish(Burning.PARTIAL, 12, ScriptedDice(roll3(11)))
