@@ -352,7 +352,8 @@ async def test_burning_clothes_tick_and_cost_dx_on_attack_and_defense_r10_5_r10_
     """R10.5: 4 burning sets part of the clothing alight: DX 12 → 10. Defenses: Dodge from
     Basic Speed (12+12)/4 = 6 → 9, with DX 10 (10+12)/4 = 5.5 → 8; Parry with Axe 12 → 9, at
     Axe 10 → 8. His attack: Axe 12, -4 shock, -2 fire = 6. At his place he burns 1d-4
-    (die 5 → 1). R10.6: 10 burning then sets all his clothing alight.
+    (die 5 → 1; the earlier second rolled 0 and did nothing, G7). R10.6: 10 burning then
+    sets all his clothing alight.
     """
     t = await play(tmp_path, PART_OF_THE_CLOTHES)
     expect(
@@ -377,7 +378,7 @@ async def test_burning_clothes_tick_and_cost_dx_on_attack_and_defense_r10_5_r10_
     )
     expect(
         t.reply("/encounter next", 4),
-        "  ┃ Orc burns: 1d-4 rolled 1 (5), injury 1, HP 8 → 7 (R10.5)",
+        "  ┃ Orc burns: 1d-4 rolled 1 (5), injury 1, HP 9 → 8 (R10.5)",
     )
     expect(
         t.reply("/damage target:Orc amount:10 type:burn"),
