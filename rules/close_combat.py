@@ -284,12 +284,20 @@ def _hurt(
     roller: DiceRoller,
     options: RuleOptions,
     damage_type: DamageType = DamageType.CR,
+    *,
+    knockback: bool = True,
 ) -> tuple[EncounterCombatant, InjuryOutcome | None]:
     """Damage with no hit location (the torso, DR counting): a choke's margin (R11.10), a
-    super-slam's flight (R11.16), trampling (R11.19), horns (R11.20)."""
+    super-slam's flight (R11.16), trampling (R11.19), horns (R11.20). ``knockback`` off for
+    damage that throws no one anywhere: hands squeezing a held foe's throat (R11.10, R7.14)."""
     if amount <= 0:
         return fighter, None
-    spec = DamageSpec(basic_damage=amount, damage_type=damage_type, location=HitLocation.TORSO)
+    spec = DamageSpec(
+        basic_damage=amount,
+        damage_type=damage_type,
+        location=HitLocation.TORSO,
+        knockback=knockback,
+    )
     injury = apply_hit(fighter.combatant, spec, roller, options)
     return fighter.with_sheet(injury.combatant), injury
 
@@ -640,7 +648,8 @@ def do_choke(
     options: RuleOptions,
 ) -> tuple[Encounter, CloseOutcome]:
     """R11.10: both hands on the throat of a foe he grapples (a grappling bite only at the
-    neck, R11.3), ST against HT: the margin of victory is crushing damage and the foe is not
+    neck, R11.3), ST against HT: the margin of victory is crushing damage, which knocks no
+    one back (R7.14 is for violent blows, not hands on a held throat), and the foe is not
     breathing until the hold ends: the first choke starts his held breath (R9.1, fighting:
     HT seconds), then 1 FP a second once it runs out (R9.2), a second at each of his places
     in the turn order (:func:`rules.hazards.tick_passed`). Letting go, breaking free, a pin
@@ -654,7 +663,8 @@ def do_choke(
     after = encounter
     injury: InjuryOutcome | None = None
     if rolled.won:
-        hurt, injury = _hurt(b, rolled.margin, roller, options)
+        # A choke squeezes the throat of a man held fast: no knockback, no fall (R7.14).
+        hurt, injury = _hurt(b, rolled.margin, roller, options, knockback=False)
         update: dict[str, object] = {"choking": True, "hands": 2}
         if not grip.choking and hurt.combatant.state.breath_left is None:
             # R9.1: from now he holds the breath he had; the hazards' second runs it down.

@@ -167,6 +167,25 @@ def test_choke_hurts_by_the_margin_and_stops_the_breath_r11_10() -> None:
     assert choked.notes == ("close.note.not_breathing",)
 
 
+def test_a_choke_knocks_no_one_back_r11_10_r7_14() -> None:
+    """R11.10 with R7.14: ST 13 rolls 3 (+10), HT 11 rolls 16 (-5): 15 crushing, which on
+    a crushing blow would push an ST 12 foe 15 // 10 = 1 m back and call for a footing
+    roll; hands on the throat of a held foe throw nobody: no knockback, no fall, still
+    grappled. HP 12 → -3."""
+    encounter = fight()
+    encounter, _ = do_grapple(encounter, "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS)
+    encounter, choked = do_choke(
+        encounter, "Bruno", "Orc", roller=dice(3, 16, 10, 10, 10), options=OPTIONS
+    )
+    assert choked.damage is not None
+    assert (choked.damage.basic_damage, choked.damage.injury) == (15, 15)
+    assert choked.damage.knockback is None
+    orc = encounter.get("2")
+    assert orc.combatant.state.hp == -3
+    assert orc.combatant.state.posture is Posture.STANDING
+    assert orc.turn.grappled
+
+
 def test_wresting_a_weapon_and_forcing_a_knife_down_r11_4_r11_5() -> None:
     encounter = fight()
     encounter, grabbed = do_grab_weapon(
