@@ -527,9 +527,10 @@ async def test_tired_st_counts_for_knockback_and_close_combat_r8_1(tmp_path: Pat
 async def test_choke_stops_breath_then_fp_then_hp_r11_10_r9_1_r9_2(tmp_path: Path) -> None:
     """R11.10: ST 16 (+7) against HT 3 (-8): margin 15. R9.1: fighting, he holds his breath HT
     = 3 seconds (3, 2, 1, 0 s left at his places), then R9.2: 1 FP a second (4 → 3 → 2 → 1).
-    A second choke keeps the count. At 0 FP or less each FP lost costs 1 HP too once FP is
-    below 0 (R8.2): FP 0 (HP -1), -1 (HP -2) … -4 (HP -5); at -FP he has fainted and loses no
-    more (R8.3). Letting go lets him breathe.
+    A second choke (margin 11: no knockback footing roll, R7.14, so the dice differ from
+    before) keeps the count. At 0 FP or less each FP lost costs 1 HP too once FP is below 0
+    (R8.2): FP 0 (HP 4), -1 (HP 3) … -4 (HP 0); at -FP he has fainted and loses no more
+    (R8.3). Letting go lets him breathe.
     """
     t = await play(tmp_path, CHOKE_AND_BREATH)
     expect(
@@ -549,13 +550,15 @@ async def test_choke_stops_breath_then_fp_then_hp_r11_10_r9_1_r9_2(tmp_path: Pat
     expect(t.reply("/encounter next", 12), "  ┃ Orc has no air: 1 FP, FP 1, HP 15 (R9.2)")
     expect(
         t.reply("/close-combat choke attacker:Al target:Orc", 2),
-        "  ┃     Al wins by 16.",
-        "  ┃ HP: 15 → -1 / 30",
+        "  ┃     Al wins by 11.",
+        "  ┃ HP: 15 → 4 / 30",
     )
-    expect(t.reply("/encounter next", 14), "  ┃ Orc has no air: 1 FP, FP 0, HP -1 (R9.2)")
-    expect(t.reply("/encounter next", 15), "  ┃ Orc has no air: 1 FP, FP -1, HP -2 (R9.2)")
-    expect(t.reply("/encounter next", 18), "  ┃ Orc has no air: 1 FP, FP -4, HP -5 (R9.2)")
-    assert not any("no air" in line for line in t.reply("/encounter next", 19))
+    expect(t.reply("/encounter next", 14), "  ┃ Orc has no air: 1 FP, FP 0, HP 4 (R9.2)")
+    expect(t.reply("/encounter next", 16), "  ┃ Orc has no air: 1 FP, FP -1, HP 3 (R9.2)")
+    expect(
+        t.reply("/encounter next", 19), "  ┃ Orc has no air: 1 FP, FP -4, HP 0 He faints. (R9.2)"
+    )
+    assert not any("no air" in line for line in t.reply("/encounter next", 20))
     assert "FP ▱▱▱▱▱ -4/4 · prone · 😵 unconscious · grappled by Al · not breathing" in _line(
         t.reply("/encounter status", 3), "Orc"
     )
@@ -565,13 +568,14 @@ async def test_choke_stops_breath_then_fp_then_hp_r11_10_r9_1_r9_2(tmp_path: Pat
 
 
 async def test_a_tired_choker_uses_half_his_st_r8_1_r11_10(tmp_path: Path) -> None:
-    """R8.1 + R11.10: FP 3 of 12 halves the choker's ST 16 → 8 in the ST-against-HT contest."""
+    """R8.1 + R11.10: FP 3 of 12 halves the choker's ST 16 → 8 in the ST-against-HT contest.
+    (The first choke rolls no knockback footing, R7.14, so these dice come earlier.)"""
     t = await play(tmp_path, TIRED_CHOKER)
     expect(
         t.reply("/close-combat choke attacker:Al target:Orc", 2),
-        "  ┃ Contest: Al: ST 8 = 8, rolled 11 (1, 4, 6): Failure (-3)",
-        "  ┃     Orc: HT 3 = 3, rolled 14 (4, 5, 5): Critical failure! (-11)",
-        "  ┃     Al wins by 8.",
+        "  ┃ Contest: Al: ST 8 = 8, rolled 13 (6, 3, 4): Failure (-5)",
+        "  ┃     Orc: HT 3 = 3, rolled 11 (1, 4, 6): Failure (-8)",
+        "  ┃     Al wins by 3.",
     )
 
 
