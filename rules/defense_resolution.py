@@ -50,6 +50,7 @@ __all__ = [
     "DefenseChoice",
     "DefenseOutcome",
     "ParryForOtherOutcome",
+    "SheetDefenses",
     "agility",
     "defender_input",
     "defense_options",
@@ -57,6 +58,7 @@ __all__ = [
     "parry_for_other_options",
     "resolve_defense",
     "resolve_parry_for_other",
+    "sheet_defenses",
     "spend_dodge",
     "turn_profile",
     "weapon_ready_after_blow",
@@ -172,6 +174,39 @@ def _parry_weapons(target: Combatant, turn: TurnState, close_combat: bool) -> li
                 )
             )
     return weapons
+
+
+class SheetDefenses(BaseModel):
+    """The defenses a sheet shows: Dodge, each weapon's Parry and the Block, with the
+    condition's halvings (R7.1, R8.1) and what burns on him (R10.5-R10.7)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    dodge: int
+    parries: tuple[tuple[str, int], ...]
+    block: int | None
+
+
+def sheet_defenses(sheet: Combatant) -> SheetDefenses:
+    """Dodge, Parries and Block as the defense buttons offer them before the per-blow
+    modifiers: a burning fighter's DX penalty (R10.5-R10.7) moves Dodge through Basic Speed
+    and each Parry and the Block through half the skill (A.4), the same numbers
+    :func:`defender_input` gives the defense rules."""
+    burning = burning_dx_penalty(sheet.state)
+    penalty = burning.value if burning is not None else 0
+    parries = tuple(
+        (weapon.name, parry + half_skill_change(weapon.skill, penalty))
+        for weapon in sheet.weapons
+        if (parry := sheet.parry(weapon)) is not None
+    )
+    block = sheet.block
+    if block is not None and sheet.shield is not None:
+        block += half_skill_change(sheet.shield.skill, penalty)
+    return SheetDefenses(
+        dodge=sheet.dodge + sheet.dodge_change_for_dx(penalty),
+        parries=parries,
+        block=block,
+    )
 
 
 def defender_input(

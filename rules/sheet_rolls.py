@@ -7,6 +7,8 @@ condition brings *where the rules say so*:
 
 - shock: on his next turn, IQ, DX and the skills based on them (R7.6); a skill whose
   basis the sheet does not know counts as one of them (most skills are);
+- what burns on him (his clothes, a wooden shield) takes -2 or -3 from DX and the skills
+  based on it (R10.5-R10.7), as on his attacks and defenses (:func:`rules.fire.burning_dx_penalty`);
 - below 1/3 of his FP his ST is halved, rounding up (R8.1): ST rolls and ST-based skills;
 - a sense roll is Perception with the modifiers of the sense's traits, as ``/sense``
   works them out (:func:`rules.senses.sense_modifiers`: Acute senses, Hyperspectral
@@ -31,6 +33,7 @@ from pydantic import BaseModel, ConfigDict
 from rules.checks import SkillCheck, skill_check
 from rules.combatant import Combatant, Side, skill_key
 from rules.errors import RuleError
+from rules.fire import burning_dx_penalty
 from rules.maneuver import Modifier
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
@@ -198,6 +201,10 @@ def sheet_level(sheet: Combatant, target: CheckTarget, *, in_fight: bool) -> She
         based in _SHOCKED or (target.kind is CheckKind.SKILL and based is None)
     ):
         modifiers.append(Modifier(key="shock", value=state.shock_penalty, rule_id="R7.6"))
+    if based == "dx":
+        burning = burning_dx_penalty(state)
+        if burning is not None:
+            modifiers.append(burning)
     if based == "st" and sheet.is_tired:
         strength = sheet.attributes.st
         modifiers.append(

@@ -42,6 +42,7 @@ from bot.render.terrain import ground_words
 from bot.render.views import StoredFight, UndoneChange
 from rules.character import SheetTrait, trait_level
 from rules.combatant import BodyPart, Combatant, Posture, Skill
+from rules.defense_resolution import sheet_defenses
 from rules.encounter import (
     CripplingAfterCombat,
     Encounter,
@@ -980,8 +981,10 @@ def add_sheet_fields(
         ),
         inline=False,
     )
-    parry = [f"{w.name} {p}" for w in sheet.weapons if (p := sheet.parry(w)) is not None]
-    block = sheet.block
+    # The condition's numbers, as the defense buttons offer them (R10.5-R10.7).
+    defenses = sheet_defenses(sheet)
+    parry = [f"{name} {value}" for name, value in defenses.parries]
+    block = defenses.block
     add_field(
         embed,
         _t(messages, locale, "combatant.show.defenses"),
@@ -989,7 +992,7 @@ def add_sheet_fields(
             messages,
             locale,
             "combatant.show.defense_line",
-            dodge=sheet.dodge,
+            dodge=defenses.dodge,
             parry=", ".join(parry) or "—",
             block=block if block is not None else "—",
         ),

@@ -425,6 +425,9 @@ def target_label(target: CheckTarget, messages: Messages, locale: str) -> str:
 def _modifier_name(modifier: Modifier, messages: Messages, locale: str) -> str:
     if modifier.key.startswith("sense_"):
         return messages.text(f"senses.modifier.{modifier.key.removeprefix('sense_')}", locale)
+    if "." in modifier.key:
+        # Another feature's modifier under its whole catalog key (``fire.modifier.full``).
+        return messages.text(modifier.key, locale)
     return messages.text(f"sheetcheck.modifier.{modifier.key}", locale)
 
 

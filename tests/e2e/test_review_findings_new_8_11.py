@@ -60,3 +60,47 @@ async def test_a_choke_knocks_no_one_back_r11_10_r7_14(tmp_path: Path) -> None:
     orc = next(line for line in fight.reply("/encounter status") if "2. Orc" in line)
     assert "grappled by Al" in orc
     assert "prone" not in orc
+
+
+BURNING_DX = Fight(
+    5,
+    """
+    /encounter start name:Burn
+    /combatant add name:Ann st:11 dx:12 iq:10 ht:12
+    /combatant add name:Orc st:12 dx:12 iq:9 ht:12 hp:40
+    /combatant weapon add name:Orc weapon:Axe skill:12 damage:sw+2 cut
+    /combatant shield set name:Orc skill:12 db:2
+    /encounter next
+    /environment catch-fire damage:12 combatant:Orc
+    /check skill:DX character:Orc
+    /combatant show name:Orc
+""",
+)
+
+
+async def test_a_dx_roll_and_the_sheet_take_the_burning_penalty_r10_6(tmp_path: Path) -> None:
+    """R10.6: all his clothes alight, -3 DX: a DX roll by name is against 12 - 3 = 9, and
+    the sheet shows the defenses the buttons offer: Dodge (9+12)/4 = 5.25 → 8, Parry with
+    Axe 9 → 3 + 4 = 7, Block with shield 9 → 7 (A.4)."""
+    fight = await play(tmp_path, BURNING_DX)
+    expect(
+        fight.reply("/check skill:DX character:Orc"),
+        "  ┃ Effective skill: DX 12",
+        "  ┃     -3 all his clothing on fire (R10.6)",
+        "  ┃     = 9",
+    )
+    expect(
+        fight.reply("/combatant show name:Orc"),
+        "  ┃ Defenses: Dodge 8 · Parry Axe 7 · Block 7",
+    )
+
+
+BURNING_DX_PT = Fight(BURNING_DX.seed, BURNING_DX.script, locale="pt-BR")
+
+
+async def test_the_burning_penalty_on_a_dx_roll_in_portuguese_r10_6(tmp_path: Path) -> None:
+    """R10.6 in pt-BR: the same -3 on the DX roll, named in Portuguese."""
+    fight = await play(tmp_path, BURNING_DX_PT)
+    block = fight.reply("/check skill:DX character:Orc")
+    assert any("-3 " in line and "(R10.6)" in line for line in block), block
+    assert any(line.endswith("= 9") for line in block), block

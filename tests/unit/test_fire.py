@@ -202,6 +202,31 @@ def test_g7_heat_of_a_partial_exposure_at_zero_does_no_injury() -> None:
     assert (flames.damage, hit.injury, hit.state.hp) == (0, 0, 20)
 
 
+def test_r10_6_the_sheet_shows_the_burning_defenses_the_buttons_offer() -> None:
+    """R10.6 (A.4): all his clothes alight, DX 12 → 9. Dodge from Basic Speed (12+12)/4 = 6
+    → 9 becomes (9+12)/4 = 5.25 → 8; Parry with Axe 12 → 9 becomes 3 + 9 // 2 = 7; Block
+    with shield 12 → 9 becomes 7: the numbers the defense rules get."""
+    from rules.defense_resolution import defender_input, sheet_defenses
+    from rules.turn import TurnState
+
+    orc = Combatant.create(
+        name="Orc",
+        attributes={"st": 12, "dx": 12, "ht": 12},
+        weapons=[{"name": "Axe", "skill": 12, "damage": "sw+2 cut"}],
+        shield={"skill": 12, "db": 2},
+    )
+    unburnt = sheet_defenses(orc)
+    assert (unburnt.dodge, unburnt.parries, unburnt.block) == (9, (("Axe", 9),), 9)
+    burning = orc.with_state(on_fire=Burning.FULL)
+    shown = sheet_defenses(burning)
+    assert (shown.dodge, shown.parries, shown.block) == (8, (("Axe", 7),), 7)
+    given = defender_input(burning, TurnState())
+    assert given.shield is not None
+    assert given.dodge + given.dodge_dx_change == shown.dodge
+    assert given.weapons[0].parry + given.weapons[0].dx_change == 7
+    assert given.shield.block + given.shield.dx_change == 7
+
+
 def test_r10_5_extinguishing_part_of_the_clothes_is_at_minus_two() -> None:
     """DX 12 → 10 (the catalog applies R10.5's -2), one Ready."""
     attempt = extinguish(Burning.PARTIAL, 12, ScriptedDice(roll3(11)))

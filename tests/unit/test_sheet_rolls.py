@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.combatant import Combatant, Side, Trait
+from rules.combatant import Burning, Combatant, Side, Trait
 from rules.errors import RuleError
 from rules.maneuver import Modifier
 from rules.options import RuleOptions
@@ -113,6 +113,29 @@ def test_tired_halves_st_for_st_rolls_r8_1() -> None:
     assert sheet_level(tired, find_target(tired, "st"), in_fight=True).value == 6
     assert sheet_level(tired, find_target(tired, "Lifting"), in_fight=True).value == 7
     assert sheet_level(tired, find_target(tired, "dx"), in_fight=True).modifiers == ()
+
+
+@pytest.mark.parametrize(
+    ("burning", "name", "value", "rule"),
+    [
+        (Burning.FULL, "dx", 10, "R10.6"),  # DX 13 - 3
+        (Burning.FULL, "Stealth", 11, "R10.6"),  # DX-based 14 - 3
+        (Burning.PARTIAL, "Fast-Draw (Sword)", 13, "R10.5"),  # 15 - 2
+        (Burning.SHIELD, "dx", 11, "R10.7"),  # 13 - 2
+        (Burning.FULL, "iq", 12, None),
+        (Burning.FULL, "Lockpicking", 11, None),  # IQ-based
+        (Burning.FULL, "ht", 12, None),
+    ],
+)
+def test_burning_lowers_dx_and_dx_based_skills_r10_5_r10_6_r10_7(
+    burning: Burning, name: str, value: int, rule: str | None
+) -> None:
+    """R10.5-R10.7: what burns on him takes -2 (part of the clothes, a wooden shield) or -3
+    (all the clothes) from DX, so from DX rolls and DX-based skills, as from his attacks."""
+    burnt = alice(on_fire=burning)
+    level = sheet_level(burnt, find_target(burnt, name), in_fight=True)
+    assert level.value == value
+    assert [m.rule_id for m in level.modifiers] == ([rule] if rule else [])
 
 
 def test_a_sense_is_per_with_its_traits_r16_1() -> None:
