@@ -573,10 +573,13 @@ class Environment(commands.Cog):
             )
             change.encounter = fought.encounter
             change.detail = fought.detail()
-            attempt = fought.attempt
-        lines = render_extinguish(attempt, self.bot.messages, context.locale, name=fighter.name)
+        attempt = fought.attempt
+        lines = render_extinguish(fought, self.bot.messages, context.locale)
         title = self._text("environment.extinguish.title", context.locale, name=fighter.name)
-        kind = ResultKind.SUCCESS if attempt.out else ResultKind.FAILURE
+        if attempt is None:
+            kind = ResultKind.INFO
+        else:
+            kind = ResultKind.SUCCESS if attempt.out else ResultKind.FAILURE
         await send_embeds(interaction, line_embeds(kind, title, lines))
 
     # ------------------------------------------------------------------ R10.4

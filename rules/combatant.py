@@ -510,6 +510,9 @@ class CombatantState(BaseModel):
     """Fainted at -FP (R8.3): he comes to only when his FP is positive again."""
     on_fire: Burning | None = None
     """His clothing or shield is burning (R10.5-R10.7): damage every second until put out."""
+    fire_readies: int = 0
+    """Ready maneuvers spent so far on the next try at putting his clothes out: all of them
+    alight take three before the DX roll (R10.6)."""
     breath_left: int | None = None
     """Seconds of held breath left while he cannot breathe (R9.1); ``None``: breathing."""
     airless_seconds: int = 0

@@ -61,6 +61,7 @@ __all__ = [
     "catch_fire",
     "classify_ignition",
     "extinguish",
+    "extinguish_readies",
     "fire_exposure",
     "fire_on_hit",
     "ignite",
@@ -479,6 +480,12 @@ def extinguish(
         out=roll.succeeded,
         rule_ids=(rule,),
     )
+
+
+def extinguish_readies(kind: Burning) -> int:
+    """Ready maneuvers a try at putting it out takes: one for part of the clothes (R10.5),
+    three for all of them (R10.6), one to drop a burning shield (R10.7)."""
+    return BURNING[kind][2]
 
 
 def burning_dx_penalty(state: CombatantState) -> Modifier | None:

@@ -104,8 +104,8 @@ class HazardTick(BaseModel):
 
 
 def put_out(state: CombatantState) -> CombatantState:
-    """The fire on him is out."""
-    return state.model_copy(update={"on_fire": None})
+    """The fire on him is out, and with it any try at putting it out (R10.6)."""
+    return state.model_copy(update={"on_fire": None, "fire_readies": 0})
 
 
 # --------------------------------------------------------------------------- a second

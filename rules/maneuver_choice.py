@@ -59,6 +59,7 @@ __all__ = [
     "WeaponReadying",
     "feint_defense",
     "feint_modifiers",
+    "spend_ready",
     "take_maneuver",
 ]
 
@@ -407,6 +408,39 @@ def _readied(turn: TurnState, weapon: str, turns: int) -> dict[str, int]:
     return unready
 
 
+def _ensure_first_turn_came(sheet: Combatant, awaits_first_turn: bool) -> None:
+    """R4.4: no maneuver before his first turn in a running fight."""
+    if awaits_first_turn:
+        raise RuleError(
+            "maneuver.before_first_turn",
+            f"{sheet.name} has not had his first turn yet",
+            combatant=sheet.name,
+        )
+
+
+def spend_ready(fighter: EncounterCombatant, *, awaits_first_turn: bool) -> TurnState:
+    """His turn's maneuver spent on a task that takes Ready maneuvers rather than a weapon
+    (putting out burning clothes, R10.5, R10.6): the checks :func:`take_maneuver` makes
+    (his state allows a Ready, R7.10-R7.11; his first turn has come and he has a maneuver
+    left this turn, R4.4) and the turn with Ready as its maneuver, Aim and Evaluate lost."""
+    sheet = fighter.combatant
+    ensure_may_choose(fighter, Maneuver.ready)
+    _ensure_first_turn_came(sheet, awaits_first_turn)
+    turn = fighter.turn
+    ensure_maneuver_left(sheet, turn)
+    return turn.model_copy(
+        update={
+            "maneuver": Maneuver.ready,
+            "other_maneuvers": after_other_maneuver(sheet, turn, Maneuver.ready),
+            "aim_turns": 0,
+            "aim_target": None,
+            "aim_braced": False,
+            "evaluate_turns": 0,
+            "evaluate_target": None,
+        }
+    )
+
+
 def take_maneuver(
     fighter: EncounterCombatant,
     target: EncounterCombatant | None,
@@ -442,12 +476,7 @@ def take_maneuver(
         raise RuleError("maneuver.self_target", "a combatant cannot target himself")
     ensure_may_choose(fighter, maneuver)
     sheet = fighter.combatant
-    if awaits_first_turn:
-        raise RuleError(
-            "maneuver.before_first_turn",
-            f"{sheet.name} has not had his first turn yet",
-            combatant=sheet.name,
-        )
+    _ensure_first_turn_came(sheet, awaits_first_turn)
     turn = fighter.turn
     if request.spare_attack:
         return _spare_attack_maneuver(fighter, target, request, roller, options)

@@ -27,9 +27,10 @@ from rules.combatant import Burning, Combatant
 from rules.encounter import Encounter, apply_combat_fatigue
 from rules.errors import RuleError
 from rules.fatigue import FatigueChange, lose_fp, recover_fp
-from rules.fire import Extinguish
+from rules.fire import Extinguish, extinguish_readies, rule_for
 from rules.fire import extinguish as put_out_fire
 from rules.hazards import put_out
+from rules.maneuver_choice import spend_ready
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
 
@@ -47,7 +48,13 @@ __all__ = [
     "take_combat_fatigue",
 ]
 
-ERROR_KEYS: Final = frozenset({"breath.error.breathing", "environment.error.not_burning"})
+ERROR_KEYS: Final = frozenset(
+    {
+        "breath.error.breathing",
+        "environment.error.not_burning",
+        "environment.error.extinguish_not_his_turn",
+    }
+)
 """Every :class:`RuleError` key this module raises."""
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid", arbitrary_types_allowed=True)
@@ -198,15 +205,21 @@ def air_back(
 
 
 class FireFought(BaseModel):
-    """R10.5-R10.7: an attempt to put out the fire on a fighter."""
+    """R10.5-R10.7: a try at putting out the fire on a fighter. In a running fight each try is
+    his turn's maneuver, a Ready: ``readies`` of ``readies_needed`` are spent so far, and
+    ``attempt`` is ``None`` until the last of them (all his clothes take three, R10.6)."""
 
     model_config = _FROZEN
 
     encounter: Encounter
     name: str
-    attempt: Extinguish
+    attempt: Extinguish | None
+    readies: int = 1
+    readies_needed: int = 1
 
     def detail(self) -> dict[str, object]:
+        if self.attempt is None:
+            return {"name": self.name, "readies": self.readies}
         return {"name": self.name, "extinguished": self.attempt.out}
 
 
@@ -219,7 +232,12 @@ def fight_fire(
     options: RuleOptions,
 ) -> FireFought:
     """:func:`~rules.fire.extinguish` for what is burning on him; put out, it stops burning,
-    and a burning shield is dropped (R10.7). Refused for one not on fire."""
+    and a burning shield is dropped (R10.7). Refused for one not on fire.
+
+    In a running fight it is his own doing, on his turn: each try takes his maneuver, a
+    Ready (R10.5: one per try; R10.6: three per try, the DX roll after the third, the fire
+    burning meanwhile; a dive into water takes the one second, R10.6), with the checks
+    ``/maneuver`` makes (R4.4: one maneuver a turn, none before his first turn)."""
     fighter = encounter.get(fighter_id)
     sheet = fighter.combatant
     burning = sheet.state.on_fire
@@ -227,13 +245,41 @@ def fight_fire(
         raise RuleError(
             "environment.error.not_burning", f"{fighter.name} is not on fire", name=fighter.name
         )
+    needed = 1 if dive else extinguish_readies(burning)
+    done = sheet.state.fire_readies + 1
+    if encounter.sequence.started:
+        current = encounter.current
+        if current is None or current.combatant_id != fighter_id:
+            raise RuleError(
+                "environment.error.extinguish_not_his_turn",
+                f"{fighter.name} fights the fire on his own turn",
+                name=fighter.name,
+                rule=rule_for(burning),
+            )
+        turn = spend_ready(fighter, awaits_first_turn=encounter.awaits_first_turn(fighter_id))
+        fighter = fighter.model_copy(update={"turn": turn})
+        if done < needed:
+            sheet = sheet.with_state(fire_readies=done)
+            return FireFought(
+                encounter=encounter.replace(fighter.with_sheet(sheet)),
+                name=fighter.name,
+                attempt=None,
+                readies=done,
+                readies_needed=needed,
+            )
+    else:
+        done = needed
     attempt = put_out_fire(burning, sheet.attributes.dx, roller, options, dive=dive)
-    if attempt.out:
-        sheet = sheet.with_state(put_out(sheet.state))
-        if burning is Burning.SHIELD:
-            sheet = sheet.model_copy(update={"shield": None})
+    state = sheet.state
+    sheet = sheet.with_state(
+        put_out(state) if attempt.out else state.model_copy(update={"fire_readies": 0})
+    )
+    if attempt.out and burning is Burning.SHIELD:
+        sheet = sheet.model_copy(update={"shield": None})
     return FireFought(
         encounter=encounter.replace(fighter.with_sheet(sheet)),
         name=fighter.name,
         attempt=attempt,
+        readies=done,
+        readies_needed=needed,
     )

@@ -33,7 +33,6 @@ from rules.combatant import Armor, Burning, Combatant
 from rules.falling import Fall, FallArmor, FallingObject
 from rules.fire import (
     Clothing,
-    Extinguish,
     FireExposure,
     Ignition,
     IgnitionOutcome,
@@ -41,6 +40,7 @@ from rules.fire import (
 )
 from rules.hazards import HazardKind, HazardTick
 from rules.injury import InjuryOutcome
+from rules.strain import FireFought
 
 __all__ = [
     "burning_text",
@@ -309,10 +309,22 @@ def _fraction_text(value: Fraction, locale: str) -> str:
     return decimal(float(value), locale)
 
 
-def render_extinguish(
-    attempt: Extinguish, messages: Messages, locale: str, *, name: str
-) -> list[str]:
-    """R10.5-R10.7: the DX roll (or the dive, or the dropped shield) and whether it is out."""
+def render_extinguish(fought: FireFought, messages: Messages, locale: str) -> list[str]:
+    """R10.5-R10.7: the DX roll (or the dive, or the dropped shield) and whether it is out;
+    before the last of the three Readies all his clothes take (R10.6), how many are done."""
+    name = fought.name
+    attempt = fought.attempt
+    if attempt is None:
+        return [
+            _t(
+                messages,
+                locale,
+                "environment.extinguish.readying",
+                name=name,
+                done=fought.readies,
+                needed=fought.readies_needed,
+            )
+        ]
     rule = rule_for(attempt.kind)
     if attempt.kind is Burning.SHIELD:
         return [_t(messages, locale, "environment.extinguish.shield", name=name)]

@@ -104,3 +104,72 @@ async def test_the_burning_penalty_on_a_dx_roll_in_portuguese_r10_6(tmp_path: Pa
     block = fight.reply("/check skill:DX character:Orc")
     assert any("-3 " in line and "(R10.6)" in line for line in block), block
     assert any(line.endswith("= 9") for line in block), block
+
+
+PUTTING_OUT_IN_TURN = Fight(
+    2,
+    """
+    /encounter start name:Fogo
+    /combatant add name:Ana st:11 dx:12 iq:10 ht:12
+    /combatant add name:Orc st:12 dx:12 iq:9 ht:12 hp:40
+    /combatant weapon add name:Orc weapon:Machado skill:12 damage:sw+2 cut
+    /encounter next
+    /damage target:Orc amount:1d burn inc
+    /environment catch-fire damage:12 combatant:Orc
+    /encounter next
+    /attack attacker:Orc target:Ana weapon:Machado
+    /environment extinguish combatant:Orc
+    /encounter next
+    /environment extinguish combatant:Orc dive:true
+    /encounter next
+    /environment extinguish combatant:Orc
+    /environment extinguish combatant:Orc
+    /encounter next
+    /encounter next
+    /environment extinguish combatant:Orc
+    /encounter next
+    /encounter next
+    /environment extinguish combatant:Orc
+""",
+    locale="pt-BR",
+)
+
+
+async def test_putting_out_the_fire_is_his_maneuver_on_his_turn_r10_6_r4_4(
+    tmp_path: Path,
+) -> None:
+    """R10.6: all the clothes alight: each try takes three Ready maneuvers, the DX roll (at
+    plain DX 12) after the third, the fire burning meanwhile; R4.4: a turn is one maneuver.
+    Refused after his attack in the same turn, on Ana's turn (even a dive) and a second
+    time in one turn; then 1 of 3, 2 of 3, and the roll on his third turn (17: still
+    burning). In Portuguese, as the review played it."""
+    fight = await play(tmp_path, PUTTING_OUT_IN_TURN)
+    tries = fight.replies("/environment extinguish combatant:Orc")
+    already = (
+        "  ┃ Orc já escolheu a manobra deste turno: é uma manobra por turno (R4.4), e ela vale"
+        " até o próximo turno de Orc. Para trocá-la, use antes /encontro desfazer."
+    )
+    expect(tries[0], already)
+    expect(
+        fight.reply("/environment extinguish combatant:Orc dive:true"),
+        "  ┃ Apagar o fogo de Orc usa a manobra da própria vez: cada tentativa é um Preparar"
+        " (R10.6, R4.4).",
+    )
+    expect(
+        tries[1],
+        "  ┃ Orc gasta um Preparar com o fogo: 1 de 3; o teste de DX vem com o último, e o fogo"
+        " segue queimando até lá (R10.6).",
+    )
+    expect(tries[2], already)
+    burning = [r for r in fight.replies("/encounter next") if any("Orc queima" in x for x in r)]
+    expect(burning[2], "  ┃ Orc queima: 1d-1 tirou 2 (3), lesão 2, PV 33 → 31 (R10.6)")
+    expect(
+        tries[3],
+        "  ┃ Orc gasta um Preparar com o fogo: 2 de 3; o teste de DX vem com o último, e o fogo"
+        " segue queimando até lá (R10.6).",
+    )
+    expect(
+        tries[4],
+        "  ┃ DX para apagar: DX 12 = 12, tirou 17 (5, 6, 6): falha crítica (R10.6)",
+        "  ┃ Ainda queimando. Cada tentativa leva 3 Preparar (R10.6).",
+    )

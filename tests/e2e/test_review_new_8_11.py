@@ -111,6 +111,8 @@ PUTTING_IT_OUT = Fight(
     /encounter next
     /environment catch-fire damage:4 combatant:Orc
     /environment extinguish combatant:Orc
+    /encounter next
+    /encounter next
     /environment extinguish combatant:Orc
     /encounter undo
     /encounter status
@@ -406,7 +408,8 @@ async def test_all_clothes_alight_lower_dodge_parry_and_block_r10_6(tmp_path: Pa
 
 
 async def test_putting_out_part_of_the_clothes_and_diving_r10_5_r10_6(tmp_path: Path) -> None:
-    """R10.5: part of the clothing: a DX roll at -2 (12 → 10), one Ready each try. Undo brings
+    """R10.5: part of the clothing: a DX roll at -2 (12 → 10), one Ready each try, the try
+    being his turn's maneuver (so the second comes on his next turn, R4.4). Undo brings
     the fire back. R10.6: diving into water puts it out at once, in one second.
     """
     t = await play(tmp_path, PUTTING_IT_OUT)
@@ -417,7 +420,7 @@ async def test_putting_out_part_of_the_clothes_and_diving_r10_5_r10_6(tmp_path: 
     )
     expect(
         t.reply("/environment extinguish combatant:Orc", 2),
-        "  ┃ DX to put it out: DX 12 -2 = 10, rolled 8 (2, 3, 3): success (R10.5)",
+        "  ┃ DX to put it out: DX 12 -2 = 10, rolled 10 (3, 3, 4): success (R10.5)",
         "  ┃ The fire is out. It took 1 Ready (R10.5).",
     )
     assert "🔥 on fire: part of his clothing" in _line(t.reply("/encounter status"), "Orc")

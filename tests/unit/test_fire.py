@@ -474,3 +474,109 @@ def test_a_dx_penalty_moves_a_parry_by_half_the_skill(
     from rules.defense import half_skill_change
 
     assert half_skill_change(skill, penalty) == change
+
+
+# ------------------------------------------------------------- putting it out in a fight
+
+
+def _burning_fight(
+    burning: Burning, *, current: str = "1", maneuver: str | None = None
+) -> Encounter:
+    """Orc (DX 12, on fire) and Ann, round 2, ``current``'s turn; Orc has had a turn."""
+    from rules.turn import TurnSequence, TurnState
+
+    orc = Combatant.create(name="Orc", attributes={"dx": 12, "hp": 40})
+    orc = orc.with_state(on_fire=burning)
+    ann = Combatant.create(name="Ann")
+    return Encounter(
+        name="Fire",
+        gm_id=1,
+        sequence=TurnSequence(round=2, this_round=("1", "2"), position=0 if current == "1" else 1),
+        combatants=(
+            EncounterCombatant(
+                combatant_id="1",
+                side="npc",
+                combatant=orc,
+                turn=TurnState(turns_taken=2, maneuver=maneuver),
+            ),
+            EncounterCombatant(
+                combatant_id="2", side="pc", combatant=ann, turn=TurnState(turns_taken=1)
+            ),
+        ),
+        next_number=3,
+    )
+
+
+def test_r10_5_putting_it_out_is_his_ready_on_his_turn() -> None:
+    """R10.5: part of the clothes: one Ready and a DX roll at 12 - 2 = 10 (rolled 10: out);
+    the Ready is his maneuver (R4.4): a second try in the same turn is refused."""
+    from rules.options import RuleOptions
+    from rules.strain import fight_fire
+
+    fought = fight_fire(
+        _burning_fight(Burning.PARTIAL),
+        "1",
+        dive=False,
+        roller=ScriptedDice(roll3(10)),
+        options=RuleOptions(),
+    )
+    assert fought.attempt is not None
+    assert fought.attempt.roll is not None
+    assert (fought.attempt.roll.target, fought.attempt.out) == (10, True)
+    orc = fought.encounter.get("1")
+    assert (orc.turn.maneuver, orc.combatant.state.on_fire) == ("ready", None)
+
+
+@pytest.mark.parametrize(
+    ("current", "maneuver", "key"),
+    [
+        ("2", None, "environment.error.extinguish_not_his_turn"),  # Ann's turn
+        ("1", "attack", "maneuver.already_chosen"),  # he attacked this turn
+    ],
+)
+def test_r10_5_no_try_off_his_turn_or_after_his_maneuver(
+    current: str, maneuver: str | None, key: str
+) -> None:
+    """R10.5 with R4.4: the try takes his maneuver: refused on another's turn and after he
+    has attacked, with nothing rolled."""
+    from rules.errors import RuleError
+    from rules.options import RuleOptions
+    from rules.strain import fight_fire
+
+    with pytest.raises(RuleError) as refused:
+        fight_fire(
+            _burning_fight(Burning.PARTIAL, current=current, maneuver=maneuver),
+            "1",
+            dive=False,
+            roller=ScriptedDice([]),
+            options=RuleOptions(),
+        )
+    assert refused.value.key == key
+
+
+def test_r10_6_all_the_clothes_roll_after_the_third_ready() -> None:
+    """R10.6: all his clothes: three Ready maneuvers a try, on three turns; the DX roll (at
+    plain DX 12, no -3) comes with the third. Rolled 13: still burning, and the next try
+    starts again at one."""
+    from rules.options import RuleOptions
+    from rules.strain import fight_fire
+
+    fight = _burning_fight(Burning.FULL)
+    for done in (1, 2):
+        fought = fight_fire(fight, "1", dive=False, roller=ScriptedDice([]), options=RuleOptions())
+        assert (fought.attempt, fought.readies, fought.readies_needed) == (None, done, 3)
+        orc = fought.encounter.get("1")
+        assert orc.combatant.state.fire_readies == done
+        assert orc.turn.maneuver == "ready"
+        # His next turn: a fresh maneuver.
+        fight = fought.encounter.replace(
+            orc.model_copy(update={"turn": orc.turn.model_copy(update={"maneuver": None})})
+        )
+    third = fight_fire(
+        fight, "1", dive=False, roller=ScriptedDice(roll3(13)), options=RuleOptions()
+    )
+    assert third.attempt is not None
+    assert third.attempt.roll is not None
+    assert (third.attempt.roll.target, third.attempt.out, third.readies) == (12, False, 3)
+    orc = third.encounter.get("1")
+    assert (orc.combatant.state.on_fire, orc.combatant.state.fire_readies) == (Burning.FULL, 0)
