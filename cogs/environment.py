@@ -120,6 +120,12 @@ _CLOTHING_HELP = _(
 )
 
 
+def _undo_key(interaction: discord.Interaction[GurpsBot]) -> str:
+    """The subcommand behind a change (``catch_fire``), so that undoing it can name it."""
+    command = interaction.command
+    return command.name.replace("-", "_") if command is not None else ""
+
+
 def _level(choice: app_commands.Choice[str] | None, default: int) -> int:
     return ENCUMBRANCE.index(choice.value) if choice is not None else default
 
@@ -187,7 +193,7 @@ class Environment(commands.Cog):
             authority.ensure_gm(change.encounter.gm_id)
             fighter = change.encounter.find(combatant)
             change.encounter = change.encounter.replace(edit(fighter))
-            change.detail = {**detail, "name": fighter.name}
+            change.detail = {**detail, "name": fighter.name, "undo": _undo_key(interaction)}
 
     async def _hit(
         self,
@@ -212,7 +218,12 @@ class Environment(commands.Cog):
                 raise UserFacingError("damage.error.destroyed", target=fighter.name)
             lines, injury, basic, sheet = work(fighter.combatant)
             change.encounter = change.encounter.replace(fighter.with_sheet(sheet))
-            change.detail = {**detail, "target": fighter.name, "injury": injury.injury}
+            change.detail = {
+                **detail,
+                "target": fighter.name,
+                "injury": injury.injury,
+                "undo": _undo_key(interaction),
+            }
         locale = context.locale
         title = self._text(title_key, locale, name=fighter.name)
         embeds = line_embeds(ResultKind.INFO, title, lines)
@@ -572,7 +583,7 @@ class Environment(commands.Cog):
                 options=context.options,
             )
             change.encounter = fought.encounter
-            change.detail = fought.detail()
+            change.detail = {**fought.detail(), "undo": _undo_key(interaction)}
         attempt = fought.attempt
         lines = render_extinguish(fought, self.bot.messages, context.locale)
         title = self._text("environment.extinguish.title", context.locale, name=fighter.name)

@@ -766,6 +766,11 @@ def render_undone(result: UndoneChange, messages: Messages, locale: str) -> disc
         if messages.has(f"encounter.kind.{event.kind}")
         else event.kind
     )
+    # A feature may name the very command undone (``environment.undone.catch_fire``).
+    named = f"{event.kind}.undone.{event.detail.get('undo')}"
+    if messages.has(named):
+        who = event.detail.get("name") or event.detail.get("target") or ""
+        what = _t(messages, locale, named, name=who)
     embed = new_embed(
         ResultKind.INFO,
         title=_t(messages, locale, "encounter.undo.title", what=what),

@@ -173,3 +173,48 @@ async def test_putting_out_the_fire_is_his_maneuver_on_his_turn_r10_6_r4_4(
         "  ┃ DX para apagar: DX 12 = 12, tirou 17 (5, 6, 6): falha crítica (R10.6)",
         "  ┃ Ainda queimando. Cada tentativa leva 3 Preparar (R10.6).",
     )
+
+
+UNDO_NAMES_IT = Fight(
+    2,
+    """
+    /encounter start name:Burn
+    /combatant add name:Orc st:12 dx:12 iq:9 ht:12 hp:40
+    /combatant add name:Ann st:11 dx:10 iq:10 ht:12
+    /encounter next
+    /environment catch-fire damage:4 combatant:Orc
+    /environment extinguish combatant:Orc
+    /environment extinguish combatant:Orc
+    /encounter undo
+    /encounter undo
+    /environment extinguish combatant:Ann dive:true
+""",
+)
+
+
+async def test_undo_names_the_command_it_takes_back_r10_5(tmp_path: Path) -> None:
+    """The review's M1: a failed try at putting the fire out (R10.5) is now his maneuver, so
+    a step of its own: the first undo takes back the try and says so, the second the
+    catch-fire. M2: putting out someone not on fire suggests the status, not a fall."""
+    fight = await play(tmp_path, UNDO_NAMES_IT)
+    expect(fight.reply("/encounter undo"), "  ┃ Undone: /environment extinguish by Orc")
+    expect(fight.reply("/encounter undo", 2), "  ┃ Undone: /environment catch-fire on Orc")
+    expect(
+        fight.reply("/environment extinguish combatant:Ann dive:true"),
+        "  ┃ Ann is not on fire.",
+        "  ┃ Try, for example: /encounter status shows who is on fire (🔥)",
+    )
+
+
+UNDO_NAMES_IT_PT = Fight(UNDO_NAMES_IT.seed, UNDO_NAMES_IT.script, locale="pt-BR")
+
+
+async def test_undo_names_the_command_in_portuguese_r10_5(tmp_path: Path) -> None:
+    """M1 and M2 in pt-BR."""
+    fight = await play(tmp_path, UNDO_NAMES_IT_PT)
+    expect(fight.reply("/encounter undo"), "  ┃ Desfeito: /ambiente apagar de Orc")
+    expect(fight.reply("/encounter undo", 2), "  ┃ Desfeito: /ambiente pegar-fogo em Orc")
+    expect(
+        fight.reply("/environment extinguish combatant:Ann dive:true"),
+        "  ┃ Ann não está pegando fogo.",
+    )
