@@ -19,8 +19,8 @@ from typing import Final
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rules.maneuver import DefenseKind
 from rules.errors import RuleError
+from rules.maneuver import DefenseKind
 
 __all__ = [
     "ERROR_KEYS",

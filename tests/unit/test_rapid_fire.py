@@ -54,8 +54,10 @@ ORC = EncounterCombatant(
 
 @pytest.mark.parametrize(
     ("shots", "bonus"),
-    [(1, 0), (2, 0), (4, 0), (5, 1), (8, 1), (9, 2), (12, 2), (13, 3), (16, 3), (17, 4)]
-    + [(24, 4), (25, 5), (49, 5), (50, 6), (99, 6), (100, 7), (199, 7), (200, 8)],
+    [
+        *[(1, 0), (2, 0), (4, 0), (5, 1), (8, 1), (9, 2), (12, 2), (13, 3), (16, 3)],
+        *[(17, 4), (24, 4), (25, 5), (49, 5), (50, 6), (99, 6), (100, 7), (199, 7), (200, 8)],
+    ],
 )
 def test_the_rapid_fire_bonus_by_shots_a11(shots: int, bonus: int) -> None:
     assert rapid_fire_bonus(shots) == bonus
@@ -63,8 +65,10 @@ def test_the_rapid_fire_bonus_by_shots_a11(shots: int, bonus: int) -> None:
 
 @pytest.mark.parametrize(
     ("margin", "rcl", "shots", "hits"),
-    [(0, 2, 5, 1), (1, 2, 5, 1), (2, 2, 5, 2), (6, 2, 5, 4), (8, 2, 5, 5), (12, 2, 5, 5)]
-    + [(3, 1, 10, 4), (5, 3, 10, 2), (-1, 2, 5, 1)],
+    [
+        *[(0, 2, 5, 1), (1, 2, 5, 1), (2, 2, 5, 2), (6, 2, 5, 4), (8, 2, 5, 5)],
+        *[(12, 2, 5, 5), (3, 1, 10, 4), (5, 3, 10, 2), (-1, 2, 5, 1)],
+    ],
 )
 def test_hits_are_one_plus_one_per_full_recoil_of_margin_a11(
     margin: int, rcl: int, shots: int, hits: int
@@ -135,7 +139,8 @@ def test_a_missed_burst_hits_nothing_a11() -> None:
     outcome = _burst([6, 6, 5])  # 17 against 15
     assert outcome.rapid_fire is not None
     assert outcome.rapid_fire.hits == 0
-    assert outcome.pending is None and outcome.damage is None
+    assert outcome.pending is None
+    assert outcome.damage is None
 
 
 def test_a_dodge_made_by_1_stops_2_of_4_hits_and_2_land_each_with_its_damage_a11() -> None:
@@ -150,7 +155,8 @@ def test_a_dodge_made_by_1_stops_2_of_4_hits_and_2_land_each_with_its_damage_a11
         roller=ScriptedDice([2, 2, 3, 3, 4, 2, 2]),
         options=OPTIONS,
     )
-    assert result.roll is not None and result.roll.success
+    assert result.roll is not None
+    assert result.roll.success
     assert result.hits_stopped == 2
     assert not result.defended
     assert result.damage is not None
