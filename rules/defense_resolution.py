@@ -588,15 +588,17 @@ def resolve_parry_for_other(
     )
     damage: StrikeResult | None = None
     hurt = target_turn
-    if not roll.success:
-        damage, hurt = land_strike(
-            pending.strike, target, target_turn or TurnState(), roller, options
-        )
+    strike = pending.strike
+    if roll.success and strike.hits > 1:
+        # A.11: a parry stops one hit of a burst; the others land.
+        strike = strike.model_copy(update={"hits": strike.hits - 1})
+    if not roll.success or strike is not pending.strike:
+        damage, hurt = land_strike(strike, target, target_turn or TurnState(), roller, options)
     return ParryForOtherOutcome(
         pending=pending,
         defender_name=defender.name,
         roll=roll,
-        defended=roll.success,
+        defended=damage is None,
         damage=damage,
         defender_turn=spent,
         target_turn=hurt if target_turn is not None else None,

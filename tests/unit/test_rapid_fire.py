@@ -204,3 +204,33 @@ def test_no_defense_lets_every_hit_land_a11() -> None:
     assert [h.injury.injury for h in result.damage.each_hit] == [2, 2, 2, 2]
     assert result.damage.victim.state.hp == 12
     assert result.hits_stopped is None
+
+
+def test_a_block_made_by_4_stops_only_one_hit_of_the_burst_a11() -> None:
+    shielded = ORC.model_copy(
+        update={
+            "combatant": Combatant.create(
+                name="Orc",
+                attributes={"dx": 11, "ht": 11, "hp": 20},
+                shield={"skill": 12, "db": 1},
+            )
+        }
+    )
+    outcome = resolve_attack(
+        GUNNER, shielded, AttackRequest(weapon="SMG", shots=5), ScriptedDice([3, 3, 3]), OPTIONS
+    )
+    assert outcome.pending is not None
+    result = resolve_defense(
+        outcome.pending,
+        shielded.combatant,
+        shielded.turn,
+        DefenseChoice(kind=DefenseKind.block),
+        roller=ScriptedDice([2, 2, 2, 1, 1, 1, 1, 1, 1]),  # 6 against Block 10; 2d three times
+        options=OPTIONS,
+    )
+    assert result.roll is not None
+    assert result.roll.target == 10
+    assert result.hits_stopped == 1
+    assert result.damage is not None
+    assert [h.injury.injury for h in result.damage.each_hit] == [2, 2, 2]
+    assert result.damage.victim.state.hp == 14
