@@ -76,6 +76,7 @@ from rules.ranged import (
     stray_exempt,
     weapon_range,
 )
+from rules.rapid_fire import RapidFire, hits_by_margin, rapid_fire
 from rules.roller import DiceRoller
 from rules.strike import AttackRequest, PendingDefense, Strike, StrikeResult, land_strike
 from rules.terrain import Water, level_modifiers, water_effects
@@ -106,6 +107,7 @@ ERROR_KEYS: Final = frozenset(
         "ranged.no_damage",
         "ranged.opportunity_needs_wait",
         "attack.before_first_turn",
+        "rapid_fire.needs_weapon",
     }
 )
 """Every :class:`RuleError` key this module raises."""
@@ -132,6 +134,8 @@ class AttackOutcome(BaseModel):
     """What the distance, the target's size, cover and the way of shooting did (R12.x, A.8)."""
     thrown_object: ThrownObject | None = None
     """An object thrown by hand: its skill, damage and range from the tables (R12.1-R12.5)."""
+    rapid_fire: RapidFire | None = None
+    """Several shots fired: their bonus and, on a hit, how many hit (A.11)."""
     location_hit: HitLocation
     miss_by_one: bool = False
     feint: FeintOutcome | None = None
@@ -572,6 +576,9 @@ def resolve_attack(
     # R10.5-R10.7: burning clothes or shield, DX -2 or -3 on a DX-based weapon skill.
     burning = burning_dx_penalty(sheet.state)
     on_fire = (burning,) if burning is not None else ()
+    burst = _burst(request, weapon)
+    if burst is not None and burst.bonus:
+        on_fire = (*on_fire, Modifier(key="rapid_fire.bonus", value=burst.bonus, rule_id="A.11"))
     attack_input = AttackInput(
         skill=skill,
         maneuver=maneuver,
@@ -701,6 +708,14 @@ def resolve_attack(
             location_hit = landed.location
             missed_by_one = True
             roll = roll.model_copy(update={"hit": True, "defense_allowed": True})
+    hits = 1
+    if burst is not None:
+        # A.11: 1 hit, plus 1 per full Rcl of margin; one hit when it only grazed (miss by 1).
+        if not roll.hit:
+            hits = 0
+        elif not missed_by_one:
+            hits = hits_by_margin(roll.roll.margin, burst.recoil, burst.shots)
+        burst = burst.model_copy(update={"hits": hits})
     strike = planned.model_copy(
         update={
             "damage_bonus": all_out_damage_bonus(maneuver, all_out_option),
@@ -709,6 +724,7 @@ def resolve_attack(
             "knockback_bullet": weapon is not None and weapon.knockback_bullet,
             "half_damage": plan is not None and plan.half_damage,
             "damage_factor": ground.damage_factor,
+            "hits": max(1, hits),
         }
     )
     base = {
@@ -727,6 +743,7 @@ def resolve_attack(
         "initiative_step": step,
         "ranged": plan,
         "thrown_object": thrown,
+        "rapid_fire": burst,
         "ready_after": None if ready_after is None or ready_after.acts_balanced else ready_after,
         "attacker_turn": attacker_turn,
         "target_turn": target.turn,
@@ -817,6 +834,18 @@ def resolve_stray(
         if shots[-1].hit:
             break
     return tuple(shots)
+
+
+def _burst(request: AttackRequest, weapon: Weapon | None) -> RapidFire | None:
+    """The shots of this attack (A.11): ``None`` for one; more need a weapon on the sheet and
+    no more than its RoF."""
+    if request.shots <= 1:
+        return None
+    if weapon is None:
+        raise RuleError(
+            "rapid_fire.needs_weapon", "rapid fire needs a weapon from the sheet, with its RoF"
+        )
+    return rapid_fire(request.shots, weapon.rate_of_fire, weapon.recoil, weapon=weapon.name)
 
 
 def _struck(turn: TurnState, weapon: str, ready: ReadyTime | None) -> dict[str, object]:

@@ -17,6 +17,7 @@ from bot.i18n import Messages
 from bot.render.common import ResultKind, add_field, decimal, new_embed, signed, skill_name
 from bot.render.fire import fire_lines
 from bot.render.ranged import add_range_field
+from bot.render.rapid_fire import add_hits_stopped_field, add_rapid_fire_field
 from bot.views.defense import DefenseButton
 from rules.attack import (
     AttackRoll,
@@ -44,6 +45,7 @@ __all__ = [
     "render_attack",
     "render_damage",
     "render_defense",
+    "render_hits",
     "render_maneuver",
     "weapon_choice",
 ]
@@ -382,6 +384,7 @@ def render_attack(outcome: AttackOutcome, messages: Messages, locale: str) -> li
         inline=False,
     )
     add_range_field(embed, outcome, messages, locale)
+    add_rapid_fire_field(embed, outcome, messages, locale)
     _wait_field(embed, outcome, messages, locale)
     if outcome.fast_draw is not None:
         add_field(
@@ -460,7 +463,7 @@ def render_attack(outcome: AttackOutcome, messages: Messages, locale: str) -> li
             )
     embeds = [embed]
     if outcome.damage is not None:
-        embeds.append(render_damage(outcome.damage, outcome.target_name, messages, locale))
+        embeds += render_hits(outcome.damage, outcome.target_name, messages, locale)
     return embeds
 
 
@@ -644,6 +647,7 @@ def render_defense(
             messages.text("defend.aim_lost", locale, name=parried_by or pending.target_name),
             inline=False,
         )
+    add_hits_stopped_field(embed, outcome, messages, locale)
     if outcome.second_defense is not None and outcome.defenses is not None:
         add_field(
             embed,
@@ -655,7 +659,7 @@ def render_defense(
         )
     embeds = [embed]
     if outcome.damage is not None:
-        embeds.append(render_damage(outcome.damage, pending.target_name, messages, locale))
+        embeds += render_hits(outcome.damage, pending.target_name, messages, locale)
     return embeds
 
 
@@ -751,6 +755,20 @@ def consequence_lines(
     ``shock=False`` leaves out the running shock penalty (R7.6), for a reply that shows it
     once under the last of several hits that injured."""
     return _consequences(injury, messages, locale, shock=shock)
+
+
+def render_hits(
+    damage: StrikeResult, target_name: str, messages: Messages, locale: str
+) -> list[discord.Embed]:
+    """One damage embed per hit: a single blow's, or each hit of a burst numbered (A.11)."""
+    hits = damage.each_hit
+    embeds = [render_damage(hit, target_name, messages, locale) for hit in hits]
+    if len(hits) > 1:
+        for number, embed in enumerate(embeds, start=1):
+            embed.title = messages.text(
+                "rapid_fire.hit_title", locale, target=target_name, number=number, hits=len(hits)
+            )
+    return embeds
 
 
 def render_damage(
