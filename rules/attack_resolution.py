@@ -39,6 +39,7 @@ from rules.attack import (
     roll_attack,
     wait_order,
 )
+from rules.checks import ensure_attemptable
 from rules.combatant import Combatant, HitLocation, RiseClass, Side, Trait, Weapon
 from rules.damage import parse_damage
 from rules.defense import AttackContext, DefenseOptions
@@ -599,7 +600,9 @@ def resolve_attack(
         forced_snap_rule=plan.forced_snap_rule if plan is not None else None,
     )
     effective = effective_attack_skill(attack_input)
-    if request.stray_skill is not None:
+    if request.stray_skill is None:
+        ensure_attemptable(effective.value)  # A.1: below 3 an attack cannot be attempted
+    else:
         # R12.12: a missed shot reaching a bystander rolls against its effective skill or 9.
         capped = min(request.stray_skill, WRONG_TARGET_CAP)
         effective = EffectiveSkill(
