@@ -519,6 +519,7 @@ class DamageSpec:
     - ``can_destroy``: the source can destroy a body at −10×HP (R7.5).
     - ``knockback``: off for damage that pushes no one anywhere (a fall, R13.7; a falling
       object, R13.8).
+    - ``location_wounding``: off, the location's wounding multiplier is left out (R11.10).
     """
 
     basic_damage: int
@@ -537,6 +538,9 @@ class DamageSpec:
     knockback_uses_ht: bool = False
     can_destroy: bool = True
     knockback: bool = True
+    location_wounding: bool = True
+    """Off: the location's own wounding multiplier is not applied (the type's torso one is),
+    as for a choke at the neck, whose margin is the injury (R11.10)."""
     divisor_key: Fraction | None = field(init=False, repr=False, compare=False)
     """``None`` for no armor divisor, else the divisor: a cheap cache key for the DR step."""
 

@@ -873,8 +873,13 @@ def apply_hit(
     rule_ids += dr.rule_ids
     stopped = dr.effective
     penetrating = basic - stopped if basic > stopped else 0
+    wounded_at = location if spec.location_wounding else _TORSO
     wounding = wounding_for_traits(
-        spec.location if area_as_torso else location, kind, spec.tight_beam, area_as_torso, traits
+        spec.location if area_as_torso else wounded_at,
+        kind,
+        spec.tight_beam,
+        area_as_torso,
+        traits,
     )
     rule_ids += wounding.rule_ids
     raw = 0
