@@ -15,8 +15,9 @@ from pathlib import Path
 from bot.sandbox import run_sandbox
 from rules.roller import RandomDice
 
-PROMPT = re.compile(r"^[\w-]+@#[\w-]+> (.*)$")
-"""A typed line in the transcript: ``gm@#general> /encounter next``."""
+PROMPT = re.compile(r"^[\w-]+@#[\w-]+(?: \[[\w-]+\])?> (.*)$")
+"""A typed line in the transcript: ``gm@#general> /encounter next`` (``gm@#general [pt-BR]>``
+in another language)."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,8 @@ class Fight:
 
     seed: int
     script: str
+    locale: str = "en-US"
+    """The player's Discord language (``pt-BR`` for the Portuguese replies)."""
 
     def lines(self) -> list[str]:
         return [line.strip() for line in self.script.strip().splitlines()]
@@ -73,6 +76,7 @@ async def play(tmp_path: Path, fight: Fight) -> Transcript:
     code = await run_sandbox(
         database=tmp_path / f"review-{fight.seed}.sqlite3",
         dice=RandomDice(fight.seed),
+        locale=fight.locale,
         lines=lines,
         out=out,
         fresh=True,

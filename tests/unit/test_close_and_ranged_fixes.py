@@ -22,10 +22,12 @@ from rules.close_combat import (
     do_wrest,
     enter,
 )
-from rules.combatant import BodyPart, HitLocation
+from rules.combatant import BodyPart, Combatant, HitLocation
+from rules.encounter import EncounterCombatant
 from rules.errors import RuleError
 from rules.grapple import Score, TakedownStat, contest, free_hands
 from rules.options import RuleOptions
+from rules.ranged import FireMode, OpportunityArea, RangedSituation
 from rules.strike import AttackRequest
 from tests.unit.test_close_combat import OPTIONS, fight, later, unarmed
 from tests.unit.test_grapple import dice
@@ -247,3 +249,76 @@ def test_the_draw_itemises_the_shield_penalty_r11_22_r11_26() -> None:
         ("close.modifier.shield", -2, "R11.26")
     ]
     assert drawn.draw.dx_roll.effective_skill == 10
+
+
+def _archer() -> tuple[EncounterCombatant, EncounterCombatant]:
+    """Al (Per 10, Bow 14, Acc 2) and an orc to shoot at."""
+    al = Combatant.create(
+        name="Al",
+        attributes={"st": 12, "dx": 12, "iq": 10, "ht": 12},
+        weapons=[
+            {
+                "name": "Bow",
+                "skill": 14,
+                "damage": "thr+1 imp",
+                "accuracy": 2,
+                "snap_shot": 12,
+                "launcher": "bow",
+                "range": "150/200",
+            }
+        ],
+    )
+    orc = Combatant.create(name="Orc", attributes={"st": 12, "dx": 11, "ht": 11})
+    return (
+        EncounterCombatant(combatant_id="1", side="pc", combatant=al),
+        EncounterCombatant(combatant_id="2", side="npc", combatant=orc),
+    )
+
+
+def _watching(identify: bool) -> AttackRequest:
+    return AttackRequest(
+        weapon="Bow",
+        situation=RangedSituation(
+            mode=FireMode.opportunity, area=OpportunityArea.line, identify=identify
+        ),
+    )
+
+
+def test_telling_friend_from_foe_takes_a_vision_roll_r12_13() -> None:
+    """R12.13: watching a line (-5), telling friend from foe (-2), a snap shot (-4):
+    14 - 11 = 3. The GM's Vision roll on Per 10 comes first: 12 fails, he cannot tell and
+    holds his fire (no attack roll, his turn untouched); 8 succeeds and the shot is rolled
+    (10 misses). Without ``identify`` there is no Vision roll."""
+    al, orc = _archer()
+    held = resolve_attack(al, orc, _watching(True), dice(12), OPTIONS, count_attacks=False)
+    assert held.identify is not None
+    assert held.identify.effective == 10
+    assert held.identify.roll is not None
+    assert held.identify.roll.total == 12
+    assert not held.identify.noticed
+    assert held.attack is None
+    assert held.attacker_turn == al.turn
+    shot = resolve_attack(al, orc, _watching(True), dice(8, 10), OPTIONS, count_attacks=False)
+    assert shot.identify is not None
+    assert shot.identify.noticed
+    assert shot.effective.value == 3
+    assert shot.attack is not None
+    assert shot.attack.roll.total == 10
+    plain = resolve_attack(al, orc, _watching(False), dice(10), OPTIONS, count_attacks=False)
+    assert plain.identify is None
+    assert plain.effective.value == 5
+
+
+def test_a_shield_bash_is_named_after_the_shield_r11_27() -> None:
+    """A blow with the shield (the weapon named as the shield) is Shield skill, thr cr, and
+    the blow carries the shield's name."""
+    encounter = fight(shield={"name": "Kite", "skill": 12, "db": 2})
+    bash = resolve_attack(
+        encounter.get("1"),
+        encounter.get("2"),
+        AttackRequest(weapon="Kite"),
+        dice(10),
+        OPTIONS,
+        count_attacks=False,
+    )
+    assert (bash.strike.weapon, bash.strike.damage, bash.effective.value) == ("Kite", "thr cr", 12)
