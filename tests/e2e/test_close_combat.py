@@ -282,7 +282,7 @@ async def test_a_shield_bash_drops_the_shields_db_r11_27(
     await gm(standin, "encounter undo")
     dice.extend([3, 3, 4])
     bash = await gm(standin, "attack", attacker="Shieldman", target="Orc", weapon="shield")
-    assert fields(bash.embeds[0])["Weapon"] == "Attack (thr cr)"
+    assert fields(bash.embeds[0])["Weapon"] == "shield (thr cr)"
     dice.extend([3, 3, 4])
     after = await gm(standin, "attack", attacker="Orc", target="Shieldman", weapon="Axe")
     assert labels(after.message)[0] == "Dodge 9"
