@@ -942,7 +942,7 @@ async def test_thrown_objects_damage_distance_and_limits_r12_1_to_r12_5(tmp_path
     t = await play(tmp_path, THROWN_OBJECTS)
     expect(
         t.reply("/throw attacker:Al target:Orc object-kg:3 distance:5"),
-        "  ┃ Weapon: Attack (1d-2 cr)",
+        "  ┃ Weapon: Thrown object, 3 kg (1d-2 cr)",
         "  ┃ Effective skill: Skill 9",
         "  ┃     -2 distance and speed (A.8)",
         "  ┃     = 7",
@@ -1112,7 +1112,8 @@ async def test_pop_up_blind_moving_hexes_and_cover_r12_6_r12_7_r12_10_r12_11_r12
 
 async def test_opportunity_fire_and_the_wrong_target_r12_13_r12_12(tmp_path: Path) -> None:
     """R12.13 examples: bow 14 watching 5 hexes -> 14 - 6 - 4 = 4; one hex after 2 turns of
-    Aim with Acc 2 -> 14 - 2 + 2 + 1 = 15; a line -5, identifying -2 more. Wait comes first.
+    Aim with Acc 2 -> 14 - 2 + 2 + 1 = 15; a line -5, identifying -2 more after a Vision roll
+    (Per 10 rolls 10: he tells). Wait comes first.
     R12.12: each bystander rolled against min(skill, 9), nearest first, until one is hit; a
     kneeling one is passed over.
     """
@@ -1143,18 +1144,21 @@ async def test_opportunity_fire_and_the_wrong_target_r12_13_r12_12(tmp_path: Pat
         "  ┃     -2 telling friend from foe first (R12.13)",
         "  ┃     -4 unaimed shot (R12.13)",
         "  ┃     = 3",
+        "  ┃ Friend or foe: Vision 10: 1 + 6 + 3 = 10, Success: Al tells friend from foe: it is"
+        " Orc, and he shoots at -2 (R12.13)",
     )
     expect(
         t.reply("/fire-area stray attacker:Al line:Gob,Kn,Orc skill:13"),
-        "  ┃ Gob: 9, rolled 9 (5, 1, 3): hit (R12.12).",
+        "  ┃ Gob: 9, rolled 13 (5, 2, 6): missed.",
+        "  ┃ Kn: 9, rolled 8 (6, 1, 1): hit (R12.12).",
         "  ┃     capped at 9 (R12.12)",
         "  ┃     = 9",
     )
     expect(
         t.reply("/fire-area stray attacker:Al line:Gob,Kn,Orc skill:8"),
         "  ┃ Gob: kneeling or lying, the shot passes over him (R12.12).",
-        "  ┃ Kn: 8, rolled 13 (5, 2, 6): missed.",
-        "  ┃ Orc: 8, rolled 8 (6, 1, 1): hit (R12.12).",
+        "  ┃ Kn: 8, rolled 13 (4, 6, 3): missed.",
+        "  ┃ Orc: 8, rolled 6 (2, 3, 1): hit (R12.12).",
     )
 
 
@@ -1376,11 +1380,11 @@ async def test_attack_from_above_and_shooting_down_or_up_r13_6_r12_8_r12_9(tmp_p
     t = await play(tmp_path, FROM_ABOVE)
     expect(
         t.reply("/terrain ambush combatant:Orc"),
-        "  ┃ Contest: Vision: Per 12 -2 = 10, rolled 12 (1, 6, 5): Failure (R13.6)",
+        "  ┃ Roll: Vision: Per 12 -2 = 10, rolled 12 (1, 6, 5): Failure (R13.6)",
     )
     expect(
         t.reply("/terrain ambush combatant:Orc watching:true"),
-        "  ┃ Contest: Vision: Per 12 +2 = 14, rolled 8 (2, 3, 3): Success (R13.6)",
+        "  ┃ Roll: Vision: Per 12 +2 = 14, rolled 8 (2, 3, 3): Success (R13.6)",
     )
     expect(
         t.reply("/attack attacker:Al target:Orc from:from above, noticed in time (R13.6)"),
