@@ -144,7 +144,7 @@ class EncounterCog(commands.Cog):
         )
         sent = await interaction.response.send_message(
             embeds=[
-                render_started(record, self.bot.messages, locale),
+                render_started(record.encounter, self.bot.messages, locale),
                 *render_tracker(record.encounter, self.bot.messages, locale),
             ]
         )

@@ -667,9 +667,9 @@ def resolve_attack(
         feint_penalty = max(feint_penalty, feinted.penalty)
     attacker_turn = turn.model_copy(
         update={
-            "maneuver": maneuver.value,
+            "maneuver": maneuver,
             "all_out_attack": (
-                (all_out_option or AllOutAttackOption.determined).value
+                (all_out_option or AllOutAttackOption.determined)
                 if maneuver is Maneuver.all_out_attack
                 else None
             ),

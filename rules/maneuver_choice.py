@@ -367,7 +367,7 @@ def _spare_attack_maneuver(
     )
     profile = maneuver_profile(current, move=sheet.move, all_out_attack_option=all_out)
     update: dict[str, object] = {
-        "maneuver": current.value,
+        "maneuver": current,
         "attacks_used": used + spare.attacks_spent,
         "attacks_turn": turn.turns_taken,
         "parries_used": turn.parries_used + spare.parries_spent,
@@ -473,8 +473,8 @@ def take_maneuver(
     # An extra maneuver (R5.28, R5.29) keeps what an earlier All-Out Defense gave (R4.5).
     earlier_defense = turn.all_out_defense if turn.maneuver != Maneuver.wait.value else None
     update: dict[str, object] = {
-        "maneuver": maneuver.value,
-        "all_out_defense": profile.all_out_defense_option.value
+        "maneuver": maneuver,
+        "all_out_defense": profile.all_out_defense_option
         if profile.all_out_defense_option is not None
         else earlier_defense,
         "readying_missile": request.readying_missile,

@@ -44,7 +44,7 @@ from rules.initiative import (
     reorder,
     roll_initiative,
 )
-from rules.maneuver import Maneuver
+from rules.maneuver import AllOutAttackOption, AllOutDefenseOption, Maneuver
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
 from rules.surprise import SurpriseKind, cumulative_bonus
@@ -120,9 +120,9 @@ class TurnState(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="ignore")
 
-    maneuver: str | None = None
-    """This turn's maneuver (a ``rules.maneuver.Maneuver`` value)."""
-    previous_maneuver: str | None = None
+    maneuver: Maneuver | None = None
+    """This turn's maneuver."""
+    previous_maneuver: Maneuver | None = None
     aim_turns: int = Field(default=0, ge=0)
     aim_target: str | None = None
     aim_braced: bool = False
@@ -156,10 +156,10 @@ class TurnState(BaseModel):
     result stands until his next turn."""
     concentration_lost: bool = False
     """A defense broke this turn's Concentrate (the IQ-3 roll failed, R5.10)."""
-    all_out_defense: str | None = None
-    """A ``rules.maneuver.AllOutDefenseOption`` value while All-Out Defense lasts."""
-    all_out_attack: str | None = None
-    """A ``rules.maneuver.AllOutAttackOption`` value while All-Out Attack lasts (R5.8)."""
+    all_out_defense: AllOutDefenseOption | None = None
+    """The All-Out Defense option while it lasts (R5.12)."""
+    all_out_attack: AllOutAttackOption | None = None
+    """The All-Out Attack option while it lasts (R5.8)."""
     readying_missile: bool = False
     """Readying a missile weapon this turn: only Dodge until the next turn (R5.5)."""
     defending_for_others_penalty: int = 0

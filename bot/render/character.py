@@ -23,7 +23,7 @@ from bot.render.common import (
     set_footer,
 )
 from bot.render.encounter import add_sheet_fields
-from bot.storage.character import CharacterRecord
+from bot.render.views import SavedCharacter
 from rules.character import MAX_SKILLS, MAX_WEAPONS, SheetProblem, SheetTrait
 from rules.combatant import Armor, Combatant, HitLocation, Weapon
 from rules.damage import parse_damage
@@ -192,7 +192,7 @@ def _add_leveled_traits(
 
 
 def render_character(
-    record: CharacterRecord, messages: Messages, locale: str, *, headline: str | None = None
+    record: SavedCharacter, messages: Messages, locale: str, *, headline: str | None = None
 ) -> discord.Embed:
     """A saved sheet: owner, the numbers and the gear; ``headline`` says what just changed."""
     owner = _t(messages, locale, "character.show.owner", owner=f"<@{record.owner_id}>")
@@ -226,7 +226,7 @@ def render_traits(
 
 
 def render_character_list(
-    records: Sequence[CharacterRecord], total: int, messages: Messages, locale: str
+    records: Sequence[SavedCharacter], total: int, messages: Messages, locale: str
 ) -> discord.Embed:
     """``/character list``: names, owners and a one-line summary, by name."""
     embed = new_embed(ResultKind.INFO, title=_t(messages, locale, "character.list.title"))

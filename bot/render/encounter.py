@@ -39,7 +39,7 @@ from bot.render.environment import hazard_conditions
 from bot.render.fatigue import fatigue_conditions
 from bot.render.swarm import swarm_line
 from bot.render.terrain import ground_words
-from bot.storage.encounter import EncounterRecord, UndoResult
+from bot.render.views import StoredFight, UndoneChange
 from rules.character import SheetTrait, trait_level
 from rules.combatant import BodyPart, Combatant, Posture, Skill
 from rules.encounter import (
@@ -510,8 +510,7 @@ def render_tracker(
     return embeds
 
 
-def render_started(record: EncounterRecord, messages: Messages, locale: str) -> discord.Embed:
-    encounter = record.encounter
+def render_started(encounter: Encounter, messages: Messages, locale: str) -> discord.Embed:
     return new_embed(
         ResultKind.INFO,
         title=_t(messages, locale, "encounter.started.title", name=encounter.name),
@@ -709,7 +708,7 @@ def render_ended(
     return embed
 
 
-def render_undone(result: UndoResult, messages: Messages, locale: str) -> discord.Embed:
+def render_undone(result: UndoneChange, messages: Messages, locale: str) -> discord.Embed:
     event = result.undone
     what = (
         _t(messages, locale, f"encounter.kind.{event.kind}")
@@ -1030,7 +1029,7 @@ def _leading_entries(entries: Sequence[str], budget: int) -> tuple[str, int]:
 
 
 def render_history(
-    records: Sequence[EncounterRecord], messages: Messages, locale: str
+    records: Sequence[StoredFight], messages: Messages, locale: str
 ) -> discord.Embed:
     """``/encounter history``: this channel's fights, newest first, ended ones included."""
     embed = new_embed(ResultKind.INFO, title=_t(messages, locale, "encounter.history.title"))

@@ -6,7 +6,8 @@ import discord
 
 from bot.i18n import Messages
 from bot.render.common import ResultKind, add_field, new_embed
-from bot.storage.guild_settings import GuildSettings, rule_option_names
+from bot.render.views import ShownSettings
+from rules.options import RuleOptions
 
 
 def language_name(messages: Messages, locale: str, code: str) -> str:
@@ -14,7 +15,7 @@ def language_name(messages: Messages, locale: str, code: str) -> str:
 
 
 def render_settings(
-    settings: GuildSettings, messages: Messages, locale: str, *, bot_default_locale: str
+    settings: ShownSettings, messages: Messages, locale: str, *, bot_default_locale: str
 ) -> discord.Embed:
     """Every setting of the guild, with each rule option's state and what it changes."""
     embed = new_embed(ResultKind.INFO, title=messages.text("settings.show.title", locale))
@@ -35,7 +36,7 @@ def render_settings(
     )
     add_field(embed, messages.text("settings.show.language", locale), language)
     options = settings.rule_options
-    for name in rule_option_names():
+    for name in RuleOptions.model_fields:
         state = "on" if getattr(options, name) else "off"
         mark = "✅" if state == "on" else "▫️"
         add_field(

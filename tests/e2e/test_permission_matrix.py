@@ -814,6 +814,9 @@ class Stage:
 
     async def snapshot(self) -> dict[str, Any]:
         """Everything of this guild a refusal must leave alone."""
+        # The live tracker's edit of an earlier, allowed command may still be on its way:
+        # let it land first, so only what the refused command did can differ.
+        await self.bot.trackers.settled()
         database = self.bot.database
         fights = EncounterRepository(database)
         pending = PendingAttackRepository(database)

@@ -19,6 +19,7 @@ from bot.storage.pending_attack import CancelReason, PendingAttackRepository, Pe
 from rules.attack_resolution import resolve_attack
 from rules.combatant import Combatant
 from rules.encounter import Encounter, EncounterCombatant
+from rules.maneuver import Maneuver
 from rules.options import RuleOptions
 from rules.roller import ScriptedDice
 from rules.strike import AttackRequest, PendingDefense
@@ -70,7 +71,7 @@ async def attack(encounters: EncounterRepository) -> int:
     """The knight's attack as ``/attack`` stores it: his turn state and the pending attack."""
     async with encounters.change(CHANNEL, GM, "attack") as change:
         striker = change.encounter.get("1")
-        turn = striker.turn.model_copy(update={"maneuver": "attack"})
+        turn = striker.turn.model_copy(update={"maneuver": Maneuver.attack})
         change.encounter = change.encounter.replace(striker.model_copy(update={"turn": turn}))
         return await PendingAttackRepository.insert(
             change,

@@ -1398,7 +1398,7 @@ def test_the_feint_serves_the_feinters_next_turn_r5_9() -> None:
 def test_the_feint_expires_after_the_feinters_next_turn_r5_9() -> None:
     """Turn 1 Feint (-5), turn 2 Do Nothing, turn 3 attack: Orc Dodge 8 and Parry 9 again."""
     knight = _knight_feinted_the_orc()
-    turn_2 = knight.turn.new_turn().model_copy(update={"maneuver": "do_nothing"})
+    turn_2 = knight.turn.new_turn().model_copy(update={"maneuver": Maneuver.do_nothing})
     turn_3 = turn_2.new_turn()
     assert (turn_3.feint_penalty, turn_3.feint_target) == (0, None)
     attack = resolve_attack(

@@ -12,12 +12,12 @@ from rules.damage import DamageSpec, parse_direct_damage
 from rules.defense_resolution import DefenseChoice
 from rules.encounter import Encounter, add_combatants
 from rules.errors import RuleError
-from rules.maneuver import Maneuver
+from rules.maneuver import AllOutAttackOption, AllOutDefenseOption, Maneuver
 from rules.maneuver_choice import ManeuverRequest
 from rules.options import RuleOptions
 from rules.roller import ScriptedDice
 from rules.strike import AttackRequest
-from rules.turn import TurnEventKind
+from rules.turn import TurnEventKind, TurnState
 
 OPTIONS = RuleOptions()
 
@@ -200,3 +200,28 @@ def test_direct_damage_rolls_and_lands_and_refuses_what_is_destroyed() -> None:
         )
     assert refused.value.key == "damage.error.destroyed"
     assert dict(refused.value.params) == {"target": "Orc"}
+
+
+def test_turn_state_keeps_maneuver_and_all_out_options_typed() -> None:
+    """R5.8, R5.12: the maneuver and the All-Out option a turn holds are the enums, also as
+    stored fights read them back (the stored text is the same as before)."""
+    stored = TurnState.model_validate(
+        {"maneuver": "all_out_attack", "all_out_attack": "determined", "previous_maneuver": "aim"}
+    )
+    assert stored.maneuver is Maneuver.all_out_attack
+    assert stored.all_out_attack is AllOutAttackOption.determined
+    assert stored.previous_maneuver is Maneuver.aim
+    assert stored.model_dump(mode="json")["all_out_attack"] == "determined"
+    defended = TurnState.model_validate({"all_out_defense": "increased_dodge"})
+    assert defended.all_out_defense is AllOutDefenseOption.increased_dodge
+    taken = exchange.attack(
+        started(),
+        "1",
+        "2",
+        AttackRequest(skill=12, damage="sw cr", maneuver=Maneuver.all_out_attack),
+        roller=ScriptedDice([6, 6, 5]),
+        options=OPTIONS,
+    )
+    turn = taken.encounter.get("1").turn
+    assert turn.maneuver is Maneuver.all_out_attack
+    assert turn.all_out_attack is AllOutAttackOption.determined

@@ -12,6 +12,7 @@ from rules.attack_resolution import resolve_attack, resolve_stray
 from rules.combatant import Combatant, HitLocation, Posture
 from rules.encounter import EncounterCombatant
 from rules.errors import RuleError
+from rules.maneuver import Maneuver
 from rules.options import RuleOptions
 from rules.ranged import FireMode, OpportunityArea, RangedSituation
 from rules.roller import ScriptedDice
@@ -165,7 +166,7 @@ def test_opportunity_fire_r12_13() -> None:
     hex after 2 turns of Aim, Acc 2: 14 - 2 + 2 + 1 = 15. It needs a Wait."""
     watcher = fighter("1", "Watcher")
     watcher = watcher.model_copy(
-        update={"turn": watcher.turn.model_copy(update={"maneuver": "wait"})}
+        update={"turn": watcher.turn.model_copy(update={"maneuver": Maneuver.wait})}
     )
     wide = attack(
         watcher,

@@ -1,11 +1,34 @@
-"""``python -m bot sandbox``: the real bot in a terminal, a Discord stand-in instead of Discord.
+"""The sandbox itself: the running bot, the stand-in, and what each typed line does."""
 
-A person (or a script file) types slash commands as in Discord's client and
-presses buttons; replies print as text. The command schema the bot synced drives
-parsing, validation and tab completion, so what works here works in Discord.
+from __future__ import annotations
 
-Lines understood (``:help`` prints this)::
+import asyncio
+import re
+import shlex
+import shutil
+import tempfile
+import textwrap
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TypeVar, cast
 
+from bot.sandbox.display import readable, render_embed, render_layout
+from bot.sandbox.parsing import SandboxInputError, parse_command_line
+from bot.standin import CommandInputError, InteractionResult, Message, StandIn
+from bot.standin.commands import (
+    BOOLEAN,
+    CHANNEL,
+    ROLE,
+    USER,
+    CommandPath,
+    leaf_paths,
+    localized,
+)
+from bot.standin.live import LiveBot
+from bot.standin.state import EPHEMERAL, JSON, World, match_label
+
+HELP = """
     /roll dice:3d6 label:Sneak attack   a slash command; options as name:value
     :as bob                             type as another member
     :click 2 | :click Parry             press a button from the last reply (number or label)
@@ -23,46 +46,12 @@ Lines understood (``:help`` prints this)::
     ready for an option such as file:<path>. The folder is deleted when the
     sandbox stops: copy a file elsewhere to keep it.
 """
+"""What ``:help`` prints: the lines the sandbox understands."""
 
-from __future__ import annotations
 
-import argparse
-import asyncio
-import contextlib
-import logging
-import re
-import shlex
-import shutil
-import signal
-import sys
-import tempfile
-import textwrap
-import threading
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Literal, TextIO, TypeVar, cast
-
-from bot.config import Settings
-from bot.standin import CommandInputError, InteractionResult, Message, StandIn
-from bot.standin.commands import (
-    BOOLEAN,
-    CHANNEL,
-    ROLE,
-    USER,
-    CommandPath,
-    find_command,
-    leaf_paths,
-    localized,
-)
-from bot.standin.live import LiveBot
-from bot.standin.state import EPHEMERAL, JSON, World, match_label
-from rules.roller import DiceRoller, RandomDice
-
-# Like Discord, the sandbox drops an interaction the bot has not answered in 3 s.
-DISCORD_CALLBACK_DEADLINE = 3.0
 LOCALES = ("en-US", "en-GB", "pt-BR")
-BOT_LOCALES: Mapping[str, Literal["en", "pt-BR"]] = {"en": "en", "pt-BR": "pt-BR"}
+
+
 META_COMMANDS = (
     ":as",
     ":click",
@@ -77,184 +66,9 @@ META_COMMANDS = (
     ":help",
     ":quit",
 )
-COMPONENT_TYPE_NAMES = {3: "choose", 5: "user", 6: "role", 7: "user or role", 8: "channel"}
 
 
 T = TypeVar("T")
-HELP = (__doc__ or "").split("::", 1)[-1]
-
-
-class SandboxInputError(ValueError):
-    """A line the sandbox cannot act on; printed, never fatal."""
-
-
-# Parsing ---------------------------------------------------------------------------------
-
-
-def parse_command_line(
-    commands: Sequence[JSON], line: str, locale: str | None = None
-) -> tuple[CommandPath, dict[str, str]]:
-    """Split ``/combatant add name:Big Orc st:12`` into the command path and raw option texts.
-
-    An option's value runs until the next ``known_option:`` (so values may hold
-    spaces); quotes around a whole value are removed. Text before the first named
-    option goes to the first required option not given, as a convenience.
-    """
-    text = line.strip()
-    if not text.startswith("/"):
-        raise SandboxInputError("slash commands start with /")
-    spans = [(m.group(), m.end()) for m in re.finditer(r"\S+", text[1:])]
-    words = [w for w, _ in spans]
-    try:
-        path, used = find_command(commands, words)
-    except CommandInputError as error:
-        raise SandboxInputError(str(error)) from None
-    rest = text[1:][spans[used - 1][1] :] if used else text[1:]
-    names: dict[str, str] = {}
-    for option in path.options:
-        names[option["name"].lower()] = option["name"]
-        names[localized(option, "name", locale).lower()] = option["name"]
-    values: dict[str, str] = {}
-    if names:
-        pattern = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-        marks = list(re.finditer(rf"(?:(?<=\s)|^)({pattern}):", rest, re.IGNORECASE))
-    else:
-        marks = []
-    leading = rest[: marks[0].start()] if marks else rest
-    for index, mark in enumerate(marks):
-        end = marks[index + 1].start() if index + 1 < len(marks) else len(rest)
-        name = names[mark.group(1).lower()]
-        if name in values:
-            raise SandboxInputError(f"option {name} is given twice")
-        raw = rest[mark.end() : end].strip()
-        _refuse_unknown_names(path, raw, names)
-        values[name] = _unquote(raw)
-    if leading.strip():
-        _refuse_unknown_names(path, leading.strip(), names)
-        free = [o["name"] for o in path.options if o.get("required") and o["name"] not in values]
-        if not free:
-            hint = ", ".join(f"{o['name']}:" for o in path.options) or "no options"
-            raise SandboxInputError(f"/{path.qualified_name}: name each value (options: {hint})")
-        values = {free[0]: _unquote(leading.strip()), **values}
-    return path, values
-
-
-def _refuse_unknown_names(path: CommandPath, raw: str, names: Mapping[str, str]) -> None:
-    """``bogus:1`` inside an unquoted value is a typo for an option, not text."""
-    if len(raw) >= 2 and raw[0] == raw[-1] and raw[0] in "\"'":
-        return
-    for match in re.finditer(r"(?:(?<=\s)|^)([^\W\d][\w-]*):", raw):
-        if match.group(1).lower() not in names:
-            known = ", ".join(o["name"] for o in path.options) or "none"
-            raise SandboxInputError(
-                f"/{path.qualified_name} has no option {match.group(1)!r} (options: {known}); "
-                "quote a value that contains a colon"
-            )
-
-
-def _unquote(value: str) -> str:
-    if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
-        return value[1:-1]
-    return value
-
-
-# Rendering -------------------------------------------------------------------------------
-
-
-def _plain(text: str) -> str:
-    """Discord markdown to terminal text: bold and inline code markers dropped."""
-    return text.replace("**", "").replace("__", "").replace("`", "")
-
-
-MENTION = re.compile(r"<(@!?|@&|#)(\d+)>")
-
-
-def readable(text: str, world: World | None = None) -> str:
-    """``_plain`` plus mentions shown as ``@Alice``, ``@GM`` and ``#combat``."""
-    if world is not None:
-
-        def name(match: re.Match[str]) -> str:
-            kind, ident = match.group(1), int(match.group(2))
-            if kind == "#":
-                with contextlib.suppress(KeyError):
-                    return "#" + world.channel(ident)[1].name
-            elif kind == "@&":
-                for guild in world.guilds.values():
-                    if ident in guild.roles:
-                        return "@" + guild.roles[ident].name
-            elif ident in world.users:
-                return "@" + world.users[ident].display_name
-            return match.group(0)
-
-        text = MENTION.sub(name, text)
-    return _plain(text)
-
-
-def render_embed(embed: JSON, world: World | None = None) -> list[str]:
-    def show(text: str) -> str:
-        return readable(text, world)
-
-    lines: list[str] = []
-    author = (embed.get("author") or {}).get("name")
-    if author:
-        lines.append(f"  {show(author)}")
-    if embed.get("title"):
-        lines.append(f"  ┃ {show(embed['title'])}")
-    if embed.get("description"):
-        lines.extend(f"  ┃ {line}" for line in show(embed["description"]).splitlines())
-    for item in embed.get("fields") or []:
-        value_lines = show(str(item.get("value", ""))).splitlines() or [""]
-        lines.append(f"  ┃ {show(str(item.get('name', '')))}: {value_lines[0]}")
-        lines.extend(f"  ┃     {line}" for line in value_lines[1:])
-    footer = (embed.get("footer") or {}).get("text")
-    if footer:
-        lines.extend(f"  ┃ — {line}" for line in show(footer).splitlines())
-    return lines
-
-
-def _render_component(item: JSON, number: int | None) -> str:
-    kind = item.get("type")
-    tag = f"{number} " if number is not None else ""
-    if kind == 2:
-        emoji = (item.get("emoji") or {}).get("name")
-        label = " ".join(x for x in (emoji, item.get("label")) if x)
-        if item.get("style") == 5:
-            return f"[{tag}{label} ↗ {item.get('url')}]"
-        return f"[{tag}{label}{' (disabled)' if item.get('disabled') else ''}]"
-    placeholder = item.get("placeholder") or COMPONENT_TYPE_NAMES.get(int(kind or 0), "select")
-    options = " | ".join(str(o.get("label")) for o in item.get("options") or [])
-    listed = f": {options}" if options else ""
-    return f"[{tag}▾ {placeholder}{listed}{' (disabled)' if item.get('disabled') else ''}]"
-
-
-def _render_layout(
-    components: Iterable[JSON], numbered: Callable[[JSON], int], world: World | None = None
-) -> list[str]:
-    """Action rows on one line each; components-v2 text shown as text."""
-    lines: list[str] = []
-    for component in components:
-        kind = component.get("type")
-        if kind == 1:
-            row = [_render_component(c, numbered(c)) for c in component.get("components") or []]
-            lines.append("  " + " ".join(row))
-        elif kind == 10:
-            lines.extend(
-                f"  {line}" for line in readable(str(component.get("content")), world).splitlines()
-            )
-        elif kind == 14:
-            lines.append("  ───")
-        elif kind in (9, 17):
-            lines.extend(_render_layout(component.get("components") or [], numbered, world))
-            if "accessory" in component:
-                accessory = component["accessory"]
-                if accessory.get("type") == 2:
-                    lines.append("    " + _render_component(accessory, numbered(accessory)))
-        elif kind in (2, 3, 5, 6, 7, 8):
-            lines.append("  " + _render_component(component, numbered(component)))
-    return lines
-
-
-# The sandbox -----------------------------------------------------------------------------
 
 
 @dataclass
@@ -341,7 +155,7 @@ class Sandbox:
             self.write(textwrap.dedent(HELP).strip("\n"))
         elif name == ":as":
             self._need(args, ":as NAME")
-            self.user = self.standin.user(_known(lambda: self.standin.user(args[0])).username)
+            self.user = self.standin.user(known(lambda: self.standin.user(args[0])).username)
             self.write(f"(now typing as {self.user.display_name})")
         elif name == ":locale":
             self._need(args, ":locale en-US|pt-BR")
@@ -351,7 +165,7 @@ class Sandbox:
             self.write(f"(client language: {self.locale})")
         elif name == ":channel":
             self._need(args, ":channel NAME")
-            self.channel = _known(lambda: self.standin.channel(args[0]))
+            self.channel = known(lambda: self.standin.channel(args[0]))
             self.write(f"(now in #{self.channel.name})")
         elif name == ":who":
             for member in self.standin.guild.members.values():
@@ -364,11 +178,11 @@ class Sandbox:
         elif name == ":role":
             if len(args) < 2:
                 raise SandboxInputError("usage: :role MEMBER ROLE (or -ROLE to take it away)")
-            person = _known(lambda: self.standin.user(args[0]))
+            person = known(lambda: self.standin.user(args[0]))
             wanted = " ".join(args[1:])
             on = not wanted.startswith("-")
             role_name = wanted.removeprefix("-").strip()
-            role = await _known_async(self.standin.set_role(person, role_name, on=on))
+            role = await known_async(self.standin.set_role(person, role_name, on=on))
             change = "now has" if on else "no longer has"
             self.write(f"({person.display_name} {change} the role {role.name})")
         elif name == ":last":
@@ -554,7 +368,7 @@ class Sandbox:
             self.shown.components.append((message, item))
             return len(self.shown.components)
 
-        for line in _render_layout(message.components, numbered, self.world):
+        for line in render_layout(message.components, numbered, self.world):
             self.write(line)
 
     def _download(self, attachment: JSON) -> Path:
@@ -712,213 +526,15 @@ class Sandbox:
         return [o for o in options if o.lower().startswith(current.lower())]
 
 
-def _known(lookup: Callable[[], T]) -> T:
+def known(lookup: Callable[[], T]) -> T:
     try:
         return lookup()
     except KeyError as error:
         raise SandboxInputError(str(error.args[0])) from None
 
 
-async def _known_async(lookup: Awaitable[T]) -> T:
+async def known_async(lookup: Awaitable[T]) -> T:
     try:
         return await lookup
     except KeyError as error:
         raise SandboxInputError(str(error.args[0])) from None
-
-
-# Running in a terminal -------------------------------------------------------------------
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--script", type=Path, metavar="FILE", help="run these lines (one per line), then quit"
-    )
-    parser.add_argument(
-        "--locale", choices=LOCALES, help="the client's language (default: the bot's default)"
-    )
-    parser.add_argument(
-        "--database",
-        type=Path,
-        default=Path("data/sandbox.sqlite3"),
-        metavar="PATH",
-        help="the sandbox's SQLite file (default: data/sandbox.sqlite3)",
-    )
-    parser.add_argument("--fresh", action="store_true", help="start from an empty database")
-    parser.add_argument("--seed", type=int, help="seed the dice to replay the same rolls")
-    parser.add_argument("--user", default="gm", help="who types first (default: gm, the GM)")
-    parser.add_argument("--verbose", action="store_true", help="show the bot's log")
-
-
-async def run(settings: Settings, args: argparse.Namespace) -> int:
-    """``python -m bot sandbox``: the entry point ``bot.__main__`` calls."""
-    default_locale = settings.default_locale
-    seed = args.seed if args.seed is not None else settings.dice_seed
-    if not args.verbose:
-        # Errors (with their tracebacks) still reach stderr; the chatter does not.
-        logging.getLogger().setLevel(logging.ERROR)
-    lines: Iterable[str] | None = None
-    if args.script is not None:
-        try:
-            lines = args.script.read_text(encoding="utf-8").splitlines()
-        except OSError as error:
-            print(f"cannot read the script: {error}", file=sys.stderr)
-            return 2
-    return await run_sandbox(
-        database=args.database,
-        dice=RandomDice(seed),
-        locale=args.locale or ("pt-BR" if default_locale == "pt-BR" else "en-US"),
-        bot_locale=BOT_LOCALES.get(default_locale, "en"),
-        fresh=args.fresh,
-        user=args.user,
-        lines=lines,
-    )
-
-
-async def run_sandbox(
-    *,
-    database: Path,
-    dice: DiceRoller,
-    locale: str = "en-US",
-    bot_locale: Literal["en", "pt-BR"] = "en",
-    fresh: bool = False,
-    user: str = "gm",
-    lines: Iterable[str] | None = None,
-    out: TextIO | None = None,
-) -> int:
-    """Start the stand-in and the bot, run ``lines`` (or read the terminal), shut both down."""
-    stream = out if out is not None else sys.stdout
-
-    def write(text: str) -> None:
-        stream.write(text + "\n")
-        stream.flush()
-
-    _prepare_database(database, fresh=fresh)
-    async with StandIn(
-        default_locale=locale, callback_deadline=DISCORD_CALLBACK_DEADLINE
-    ) as standin:
-        # No rate limit here: the tracker is edited as soon as a command changes the fight.
-        live = LiveBot(standin, database, dice, default_locale=bot_locale, tracker_interval=0)
-        async with live:
-            sandbox = Sandbox(standin, write=write, locale=locale, user=user, live=live)
-            count = len(leaf_paths(standin.commands()))
-            write(f"GURPS combat sandbox: the real bot, {count} commands, no Discord needed.")
-            write("Type /commands as in Discord, :help for more, :quit to leave.")
-            try:
-                if lines is not None:
-                    for line in lines:
-                        write(sandbox.prompt + line)
-                        if not await sandbox.execute(line):
-                            break
-                else:
-                    await _interactive(sandbox, write)
-            finally:
-                sandbox.close()
-            write("(stopping the bot)")
-    return 0
-
-
-def _prepare_database(database: Path, *, fresh: bool) -> None:
-    if fresh:
-        for suffix in ("", "-wal", "-shm"):
-            Path(f"{database}{suffix}").unlink(missing_ok=True)
-    database.parent.mkdir(parents=True, exist_ok=True)
-
-
-async def _interactive(sandbox: Sandbox, write: Callable[[str], None]) -> None:
-    loop = asyncio.get_running_loop()
-    terminal = sys.stdin.isatty()
-    restore = _terminal_restorer() if terminal else None
-    if terminal:
-        _install_completion(sandbox, loop)
-    pending: list[asyncio.Future[str | None]] = []
-
-    def interrupt() -> None:
-        for future in pending:
-            if not future.done():
-                future.set_result(None)
-
-    with contextlib.suppress(NotImplementedError, RuntimeError):
-        loop.add_signal_handler(signal.SIGINT, interrupt)
-    try:
-        while True:
-            future: asyncio.Future[str | None] = loop.create_future()
-            pending[:] = [future]
-            _read_line_in_thread(sandbox.prompt, future, loop, echo=not terminal, write=write)
-            line = await future
-            if line is None or not await sandbox.execute(line):
-                break
-    finally:
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.remove_signal_handler(signal.SIGINT)
-        if restore is not None:
-            restore()
-
-
-def _read_line_in_thread(
-    prompt: str,
-    future: asyncio.Future[str | None],
-    loop: asyncio.AbstractEventLoop,
-    *,
-    echo: bool,
-    write: Callable[[str], None],
-) -> None:
-    """``input()`` blocks, so it runs in a daemon thread; the loop keeps serving the bot."""
-
-    def deliver(line: str | None) -> None:
-        if not future.done():
-            future.set_result(line)
-
-    def read() -> None:
-        line: str | None
-        try:
-            if echo:
-                raw = sys.stdin.readline()
-                line = raw.rstrip("\n") if raw else None
-                if line is not None:
-                    write(prompt + line)
-            else:
-                line = input(prompt)
-        except (EOFError, OSError, ValueError):
-            line = None
-        loop.call_soon_threadsafe(deliver, line)
-
-    threading.Thread(target=read, name="sandbox-input", daemon=True).start()
-
-
-def _install_completion(sandbox: Sandbox, loop: asyncio.AbstractEventLoop) -> None:
-    try:
-        import readline  # noqa: PLC0415 - optional: missing on some platforms
-    except ImportError:  # no readline on this platform: typing still works
-        return
-    matches: list[str] = []
-
-    def complete(text: str, state: int) -> str | None:
-        if state == 0:
-            buffer = readline.get_line_buffer()[: readline.get_endidx()]
-            # Python's readline appends nothing to a completion: add the space a
-            # finished word needs, but not after "name:" where the value follows.
-            matches[:] = [
-                m if m.endswith(":") else m + " " for m in sandbox.completions(buffer, loop)
-            ]
-        return matches[state] if state < len(matches) else None
-
-    readline.set_completer_delims(" ")
-    readline.set_completer(complete)
-    readline.parse_and_bind("tab: complete")
-
-
-def _terminal_restorer() -> Callable[[], None] | None:
-    try:
-        import termios  # noqa: PLC0415 - optional: POSIX only
-    except ImportError:
-        return None
-    try:
-        saved = termios.tcgetattr(sys.stdin)
-    except termios.error:
-        return None
-
-    def restore() -> None:
-        with contextlib.suppress(termios.error):
-            termios.tcsetattr(sys.stdin, termios.TCSADRAIN, saved)
-
-    return restore
