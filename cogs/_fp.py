@@ -17,7 +17,8 @@ from bot.storage.encounter import EncounterRepository
 from cogs._shared import channel_of, send_embeds
 from rules.combatant import Combatant
 from rules.encounter import EncounterCombatant
-from rules.fatigue import FatigueChange, lose_fp, recover_fp
+from rules.fatigue import FatigueChange, lose_fp
+from rules.strain import change_fp
 
 
 class FatigueApplier:
@@ -75,23 +76,23 @@ class FatigueApplier:
                 authority.ensure_gm(change.encounter.gm_id)
             else:
                 authority.ensure_can_act_for(change.encounter.gm_id, fighter.owner_id, fighter.name)
-            sheet = fighter.combatant
-            outcome: FatigueChange | None = None
-            if recover:
-                outcome = recover_fp(sheet, fp_lost)
-            elif fp_lost or hp_lost:
-                outcome = lose_fp(sheet, fp_lost, self.bot.dice, context.options, hp_too=hp_lost)
-            if outcome is not None:
-                sheet = sheet.with_state(outcome.state)
-                change.encounter = change.encounter.replace(fighter.with_sheet(sheet))
-            change.detail = {
-                **detail,
-                "name": fighter.name,
-                "fp": outcome.fp_after if outcome else sheet.state.fp,
-            }
+            applied = change_fp(
+                change.encounter,
+                fighter.combatant_id,
+                fp_lost,
+                hp_lost=hp_lost,
+                recover=recover,
+                roller=self.bot.dice,
+                options=context.options,
+                noted=detail,
+            )
+            change.encounter = applied.encounter
+            change.detail = applied.detail()
         embeds = line_embeds(ResultKind.INFO, title, lines) if lines else []
-        if outcome is not None:
-            embeds += render_fatigue_change(outcome, self.bot.messages, context.locale, sheet=sheet)
+        if applied.outcome is not None:
+            embeds += render_fatigue_change(
+                applied.outcome, self.bot.messages, context.locale, sheet=applied.sheet
+            )
         await send_embeds(interaction, embeds)
 
     async def answer(

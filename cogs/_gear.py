@@ -47,6 +47,7 @@ from rules.character import (
     split_skill,
 )
 from rules.combatant import SKILL_ATTRIBUTES, Armor, Combatant, HitLocation, Shield, skill_key
+from rules.editing import SheetChange, edit_sheet
 from rules.errors import RuleError
 
 __all__ = [
@@ -65,7 +66,7 @@ __all__ = [
 ]
 
 T = TypeVar("T")
-Edit = Callable[[Combatant], tuple[Combatant, dict[str, object]]]
+Edit = SheetChange
 """A change to a sheet: the new sheet and what the answer's headline (and the log) says."""
 
 ALL_LOCATIONS = "all"
@@ -284,13 +285,14 @@ class FightSheets(SheetPlace):
             channel_of(interaction), interaction.user.id, action
         ) as change:
             authority.ensure_gm(change.encounter.gm_id)
-            found = change.encounter.find(which)
-            sheet, params = edit(found.combatant)
-            change.encounter = change.encounter.replace(found.with_sheet(sheet))
-            change.detail = {"name": found.name, **params, **detail}
-        headline = bot.messages.text(headline_key, locale, name=found.name, **params)
+            edited = edit_sheet(
+                change.encounter, change.encounter.find(which).combatant_id, edit, **detail
+            )
+            change.encounter = edited.encounter
+            change.detail = edited.detail()
+        headline = bot.messages.text(headline_key, locale, name=edited.name, **edited.said)
         render = render_traits if traits else render_gear
-        embed = render(found.name, sheet, bot.messages, locale, headline=headline)
+        embed = render(edited.name, edited.sheet, bot.messages, locale, headline=headline)
         await interaction.response.send_message(embed=embed)
 
     async def sheet(

@@ -33,7 +33,6 @@ from cogs._shared import catalog_choices, channel_of, send_embeds
 from rules.breath import (
     Exertion,
     Preparation,
-    air_again,
     breath_seconds,
     drowning,
     rescue,
@@ -41,7 +40,7 @@ from rules.breath import (
     suffocation,
 )
 from rules.combatant import Combatant
-from rules.hazards import breathe, hold_breath
+from rules.strain import air_back, start_holding_breath
 
 EXERTION_CHOICES = catalog_choices("breath.exertion", [e.value for e in Exertion])
 PREPARATION_CHOICES = catalog_choices("breath.preparation", [p.value for p in Preparation])
@@ -174,13 +173,17 @@ class Breath(commands.Cog):
         ) as change:
             authority.ensure_gm(change.encounter.gm_id)
             fighter = change.encounter.find(combatant)
-            sheet = fighter.combatant
-            held = breath_seconds(_score(sheet.attributes.ht, ht, "ht"), effort, prepared)
-            sheet = sheet.with_state(hold_breath(sheet.state, held.seconds))
-            change.encounter = change.encounter.replace(fighter.with_sheet(sheet))
-            change.detail = {"name": fighter.name, "breath": held.seconds}
-        lines = render_breath(held, self.bot.messages, locale)
-        lines.append(self._text("breath.hold.running", locale, name=fighter.name))
+            holding = start_holding_breath(
+                change.encounter,
+                fighter.combatant_id,
+                ht=_score(fighter.combatant.attributes.ht, ht, "ht"),
+                exertion=effort,
+                preparation=prepared,
+            )
+            change.encounter = holding.encounter
+            change.detail = holding.detail()
+        lines = render_breath(holding.held, self.bot.messages, locale)
+        lines.append(self._text("breath.hold.running", locale, name=holding.name))
         await send_embeds(interaction, line_embeds(ResultKind.INFO, title, lines))
 
     @breath.command(
@@ -208,27 +211,17 @@ class Breath(commands.Cog):
             channel_of(interaction), interaction.user.id, "environment"
         ) as change:
             authority.ensure_gm(change.encounter.gm_id)
-            fighter = change.encounter.find(combatant)
-            sheet = fighter.combatant
-            if sheet.state.breath_left is None:
-                raise UserFacingError("breath.error.breathing", name=fighter.name)
-            back = air_again(
-                sheet.state.airless_seconds,
-                ht=sheet.attributes.ht,
+            back = air_back(
+                change.encounter,
+                change.encounter.find(combatant).combatant_id,
                 drowned=drowned,
                 roller=self.bot.dice,
                 options=context.options,
             )
-            sheet = sheet.with_state(breathe(sheet.state))
-            if back.iq_lost:
-                attributes = sheet.attributes.model_copy(
-                    update={"iq": max(1, sheet.attributes.iq - back.iq_lost)}
-                )
-                sheet = sheet.model_copy(update={"attributes": attributes})
-            change.encounter = change.encounter.replace(fighter.with_sheet(sheet))
-            change.detail = {"name": fighter.name, "airless": back.airless}
-        title = self._text("breath.air.title", context.locale, name=fighter.name)
-        lines = render_air(back, self.bot.messages, context.locale, name=fighter.name)
+            change.encounter = back.encounter
+            change.detail = back.detail()
+        title = self._text("breath.air.title", context.locale, name=back.name)
+        lines = render_air(back.outcome, self.bot.messages, context.locale, name=back.name)
         await send_embeds(interaction, line_embeds(ResultKind.INFO, title, lines))
 
     # ------------------------------------------------------------------ R9.3-R9.5

@@ -153,12 +153,7 @@ class CloseCombat(commands.Cog):
             who = fight.find(actor)
             authority.ensure_can_act_for(fight.gm_id, who.owner_id, who.name)
             change.encounter, outcome = action(fight, self.bot.dice, context.options)
-            change.detail = {
-                "action": outcome.action.value,
-                "attacker": outcome.attacker_name,
-                "target": outcome.target_name,
-                "done": outcome.done,
-            }
+            change.detail = outcome.detail()
         await send_embeds(interaction, render_close(outcome, self.bot.messages, context.locale))
 
     @close.command(**_sub("enter", "enter", "Step into the foe's hex: close combat (R11.1)"))

@@ -39,18 +39,8 @@ from rules.character import (
     fighting_copy,
 )
 from rules.combatant import Combatant, Posture
-from rules.encounter import (
-    Condition,
-    add_combatants,
-    change_owner,
-    copy_names,
-    quick_sheet,
-    remove_combatant,
-    rename,
-    set_condition,
-    set_current,
-    set_posture,
-)
+from rules.editing import add_fighters, edit_fighter, remove_fighter, set_by_hand
+from rules.encounter import Condition, copy_names, quick_sheet
 
 CONDITION_CHOICES = catalog_choices("combatant.cmd.condition_choice", [c.value for c in Condition])
 POSTURE_CHOICES = catalog_choices("combatant.cmd.posture_choice", [p.value for p in Posture])
@@ -202,7 +192,7 @@ class CombatantCog(commands.Cog):
         ) as change:
             authority.ensure_gm(change.encounter.gm_id)
             names = copy_names(base, count, [c.name for c in change.encounter.combatants])
-            change.encounter, added = add_combatants(
+            joined = add_fighters(
                 change.encounter,
                 [sheet_for(each) for each in names],
                 owner_id=owner_id,
@@ -210,12 +200,14 @@ class CombatantCog(commands.Cog):
                 aware=aware,
                 roller=self.bot.dice,
                 character_id=saved_id,
+                character=character,
             )
-            change.detail = {"names": list(names), "aware": aware}
-            if character is not None:
-                change.detail["character"] = character
+            change.encounter = joined.encounter
+            change.detail = joined.detail()
         await interaction.response.send_message(
-            embed=render_added(change.encounter, added, self.bot.messages, locale, aware=aware)
+            embed=render_added(
+                change.encounter, joined.added, self.bot.messages, locale, aware=aware
+            )
         )
 
     @combatant.command(
@@ -255,11 +247,11 @@ class CombatantCog(commands.Cog):
             channel_of(interaction), interaction.user.id, "remove"
         ) as change:
             authority.ensure_gm(change.encounter.gm_id)
-            found = change.encounter.find(name)
-            change.encounter = remove_combatant(change.encounter, found.combatant_id)
-            change.detail = {"name": found.name}
+            removed = remove_fighter(change.encounter, change.encounter.find(name).combatant_id)
+            change.encounter = removed.encounter
+            change.detail = removed.detail()
         await interaction.response.send_message(
-            embed=render_removed(found.name, self.bot.messages, locale)
+            embed=render_removed(removed.name, self.bot.messages, locale)
         )
 
     @combatant.command(
@@ -304,18 +296,20 @@ class CombatantCog(commands.Cog):
             channel_of(interaction), interaction.user.id, "edit"
         ) as change:
             authority.ensure_gm(change.encounter.gm_id)
-            found = change.encounter.find(name)
-            updated = set_current(found, hp=hp, fp=fp)
-            if owner is not None or to_gm or side is not None:
-                new_owner = None if to_gm else (owner.id if owner is not None else found.owner_id)
-                updated = change_owner(updated, owner_id=new_owner, side=side)
-            change.encounter = change.encounter.replace(updated)
-            if new_name is not None:
-                change.encounter = rename(change.encounter, found.combatant_id, new_name)
-            result = change.encounter.get(found.combatant_id)
-            change.detail = {"name": result.name}
+            edited = edit_fighter(
+                change.encounter,
+                change.encounter.find(name).combatant_id,
+                hp=hp,
+                fp=fp,
+                owner_id=owner.id if owner is not None else None,
+                to_gm=to_gm,
+                side=side,
+                new_name=new_name,
+            )
+            change.encounter = edited.encounter
+            change.detail = edited.detail()
         await interaction.response.send_message(
-            embed=render_changed(result, self.bot.messages, locale)
+            embed=render_changed(edited.fighter, self.bot.messages, locale)
         )
 
     @combatant.command(
@@ -351,21 +345,17 @@ class CombatantCog(commands.Cog):
             channel_of(interaction), interaction.user.id, "condition"
         ) as change:
             authority.ensure_gm(change.encounter.gm_id)
-            found = change.encounter.find(name)
-            updated = found
-            if condition is not None:
-                updated = set_condition(updated, Condition(condition.value), value)
-            if posture is not None:
-                updated = set_posture(updated, Posture(posture.value))
-            change.encounter = change.encounter.replace(updated)
-            change.detail = {
-                "name": found.name,
-                "condition": condition.value if condition else None,
-                "value": value,
-                "posture": posture.value if posture else None,
-            }
+            hand = set_by_hand(
+                change.encounter,
+                change.encounter.find(name).combatant_id,
+                condition=Condition(condition.value) if condition is not None else None,
+                value=value,
+                posture=Posture(posture.value) if posture is not None else None,
+            )
+            change.encounter = hand.encounter
+            change.detail = hand.detail()
         await interaction.response.send_message(
-            embed=render_changed(updated, self.bot.messages, locale)
+            embed=render_changed(hand.fighter, self.bot.messages, locale)
         )
 
 

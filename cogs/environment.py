@@ -72,9 +72,9 @@ from rules.fire import (
     ignite,
     shield_catches_fire,
 )
-from rules.fire import extinguish as put_out_fire
-from rules.hazards import catch, put_out
+from rules.hazards import catch
 from rules.injury import InjuryOutcome
+from rules.strain import fight_fire
 
 LANDING_CHOICES = catalog_choices("environment.landing", [landing.value for landing in Landing])
 FALL_ARMOR_CHOICES = catalog_choices("environment.fall_armor", [kind.value for kind in FallArmor])
@@ -563,19 +563,16 @@ class Environment(commands.Cog):
         ) as change:
             fighter = change.encounter.find(combatant)
             authority.ensure_can_act_for(change.encounter.gm_id, fighter.owner_id, fighter.name)
-            sheet = fighter.combatant
-            burning = sheet.state.on_fire
-            if burning is None:
-                raise UserFacingError("environment.error.not_burning", name=fighter.name)
-            attempt = put_out_fire(
-                burning, sheet.attributes.dx, self.bot.dice, context.options, dive=dive
+            fought = fight_fire(
+                change.encounter,
+                fighter.combatant_id,
+                dive=dive,
+                roller=self.bot.dice,
+                options=context.options,
             )
-            if attempt.out:
-                sheet = sheet.with_state(put_out(sheet.state))
-                if burning is Burning.SHIELD:
-                    sheet = sheet.model_copy(update={"shield": None})
-            change.encounter = change.encounter.replace(fighter.with_sheet(sheet))
-            change.detail = {"name": fighter.name, "extinguished": attempt.out}
+            change.encounter = fought.encounter
+            change.detail = fought.detail()
+            attempt = fought.attempt
         lines = render_extinguish(attempt, self.bot.messages, context.locale, name=fighter.name)
         title = self._text("environment.extinguish.title", context.locale, name=fighter.name)
         kind = ResultKind.SUCCESS if attempt.out else ResultKind.FAILURE

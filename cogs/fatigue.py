@@ -33,7 +33,6 @@ from bot.views.combat_fatigue import CombatFatigueButton
 from cogs._autocomplete import combatant_autocomplete
 from cogs._fp import FatigueApplier
 from cogs._shared import catalog_choices, send_embeds
-from rules.encounter import apply_combat_fatigue
 from rules.fatigue import (
     Activity,
     Climate,
@@ -49,6 +48,7 @@ from rules.fatigue import (
     sleep_deprivation,
     stay_awake,
 )
+from rules.strain import take_combat_fatigue
 
 ENCUMBRANCE = ("none", "light", "medium", "heavy", "extra_heavy")
 ENCUMBRANCE_CHOICES = catalog_choices("fatigue.encumbrance", list(ENCUMBRANCE))
@@ -133,10 +133,10 @@ class Fatigue(commands.Cog):
             async with encounters.amend(
                 encounter_id, interaction.user.id, "combat_fatigue"
             ) as change:
-                change.encounter, applied = apply_combat_fatigue(
-                    change.encounter, self.bot.dice, context.options
-                )
-                change.detail = {"fatigue": {c.name: c.fp_after - c.fp_before for c in applied}}
+                taken = take_combat_fatigue(change.encounter, self.bot.dice, context.options)
+                change.encounter = taken.encounter
+                change.detail = taken.detail()
+                applied = taken.changes
         messages, locale = self.bot.messages, context.locale
         kept = list(interaction.message.embeds) if interaction.message is not None else []
         embeds = with_combat_fatigue(

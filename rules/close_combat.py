@@ -164,6 +164,15 @@ class CloseOutcome(BaseModel):
     """R11.17: dice of collision damage should the loser hit a wall at the knockback speed."""
     rule_ids: tuple[str, ...] = ()
 
+    def detail(self) -> dict[str, object]:
+        """What the event log keeps of the action."""
+        return {
+            "action": self.action.value,
+            "attacker": self.attacker_name,
+            "target": self.target_name,
+            "done": self.done,
+        }
+
 
 # --------------------------------------------------------------------------- reading holds
 

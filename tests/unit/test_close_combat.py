@@ -114,6 +114,14 @@ def test_grapple_takedown_pin_and_break_free_r11_2_r11_8_r11_9_r11_11() -> None:
     assert free.done
     assert [h.kind for h in encounter.holds] == [HoldKind.close]
     assert not encounter.get("2").turn.grappled
+    # The event log keeps each action from its outcome.
+    assert stuck.detail() == {
+        "action": "break_free",
+        "attacker": "Orc",
+        "target": "Bruno",
+        "done": False,
+    }
+    assert free.detail()["done"] is True
 
 
 def test_a_takedown_frees_the_taker_r11_8() -> None:

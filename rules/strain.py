@@ -1,0 +1,235 @@
+"""What wears a fighter down outside the exchange of blows, applied to the fight: FP lost
+or regained (R8.1-R8.3), a held breath and air again (R9.1, R9.2), a fire put out
+(R10.5-R10.7).
+
+Like :mod:`rules.exchange`, each function takes the :class:`~rules.encounter.Encounter`
+and the fighter's id and returns the new fight with the outcome to show; the result says
+what the event log keeps (``detail()``).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from pydantic import BaseModel, ConfigDict
+
+from rules.breath import AirAgain, Breath, Exertion, Preparation, air_again, breath_seconds
+from rules.combatant import Burning, Combatant
+from rules.encounter import Encounter, apply_combat_fatigue
+from rules.errors import RuleError
+from rules.fatigue import FatigueChange, lose_fp, recover_fp
+from rules.fire import Extinguish
+from rules.fire import extinguish as put_out_fire
+from rules.hazards import breathe, hold_breath, put_out
+from rules.options import RuleOptions
+from rules.roller import DiceRoller
+
+__all__ = [
+    "ERROR_KEYS",
+    "AirBack",
+    "BreathHeld",
+    "CombatFatigueTaken",
+    "FatigueApplied",
+    "FireFought",
+    "air_back",
+    "change_fp",
+    "fight_fire",
+    "start_holding_breath",
+    "take_combat_fatigue",
+]
+
+ERROR_KEYS: Final = frozenset({"breath.error.breathing", "environment.error.not_burning"})
+"""Every :class:`RuleError` key this module raises."""
+
+_FROZEN = ConfigDict(frozen=True, extra="forbid", arbitrary_types_allowed=True)
+
+
+class FatigueApplied(BaseModel):
+    """FP lost or regained by a fighter (``outcome`` ``None`` when nothing moved)."""
+
+    model_config = _FROZEN
+
+    encounter: Encounter
+    name: str
+    sheet: Combatant
+    """His sheet after the change."""
+    outcome: FatigueChange | None
+    noted: dict[str, object]
+    """What else the log keeps (the cause and its numbers)."""
+
+    def detail(self) -> dict[str, object]:
+        fp = self.outcome.fp_after if self.outcome is not None else self.sheet.state.fp
+        return {**self.noted, "name": self.name, "fp": fp}
+
+
+def change_fp(
+    encounter: Encounter,
+    fighter_id: str,
+    fp: int,
+    *,
+    hp_lost: int = 0,
+    recover: bool = False,
+    roller: DiceRoller,
+    options: RuleOptions,
+    noted: dict[str, object] | None = None,
+) -> FatigueApplied:
+    """The fighter regains ``fp`` (``recover``, R8.3's waking) or loses it with ``hp_lost``
+    HP from the same cause (R8.1-R8.3 through :func:`~rules.fatigue.lose_fp`); nothing
+    lost, nothing changes."""
+    fighter = encounter.get(fighter_id)
+    sheet = fighter.combatant
+    outcome: FatigueChange | None = None
+    if recover:
+        outcome = recover_fp(sheet, fp)
+    elif fp or hp_lost:
+        outcome = lose_fp(sheet, fp, roller, options, hp_too=hp_lost)
+    if outcome is not None:
+        sheet = sheet.with_state(outcome.state)
+        encounter = encounter.replace(fighter.with_sheet(sheet))
+    return FatigueApplied(
+        encounter=encounter,
+        name=fighter.name,
+        sheet=sheet,
+        outcome=outcome,
+        noted=dict(noted or {}),
+    )
+
+
+class CombatFatigueTaken(BaseModel):
+    """R8.4 as the fight ended: the FP each fighter who fought paid, in the fight's record."""
+
+    model_config = _FROZEN
+
+    encounter: Encounter
+    changes: tuple[FatigueChange, ...]
+
+    def detail(self) -> dict[str, object]:
+        return {"fatigue": {c.name: c.fp_after - c.fp_before for c in self.changes}}
+
+
+def take_combat_fatigue(
+    encounter: Encounter, roller: DiceRoller, options: RuleOptions
+) -> CombatFatigueTaken:
+    """The GM applies R8.4's offers (:func:`~rules.encounter.apply_combat_fatigue`)."""
+    updated, changes = apply_combat_fatigue(encounter, roller, options)
+    return CombatFatigueTaken(encounter=updated, changes=changes)
+
+
+class BreathHeld(BaseModel):
+    """R9.1: a fighter holding his breath, and how long he can."""
+
+    model_config = _FROZEN
+
+    encounter: Encounter
+    name: str
+    held: Breath
+
+    def detail(self) -> dict[str, object]:
+        return {"name": self.name, "breath": self.held.seconds}
+
+
+def start_holding_breath(
+    encounter: Encounter,
+    fighter_id: str,
+    *,
+    ht: int,
+    exertion: Exertion,
+    preparation: Preparation,
+) -> BreathHeld:
+    """R9.1: he stops breathing with :func:`~rules.breath.breath_seconds` of held breath
+    (the count R9.2 runs down at the turn edge)."""
+    fighter = encounter.get(fighter_id)
+    held = breath_seconds(ht, exertion, preparation)
+    sheet = fighter.combatant.with_state(hold_breath(fighter.combatant.state, held.seconds))
+    return BreathHeld(
+        encounter=encounter.replace(fighter.with_sheet(sheet)), name=fighter.name, held=held
+    )
+
+
+class AirBack(BaseModel):
+    """R9.2: a fighter breathing again, and what it called for."""
+
+    model_config = _FROZEN
+
+    encounter: Encounter
+    name: str
+    outcome: AirAgain
+
+    def detail(self) -> dict[str, object]:
+        return {"name": self.name, "airless": self.outcome.airless}
+
+
+def air_back(
+    encounter: Encounter,
+    fighter_id: str,
+    *,
+    drowned: bool,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> AirBack:
+    """R9.2 through :func:`~rules.breath.air_again` for the seconds he went without air;
+    an IQ point lost stays lost (never below 1). Refused for one who is breathing."""
+    fighter = encounter.get(fighter_id)
+    sheet = fighter.combatant
+    if sheet.state.breath_left is None:
+        raise RuleError(
+            "breath.error.breathing", f"{fighter.name} is breathing already", name=fighter.name
+        )
+    back = air_again(
+        sheet.state.airless_seconds,
+        ht=sheet.attributes.ht,
+        drowned=drowned,
+        roller=roller,
+        options=options,
+    )
+    sheet = sheet.with_state(breathe(sheet.state))
+    if back.iq_lost:
+        attributes = sheet.attributes.model_copy(
+            update={"iq": max(1, sheet.attributes.iq - back.iq_lost)}
+        )
+        sheet = sheet.model_copy(update={"attributes": attributes})
+    return AirBack(
+        encounter=encounter.replace(fighter.with_sheet(sheet)), name=fighter.name, outcome=back
+    )
+
+
+class FireFought(BaseModel):
+    """R10.5-R10.7: an attempt to put out the fire on a fighter."""
+
+    model_config = _FROZEN
+
+    encounter: Encounter
+    name: str
+    attempt: Extinguish
+
+    def detail(self) -> dict[str, object]:
+        return {"name": self.name, "extinguished": self.attempt.out}
+
+
+def fight_fire(
+    encounter: Encounter,
+    fighter_id: str,
+    *,
+    dive: bool,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> FireFought:
+    """:func:`~rules.fire.extinguish` for what is burning on him; put out, it stops burning,
+    and a burning shield is dropped (R10.7). Refused for one not on fire."""
+    fighter = encounter.get(fighter_id)
+    sheet = fighter.combatant
+    burning = sheet.state.on_fire
+    if burning is None:
+        raise RuleError(
+            "environment.error.not_burning", f"{fighter.name} is not on fire", name=fighter.name
+        )
+    attempt = put_out_fire(burning, sheet.attributes.dx, roller, options, dive=dive)
+    if attempt.out:
+        sheet = sheet.with_state(put_out(sheet.state))
+        if burning is Burning.SHIELD:
+            sheet = sheet.model_copy(update={"shield": None})
+    return FireFought(
+        encounter=encounter.replace(fighter.with_sheet(sheet)),
+        name=fighter.name,
+        attempt=attempt,
+    )
