@@ -20,7 +20,10 @@ the timed ``/combatant add`` makes the 100 combatants an encounter holds at most
 Prints, per interaction, how many were timed, the median (p50) and 99th
 percentile (p99) in milliseconds, and the median as a multiple of ``/noop``'s
 (which answers "ok") and of ``/noop-embed``'s (which answers with an embed the
-size of an attack's reply and does nothing else).
+size of an attack's reply and does nothing else); then the median CPU time the
+process spent on it (the bot, its database work and the stand-in, every thread)
+and that as a multiple of ``/noop``'s: on a machine busy with other work the
+latency also counts the time the process waited for a core, the CPU time does not.
 """
 
 from __future__ import annotations
@@ -44,13 +47,15 @@ class Timings:
     def __init__(self, standin: StandIn) -> None:
         self.standin = standin
         self.samples: dict[str, list[float]] = defaultdict(list)
+        self.cpu: dict[str, list[float]] = defaultdict(list)
 
     async def time(self, name: str, call: Awaitable[Any]) -> Any:
         """Await ``call`` (a coroutine not started yet, sent ``until="answered"``), note how
         long it took, then let the bot finish what it does after answering."""
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         result = await call
         self.samples[name].append((time.perf_counter() - started) * 1000)
+        self.cpu[name].append((time.process_time() - started_cpu) * 1000)
         await self.standin.idle()
         errors = getattr(result, "errors", None)
         if errors:
@@ -60,15 +65,17 @@ class Timings:
     def report(self) -> None:
         bare = median(self.samples["/noop"])
         sized = median(self.samples["/noop-embed"])
+        bare_cpu = median(self.cpu["/noop"])
         print(
             f"{'interaction':<20}{'n':>5}{'p50 ms':>9}{'p99 ms':>9}"
-            f"{'/ noop':>9}{'/ noop-embed':>14}"
+            f"{'/ noop':>9}{'/ noop-embed':>14}{'cpu p50':>9}{'/ noop':>9}"
         )
         for name, samples in self.samples.items():
             p50 = median(samples)
+            cpu = median(self.cpu[name])
             print(
                 f"{name:<20}{len(samples):>5}{p50:>9.2f}{percentile(samples, 0.99):>9.2f}"
-                f"{p50 / bare:>8.2f}x{p50 / sized:>13.2f}x"
+                f"{p50 / bare:>8.2f}x{p50 / sized:>13.2f}x{cpu:>9.2f}{cpu / bare_cpu:>8.2f}x"
             )
 
 

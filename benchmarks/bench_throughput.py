@@ -22,9 +22,12 @@ committed before its reply.
     .venv/bin/python benchmarks/bench_throughput.py --noop
     .venv/bin/python benchmarks/bench_throughput.py --database postgresql --processes 2
 
-Prints the interactions per second (per process and in total), p50 and p99
-latency, and the errors (an exception inside the bot, an answer the stand-in
-refused, or a refusal the bot answered).
+Prints the interactions per second (per process and in total), the CPU time this
+process spent per interaction (with the bot inside it: what one interaction costs
+the bot, the stand-in and the player together, whatever else runs on the machine,
+and so how many one core would serve), p50 and p99 latency, and the errors (an
+exception inside the bot, an answer the stand-in refused, or a refusal the bot
+answered).
 """
 
 from __future__ import annotations
@@ -116,7 +119,7 @@ Tables = list[tuple[Guild, str, list[str]]]
 
 async def run_in_process(
     channels: int, seconds: float, seed: int, noop: bool, database: str | None
-) -> tuple[dict[str, Tally], float, list[str]]:
+) -> tuple[dict[str, Tally], float, list[str], float]:
     world = World.default()
     names = [f"fight-{number}" for number in range(channels)]
     for name in names:
@@ -133,7 +136,7 @@ async def run_in_process(
 
 async def run_cluster(
     channels: int, seconds: float, processes: int, database: str
-) -> tuple[dict[str, Tally], float, list[str]]:
+) -> tuple[dict[str, Tally], float, list[str], float]:
     world = World.default()
     tables: Tables = []
     for shard in range(processes):
@@ -173,8 +176,8 @@ async def measure(
     players: dict[str, tuple[Tally, list[tuple[str, str]]]],
     seconds: float,
     noop: bool,
-) -> tuple[dict[str, Tally], float, list[str]]:
-    started = time.perf_counter()
+) -> tuple[dict[str, Tally], float, list[str], float]:
+    started, started_cpu = time.perf_counter(), process_cpu()
     until = started + seconds
     await asyncio.gather(
         *(
@@ -188,11 +191,24 @@ async def measure(
         {name: tally for name, (tally, _) in players.items()},
         elapsed,
         [*standin.server.rejections],
+        process_cpu() - started_cpu,
     )
 
 
-def report(
-    what: str, channels: int, tallies: dict[str, Tally], elapsed: float, rejected: list[str]
+def process_cpu() -> float:
+    """CPU seconds this process has used (all its threads), bot processes left out."""
+    return time.process_time()
+
+
+def report(  # noqa: PLR0917 - what measure() returns, passed on as it is
+    what: str,
+    channels: int,
+    tallies: dict[str, Tally],
+    elapsed: float,
+    rejected: list[str],
+    cpu: float,
+    *,
+    bot_inside: bool,
 ) -> None:
     latencies = [x for tally in tallies.values() for x in tally.latencies]
     errors = [e for tally in tallies.values() for e in tally.errors] + rejected
@@ -202,6 +218,14 @@ def report(
         print(f"interactions/s  {done / elapsed:9.1f}   {name} ({done} in all)")
     if len(tallies) > 1:
         print(f"interactions/s  {len(latencies) / elapsed:9.1f}   in total")
+    if latencies:
+        whose = (
+            "the bot, the stand-in and the players" if bot_inside else "the stand-in and players"
+        )
+        print(
+            f"CPU            {cpu / len(latencies) * 1000:9.2f} ms an interaction ({whose}; "
+            f"{len(latencies) / cpu:.0f} a CPU-second, {cpu / elapsed:.0%} of a core in use)"
+        )
     print(f"p50 latency     {median(latencies) * 1000:9.2f} ms")
     print(f"p99 latency     {percentile(latencies, 0.99) * 1000:9.2f} ms")
     print(f"errors          {len(errors):9d}")
@@ -217,7 +241,7 @@ async def run(args: argparse.Namespace) -> None:
                 "several processes need one database they share: --database postgresql"
             )
         outcome = await run_in_process(args.channels, args.seconds, args.seed, args.noop, None)
-        report(f"{kind} on SQLite", args.channels, *outcome)
+        report(f"{kind} on SQLite", args.channels, *outcome, bot_inside=True)
         return
     async with postgresql(args.database_url) as url:
         if args.processes == 1:
@@ -227,7 +251,9 @@ async def run(args: argparse.Namespace) -> None:
                 raise SystemExit("--noop measures one process: leave out --processes")
             outcome = await run_cluster(args.channels, args.seconds, args.processes, url)
     where = "one process" if args.processes == 1 else f"{args.processes} processes"
-    report(f"{kind} on PostgreSQL, {where}", args.channels, *outcome)
+    report(
+        f"{kind} on PostgreSQL, {where}", args.channels, *outcome, bot_inside=args.processes == 1
+    )
 
 
 def main() -> None:

@@ -66,6 +66,7 @@ class Damage(commands.Cog):
         bullet=_("bullet", key="damage.cmd.bullet.name"),
         knockback_ht=_("knockback-ht", key="damage.cmd.knockback_ht.name"),
         can_destroy=_("can-destroy", key="damage.cmd.can_destroy.name"),
+        incendiary=_("incendiary", key="fire.cmd.incendiary.name"),
     )
     @app_commands.describe(
         target=_("Who takes the damage", key="damage.cmd.target.description"),
@@ -110,6 +111,10 @@ class Damage(commands.Cog):
             "The source can destroy the body at -10xHP (R7.5; default true)",
             key="damage.cmd.can_destroy.description",
         ),
+        incendiary=_(
+            "Incendiary: 1 more burning damage, which may set the clothes alight (R10.2)",
+            key="fire.cmd.incendiary.description",
+        ),
     )
     @app_commands.choices(
         damage_type=TYPE_CHOICES,
@@ -137,6 +142,7 @@ class Damage(commands.Cog):
         bullet: bool = False,
         knockback_ht: bool = False,
         can_destroy: bool = True,
+        incendiary: bool = False,
     ) -> None:
         channel = channel_of(interaction)
         authority = await EncounterAuthority.of(interaction)
@@ -168,11 +174,17 @@ class Damage(commands.Cog):
             authority.ensure_gm(fight.gm_id)
             victim = fight.find(target)
             taken = exchange.direct_damage(
-                fight, victim.combatant_id, given, spec, roller=self.bot.dice, options=options
+                fight,
+                victim.combatant_id,
+                given,
+                spec,
+                roller=self.bot.dice,
+                options=options,
+                incendiary=incendiary,
             )
             change.encounter = taken.encounter
             change.detail = taken.detail()
-        injury, aim, rolled = taken.injury, taken.aim, taken.rolled
+        injury, aim, rolled, fire = taken.injury, taken.aim, taken.rolled, taken.fire
         embed = render_damage(
             injury,
             victim.name,
@@ -180,6 +192,7 @@ class Damage(commands.Cog):
             locale,
             aim=aim,
             rolled=(str(given.expression), rolled.dice) if given.rolls else None,
+            fire=fire,
         )
         await interaction.response.send_message(embed=embed)
 

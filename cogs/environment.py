@@ -40,6 +40,7 @@ from cogs._autocomplete import combatant_autocomplete
 from cogs._fp import FatigueApplier
 from cogs._shared import LOCATION_CHOICES, SIDE_CHOICES, catalog_choices, channel_of, send_embeds
 from rules.climate import (
+    INTENSE_HEAT_SAFE_PER_DR,
     ColdClothing,
     Skin,
     cold,
@@ -716,9 +717,17 @@ class Environment(commands.Cog):
         ht=_HT,
         fp=_FP,
         max_fp=_MAX_FP,
+        leave=_("leave", key="environment.cmd.intense.leave.name"),
     )
     @app_commands.describe(
-        seconds=_("Seconds in the heat", key="environment.cmd.intense.seconds.description"),
+        seconds=_(
+            "Seconds in the heat; leave it out to have a fighter's heat go on with the rounds",
+            key="environment.cmd.intense.seconds.description",
+        ),
+        leave=_(
+            "The fighter leaves the intense heat (with the rounds)",
+            key="environment.cmd.intense.leave.description",
+        ),
         combatant=_COMBATANT_HELP,
         dr=_(
             "His armor's DR (default: the sheet's torso DR)",
@@ -732,14 +741,18 @@ class Environment(commands.Cog):
     async def intense_heat(  # noqa: PLR0917 - one parameter per slash-command option
         self,
         interaction: discord.Interaction[GurpsBot],
-        seconds: app_commands.Range[int, 1, 3600],
+        seconds: app_commands.Range[int, 1, 3600] | None = None,
         combatant: str | None = None,
         dr: app_commands.Range[int, 0, 100] | None = None,
         ht: Score | None = None,
         fp: CurrentFP | None = None,
         max_fp: MaxFP | None = None,
+        leave: bool = False,
     ) -> None:
         context = await self.bot.context_for(interaction)
+        if seconds is None or leave:
+            await self._heat_with_the_rounds(interaction, combatant, dr, leave=leave)
+            return
         sheet = await self._sheet(interaction, combatant)
         armor = dr
         if armor is None:
@@ -761,6 +774,35 @@ class Environment(commands.Cog):
             title=self.fp.title(context.locale, "environment.intense.title", combatant),
             detail={"intense_heat": seconds},
         )
+
+    async def _heat_with_the_rounds(
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        combatant: str | None,
+        dr: int | None,
+        *,
+        leave: bool,
+    ) -> None:
+        """R10.10 inside a fight: the fighter enters (or leaves) the intense heat, and each of
+        his seconds at his place in the turn order rolls it (rules.hazards)."""
+        if combatant is None:
+            raise UserFacingError("environment.error.heat_needs_fighter")
+        locale = await self.bot.locale_for(interaction)
+        shown: dict[str, object] = {}
+
+        def enter(fighter: EncounterCombatant) -> EncounterCombatant:
+            sheet = fighter.combatant
+            armor = dr if dr is not None else sheet.dr.at(HitLocation.TORSO).dr
+            shown.update(name=fighter.name, dr=armor, safe=INTENSE_HEAT_SAFE_PER_DR * armor)
+            return fighter.with_sheet(
+                sheet.with_state(intense_heat_dr=None if leave else armor, intense_heat_seconds=0)
+            )
+
+        await self._change(interaction, combatant, enter, detail={"intense_heat": not leave})
+        key = "environment.intense.left" if leave else "environment.intense.entered"
+        title = self._text("environment.intense.title", locale, name=shown["name"])
+        lines = [self._text(key, locale, **shown)]
+        await send_embeds(interaction, line_embeds(ResultKind.INFO, title, lines))
 
     @environment.command(
         name=_("sunburn", key="environment.cmd.sunburn.name"),

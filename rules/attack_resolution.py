@@ -46,6 +46,7 @@ from rules.defense import AttackContext, DefenseOptions
 from rules.defense_resolution import defense_options, weapon_ready_after_blow
 from rules.encounter import EncounterCombatant
 from rules.errors import RuleError
+from rules.fire import burning_dx_penalty
 from rules.hit_location import attack_penalty, check_target, miss_by_one
 from rules.maneuver import (
     ATTACK_MANEUVERS,
@@ -591,6 +592,9 @@ def resolve_attack(
     maneuver, all_out_option = (
         series if series is not None else (request.maneuver, request.all_out_option)
     )
+    # R10.5-R10.7: burning clothes or shield, DX -2 or -3 on a DX-based weapon skill.
+    burning = burning_dx_penalty(sheet.state)
+    on_fire = (burning,) if burning is not None else ()
     attack_input = AttackInput(
         skill=skill,
         maneuver=maneuver,
@@ -618,7 +622,11 @@ def resolve_attack(
         ranged_class=_launcher(request, weapon),
         close_combat_weapon=request.close_combat and weapon is not None and not weapon.natural,
         blind=plan is not None and plan.blind,
-        situation=(*ground.modifiers, *(plan.modifiers if plan is not None else ())),
+        situation=(
+            *ground.modifiers,
+            *(plan.modifiers if plan is not None else ()),
+            *on_fire,
+        ),
         forced_snap_rule=plan.forced_snap_rule if plan is not None else None,
     )
     effective = effective_attack_skill(attack_input)

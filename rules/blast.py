@@ -15,8 +15,10 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Final
 
 from pydantic import BaseModel, ConfigDict
@@ -63,6 +65,7 @@ ERROR_KEYS: Final = frozenset(
         "explosion.no_targets",  # (none)
         "explosion.too_many_targets",  # maximum
         "explosion.twice",  # name
+        "explosion.smothered_and_direct",  # smotherer
         "explosion.destroyed",  # name
         "explosion.pending",  # (none)
         "explosion.none_pending",  # (none)
@@ -79,14 +82,16 @@ MAX_TARGETS: Final = 20
 
 
 _TARGET: Final = re.compile(
-    r"^(?P<name>.+?)\s*(?:[:=@]\s*(?P<given>\d+)\s*m?|\s+(?P<metres>\d+)\s*m)$",
+    r"^(?P<name>.+?)\s*(?:[:=@]\s*(?P<given>\d+(?:\.\d+)?)\s*m?|\s+(?P<metres>\d+(?:\.\d+)?)\s*m)$",
     re.IGNORECASE,
 )
 
 
 def parse_targets(text: str) -> list[tuple[str, int]]:
     """``"Alice 1m, Orc 1 3m, Bob:8"``: names and distances in metres, separated by commas;
-    a distance follows its name with ``m`` (``Orc 1 3m``), or after ``:``, ``=`` or ``@``."""
+    a distance follows its name with ``m`` (``Orc 1 3m``), or after ``:``, ``=`` or ``@``.
+    A fraction of a metre (``Bob 2.5m``, a point: the comma separates targets) counts as the
+    next whole metre (R15.1's reading: distances rounded up)."""
     found: list[tuple[str, int]] = []
     for part in text.split(","):
         item = part.strip()
@@ -99,7 +104,8 @@ def parse_targets(text: str) -> list[tuple[str, int]]:
                 f"cannot read {item!r}: write name and metres (Alice 3m), separated by commas",
                 text=item,
             )
-        found.append((match["name"].strip(), int(match["given"] or match["metres"])))
+        metres = Fraction(match["given"] or match["metres"])
+        found.append((match["name"].strip(), math.ceil(metres)))
     return found
 
 
@@ -119,8 +125,15 @@ def plan_explosion(
     shelter: bool = False,
 ) -> ExplosionPlan:
     """The blast the GM describes, checked against the fight: every name a combatant, none
-    twice, none destroyed (a destroyed body takes no more damage, R7.5)."""
+    twice, none destroyed (a destroyed body takes no more damage, R7.5), and a charge
+    smothered by someone hits nobody directly (R15.6: he lies on it)."""
     parse_explosive(damage)
+    if direct is not None and smothered_by is not None:
+        raise RuleError(
+            "explosion.smothered_and_direct",
+            "a smothered charge hits nobody directly",
+            smotherer=encounter.find(smothered_by).name,
+        )
     if incidental is not None:
         parse_fragments(incidental)
     placed: list[BlastTarget] = []

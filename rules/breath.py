@@ -20,6 +20,7 @@ from typing import Final
 from pydantic import BaseModel, ConfigDict
 
 from rules.checks import Outcome, success_roll
+from rules.combatant import Combatant, CombatantState
 from rules.errors import RuleError
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
@@ -42,11 +43,16 @@ __all__ = [
     "SwimState",
     "air_again",
     "breath_seconds",
+    "breathe",
+    "choked_breath",
     "drowning",
+    "hold_breath",
+    "let_breathe",
     "rescue",
     "shed",
     "suffocation",
     "swimming_modifiers",
+    "with_air",
 ]
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
@@ -125,6 +131,36 @@ def breath_seconds(
         raise _negative("ht", ht)
     seconds = int(ht * BREATH_SECONDS[exertion] * PREPARATION[preparation])
     return Breath(ht=ht, exertion=exertion, preparation=preparation, seconds=seconds)
+
+
+def choked_breath(ht: int) -> Breath:
+    """R11.10 with R9.1: a choked fighter holds the breath he had, fighting (strenuous
+    exertion, HT seconds; the bot's reading: the choke gives no time for a deeper breath nor
+    takes the one he had). HT 11: 11 seconds."""
+    return breath_seconds(ht, Exertion.STRENUOUS)
+
+
+def hold_breath(state: CombatantState, seconds: int) -> CombatantState:
+    """He can no longer breathe, with ``seconds`` of held breath (R9.1)."""
+    return state.model_copy(
+        update={"breath_left": seconds, "airless_seconds": 0, "fainted_airless": None}
+    )
+
+
+def breathe(state: CombatantState) -> CombatantState:
+    """He breathes again (R9.2); how long he went without air is for :func:`air_again`."""
+    return state.model_copy(
+        update={"breath_left": None, "airless_seconds": 0, "fainted_airless": None}
+    )
+
+
+def let_breathe(state: CombatantState) -> CombatantState:
+    """Air again with no roll at hand (a choke let go, R11.10): he breathes; past
+    :data:`IQ_LOSS_SECONDS` without air his airless seconds stay for R9.2's HT roll, made at
+    his next second in the fight (:mod:`rules.hazards`)."""
+    if state.airless_seconds > IQ_LOSS_SECONDS:
+        return state.model_copy(update={"breath_left": None, "fainted_airless": None})
+    return breathe(state)
 
 
 # --------------------------------------------------------------------------- R9.2
@@ -215,6 +251,18 @@ def air_again(
         iq_roll=roll,
         iq_lost=1 if roll is not None and not roll.succeeded else 0,
     )
+
+
+def with_air(sheet: Combatant, back: AirAgain) -> Combatant:
+    """R9.2: the sheet once he breathes again: breathing, and 1 IQ less for good when the HT
+    roll failed (never below 1)."""
+    sheet = sheet.with_state(breathe(sheet.state))
+    if not back.iq_lost:
+        return sheet
+    attributes = sheet.attributes.model_copy(
+        update={"iq": max(1, sheet.attributes.iq - back.iq_lost)}
+    )
+    return sheet.model_copy(update={"attributes": attributes})
 
 
 # --------------------------------------------------------------------------- R9.3

@@ -51,6 +51,7 @@ __all__ = [
     "heat_modifiers",
     "heat_surcharge",
     "intense_heat",
+    "intense_heat_second",
     "sunburn",
     "sunburn_hit",
     "thermal_shock",
@@ -219,6 +220,26 @@ class IntenseHeat(BaseModel):
     rule_ids: tuple[str, ...] = ("R10.10",)
 
 
+INTENSE_HEAT_SAFE_PER_DR: Final = 3
+"""R10.10: seconds of intense heat each point of DR keeps him safe."""
+
+
+def intense_heat_second(
+    elapsed: int,
+    dr: int,
+    *,
+    ht: int,
+    roller: DiceRoller,
+    options: RuleOptions | None = None,
+) -> RollRecord | None:
+    """R10.10, his ``elapsed``-th second in intense heat: nothing while his DR × 3 safe
+    seconds last, then an HT roll (a failure costs 1 FP)."""
+    if elapsed <= INTENSE_HEAT_SAFE_PER_DR * dr:
+        return None
+    rule_options = options if options is not None else RuleOptions()
+    return RollRecord.of("ht", ht, (), success_roll(ht, roller, rule_options))
+
+
 def intense_heat(
     dr: int,
     seconds: int,
@@ -236,10 +257,12 @@ def intense_heat(
     if seconds < 0:
         raise _negative("seconds", seconds)
     rule_options = options if options is not None else RuleOptions()
-    safe = 3 * dr
+    safe = INTENSE_HEAT_SAFE_PER_DR * dr
     rolls = tuple(
-        RollRecord.of("ht", ht, (), success_roll(ht, roller, rule_options))
-        for _ in range(rolls_for(max(0, seconds - safe), 1))
+        roll
+        for second in range(1, seconds + 1)
+        if (roll := intense_heat_second(second, dr, ht=ht, roller=roller, options=rule_options))
+        is not None
     )
     return IntenseHeat(
         dr=dr,

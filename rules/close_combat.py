@@ -15,6 +15,7 @@ from typing import Final
 
 from pydantic import BaseModel, ConfigDict
 
+from rules.breath import choked_breath, hold_breath
 from rules.combatant import Combatant, HitLocation, Posture
 from rules.damage import DamageSpec, DamageType
 from rules.encounter import GRAPPLING_HOLDS, Encounter, EncounterCombatant, with_holds
@@ -396,7 +397,7 @@ def do_grapple(
     (R11.3). A foe of twice the grappler's ST can still walk away (R11.2)."""
     a, b = _pair(encounter, attacker, target)
     notes: list[str] = []
-    if b.combatant.attributes.st >= 2 * a.combatant.attributes.st:
+    if b.combatant.st >= 2 * a.combatant.st:
         notes.append("close.note.twice_st")
     hold = Hold(
         holder_id=a.combatant_id,
@@ -524,7 +525,7 @@ def do_wrest(
             attacker=a.name,
             rule="R11.5" if hold.arm else "R11.4",
         )
-    st, foe_st = a.combatant.attributes.st, b.combatant.attributes.st
+    st, foe_st = a.combatant.st, b.combatant.st
     name = hold.weapon
     if hold.arm:
         rolled = force_drop(st, foe_st, roller=roller, options=options)
@@ -592,19 +593,18 @@ def do_takedown(
         if score is None:
             raise RuleError("close.no_judo", f"{taker.name} has no Judo", combatant=taker.name)
     else:
-        score = getattr(taker.attributes, stat.value)
+        # R8.1: a tired taker's ST is halved (Combatant.st); DX is not.
+        score = taker.st if stat is TakedownStat.st else taker.attributes.dx
     helpers: tuple[int, ...] = ()
     if helper is not None:
-        helping = encounter.find(helper)
-        helpers = (
-            getattr(helping.combatant.attributes, "dx" if stat is TakedownStat.dx else "st"),
-        )
+        helping = encounter.find(helper).combatant
+        helpers = (helping.attributes.dx if stat is TakedownStat.dx else helping.st,)
     if helpers and helpers[0] > score:
         score, helpers = helpers[0], (score,)
     rolled = takedown(
         score,
         stat,
-        b.combatant.attributes.st,
+        b.combatant.st,
         attacker_down=taker.state.posture in LYING,
         helpers=helpers,
         shield=_shield(encounter, a, b.combatant_id),
@@ -651,13 +651,13 @@ def do_pin(
     grip = _grip(encounter, a.combatant_id, b.combatant_id, "R11.9")
     if b.combatant.state.posture not in LYING:
         raise RuleError("close.not_on_ground", f"{b.name} is not on the ground", target=b.name)
-    scores = [a.combatant.attributes.st]
-    scores += [encounter.find(h).combatant.attributes.st for h in helpers]
+    scores = [a.combatant.st]
+    scores += [encounter.find(h).combatant.st for h in helpers]
     lead = max(scores)
     scores.remove(lead)
     rolled = pin(
         lead,
-        b.combatant.attributes.st,
+        b.combatant.st,
         weight=weight if weight is not None else a.combatant.weight_kg,
         target_weight=target_weight if target_weight is not None else b.combatant.weight_kg,
         helpers=tuple(scores),
@@ -694,16 +694,18 @@ def do_choke(
 ) -> tuple[Encounter, CloseOutcome]:
     """R11.10: both hands on the throat of a foe he grapples (a grappling bite only at the
     neck, R11.3), ST against HT: the margin of victory is crushing damage and the foe is not
-    breathing (R9.1, R9.2) until the hold ends."""
+    breathing until the hold ends: the first choke starts his held breath (R9.1, fighting:
+    HT seconds), then 1 FP a second once it runs out (R9.2), a second at each of his places
+    in the turn order (:func:`rules.hazards.tick_passed`). Letting go, breaking free, a pin
+    in its place or the choker falling lets him breathe (:func:`rules.encounter.with_holds`).
+    A foe already out of air (under water) keeps his own count."""
     a, b = _pair(encounter, attacker, target)
     grip = _grip(encounter, a.combatant_id, b.combatant_id, "R11.10")
     if grip.bite and grip.location is not HitLocation.NECK:
         raise RuleError("close.bite_not_neck", "a bite chokes only at the neck")
     if not grip.bite:
         _hands(a, 2)
-    rolled = choke(
-        a.combatant.attributes.st, b.combatant.attributes.ht, roller=roller, options=options
-    )
+    rolled = choke(a.combatant.st, b.combatant.attributes.ht, roller=roller, options=options)
     after = encounter
     injury: InjuryOutcome | None = None
     if rolled.won:
@@ -711,7 +713,15 @@ def do_choke(
         # windpipe of R7.29 past a third of his HP); the GM's switch puts it on the torso.
         where = HitLocation.TORSO if options.choke_torso else HitLocation.NECK
         hurt, injury = _hurt(b, rolled.margin, roller, options, location=where)
-        choking = grip.model_copy(update={"choking": True, "hands": 2})
+        update: dict[str, object] = {"choking": True, "hands": 2}
+        if not grip.choking and hurt.combatant.state.breath_left is None:
+            # R9.1: from now he holds the breath he had; the hazards' second runs it down.
+            held = hold_breath(
+                hurt.combatant.state, choked_breath(hurt.combatant.attributes.ht).seconds
+            )
+            hurt = hurt.with_sheet(hurt.combatant.with_state(held))
+            update["stops_breath"] = True
+        choking = grip.model_copy(update=update)
         after = with_holds(encounter, [choking if h == grip else h for h in encounter.holds])
         after = _with_sheets(after, hurt)
     return after, CloseOutcome(
@@ -749,14 +759,14 @@ def do_break_free(
         raise RuleError("close.not_held", f"nobody holds {me.name}", combatant=me.name)
     holder_id = max(
         (h.holder_id for h in holding),
-        key=lambda cid: encounter.get(cid).combatant.attributes.st,
+        key=lambda cid: encounter.get(cid).combatant.st,
     )
     theirs = [h for h in holding if h.holder_id == holder_id]
     pinning = next((h for h in theirs if h.kind is HoldKind.pin), None)
     them = encounter.get(holder_id)
     rolled = break_free(
-        me.combatant.attributes.st,
-        them.combatant.attributes.st,
+        me.combatant.st,
+        them.combatant.st,
         pin_hands=pinning.hands if pinning is not None else None,
         roller=roller,
         options=options,
@@ -798,7 +808,7 @@ def do_slam(
     inp = SlamInput(
         attacker=Slammer(
             dx=mine.attributes.dx,
-            st=mine.attributes.st,
+            st=mine.st,
             moved=moved + (1 if tackle else 0),
             running=running,
             shield=mine.shield_db >= MEDIUM_SHIELD_DB,
@@ -806,7 +816,7 @@ def do_slam(
         ),
         target=Slammer(
             dx=theirs.attributes.dx,
-            st=theirs.attributes.st,
+            st=theirs.st,
             moved=target_moved,
             running=target_running,
             shield=theirs.shield_db >= MEDIUM_SHIELD_DB,

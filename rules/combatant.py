@@ -516,6 +516,11 @@ class CombatantState(BaseModel):
     """Seconds since his held breath ran out, losing 1 FP each (R9.2)."""
     fainted_airless: int | None = None
     """``airless_seconds`` when he fainted without air: his brain dies 4 minutes later (R9.2)."""
+    intense_heat_dr: int | None = None
+    """In intense heat with this armor DR (R10.10): safe for DR × 3 seconds, then an HT roll
+    every second; ``None``: not in it."""
+    intense_heat_seconds: int = 0
+    """Seconds he has spent in the intense heat so far (R10.10)."""
 
     @model_validator(mode="after")
     def _ranges(self) -> CombatantState:
@@ -817,6 +822,18 @@ class Combatant(BaseModel):
         if self.has(Trait.COMBAT_REFLEXES):
             value += 1
         return value
+
+    def dodge_change_for_dx(self, change: int) -> int:
+        """How much Dodge moves when DX moves by ``change`` for a while (a burning fighter's
+        -2, R10.5): through Basic Speed, (DX + HT) / 4, or an animal's DX (R6.1); a Dodge
+        given outright does not move (A.4)."""
+        if self.dodge_override is not None or not change:
+            return 0
+        if self.rise_class is not RiseClass.HUMANOID:
+            dx = self.attributes.dx
+            return animal_dodge(self.base_move, dx + change) - animal_dodge(self.base_move, dx)
+        speed = self.attributes.basic_speed
+        return math.floor(speed + change / 4) - math.floor(speed)
 
     @property
     def dodge(self) -> int:

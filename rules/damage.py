@@ -59,6 +59,7 @@ ERROR_KEYS: Final = frozenset(
         "damage.needs_dice",  #         text
         "damage.type_conflict",  #      text
         "damage.too_much",  #           text, maximum
+        "dice.too_many_dice",  #        count, maximum
     }
 )
 """Every :class:`RuleError` key this module raises, for the translation catalogs."""
@@ -299,6 +300,8 @@ class WeaponDamage:
     explosive: bool = False
     fragmentation: DiceExpression | None = None
     tight_beam: bool = False
+    incendiary: bool = False
+    """The Incendiary modifier: 1 burning damage more to whoever it hits (R10.2)."""
 
     def expression(self, st: int) -> DiceExpression:
         """The dice to roll for a wielder with ``st``."""
@@ -329,6 +332,7 @@ _BASE_RE: Final = re.compile(r"^(thr|sw|gdp|geb)\s*(?:([+-])\s*(\d+))?$")
 _DIVISOR_RE: Final = re.compile(r"\(\s*([0-9]+(?:[.,][0-9]+)?)\s*\)\s*$")
 _FRAGMENT_RE: Final = re.compile(r"^\[\s*([^\]]+)\]$")
 _TIGHT_BEAM_WORDS: Final = frozenset({"tb", "tbb", "tight-beam", "tight_beam", "beam"})
+_INCENDIARY_WORDS: Final = frozenset({"inc", "incendiary", "incendiario", "incendiário"})
 _BASE_ALIASES: Final = {"gdp": "thr", "geb": "sw"}
 
 
@@ -338,8 +342,9 @@ def parse_damage(text: str) -> WeaponDamage:
 
     The base is ``thr``/``sw`` (or the seed's ``GdP``/``GeB``) with adds, or any
     dice expression; an armor divisor ``(N)`` may follow it; then the damage type,
-    and optionally ``ex`` (explosive), a fragmentation ``[Nd]`` and ``tbb``
-    (tight-beam burning, R10.3). Raises :class:`RuleError` (``damage.*``).
+    and optionally ``ex`` (explosive), a fragmentation ``[Nd]``, ``tbb``
+    (tight-beam burning, R10.3) and ``inc`` (incendiary, R10.2). Raises
+    :class:`RuleError` (``damage.*``).
     """
     cleaned = _normalize(text).strip().lower()
     if not cleaned:
@@ -371,12 +376,15 @@ def parse_damage(text: str) -> WeaponDamage:
         try:
             dice = DiceExpression.parse(base_text)
         except RuleError as exc:
+            if exc.key == "dice.too_many_dice":
+                raise  # readable, only too many dice: say so
             raise RuleError(
                 "damage.syntax", f"cannot read the damage {base_text!r} in {text!r}", text=text
             ) from exc
 
     explosive = False
     tight_beam = False
+    incendiary = False
     fragmentation: DiceExpression | None = None
     for token in tokens[type_index + 1 :]:
         fragment = _FRAGMENT_RE.match(token)
@@ -384,6 +392,8 @@ def parse_damage(text: str) -> WeaponDamage:
             explosive = True
         elif token in _TIGHT_BEAM_WORDS:
             tight_beam = True
+        elif token in _INCENDIARY_WORDS:
+            incendiary = True
         elif fragment:
             try:
                 fragmentation = DiceExpression.parse(fragment.group(1))
@@ -407,6 +417,7 @@ def parse_damage(text: str) -> WeaponDamage:
         explosive=explosive,
         fragmentation=fragmentation,
         tight_beam=tight_beam,
+        incendiary=incendiary,
     )
 
 
@@ -423,6 +434,8 @@ class DirectDamage:
     expression: DiceExpression
     damage_type: DamageType
     armor_divisor: Fraction | None = None
+    incendiary: bool = False
+    """Typed with ``inc``: 1 burning damage more (R10.2)."""
 
     @property
     def rolls(self) -> bool:
@@ -458,12 +471,15 @@ def parse_direct_damage(text: str, damage_type: DamageType | None = None) -> Dir
             )
         expression, kind = parsed.dice, parsed.damage_type
         divisor = None if parsed.armor_divisor == 1 else parsed.armor_divisor
+        incendiary = parsed.incendiary
     else:
         if _BASE_RE.match(cleaned.replace(" ", "")):
             raise RuleError("damage.needs_dice", f"{text!r} needs a wielder's ST", text=text)
         if damage_type is None:
             raise RuleError("damage.missing_type", f"no damage type in {text!r}", text=text)
-        base = cleaned.replace(" ", "")
+        words = cleaned.split()
+        incendiary = bool(words) and words[-1] in _INCENDIARY_WORDS
+        base = "".join(words[:-1] if incendiary else words)
         divisor = None
         found = _DIVISOR_RE.search(base)
         if found:
@@ -480,7 +496,11 @@ def parse_direct_damage(text: str, damage_type: DamageType | None = None) -> Dir
             maximum=MAX_DIRECT_DAMAGE,
         )
     return DirectDamage(
-        text=text.strip(), expression=expression, damage_type=kind, armor_divisor=divisor
+        text=text.strip(),
+        expression=expression,
+        damage_type=kind,
+        armor_divisor=divisor,
+        incendiary=incendiary,
     )
 
 
@@ -520,6 +540,8 @@ class DamageSpec:
     - ``knockback``: off for damage that pushes no one anywhere (a fall, R13.7; a falling
       object, R13.8).
     - ``location_wounding``: off, the location's wounding multiplier is left out (R11.10).
+    - ``internal``: a charge gone off inside the target (R15.7): his vitals are hit, ×3
+      whatever the damage type, while knockback still reads the basic damage (R7.14).
     """
 
     basic_damage: int
@@ -541,6 +563,7 @@ class DamageSpec:
     location_wounding: bool = True
     """Off: the location's own wounding multiplier is not applied (the type's torso one is),
     as for a choke at the neck, whose margin is the injury (R11.10)."""
+    internal: bool = False
     divisor_key: Fraction | None = field(init=False, repr=False, compare=False)
     """``None`` for no armor divisor, else the divisor: a cheap cache key for the DR step."""
 

@@ -64,6 +64,19 @@ ERROR_KEYS: Final = frozenset(
 """Every :class:`RuleError` key (and refusal reason) this module produces."""
 
 
+def _dx_change(mods: list[Modifier], penalty: Modifier | None, change: int) -> None:
+    """The defense's share of a passing DX penalty, under the penalty's name and rule."""
+    if penalty is not None and change:
+        mods.append(Modifier(key=penalty.key, value=change, rule_id=penalty.rule_id))
+
+
+def half_skill_change(skill: int, penalty: int) -> int:
+    """A DX penalty lowers a DX-based skill in full; a Parry or Block is 3 + half that skill,
+    rounded down (A.4), so it moves by the change in the half: skill 13 at -2 → -1, skill 12
+    at -3 → -2."""
+    return (skill + penalty) // 2 - skill // 2
+
+
 class ParryWeapon(BaseModel):
     """One ready weapon (or bare hands) the defender may parry with."""
 
@@ -77,6 +90,8 @@ class ParryWeapon(BaseModel):
     light: bool = False
     unarmed: bool = False
     parries_used: int = Field(default=0, ge=0)
+    dx_change: int = 0
+    """What a passing DX penalty does to this Parry (:func:`half_skill_change`)."""
     refusal: str | None = None
     """Why this weapon cannot parry now (a ``defend.*`` key), shown with the other refusals."""
     refusal_rule: str | None = None
@@ -92,6 +107,8 @@ class ShieldDefense(BaseModel):
     large: bool = False
     side: Side = Side.LEFT
     db_suppressed: bool = False
+    dx_change: int = 0
+    """What a passing DX penalty does to the Block (:func:`half_skill_change`)."""
     refusal: str | None = None
     """Why the shield cannot block now (a ``defend.*`` key); its DB is gone too."""
     refusal_rule: str | None = None
@@ -121,6 +138,10 @@ class DefenderInput(BaseModel):
     combat_reflexes: bool = False
     already_tried: frozenset[DefenseKind] = frozenset()
     can_defend: bool = True
+    dx_penalty: Modifier | None = None
+    """A passing DX penalty (burning clothes, R10.5-R10.7): it names the change it makes to
+    each defense, ``dodge_dx_change`` and each weapon's and the shield's ``dx_change``."""
+    dodge_dx_change: int = 0
 
 
 class AttackContext(BaseModel):
@@ -369,6 +390,7 @@ def available_defenses(
                     halved = math.ceil(dodge / 2)
                     mods.append(Modifier(key=key, value=halved - dodge, rule_id=rule_id))
                     dodge = halved
+            _dx_change(mods, defender.dx_penalty, defender.dodge_dx_change)
             if is_side:
                 mods.append(Modifier(key="side", value=-2, rule_id=side_rule or "R6.2"))
             mods.extend(common)
@@ -413,6 +435,7 @@ def available_defenses(
             refuse(kind, "defend.no_parries_left", "R5.12", weapon.name)
             continue
         mods = []
+        _dx_change(mods, defender.dx_penalty, weapon.dx_change)
         if is_side:
             mods.append(Modifier(key="side", value=-2, rule_id=side_rule or "R6.6"))
         if attack.kind is AttackKind.thrown:
@@ -468,6 +491,7 @@ def available_defenses(
             refuse(DefenseKind.block, "defend.no_blocks_left", "R5.12" if double_defense else "A.4")
         else:
             mods = []
+            _dx_change(mods, defender.dx_penalty, shield.dx_change)
             if attack_side is not None:
                 mods.append(Modifier(key="side", value=-2, rule_id="R6.5"))
             mods.extend(common)

@@ -24,10 +24,12 @@ from rules.defense import (
     ShieldDefense,
     acrobatic_dodge,
     available_defenses,
+    half_skill_change,
     master_dodge,
     roll_defense,
 )
 from rules.errors import RuleError
+from rules.fire import burning_dx_penalty
 from rules.maneuver import (
     AllOutAttackOption,
     AllOutDefenseOption,
@@ -131,6 +133,9 @@ def _parry_weapons(target: Combatant, turn: TurnState, close_combat: bool) -> li
     """Every weapon that parries, those that cannot right now with the reason (dropped R7.8,
     crippled arm R7.16, unready or unbalanced after a blow R5.5)."""
     weapons: list[ParryWeapon] = []
+    # A passing DX penalty (burning clothes, R10.5-R10.7) lowers each parrying skill.
+    burning = burning_dx_penalty(target.state)
+    penalty = burning.value if burning is not None else 0
     for weapon in target.weapons:
         if not weapon.can_parry or weapon.thrown:
             continue
@@ -146,6 +151,7 @@ def _parry_weapons(target: Combatant, turn: TurnState, close_combat: bool) -> li
                 # R6.7: under 1 kg; a knife is always that light (the sheet may not say).
                 light=weapon.knife or weapon.weight_kg < 1,
                 parries_used=turn.weapon_parries.get(weapon.name, 0),
+                dx_change=half_skill_change(weapon.skill, penalty),
                 refusal=refusal[0] if refusal is not None else None,
                 refusal_rule=refusal[1] if refusal is not None else None,
             )
@@ -162,6 +168,7 @@ def _parry_weapons(target: Combatant, turn: TurnState, close_combat: bool) -> li
                     parry=3 + level // 2 + bonus,
                     unarmed=True,
                     parries_used=turn.weapon_parries.get(name, 0),
+                    dx_change=half_skill_change(level, penalty),
                 )
             )
     return weapons
@@ -172,6 +179,7 @@ def defender_input(
 ) -> DefenderInput:
     """The defense rules' view of ``target`` and his turn state (R4.5)."""
     close = pending is not None and pending.context.close_combat
+    burning = burning_dx_penalty(target.state)
     shield = None
     if target.shield is not None and target.block is not None:
         crippled = target.shield_arm_crippled
@@ -180,6 +188,7 @@ def defender_input(
             db=target.shield.db,
             large=target.shield.large,
             db_suppressed=turn.shield_bashed,
+            dx_change=half_skill_change(target.shield.skill, burning.value) if burning else 0,
             # A crippled shield arm neither blocks nor holds the shield up (R7.16).
             refusal="defend.shield_arm_crippled" if crippled else None,
             refusal_rule="R7.16" if crippled else None,
@@ -212,6 +221,8 @@ def defender_input(
         combat_reflexes=target.has(Trait.COMBAT_REFLEXES),
         already_tried=tried,
         can_defend=limit not in OUT_OF_ACTION,
+        dx_penalty=burning,
+        dodge_dx_change=target.dodge_change_for_dx(burning.value) if burning else 0,
     )
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rules.breath import let_breathe
 from rules.combatant import Combatant, Posture, Trait
 from rules.errors import RuleError
 from rules.explosion import ExplosionPlan
@@ -310,13 +311,20 @@ GRAPPLING_HOLDS = frozenset({HoldKind.grapple, HoldKind.pin})
 
 def with_holds(encounter: Encounter, holds: Sequence[Hold]) -> Encounter:
     """The encounter with these holds; each fighter's ``grappled`` flag follows them (R11.12):
-    set while a grapple or pin holds him, cleared when the last one ends."""
+    set while a grapple or pin holds him, cleared when the last one ends. A fighter whose
+    held breath a choke started breathes again when the last choke on him ends (R11.10,
+    R9.2)."""
     kept = tuple(holds)
     held = {h.held_id for h in kept if h.kind in GRAPPLING_HOLDS}
     was = {h.held_id for h in encounter.holds if h.kind in GRAPPLING_HOLDS}
+    choked = {h.held_id for h in kept if h.choking}
+    let_go = {h.held_id for h in encounter.holds if h.choking and h.stops_breath} - choked
     combatants = []
-    for c in encounter.combatants:
-        cid = c.combatant_id
+    for fighter in encounter.combatants:
+        cid = fighter.combatant_id
+        c = fighter
+        if cid in let_go and c.combatant.state.breath_left is not None:
+            c = c.with_sheet(c.combatant.with_state(let_breathe(c.combatant.state)))
         grappled = c.turn.grappled
         if cid in held:
             grappled = True

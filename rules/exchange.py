@@ -31,6 +31,7 @@ from rules.defense_resolution import (
 from rules.dice import DiceResult
 from rules.encounter import Encounter, EncounterCombatant
 from rules.errors import RuleError
+from rules.fire import FireOnHit, fire_on_hit
 from rules.injury import InjuryOutcome, apply_hit
 from rules.maneuver_choice import ManeuverOutcome, ManeuverRequest, take_maneuver
 from rules.options import RuleOptions
@@ -129,7 +130,7 @@ class AttackTaken(BaseModel):
             "hit": outcome.attack is not None and outcome.attack.hit,
             "effective_skill": outcome.effective.value,
             "roll": outcome.attack.roll.total if outcome.attack is not None else None,
-            "injury": outcome.damage.injury.injury if outcome.damage is not None else 0,
+            "injury": outcome.damage.total_injury if outcome.damage is not None else 0,
         }
 
 
@@ -140,7 +141,7 @@ def _land_attack(encounter: Encounter, outcome: AttackOutcome) -> Encounter:
     updated = [_fighter_after(attacker, outcome.attacker_turn)]
     if outcome.damage is not None:
         victim = encounter.get(outcome.target_id)
-        updated.append(_fighter_after(victim, outcome.target_turn, outcome.damage.injury.combatant))
+        updated.append(_fighter_after(victim, outcome.target_turn, outcome.damage.victim))
     return encounter.replace(*updated)
 
 
@@ -235,7 +236,7 @@ def stray(
     if hit is None or hit.damage is None:
         return taken
     victim = encounter.get(hit.target_id)
-    hurt = _fighter_after(victim, hit.target_turn, hit.damage.injury.combatant)
+    hurt = _fighter_after(victim, hit.target_turn, hit.damage.victim)
     return taken.model_copy(update={"encounter": encounter.replace(hurt)})
 
 
@@ -318,7 +319,7 @@ class DefenseTaken(BaseModel):
             "target": self.target_name,
             "defense": self.kind,
             "defended": outcome.defended,
-            "injury": outcome.damage.injury.injury if outcome.damage is not None else 0,
+            "injury": outcome.damage.total_injury if outcome.damage is not None else 0,
         }
 
 
@@ -345,7 +346,7 @@ def defend(
     )
     updated = _fighter_after(fighter, outcome.target_turn, outcome.combatant)
     if outcome.damage is not None:
-        updated = updated.with_sheet(outcome.damage.injury.combatant)
+        updated = updated.with_sheet(outcome.damage.victim)
     return DefenseTaken(
         encounter=encounter.replace(updated),
         target_name=fighter.name,
@@ -400,7 +401,7 @@ def parry_for_other(
     target_turn = result.target_turn or victim.turn
     updated = [_fighter_after(guard, result.defender_turn)]
     if result.damage is not None:
-        updated.append(_fighter_after(victim, target_turn, result.damage.injury.combatant))
+        updated.append(_fighter_after(victim, target_turn, result.damage.victim))
     return ParryForOtherTaken(
         encounter=encounter.replace(*updated),
         target_name=victim.name,
@@ -428,17 +429,24 @@ class DamageTaken(BaseModel):
     injury: InjuryOutcome
     aim: AimCheck | None = None
     """R5.3: the Will roll of an aiming victim to keep his Aim."""
+    fire: FireOnHit | None = None
+    """A burning or incendiary hit: the extra point and the clothes (R10.2, R10.5-R10.8)."""
 
     def detail(self) -> dict[str, object]:
-        return {
+        extra = self.fire.incendiary if self.fire is not None else None
+        caught = self.fire.caught if self.fire is not None else None
+        detail: dict[str, object] = {
             "target": self.target_name,
             "basic_damage": self.rolled.total,
             "dice": str(self.given.expression),
             "faces": list(self.rolled.dice),
             "type": self.given.damage_type.value,
             "location": self.injury.spec.location.value,
-            "injury": self.injury.injury,
+            "injury": self.injury.injury + (extra.injury if extra is not None else 0),
         }
+        if caught is not None:
+            detail["on_fire"] = caught.value
+        return detail
 
 
 def direct_damage(
@@ -449,9 +457,12 @@ def direct_damage(
     *,
     roller: DiceRoller,
     options: RuleOptions,
+    incendiary: bool = False,
 ) -> DamageTaken:
     """Roll ``given`` and run it as ``spec``'s basic damage through the injury pipeline
-    (:func:`~rules.injury.apply_hit`); an aiming victim rolls to keep his Aim (R5.3).
+    (:func:`~rules.injury.apply_hit`); a burning or incendiary hit (``incendiary`` or typed
+    with the amount) then adds its point and may set the clothes alight (R10.2, R10.5-R10.8,
+    :func:`~rules.fire.fire_on_hit`); an aiming victim rolls to keep his Aim (R5.3).
 
     A swarm takes its hits through its own rules (R14.3), and an object already destroyed
     takes no more damage (``damage.error.destroyed``)."""
@@ -462,15 +473,28 @@ def direct_damage(
             "damage.error.destroyed", f"{victim.name} is already destroyed", target=victim.name
         )
     rolled = given.roll(roller)
-    injury = apply_hit(victim.combatant, replace(spec, basic_damage=rolled.total), roller, options)
-    turn, aim = aim_after_injury(injury.combatant, victim.turn, injury.injury, roller, options)
+    hit = replace(spec, basic_damage=rolled.total)
+    injury = apply_hit(victim.combatant, hit, roller, options)
+    fire = fire_on_hit(
+        injury.combatant,
+        hit,
+        injury.basic_damage,
+        roller,
+        options,
+        incendiary=incendiary or given.incendiary,
+    )
+    after = fire.combatant if fire is not None else injury.combatant
+    extra = fire.incendiary if fire is not None else None
+    total = injury.injury + (extra.injury if extra is not None else 0)
+    turn, aim = aim_after_injury(after, victim.turn, total, roller, options)
     return DamageTaken(
-        encounter=encounter.replace(_fighter_after(victim, turn, injury.combatant)),
+        encounter=encounter.replace(_fighter_after(victim, turn, after)),
         target_name=victim.name,
         given=given,
         rolled=rolled,
         injury=injury,
         aim=aim,
+        fire=fire,
     )
 
 

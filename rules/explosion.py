@@ -40,6 +40,7 @@ from rules.combatant import Armor, Combatant, DRProfile, HitLocation, Posture
 from rules.damage import DamageSpec, DamageType, WeaponDamage, parse_damage
 from rules.dice import DiceExpression
 from rules.errors import RuleError
+from rules.fire import INCENDIARY_EXTRA
 from rules.hit_location import random_hit_location
 from rules.injury import InjuryOutcome, apply_hit
 from rules.options import RuleOptions
@@ -81,6 +82,8 @@ __all__ = [
 ERROR_KEYS: Final = frozenset(
     {
         "explosion.not_explosive",  # text
+        "explosion.bad_damage",  # text
+        "dice.too_many_dice",  # count, maximum
         "explosion.bad_fragments",  # text
         "explosion.bad_distance",  # value
         "explosion.bad_margin",  # value
@@ -97,9 +100,7 @@ FRAGMENT_METRES_PER_DIE: Final = 5
 BLAST_METRES_PER_DIE: Final = 2
 AREA_ATTACK_BONUS: Final = 4
 """R15.14: aiming an explosive at a spot on the ground instead of at a target."""
-INTERNAL_MULTIPLIER: Final = 3
-"""R15.7: a charge inside the target hits his vitals, ×3."""
-INCENDIARY_DAMAGE: Final = 1
+INCENDIARY_DAMAGE: Final = INCENDIARY_EXTRA
 """R15.1 with R10.2: an explosion is incendiary, 1 more point of burning damage."""
 HOT_FRAGMENT_TICKS: Final = 6
 """R15.13: every 10 seconds for one minute."""
@@ -133,8 +134,17 @@ _MEDIUM_RULE: Final[dict[Medium, str]] = {
 
 def parse_explosive(text: str) -> WeaponDamage:
     """An explosive's damage, ``3d cr ex [1d]`` (R15.8's notation); ``ex`` may be left out,
-    the command says it is an explosion. Only dice: the blast needs its dice count."""
-    damage = parse_damage(text)
+    the command says it is an explosion. Only dice: the blast needs its dice count. Text
+    that is no damage at all is refused with an explosive's example (``explosion.bad_damage``);
+    too many dice with the limit (``dice.too_many_dice``)."""
+    try:
+        damage = parse_damage(text)
+    except RuleError as exc:
+        if exc.key != "damage.syntax":
+            raise
+        raise RuleError(
+            "explosion.bad_damage", f"cannot read the explosive's damage {text!r}", text=text
+        ) from exc
     if damage.dice is None or not damage.dice.groups:
         raise RuleError(
             "explosion.not_explosive", f"an explosion's damage is dice, not {text!r}", text=text
@@ -457,7 +467,8 @@ class TargetBlast(BaseModel):
     distance: int
     """Where he was hit from, after a Dive for Cover's metre."""
     blast: int
-    """The blast's damage reaching him before DR (collateral, impact, maximum, ×3)."""
+    """The blast's basic damage reaching him before DR (collateral, impact, maximum); an
+    internal blast's ×3 is its wounding (R15.7)."""
     cover_dr: int = 0
     """R15.6: the smotherer's torso DR + HP between him and the charge."""
     dive: DiveRecord | None = None
@@ -648,11 +659,13 @@ def _blast_one(  # noqa: PLR0917 - the blast's every number for one target
             explosive=True,
         )
     elif role is BlastRole.INTERNAL:
-        # R15.7: no DR, the vitals ×3. A crushing blow cannot be aimed at the vitals, so
-        # the ×3 is counted into the damage on an unarmored torso (×1 for crushing).
-        blast = impact * INTERNAL_MULTIPLIER
+        # R15.7: no DR, the vitals ×3 whatever the type. The ×3 is the wounding, not basic
+        # damage: knockback reads the impact rolled (R7.14).
+        blast = impact
         worn = sheet.without_armor()
-        spec = DamageSpec(basic_damage=blast, damage_type=explosive.damage_type, explosive=True)
+        spec = DamageSpec(
+            basic_damage=blast, damage_type=explosive.damage_type, explosive=True, internal=True
+        )
     else:
         blast = (
             collateral_damage(impact, distance, plan.medium)

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from enum import StrEnum
-from fractions import Fraction
 from typing import Final
 
 from pydantic import BaseModel, ConfigDict
@@ -40,7 +39,7 @@ from rules.injury import resolve_death_checks
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
 from rules.schedule import rolls_for
-from rules.turn import RollRecord
+from rules.turn import RollRecord, cardiac_arrest_seconds
 
 __all__ = [
     "COMBAT_FATIGUE_SECONDS",
@@ -168,12 +167,6 @@ def tired_scores(fp: int, max_fp: int, *, move: int, dodge: int, st: int) -> Tir
     if not fatigue_status(fp, max_fp).tired:
         return TiredScores(move=move, dodge=dodge, st=st, halved=False)
     return TiredScores(move=halve_up(move), dodge=halve_up(dodge), st=halve_up(st), halved=True)
-
-
-def cardiac_arrest_seconds(ht: int) -> Fraction:
-    """R8.2: a cardiac arrest kills in HT/3 minutes unless he is helped; the fraction is kept
-    (the catalog's reading), in seconds: HT 10 → 200 s (3 min 20 s)."""
-    return Fraction(ht * 60, 3)
 
 
 class FPLoss(BaseModel):

@@ -12,6 +12,9 @@
   under armor hardly ever catch and lace catches on 1 point: :func:`catch_fire`,
   :func:`shield_catches_fire`; the burning every second: :func:`burn`; putting it out:
   :func:`extinguish`.
+- A hit in a fight (R10.2, R10.5-R10.8): :func:`fire_on_hit` adds an incendiary attack's
+  burning point and sets the victim's clothes alight when the hit's burning damage is enough.
+- The DX penalty of whatever burns on him (R10.5-R10.7): :func:`burning_dx_penalty`.
 
 Environmental totals are floored at 0 (G7).
 """
@@ -24,12 +27,14 @@ from typing import Final
 
 from pydantic import BaseModel, ConfigDict
 
+from rules.body import HitLocation
 from rules.checks import success_roll
-from rules.combatant import Burning, Combatant
+from rules.combatant import Burning, Combatant, CombatantState
 from rules.damage import DamageSpec, DamageType
 from rules.dice import DiceExpression
 from rules.errors import RuleError
 from rules.injury import InjuryOutcome, apply_hit
+from rules.maneuver import Modifier
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
 from rules.schedule import rolls_for
@@ -44,16 +49,20 @@ __all__ = [
     "Exposure",
     "Extinguish",
     "FireExposure",
+    "FireOnHit",
     "Flammability",
     "Ignition",
     "IgnitionOutcome",
     "IgnitionRoll",
     "burn",
+    "burning_dx_penalty",
     "burning_hit",
+    "catch",
     "catch_fire",
     "classify_ignition",
     "extinguish",
     "fire_exposure",
+    "fire_on_hit",
     "ignite",
     "ignition_damage",
     "rule_for",
@@ -466,4 +475,103 @@ def extinguish(
         readies=BURNING[kind][2],
         out=roll.succeeded,
         rule_ids=(rule,),
+    )
+
+
+def burning_dx_penalty(state: CombatantState) -> Modifier | None:
+    """The DX penalty of what burns on him, with its rule: -2 for part of his clothes (R10.5)
+    or a burning shield (R10.7), -3 for all his clothes (R10.6); ``None`` when nothing does.
+    Its key (``fire.modifier.<kind>``) names it in the attack and defense breakdowns."""
+    kind = state.on_fire
+    if kind is None:
+        return None
+    return Modifier(key=f"fire.modifier.{kind.value}", value=BURNING[kind][1], rule_id=_RULE[kind])
+
+
+def catch(state: CombatantState, burning: Burning) -> CombatantState:
+    """He catches fire (R10.5-R10.7); burning clothes never go from all to part of them."""
+    if state.on_fire is Burning.FULL and burning is Burning.PARTIAL:
+        return state
+    return state.model_copy(update={"on_fire": burning})
+
+
+class FireOnHit(BaseModel):
+    """What a hit's fire did after its damage (R10.2, R10.5-R10.8).
+
+    ``incendiary`` is the extra burning point's trip through the injury pipeline (R10.2);
+    ``burning`` the hit's burning basic damage that counts for the clothes (the attack's own
+    when it burns, plus the incendiary point); ``clothing`` how the victim's clothes stood
+    at the hit location (under armor when it has DR there, R10.8); ``caught`` what caught
+    fire, ``None`` if nothing did; ``combatant`` the victim afterwards.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid", arbitrary_types_allowed=True)
+
+    incendiary: InjuryOutcome | None
+    burning: int
+    clothing: Clothing
+    caught: Burning | None
+    combatant: Combatant
+    rule_ids: tuple[str, ...]
+
+
+def fire_on_hit(
+    victim: Combatant,
+    spec: DamageSpec,
+    basic_damage: int,
+    roller: DiceRoller,
+    options: RuleOptions | None = None,
+    *,
+    incendiary: bool = False,
+) -> FireOnHit | None:
+    """The fire of a hit that landed, on ``victim`` as the hit left him: an Incendiary
+    attack's extra burning point through the injury pipeline, at the same location (R10.2),
+    then his clothes, which one attack of 3 burning basic damage sets partly alight and
+    one of 10 wholly (R10.5, R10.6; a tight beam's counts a tenth, R10.3). Clothes under
+    armor do not catch (R10.8, the catalog's reading of "hardly ever": the GM may still set
+    them alight with ``/environment catch-fire``); a victim with DR at the hit location
+    wears them under armor. ``None`` when the hit carries no fire at all.
+
+    A fire arrow (1d+2 imp, incendiary): the impaling damage, then 1 burning; 1 point
+    sets no ordinary clothes alight. A 4-point burning bolt on an unarmored man: part of
+    his clothes burn (1d-4 a second, DX -2).
+    """
+    burns = spec.damage_type is DamageType.BURN
+    if not burns and not incendiary:
+        return None
+    rule_options = options if options is not None else RuleOptions()
+    rule_ids: list[str] = []
+    extra: InjuryOutcome | None = None
+    sheet = victim
+    if incendiary and not (sheet.state.dead or sheet.state.destroyed):
+        point = DamageSpec(
+            basic_damage=INCENDIARY_EXTRA,
+            damage_type=DamageType.BURN,
+            location=spec.location,
+            side=spec.side,
+            knockback=False,
+        )
+        extra = apply_hit(sheet, point, roller, rule_options)
+        sheet = extra.combatant
+        rule_ids.append("R10.2")
+    burning = (basic_damage if burns else 0) + (INCENDIARY_EXTRA if incendiary else 0)
+    location = HitLocation.TORSO if spec.large_area else spec.location
+    clothing = Clothing.UNDER_ARMOR if sheet.dr.at(location).dr > 0 else Clothing.NORMAL
+    caught: Burning | None = None
+    if not (sheet.state.dead or sheet.state.destroyed):
+        caught = catch_fire(burning, clothing, tight_beam=spec.tight_beam and burns)
+    if caught is not None:
+        sheet = sheet.with_state(catch(sheet.state, caught))
+        rule_ids.append(_RULE[caught])
+    elif clothing is Clothing.UNDER_ARMOR:
+        rule_ids.append("R10.8")
+    if spec.tight_beam and burns:
+        rule_ids.append("R10.3")
+    return FireOnHit(
+        incendiary=extra,
+        burning=burning,
+        clothing=clothing,
+        caught=caught,
+        combatant=sheet,
+        rule_ids=tuple(rule_ids),
     )

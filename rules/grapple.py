@@ -117,6 +117,9 @@ class Hold(BaseModel):
     """Held in the jaws (R11.3)."""
     choking: bool = False
     """Both hands on the throat: the held fighter is not breathing (R11.10, R9.1, R9.2)."""
+    stops_breath: bool = False
+    """The choke started his held breath (R9.1): he breathes again when it ends (R9.2); a
+    fighter already without air (under water) is left as he was."""
 
 
 class Score(BaseModel):

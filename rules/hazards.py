@@ -1,12 +1,14 @@
 """Hazards that go on by the second in a fight: burning clothes or shields (R10.5-R10.7)
-and held breath running out (R9.1, R9.2).
+and held breath running out (R9.1, R9.2), a choke's among them (R11.10).
 
 Each fighter's second comes at his place in the turn order, once a round (a round is one
 second, R4.1), whether he acts or is skipped, like the crushed windpipe's roll (R7.29):
 :func:`tick_passed` reads which places an ``/encounter next`` passed from its turn events
 and runs each of those fighters' second. The state lives on the combatant
 (``on_fire``, ``breath_left``, ``airless_seconds``, ``fainted_airless``), so it is stored
-and undone with the rest of the fight.
+and undone with the rest of the fight. A choke (R11.10) starts the victim's held breath and
+its end lets him breathe (:func:`rules.encounter.with_holds`); past 2 minutes without air,
+R9.2's HT roll against losing 1 IQ comes at his next second here.
 """
 
 from __future__ import annotations
@@ -17,15 +19,16 @@ from typing import Final
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.breath import BRAIN_DEATH_SECONDS
-from rules.combatant import Burning, Combatant, CombatantState
+from rules.breath import BRAIN_DEATH_SECONDS, AirAgain, air_again, breathe, hold_breath, with_air
+from rules.climate import INTENSE_HEAT_SAFE_PER_DR, intense_heat_second
+from rules.combatant import Combatant, CombatantState
 from rules.encounter import Encounter, EncounterCombatant
 from rules.fatigue import FatigueChange, lose_fp
-from rules.fire import BurnTick, burn, burning_hit
+from rules.fire import BurnTick, burn, burning_hit, catch
 from rules.injury import InjuryOutcome
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
-from rules.turn import TurnEvent, TurnEventKind
+from rules.turn import RollRecord, TurnEvent, TurnEventKind
 
 __all__ = [
     "HazardKind",
@@ -57,6 +60,12 @@ class HazardKind(StrEnum):
     SUFFOCATING = "suffocating"
     """No breath left: 1 FP."""
     BRAIN_DEATH = "brain_death"
+    HEAT_SAFE = "heat_safe"
+    """In intense heat, still within his armor's safe seconds."""
+    HEAT = "heat"
+    """In intense heat past them: an HT roll, 1 FP on a failure."""
+    AIR = "air"
+    """Breathing again after more than 2 minutes without air: an HT roll or -1 IQ (R9.2)."""
 
 
 class HazardTick(BaseModel):
@@ -72,6 +81,10 @@ class HazardTick(BaseModel):
     injury: InjuryOutcome | None = None
     breath_left: int | None = None
     fatigue: FatigueChange | None = None
+    roll: RollRecord | None = None
+    safe_left: int | None = None
+    """Seconds of intense heat his armor still keeps him safe (R10.10)."""
+    air: AirAgain | None = None
     rule_id: str
 
     def summary(self) -> dict[str, object]:
@@ -83,37 +96,16 @@ class HazardTick(BaseModel):
             "damage": self.burn.damage if self.burn else None,
             "injury": self.injury.injury if self.injury else None,
             "fp": self.fatigue.fp_after if self.fatigue else None,
+            "iq_lost": self.air.iq_lost if self.air else None,
         }
 
 
 # --------------------------------------------------------------------------- state
 
 
-def catch(state: CombatantState, burning: Burning) -> CombatantState:
-    """He catches fire (R10.5-R10.7); burning clothes never go from all to part of them."""
-    if state.on_fire is Burning.FULL and burning is Burning.PARTIAL:
-        return state
-    return state.model_copy(update={"on_fire": burning})
-
-
 def put_out(state: CombatantState) -> CombatantState:
     """The fire on him is out."""
     return state.model_copy(update={"on_fire": None})
-
-
-def hold_breath(state: CombatantState, seconds: int) -> CombatantState:
-    """He can no longer breathe, with ``seconds`` of held breath (R9.1)."""
-    return state.model_copy(
-        update={"breath_left": seconds, "airless_seconds": 0, "fainted_airless": None}
-    )
-
-
-def breathe(state: CombatantState) -> CombatantState:
-    """He breathes again (R9.2); how long he went without air is for
-    :func:`rules.breath.air_again`."""
-    return state.model_copy(
-        update={"breath_left": None, "airless_seconds": 0, "fainted_airless": None}
-    )
 
 
 # --------------------------------------------------------------------------- a second
@@ -127,7 +119,8 @@ def tick_fighter(
 ) -> tuple[EncounterCombatant, list[HazardTick]]:
     """One second of every hazard on ``fighter``: his burning (R10.5-R10.7, large-area
     burning damage through the injury pipeline, R10.1), then his breath (R9.1, R9.2: 1 FP
-    a second once it runs out, until he faints; his brain dies 4 minutes after)."""
+    a second once it runs out, until he faints; his brain dies 4 minutes after; back to
+    breathing after more than 2 minutes without air, an HT roll or -1 IQ)."""
     rule_options = options if options is not None else RuleOptions()
     sheet: Combatant = fighter.combatant
     ticks: list[HazardTick] = []
@@ -145,7 +138,15 @@ def tick_fighter(
             )
         )
     state = sheet.state
-    if state.breath_left is not None and not state.dead:
+    if state.breath_left is None and state.airless_seconds and not state.dead:
+        # R9.2: air again after more than 2 minutes without it (a choke let go).
+        back = air_again(
+            state.airless_seconds, ht=sheet.attributes.ht, roller=roller, options=rule_options
+        )
+        sheet = with_air(sheet, back)
+        if back.iq_roll is not None:
+            ticks.append(HazardTick(**who, kind=HazardKind.AIR, air=back, rule_id="R9.2"))
+    elif state.breath_left is not None and not state.dead:
         if state.breath_left > 0:
             left = state.breath_left - 1
             sheet = sheet.with_state(breath_left=left)
@@ -169,7 +170,35 @@ def tick_fighter(
                     update["dead"] = True
                     ticks.append(HazardTick(**who, kind=HazardKind.BRAIN_DEATH, rule_id="R9.2"))
                 sheet = sheet.with_state(state.model_copy(update=update))
+    if sheet.state.intense_heat_dr is not None and not sheet.state.dead:
+        sheet = _heat_second(sheet, who, ticks, roller, rule_options)
     return fighter.with_sheet(sheet), ticks
+
+
+def _heat_second(
+    sheet: Combatant,
+    who: dict[str, object],
+    ticks: list[HazardTick],
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> Combatant:
+    """R10.10: a second in intense heat: safe for DR × 3 seconds, then HT or 1 FP."""
+    state = sheet.state
+    dr = state.intense_heat_dr or 0
+    elapsed = state.intense_heat_seconds + 1
+    sheet = sheet.with_state(intense_heat_seconds=elapsed)
+    roll = intense_heat_second(elapsed, dr, ht=sheet.attributes.ht, roller=roller, options=options)
+    if roll is None:
+        left = INTENSE_HEAT_SAFE_PER_DR * dr - elapsed
+        ticks.append(HazardTick(**who, kind=HazardKind.HEAT_SAFE, safe_left=left, rule_id="R10.10"))
+        return sheet
+    change = None if roll.succeeded else lose_fp(sheet, 1, roller, options)
+    if change is not None:
+        sheet = sheet.with_state(change.state)
+    ticks.append(
+        HazardTick(**who, kind=HazardKind.HEAT, roll=roll, fatigue=change, rule_id="R10.10")
+    )
+    return sheet
 
 
 def passed_places(events: Sequence[TurnEvent]) -> list[tuple[int, str]]:
@@ -196,7 +225,12 @@ def tick_passed(
     for round_, combatant_id in passed_places(events):
         fighter = encounter.get(combatant_id)
         state = fighter.combatant.state
-        if state.on_fire is None and state.breath_left is None:
+        if (
+            state.on_fire is None
+            and state.breath_left is None
+            and not state.airless_seconds
+            and state.intense_heat_dr is None
+        ):
             continue
         updated, found = tick_fighter(fighter, round_, roller, options)
         encounter = encounter.replace(updated)

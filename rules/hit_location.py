@@ -44,6 +44,7 @@ __all__ = [
     "check_target",
     "crippling_threshold",
     "effective_dr",
+    "internal_wounding",
     "miss_by_one",
     "random_hit_location",
     "wounding_for_traits",
@@ -402,8 +403,10 @@ def has_no_vitals(target: Combatant) -> bool:
 
 
 def _type_modifier(damage_type: DamageType, traits: frozenset[Trait]) -> tuple[Fraction, str]:
+    # Diffuse (R14.3, B380) caps the injury instead (rules.injury.diffuse_injury_cap): an
+    # area or explosion attack does normal injury to it, with the usual wounding.
     if damage_type in _IMP_OR_PI:
-        if Trait.IT_HOMOGENEOUS in traits or Trait.IT_DIFFUSE in traits:
+        if Trait.IT_HOMOGENEOUS in traits:
             return HOMOGENEOUS_MODIFIERS[damage_type], "B380"
         if Trait.IT_UNLIVING in traits:
             return UNLIVING_MODIFIERS[damage_type], "B380"
@@ -451,6 +454,24 @@ def wounding_multiplier(
     Homogeneous change imp and piercing (Base 4e).
     """
     return wounding_for_traits(location, damage_type, tight_beam, large_area, target.traits)
+
+
+INTERNAL_WOUNDING: Final = Fraction(3)
+"""R15.7: a charge gone off inside the target hits his vitals, ×3 for any damage type."""
+
+
+def internal_wounding(damage_type: DamageType, traits: frozenset[Trait]) -> Wounding:
+    """R15.7: the wounding of an explosion inside the target: the vitals' ×3 whatever its
+    type; a body with no vitals (B380) takes it as a torso hit."""
+    if not _NO_VITALS_TRAITS.isdisjoint(traits):
+        return wounding_for_traits(HitLocation.TORSO, damage_type, False, False, traits)
+    return Wounding(
+        multiplier=INTERNAL_WOUNDING,
+        wounding_location=HitLocation.VITALS,
+        rule_ids=("R15.7",),
+        numerator=INTERNAL_WOUNDING.numerator,
+        denominator=INTERNAL_WOUNDING.denominator,
+    )
 
 
 @functools.lru_cache(maxsize=4096)

@@ -52,6 +52,7 @@ from rules.hit_location import (
     effective_dr,
     has_no_brain,
     has_no_vitals,
+    internal_wounding,
     wounding_for_traits,
 )
 from rules.options import RuleOptions
@@ -558,7 +559,8 @@ def _knockback(  # noqa: PLR0917 - positional keeps the call cheap
         return None
     attributes = target.attributes
     attribute = "ht" if spec.knockback_uses_ht else "st"
-    score = attributes.ht if spec.knockback_uses_ht else attributes.st
+    # R8.1: below 1/3 FP his ST is halved for everything but HP and damage: knockback too.
+    score = attributes.ht if spec.knockback_uses_ht else target.st
     metres = knockback_distance(basic, score)
     if metres <= 0:
         return None
@@ -874,12 +876,16 @@ def apply_hit(
     stopped = dr.effective
     penetrating = basic - stopped if basic > stopped else 0
     wounded_at = location if spec.location_wounding else _TORSO
-    wounding = wounding_for_traits(
-        spec.location if area_as_torso else wounded_at,
-        kind,
-        spec.tight_beam,
-        area_as_torso,
-        traits,
+    wounding = (
+        internal_wounding(kind, traits)
+        if spec.internal
+        else wounding_for_traits(
+            spec.location if area_as_torso else wounded_at,
+            kind,
+            spec.tight_beam,
+            area_as_torso,
+            traits,
+        )
     )
     rule_ids += wounding.rule_ids
     raw = 0
@@ -1106,7 +1112,7 @@ def apply_hit(
     if (
         (kind is _CR or spec.knockback_bullet or kind is _CUT)
         and spec.knockback
-        and basic >= max(1, (attributes.ht if spec.knockback_uses_ht else attributes.st) - 2)
+        and basic >= max(1, (attributes.ht if spec.knockback_uses_ht else target.st) - 2)
     ):
         knockback = _knockback(
             target,

@@ -35,7 +35,7 @@ from rules.checks import (
     quick_contest,
     success_roll,
 )
-from rules.combatant import Combatant, Trait
+from rules.combatant import Combatant, Side, Trait
 from rules.errors import RuleError
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
@@ -63,6 +63,7 @@ ERROR_KEYS: Final = frozenset(
         "senses.bad_darkness",  # value, minimum, maximum
         "senses.bad_distance",  # value
         "senses.sound_needs_distance",  # (none)
+        "senses.distance_needs_sound",  # (none)
         "size_range.bad_measure",  # value
     }
 )
@@ -127,6 +128,12 @@ class Impossible(StrEnum):
     """R16.5: nobody sees in total darkness without special traits or gear."""
     TOO_LOW = "too_low"
     """A.1: below effective 3 only defense rolls may be tried."""
+    BLIND = "blind"
+    """R7.16: both eyes blinded: there is no Vision roll."""
+    UNCONSCIOUS = "unconscious"
+    """R16.1: an unconscious character notices nothing."""
+    DEAD = "dead"
+    """R16.1: nor does a dead one."""
 
 
 def hearing_distance_modifier(sound: Sound, distance: Fraction | int) -> int:
@@ -195,6 +202,9 @@ class SenseRequest(BaseModel):
     comprehension: int | None = None
     dangerous: bool = False
     danger_sense: bool = False
+    unable: Impossible | None = None
+    """Why the character senses nothing whatever the roll: dead, unconscious, or blind for
+    Vision (:func:`request_from_sheet` reads it from the fighter's state)."""
 
 
 class SenseOutcome(BaseModel):
@@ -252,6 +262,9 @@ def _check(request: SenseRequest) -> None:
         )
     if request.sound is not None and request.distance is None:
         raise RuleError("senses.sound_needs_distance", "a sound needs the distance to it")
+    if request.sense is Sense.HEARING and request.distance is not None and request.sound is None:
+        # R16.6: a distance counts only in steps from a sound's no-penalty distance.
+        raise RuleError("senses.distance_needs_sound", "a hearing distance needs its sound")
 
 
 def sense_modifiers(request: SenseRequest) -> tuple[SenseModifier, ...]:
@@ -325,7 +338,10 @@ def sense_roll(
     impossible: Impossible | None = None
     roll: SuccessRoll | None = None
     contest: QuickContest | None = None
-    if request.sense is Sense.VISION and request.darkness <= TOTAL_DARKNESS:
+    if request.unable is not None:
+        impossible = request.unable
+        rule_ids.append("R7.16" if impossible is Impossible.BLIND else "R16.1")
+    elif request.sense is Sense.VISION and request.darkness <= TOTAL_DARKNESS:
         impossible = Impossible.TOTAL_DARKNESS
         rule_ids.append("R16.5")
     elif effective < MIN_SKILL_TO_ATTEMPT:
@@ -348,7 +364,7 @@ def sense_roll(
         rule_ids.append("R16.2")
     understood = noticed and (comprehension is None or comprehension.succeeded)
     danger: SuccessRoll | None = None
-    if request.dangerous and request.danger_sense and not understood:
+    if request.dangerous and request.danger_sense and not understood and request.unable is None:
         danger = success_roll(request.perception, roller, rules)
         rule_ids.append("R16.3")
     return SenseOutcome(
@@ -378,12 +394,26 @@ _DISCRIMINATORY: Final[dict[Sense, Trait]] = {
 }
 
 
+def _unable(sheet: Combatant, sense: Sense) -> Impossible | None:
+    """What in the fighter's state keeps him from sensing anything (R16.1, R7.16)."""
+    state = sheet.state
+    if state.dead or state.destroyed:
+        return Impossible.DEAD
+    if state.unconscious:
+        return Impossible.UNCONSCIOUS
+    if sense is Sense.VISION and set(state.blinded_eyes) == set(Side):
+        return Impossible.BLIND
+    return None
+
+
 def request_from_sheet(sheet: Combatant, sense: Sense, **situation: object) -> SenseRequest:
     """A request with the sheet's Per, Acute sense, the sense's traits and Danger Sense
-    (R16.1, R16.3, R16.5, R16.7, R16.8); ``situation`` adds the rest (distance, darkness …)
-    and may override any of them."""
+    (R16.1, R16.3, R16.5, R16.7, R16.8), and whatever in his state stops every roll (dead,
+    unconscious, blind for Vision: ``unable``); ``situation`` adds the rest (distance,
+    darkness …) and may override any of them."""
     discriminatory = _DISCRIMINATORY.get(sense)
     data: dict[str, object] = {
+        "unable": _unable(sheet, sense),
         "sense": sense,
         "perception": sheet.attributes.per,
         "acute": getattr(sheet, _ACUTE[sense]),

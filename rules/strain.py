@@ -13,14 +13,23 @@ from typing import Final
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.breath import AirAgain, Breath, Exertion, Preparation, air_again, breath_seconds
+from rules.breath import (
+    AirAgain,
+    Breath,
+    Exertion,
+    Preparation,
+    air_again,
+    breath_seconds,
+    hold_breath,
+    with_air,
+)
 from rules.combatant import Burning, Combatant
 from rules.encounter import Encounter, apply_combat_fatigue
 from rules.errors import RuleError
 from rules.fatigue import FatigueChange, lose_fp, recover_fp
 from rules.fire import Extinguish
 from rules.fire import extinguish as put_out_fire
-from rules.hazards import breathe, hold_breath, put_out
+from rules.hazards import put_out
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
 
@@ -182,12 +191,7 @@ def air_back(
         roller=roller,
         options=options,
     )
-    sheet = sheet.with_state(breathe(sheet.state))
-    if back.iq_lost:
-        attributes = sheet.attributes.model_copy(
-            update={"iq": max(1, sheet.attributes.iq - back.iq_lost)}
-        )
-        sheet = sheet.model_copy(update={"attributes": attributes})
+    sheet = with_air(sheet, back)
     return AirBack(
         encounter=encounter.replace(fighter.with_sheet(sheet)), name=fighter.name, outcome=back
     )

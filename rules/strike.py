@@ -19,6 +19,7 @@ from rules.checks import SuccessRoll, success_roll
 from rules.combatant import Combatant, HitLocation, Side
 from rules.damage import DamageSpec, parse_damage
 from rules.defense import AttackContext, DefenseRoll
+from rules.fire import FireOnHit, fire_on_hit
 from rules.injury import InjuryOutcome, apply_hit
 from rules.maneuver import AllOutAttackOption, Maneuver
 from rules.options import RuleOptions
@@ -172,6 +173,20 @@ class StrikeResult(BaseModel):
     rule_ids: tuple[str, ...]
     aim: AimCheck | None = None
     """The victim was aiming: his Will roll to keep the Aim (R5.3)."""
+    fire: FireOnHit | None = None
+    """A burning or incendiary blow's fire: the incendiary point, the clothes alight (R10.2,
+    R10.5-R10.8)."""
+
+    @property
+    def victim(self) -> Combatant:
+        """The victim after the blow, its fire included."""
+        return self.fire.combatant if self.fire is not None else self.injury.combatant
+
+    @property
+    def total_injury(self) -> int:
+        """Injury of the blow and its incendiary point (R10.2)."""
+        extra = self.fire.incendiary if self.fire is not None else None
+        return self.injury.injury + (extra.injury if extra is not None else 0)
 
 
 def apply_strike(
@@ -197,6 +212,14 @@ def apply_strike(
         half_damage_range=strike.half_damage,
     )
     injury = apply_hit(target, spec, roller, options)
+    fire = fire_on_hit(
+        injury.combatant,
+        spec,
+        injury.basic_damage,
+        roller,
+        options,
+        incendiary=parsed.incendiary,
+    )
     rule_ids = ("A.2", "R5.8") if strike.damage_bonus else ("A.2",)
     return StrikeResult(
         strike=strike,
@@ -206,6 +229,7 @@ def apply_strike(
         basic_damage=spec.basic_damage,
         injury=injury,
         rule_ids=rule_ids,
+        fire=fire,
     )
 
 
@@ -240,7 +264,5 @@ def land_strike(
 ) -> tuple[StrikeResult, TurnState]:
     """A blow that got through: its damage, then the victim's Will roll if he was aiming."""
     damage = apply_strike(strike, victim, roller, options)
-    after, aim = aim_after_injury(
-        damage.injury.combatant, turn, damage.injury.injury, roller, options
-    )
+    after, aim = aim_after_injury(damage.victim, turn, damage.total_injury, roller, options)
     return damage.model_copy(update={"aim": aim}), after

@@ -62,6 +62,8 @@ __all__ = [
     "ERROR_KEYS",
     "SHIELD_SWAT",
     "STOMP",
+    "Dropped",
+    "DroppedVictim",
     "SwarmAttack",
     "SwarmHit",
     "SwarmPacket",
@@ -277,14 +279,36 @@ class VictimAttack(BaseModel):
     aim: AimCheck | None = None
 
 
+class Dropped(StrEnum):
+    """Why a victim is no longer in the swarm (translation-key suffixes)."""
+
+    DEAD = "dead"
+    DESTROYED = "destroyed"
+    GONE = "gone"
+    """No longer in the fight."""
+
+
+class DroppedVictim(BaseModel):
+    """A victim the swarm let go of this round, and why."""
+
+    model_config = ConfigDict(frozen=True)
+
+    combatant_id: str
+    reason: Dropped
+
+
 class SwarmAttack(BaseModel):
-    """One round of a swarm's automatic attacks on everyone in it (R14.2)."""
+    """One round of a swarm's automatic attacks on everyone in it (R14.2). ``dropped``: the
+    victims it left this round (dead, destroyed or gone from the fight); ``attacks`` empty
+    with ``dropped`` means nobody is left in it."""
 
     model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
 
     swarm_id: str
+    kind: SwarmKind = SwarmKind.CUSTOM
     damage: str
     attacks: tuple[VictimAttack, ...]
+    dropped: tuple[DroppedVictim, ...] = ()
     poison: str | None = None
     rule_ids: tuple[str, ...]
 
@@ -315,16 +339,20 @@ def swarm_attacks(
     swarm = _swarm_of(fighter)
     damage = parse_damage(swarm.profile.damage)
     attacks: list[VictimAttack] = []
+    dropped: list[DroppedVictim] = []
     victims: list[SwarmVictim] = []
     updated: list[EncounterCombatant] = []
     rule_ids = ["R14.2"]
     present = {c.combatant_id for c in encounter.combatants}
     for entry in swarm.victims:
         if entry.combatant_id not in present:
+            dropped.append(DroppedVictim(combatant_id=entry.combatant_id, reason=Dropped.GONE))
             continue
         victim = encounter.get(entry.combatant_id)
         state = victim.combatant.state
         if state.dead or state.destroyed:
+            reason = Dropped.DESTROYED if state.destroyed else Dropped.DEAD
+            dropped.append(DroppedVictim(combatant_id=entry.combatant_id, reason=reason))
             continue
         round_ = entry.rounds + 1
         victims.append(entry.model_copy(update={"rounds": round_}))
@@ -363,8 +391,10 @@ def swarm_attacks(
     after = _with_swarm(fighter, swarm.model_copy(update={"victims": tuple(victims)}))
     outcome = SwarmAttack(
         swarm_id=swarm_id,
+        kind=swarm.profile.kind,
         damage=swarm.profile.damage,
         attacks=tuple(attacks),
+        dropped=tuple(dropped),
         poison=swarm.profile.poison,
         rule_ids=tuple(rule_ids),
     )

@@ -21,9 +21,11 @@ Everything rolled is returned in :class:`TurnEvent` objects; nothing is text.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from fractions import Fraction
 from typing import Final, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -65,6 +67,7 @@ __all__ = [
     "TurnSequence",
     "TurnState",
     "advance",
+    "cardiac_arrest_seconds",
     "ensure_may_choose",
     "initiative_entry",
     "join",
@@ -169,6 +172,8 @@ class TurnState(BaseModel):
     recovery_attempts: int = Field(default=0, ge=0)
     collapsed: bool = False
     cardiac_arrest: bool = False
+    cardiac_arrest_death_round: int | None = None
+    """The round he dies in unless helped: HT/3 minutes after his heart stopped (R8.2)."""
     asleep: bool = False
     grappled: bool = False
     """An enemy is grappling him: no Retreat in close combat (R11.12). Set by the GM."""
@@ -252,6 +257,10 @@ class TurnState(BaseModel):
         )
 
 
+FRESH_TURN: Final = TurnState()
+"""The turn state of a fighter who has not acted yet."""
+
+
 class Fighter(BaseModel):
     """A combatant as the turn sequence sees it: an id, a side, the sheet and turn state."""
 
@@ -260,7 +269,9 @@ class Fighter(BaseModel):
     combatant_id: str = Field(min_length=1)
     side: str = Field(min_length=1)
     combatant: Combatant
-    turn: TurnState = TurnState()
+    turn: TurnState = Field(default_factory=lambda: FRESH_TURN)
+    """A newcomer's turn state: the one shared :data:`FRESH_TURN` (frozen, so never copied;
+    a model instance as a plain default would be deep-copied for every fighter)."""
 
 
 F = TypeVar("F", bound=Fighter)
@@ -287,7 +298,9 @@ class TurnSequence(BaseModel):
     the current round, with any aware newcomers' free actions (R2.4) placed
     where they arrived; ``position`` indexes the current turn in it (−1 before
     the first turn of a round). ``pending`` holds aware newcomers waiting to be
-    inserted into the order at the next round (R2.4).
+    inserted into the order at the next round (R2.4). ``vacated``: the fighter whose
+    turn it was left the battle during it (a swarm dispersed on its own turn, R14.3):
+    his turn is over, nobody's has started, and ``position`` is the last one done.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -299,6 +312,7 @@ class TurnSequence(BaseModel):
     position: int = Field(default=-1, ge=-1)
     newcomers: tuple[str, ...] = ()
     pending: tuple[InitiativeEntry, ...] = ()
+    vacated: bool = False
 
     @property
     def started(self) -> bool:
@@ -306,10 +320,16 @@ class TurnSequence(BaseModel):
 
     @property
     def current(self) -> str | None:
-        """The combatant whose turn it is."""
-        if 0 <= self.position < len(self.this_round):
+        """The combatant whose turn it is (nobody once his turn is ``vacated``)."""
+        if not self.vacated and 0 <= self.position < len(self.this_round):
             return self.this_round[self.position]
         return None
+
+    @property
+    def up_next(self) -> str | None:
+        """Who the next ``advance`` comes to first this round (``None`` at its end)."""
+        following = self.this_round[self.position + 1 :]
+        return following[0] if following else None
 
     @property
     def elapsed_seconds(self) -> int:
@@ -405,6 +425,12 @@ class TurnEvent(BaseModel):
     """The order rolled (round 1) or the newcomers' places (R2.4), with every die behind
     them, so anyone can check it (R3.1-R3.3, R4.3)."""
     rule_id: str
+
+
+def cardiac_arrest_seconds(ht: int) -> Fraction:
+    """R8.2: a cardiac arrest kills in HT/3 minutes unless he is helped; the fraction is kept
+    (the catalog's reading), in seconds: HT 10 → 200 s (3 min 20 s)."""
+    return Fraction(ht * 60, 3)
 
 
 @dataclass(slots=True)
@@ -731,7 +757,11 @@ def _start_of_turn(
             heart = _roll("ht", sheet.attributes.ht, (), roller, options)
             log.add(TurnEventKind.CARDIAC_ARREST, "R8.2", heart)
             if not heart.succeeded:
-                turn = turn.model_copy(update={"cardiac_arrest": True})
+                # R8.2: he dies in HT/3 minutes unless helped; a round is a second (R4.1).
+                dies = log.round + math.ceil(cardiac_arrest_seconds(sheet.attributes.ht))
+                turn = turn.model_copy(
+                    update={"cardiac_arrest": True, "cardiac_arrest_death_round": dies}
+                )
                 state = state.model_copy(update={"fp": -sheet.max_fp})
 
     if acts:
@@ -846,6 +876,8 @@ def advance(
             ended, ended_events = _end_of_turn(by_id[current], sequence.round, roller, rule_options)
             by_id[current] = ended
             events.extend(ended_events)
+        if sequence.vacated:
+            sequence = sequence.model_copy(update={"vacated": False})
 
     rounds_seen = 0
     while True:
@@ -972,7 +1004,9 @@ def join(
 
 
 def leave(sequence: TurnSequence, combatant_id: str) -> TurnSequence:
-    """Take a combatant out of the battle; if it was his turn, the next call moves on."""
+    """Take a combatant out of the battle. If it was his turn, it is over (``vacated``):
+    nobody else's turn starts or ends again until the next call moves on to whoever follows
+    him (R4.1)."""
     if combatant_id not in sequence.this_round and (
         sequence.order is None or combatant_id not in sequence.order.combatant_ids
     ):
@@ -980,10 +1014,13 @@ def leave(sequence: TurnSequence, combatant_id: str) -> TurnSequence:
             update={"pending": tuple(e for e in sequence.pending if e.combatant_id != combatant_id)}
         )
     position = sequence.position
+    vacated = sequence.vacated
     this_round = list(sequence.this_round)
     if combatant_id in this_round:
         index = this_round.index(combatant_id)
         this_round.pop(index)
+        if index == position and not vacated:
+            vacated = True  # his turn ends with him; the one before him keeps his done
         if index <= position:
             position -= 1
     order = sequence.order.without(combatant_id) if sequence.order is not None else None
@@ -992,6 +1029,7 @@ def leave(sequence: TurnSequence, combatant_id: str) -> TurnSequence:
             "order": order,
             "this_round": tuple(this_round),
             "position": position,
+            "vacated": vacated,
             "newcomers": tuple(c for c in sequence.newcomers if c != combatant_id),
             "pending": tuple(e for e in sequence.pending if e.combatant_id != combatant_id),
         }

@@ -15,6 +15,7 @@ from discord import app_commands
 
 from bot.i18n import Messages
 from bot.render.common import ResultKind, add_field, decimal, new_embed, signed, skill_name
+from bot.render.fire import fire_lines
 from bot.render.ranged import add_range_field
 from bot.render.roll import outcome_text, roll_text
 from bot.views.defense import DefenseButton
@@ -31,6 +32,7 @@ from rules.checks import Outcome, SuccessRoll
 from rules.combatant import HitLocation, Weapon
 from rules.defense import DefenseOption, DefenseOptions, RefusedDefense
 from rules.defense_resolution import DefenseOutcome
+from rules.fire import FireOnHit
 from rules.injury import InjuryOutcome, KnockdownResult, RollRecord
 from rules.maneuver import DefenseKind, Maneuver, Modifier
 from rules.maneuver_choice import ManeuverOutcome
@@ -742,7 +744,9 @@ def _roll_line(record: RollRecord, messages: Messages, locale: str) -> str:
     )
 
 
-def _consequences(injury: InjuryOutcome, messages: Messages, locale: str) -> list[str]:
+def _consequences(
+    injury: InjuryOutcome, messages: Messages, locale: str, *, shock: bool = True
+) -> list[str]:
     lines: list[str] = []
     t = messages.text
     if injury.minimum_applied:
@@ -751,7 +755,7 @@ def _consequences(injury: InjuryOutcome, messages: Messages, locale: str) -> lis
         lines.append(t("damage.effect.blunt_trauma", locale, injury=injury.blunt_trauma))
     if injury.injury_lost:
         lines.append(t("damage.effect.injury_lost", locale, lost=injury.injury_lost))
-    if injury.shock_penalty:
+    if shock and injury.shock_penalty:
         lines.append(t("damage.effect.shock", locale, penalty=injury.shock_penalty))
     if injury.major_wound:
         lines.append(t("damage.effect.major_wound", locale))
@@ -788,9 +792,13 @@ def _consequences(injury: InjuryOutcome, messages: Messages, locale: str) -> lis
     return lines
 
 
-def consequence_lines(injury: InjuryOutcome, messages: Messages, locale: str) -> list[str]:
-    """Every consequence of one hit, each with its rule and roll (as under a damage embed)."""
-    return _consequences(injury, messages, locale)
+def consequence_lines(
+    injury: InjuryOutcome, messages: Messages, locale: str, *, shock: bool = True
+) -> list[str]:
+    """Every consequence of one hit, each with its rule and roll (as under a damage embed).
+    ``shock=False`` leaves out the running shock penalty (R7.6), for a reply that shows it
+    once under the last of several hits that injured."""
+    return _consequences(injury, messages, locale, shock=shock)
 
 
 def render_damage(
@@ -802,16 +810,19 @@ def render_damage(
     basic_line: str | None = None,
     aim: AimCheck | None = None,
     rolled: tuple[str, Sequence[int]] | None = None,
+    fire: FireOnHit | None = None,
 ) -> discord.Embed:
     """The damage breakdown: basic damage, DR, penetrating, multiplier, injury, HP, every
     consequence with its roll (section 7), and an injured archer's Will roll to keep his Aim
     (R5.3).
 
     ``rolled`` is the dice and faces of damage rolled outside an attack (``/damage
-    amount:2d+1``), shown like an attack's.
+    amount:2d+1``), shown like an attack's. ``fire`` (or the blow's own) adds the incendiary
+    point and the clothes alight (R10.2, R10.5-R10.8).
     """
     if isinstance(damage, StrikeResult):
         aim = damage.aim
+        fire = damage.fire
         injury = damage.injury
         faces = ", ".join(str(face) for face in damage.faces)
         basic = messages.text(
@@ -890,6 +901,8 @@ def render_damage(
                 "damage.aim_kept" if aim.kept else "damage.aim_lost", aim.roll, messages, locale
             )
         )
+    if fire is not None:
+        consequences.extend(fire_lines(fire, target_name, messages, locale))
     if consequences:
         add_field(embed, t("damage.field.effects", locale), "\n".join(consequences), inline=False)
     return embed

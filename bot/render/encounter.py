@@ -120,6 +120,17 @@ def _condition(messages: Messages, locale: str, key: str, *, marked: bool, **par
     return f"{marker} {text}" if marker else text
 
 
+def _condition_of(
+    c: EncounterCombatant, messages: Messages, locale: str, key: str, *, marked: bool
+) -> str:
+    """A condition of ``c``; a cardiac arrest with the round he dies in unless helped (R8.2)."""
+    text = _condition(messages, locale, key, marked=marked)
+    dies = c.turn.cardiac_arrest_death_round
+    if key == "cardiac_arrest" and dies is not None:
+        text += " " + _t(messages, locale, "fatigue.cardiac_arrest_until", round=dies)
+    return text
+
+
 def _fallen_conditions(
     c: EncounterCombatant, messages: Messages, locale: str, *, marked: bool = False
 ) -> list[str]:
@@ -135,7 +146,7 @@ def _fallen_conditions(
             keys.append("mortally_wounded")
         if c.turn.cardiac_arrest:
             keys.append("cardiac_arrest")
-    found = [_condition(messages, locale, key, marked=marked) for key in keys]
+    found = [_condition_of(c, messages, locale, key, marked=marked) for key in keys]
     if not (state.dead or state.destroyed):
         found.extend(_windpipe(c, messages, locale, marked=marked))
     return found
@@ -183,7 +194,7 @@ def conditions(
         ("reeling", c.combatant.is_reeling and state.hp > 0),
         ("tired", c.combatant.is_tired and state.fp > 0),
     )
-    found.extend(_condition(messages, locale, key, marked=marked) for key, on in flags if on)
+    found.extend(_condition_of(c, messages, locale, key, marked=marked) for key, on in flags if on)
     found.extend(fatigue_conditions(c.combatant, messages, locale, marked=marked))
     found.extend(hazard_conditions(c.combatant, messages, locale, marked=marked))
     if turn.paralysed_through_round is not None:
@@ -468,6 +479,21 @@ def _where(encounter: Encounter, messages: Messages, locale: str) -> str:
     if current is not None:
         turn = _t(messages, locale, "encounter.status.turn", name=f"**{current.name}**")
         text = f"{CURRENT_MARK} {turn}\n{text}"
+    elif sequence.vacated:
+        # The fighter whose turn it was left during it (a swarm dispersed, R14.3, R14.7):
+        # nobody else's turn is running; name who comes next.
+        following = sequence.up_next
+        turn = (
+            _t(
+                messages,
+                locale,
+                "encounter.status.vacated",
+                name=f"**{encounter.get(following).name}**",
+            )
+            if following is not None
+            else _t(messages, locale, "encounter.status.vacated_round_end")
+        )
+        text = f"{CURRENT_MARK} {turn}\n{text}"
     return text
 
 
@@ -605,9 +631,33 @@ def event_line(
     if event.roll is not None:
         params.update(_roll_text(event.roll, messages, locale))
     text = _t(messages, locale, f"encounter.event.{event.kind.value}", **params)
-    return "\n".join(
-        [f"{text} ({event.rule_id})", *initiative_lines(event.slots, encounter, messages, locale)]
-    )
+    lines = [f"{text} ({event.rule_id})"]
+    if event.kind is TurnEventKind.CARDIAC_ARREST and event.roll and not event.roll.succeeded:
+        lines.extend(_heart_stopped(event, encounter, messages, locale))
+    return "\n".join([*lines, *initiative_lines(event.slots, encounter, messages, locale)])
+
+
+def _heart_stopped(
+    event: TurnEvent, encounter: Encounter, messages: Messages, locale: str
+) -> list[str]:
+    """R8.2: how long he has, HT/3 minutes, and the round he dies in unless helped."""
+    try:
+        dies = encounter.get(event.combatant_id or "").turn.cardiac_arrest_death_round
+    except RuleError:
+        return []
+    if dies is None:
+        return []
+    minutes, seconds = divmod(dies - event.round, 60)
+    return [
+        _t(
+            messages,
+            locale,
+            "fatigue.cardiac_arrest_time",
+            minutes=minutes,
+            seconds=seconds,
+            round=dies,
+        )
+    ]
 
 
 def render_events(

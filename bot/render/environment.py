@@ -17,8 +17,10 @@ from bot.i18n import Messages
 from bot.render.attack import render_damage
 from bot.render.common import ResultKind, decimal, line_embeds
 from bot.render.fatigue import roll_line
+from bot.render.fire import burning_text
 from rules.breath import AirAgain, Breath, Drowning, Rescue, Shed, Suffocation
 from rules.climate import (
+    INTENSE_HEAT_SAFE_PER_DR,
     ColdExposure,
     HeatExposure,
     IntenseHeat,
@@ -30,7 +32,6 @@ from rules.climate import (
 from rules.combatant import Armor, Burning, Combatant
 from rules.falling import Fall, FallArmor, FallingObject
 from rules.fire import (
-    BURNING,
     Clothing,
     Extinguish,
     FireExposure,
@@ -38,7 +39,7 @@ from rules.fire import (
     IgnitionOutcome,
     rule_for,
 )
-from rules.hazards import HazardTick
+from rules.hazards import HazardKind, HazardTick
 from rules.injury import InjuryOutcome
 
 __all__ = [
@@ -222,18 +223,6 @@ def render_fire_exposure(exposure: FireExposure, messages: Messages, locale: str
             damage=exposure.damage,
         )
     ]
-
-
-def burning_text(kind: Burning, messages: Messages, locale: str) -> str:
-    """What burns on him, its damage a second and its DX penalty."""
-    dice, penalty, _readies = BURNING[kind]
-    return _t(
-        messages,
-        locale,
-        f"environment.burning.{kind.value}",
-        dice=dice.text,
-        penalty=penalty,
-    )
 
 
 def render_catch(
@@ -609,7 +598,7 @@ def render_rescue(saving: Rescue, messages: Messages, locale: str) -> list[str]:
 # --------------------------------------------------------------------------- in a fight
 
 
-HAZARD_MARKERS = {"on_fire": "🔥", "holding": "🫧", "suffocating": "😶"}
+HAZARD_MARKERS = {"on_fire": "🔥", "holding": "🫧", "suffocating": "😶", "intense_heat": "🌋"}
 """The tracker's marker before each hazard condition."""
 
 
@@ -657,10 +646,21 @@ def hazard_conditions(
                     ),
                 )
             )
+    if state.intense_heat_dr is not None:
+        safe = max(0, INTENSE_HEAT_SAFE_PER_DR * state.intense_heat_dr - state.intense_heat_seconds)
+        found.append(
+            (
+                "intense_heat",
+                _t(messages, locale, "environment.condition.intense_heat", seconds=safe),
+            )
+        )
     return [f"{HAZARD_MARKERS[key]} {text}" if marked else text for key, text in found]
 
 
 def _tick_line(tick: HazardTick, messages: Messages, locale: str) -> str:
+    if tick.air is not None:
+        # R9.2: air again after a choke let go, with the HT roll against brain damage.
+        return "\n".join(render_air(tick.air, messages, locale, name=tick.name))
     params: dict[str, object] = {"name": tick.name, "round": tick.round}
     if tick.burn is not None and tick.injury is not None:
         params.update(
@@ -673,9 +673,18 @@ def _tick_line(tick: HazardTick, messages: Messages, locale: str) -> str:
         )
     if tick.breath_left is not None:
         params["seconds"] = tick.breath_left
+    if tick.safe_left is not None:
+        params["seconds"] = tick.safe_left
+    if tick.roll is not None:
+        params.update(
+            target=tick.roll.target, total=tick.roll.total, faces=faces_text(tick.roll.faces)
+        )
     if tick.fatigue is not None:
         params.update(fp=tick.fatigue.fp_after, hp=tick.fatigue.hp_after)
-    text = _t(messages, locale, f"environment.tick.{tick.kind.value}", **params)
+    key = tick.kind.value
+    if tick.kind is HazardKind.HEAT and tick.fatigue is not None:
+        key = "heat_fp"
+    text = _t(messages, locale, f"environment.tick.{key}", **params)
     if tick.fatigue is not None and tick.fatigue.fainted:
         text += " " + _t(messages, locale, "environment.tick.faints", name=tick.name)
     return f"{text} ({tick.rule_id})"

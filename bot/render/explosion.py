@@ -25,6 +25,7 @@ from rules.errors import RuleError
 from rules.explosion import (
     AreaThrow,
     BlastHit,
+    BlastRole,
     BlastTarget,
     DiveRecord,
     ExplosionPlan,
@@ -76,8 +77,11 @@ def _target_name(encounter: Encounter, combatant_id: str) -> str:
         return combatant_id
 
 
-def _role_text(target: BlastTarget, messages: Messages, locale: str) -> str:
-    return _t(messages, locale, f"explosion.role.{target.role.value}", metres=target.distance)
+def _role_text(role: BlastRole, distance: int, reach: int, messages: Messages, locale: str) -> str:
+    """How he meets the blast; someone around it but farther than its blast and fragments
+    reach is said to be out of reach (R15.1, R15.8)."""
+    key = "out_of_reach" if role is BlastRole.NEARBY and distance > reach else role.value
+    return _t(messages, locale, f"explosion.role.{key}", metres=distance)
 
 
 def _dive_text(record: DiveRecord, messages: Messages, locale: str, *, shelter: bool) -> str:
@@ -107,7 +111,7 @@ def render_plan(
     lines = []
     for target in plan.targets:
         line = f"**{_target_name(encounter, target.combatant_id)}**: " + _role_text(
-            target, messages, locale
+            target.role, target.distance, plan.reach(), messages, locale
         )
         record = plan.dive_of(target.combatant_id)
         if record is not None:
@@ -183,7 +187,7 @@ def _multiplier(injury: InjuryOutcome, locale: str) -> str:
     return str(value.numerator) if value.denominator == 1 else decimal(float(value), locale)
 
 
-def _hit_text(hit: BlastHit, number: int, messages: Messages, locale: str) -> str:
+def _hit_text(hit: BlastHit, number: int, messages: Messages, locale: str, *, shock: bool) -> str:
     injury = hit.injury
     kind = _t(messages, locale, f"explosion.hit.{hit.kind.value}", number=number)
     if hit.kind is HitKind.FRAGMENT:
@@ -210,11 +214,13 @@ def _hit_text(hit: BlastHit, number: int, messages: Messages, locale: str) -> st
         multiplier=_multiplier(injury, locale),
         injury=injury.injury,
     )
-    return "\n".join([line, *(f"  {c}" for c in consequence_lines(injury, messages, locale))])
+    consequences = consequence_lines(injury, messages, locale, shock=shock)
+    return "\n".join([line, *(f"  {c}" for c in consequences)])
 
 
-def _target_embed(
+def _target_embed(  # noqa: PLR0917 - one target's numbers and the blast's reach
     result: TargetBlast,
+    reach: int,
     name: str,
     aim: AimCheck | None,
     messages: Messages,
@@ -226,9 +232,7 @@ def _target_embed(
     embed = new_embed(
         ResultKind.DAMAGE if result.injury else ResultKind.INFO,
         title=_t(messages, locale, "explosion.target.title", name=name),
-        description=_t(
-            messages, locale, f"explosion.role.{result.role.value}", metres=result.distance
-        ),
+        description=_role_text(result.role, result.distance, reach, messages, locale),
     )
     if result.dive is not None:
         add_field(
@@ -262,10 +266,13 @@ def _target_embed(
     if result.hits:
         fragment = 0
         lines = []
-        for hit in result.hits:
+        # R7.6: the shock is his, not a hit's: once, under the last hit that injured him.
+        injured = [i for i, hit in enumerate(result.hits) if hit.injury.injury > 0]
+        shock_at = injured[-1] if injured else None
+        for index, hit in enumerate(result.hits):
             if hit.kind is HitKind.FRAGMENT:
                 fragment += 1
-            lines.append(_hit_text(hit, fragment, messages, locale))
+            lines.append(_hit_text(hit, fragment, messages, locale, shock=index == shock_at))
         add_field(
             embed, _t(messages, locale, "explosion.field.hits"), "\n".join(lines), inline=False
         )
@@ -357,6 +364,7 @@ def render_blast(
     embeds.extend(
         _target_embed(
             target,
+            max(outcome.radius, outcome.fragment_radius),
             names.get(target.combatant_id, target.combatant_id),
             result.aims.get(target.combatant_id),
             messages,

@@ -15,10 +15,25 @@ import discord
 from bot.i18n import Messages
 from bot.render.attack import consequence_lines
 from bot.render.common import ResultKind, add_field, decimal, new_embed, set_footer, signed
+from rules.damage import parse_damage
+from rules.errors import RuleError
 from rules.swarm import SwarmAttack, SwarmHit, VictimAttack
-from rules.swarm_profile import Swarm, SwarmKind
+from rules.swarm_profile import Protection, Swarm, SwarmKind
 
 SEPARATOR = " · "
+
+EMOJI: dict[SwarmKind, str] = {
+    SwarmKind.BEES: "🐝",
+    SwarmKind.RATS: "🐀",
+    SwarmKind.BATS: "🦇",
+    SwarmKind.BIRDS: "🐦",
+    SwarmKind.VENOMOUS_INSECTS: "🦂",
+    SwarmKind.FLYING_INSECTS: "🦟",
+    SwarmKind.PIRANHAS: "🐟",
+    SwarmKind.SNAKES: "🐍",
+    SwarmKind.CUSTOM: "🐾",
+}
+"""The mark before a swarm's attacks, by kind (R14.4)."""
 
 
 def _t(messages: Messages, locale: str, key: str, **params: object) -> str:
@@ -27,6 +42,35 @@ def _t(messages: Messages, locale: str, key: str, **params: object) -> str:
 
 def kind_name(kind: SwarmKind, messages: Messages, locale: str) -> str:
     return _t(messages, locale, f"swarm.kind.{kind.value}")
+
+
+def damage_text(text: str, messages: Messages, locale: str) -> str:
+    """A swarm's damage (``1d-1 pi+``) with its type in the reader's language (``1d-1 pa+``);
+    text that does not read as damage is shown as it is."""
+    try:
+        damage = parse_damage(text)
+    except RuleError:
+        return text
+    if damage.dice is not None:
+        base = damage.dice.text
+    else:
+        base = f"{damage.base}{signed(damage.adds) if damage.adds else ''}"
+    if damage.armor_divisor != 1:
+        base += f"({decimal(float(damage.armor_divisor), locale)})"
+    return f"{base} {_t(messages, locale, f'damage.abbr.{damage.damage_type.value}')}"
+
+
+def _victim_name(
+    victim_id: str,
+    protection: Protection,
+    names: Mapping[str, str],
+    messages: Messages,
+    locale: str,
+) -> str:
+    name = names.get(victim_id, victim_id)
+    if protection is Protection.NONE:
+        return name
+    return f"{name} ({_t(messages, locale, f'swarm.worn.{protection.value}')})"
 
 
 def swarm_line(
@@ -69,7 +113,11 @@ def swarm_line(
         key = "swarm.line.next_hex" if swarm.is_horde else "swarm.line.damage"
         parts.append(_t(messages, locale, key, damage=swarm.damage_taken, per=profile.dispersed_by))
     if swarm.victims:
-        on = ", ".join(names.get(v.combatant_id, v.combatant_id) for v in swarm.victims)
+        # R14.2: what each victim wears decides how long it keeps small creatures off.
+        on = ", ".join(
+            _victim_name(v.combatant_id, v.protection, names, messages, locale)
+            for v in swarm.victims
+        )
         parts.append(_t(messages, locale, "swarm.line.on", victims=on))
     return SEPARATOR.join(parts)
 
@@ -135,7 +183,14 @@ def render_swarm_attack(
     name = names.get(attack.swarm_id, attack.swarm_id)
     embed = new_embed(
         ResultKind.DAMAGE,
-        title=_t(messages, locale, "swarm.attack.title", name=name, damage=attack.damage),
+        title=_t(
+            messages,
+            locale,
+            "swarm.attack.title",
+            emoji=EMOJI[attack.kind],
+            name=name,
+            damage=damage_text(attack.damage, messages, locale),
+        ),
     )
     for victim in attack.attacks:
         add_field(
@@ -150,8 +205,19 @@ def render_swarm_attack(
             _victim_text(victim, messages, locale),
             inline=False,
         )
+    about = [
+        _t(
+            messages,
+            locale,
+            f"swarm.dropped.{dropped.reason.value}",
+            name=names.get(dropped.combatant_id, dropped.combatant_id),
+        )
+        for dropped in attack.dropped
+    ]
     if not attack.attacks:
-        embed.description = _t(messages, locale, "swarm.attack.nobody")
+        about.append(_t(messages, locale, "swarm.attack.nobody"))
+    if about:
+        embed.description = "\n".join(about)
     if attack.poison:
         add_field(
             embed,

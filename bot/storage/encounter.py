@@ -45,12 +45,14 @@ from bot.storage.pending_attack import (
 from bot.storage.records import (
     COMBATANT_COLUMNS,
     ENCOUNTER_COLUMNS,
+    EncodedDocument,
     EncounterEvent,
     EncounterRecord,
     EncounterStatus,
     PendingAttack,
     PendingState,
     dumps,
+    encoded,
     encounter_from_rows,
     event_from_row,
 )
@@ -232,7 +234,9 @@ _ENCOUNTER_FIELDS = tuple(name for name in Encounter.model_fields if name != "co
 
 def _state_row(encounter: Encounter) -> Row:
     """The encounter's own state (everything but its combatants), as stored."""
-    return stamp(Document.ENCOUNTER, encounter.model_dump(mode="json", exclude={"combatants"}))
+    return EncodedDocument(
+        stamp(Document.ENCOUNTER, encounter.model_dump(mode="json", exclude={"combatants"}))
+    )
 
 
 def _encounter_row(state: Row, status: str, ended_at: str | None) -> Row:
@@ -244,8 +248,10 @@ def _combatant_row(combatant: EncounterCombatant) -> Row:
         "name": combatant.name,
         "owner_id": combatant.owner_id,
         "side": combatant.side,
-        "sheet": stamp(Document.SHEET, combatant.combatant.model_dump(mode="json")),
-        "turn_state": stamp(Document.TURN, combatant.turn.model_dump(mode="json")),
+        "sheet": EncodedDocument(
+            stamp(Document.SHEET, combatant.combatant.model_dump(mode="json"))
+        ),
+        "turn_state": EncodedDocument(stamp(Document.TURN, combatant.turn.model_dump(mode="json"))),
     }
 
 
@@ -282,7 +288,7 @@ async def _load_live(session: Session, channel_id: int) -> LiveEncounter | None:
 def _encounter_statement(encounter_id: int, row: Row) -> Statement:
     return (
         "UPDATE encounters SET status = ?, ended_at = ?, state = ? WHERE id = ?",
-        (row["status"], row["ended_at"], dumps(row["state"]), encounter_id),
+        (row["status"], row["ended_at"], encoded(row["state"]), encounter_id),
     )
 
 
@@ -313,8 +319,8 @@ def _combatant_statement(encounter_id: int, combatant_id: str, row: Row | None) 
             row["name"],
             row["owner_id"],
             row["side"],
-            dumps(row["sheet"]),
-            dumps(row["turn_state"]),
+            encoded(row["sheet"]),
+            encoded(row["turn_state"]),
         ),
     )
 
@@ -352,7 +358,7 @@ def _event_statement(
         "INSERT INTO encounter_events "
         "(encounter_id, kind, actor_id, before, after, detail, undoes) "
         "VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
-        (encounter_id, kind, actor_id, dumps(before), dumps(after), dumps(detail), undoes),
+        (encounter_id, kind, actor_id, encoded(before), encoded(after), dumps(detail), undoes),
     )
 
 
@@ -511,7 +517,7 @@ class EncounterRepository:
                 "INSERT INTO encounters (guild_id, channel_id, status, state, created_at) "
                 "VALUES (?, ?, 'active', ?, COALESCE(?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))) "
                 "RETURNING id, created_at",
-                (guild_id, channel_id, dumps(row["state"]), created),
+                (guild_id, channel_id, encoded(row["state"]), created),
             )
             assert inserted is not None
             encounter_id, created_at = int(inserted[0]), inserted[1]

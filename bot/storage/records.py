@@ -9,6 +9,7 @@ cache; nothing here runs SQL.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import datetime
 from enum import StrEnum
 from typing import Any, Literal
@@ -22,6 +23,7 @@ from rules.strike import PendingDefense
 
 __all__ = [
     "CancelReason",
+    "EncodedDocument",
     "EncounterEvent",
     "EncounterRecord",
     "EncounterStatus",
@@ -29,6 +31,7 @@ __all__ = [
     "PendingState",
     "PendingStatus",
     "dumps",
+    "encoded",
     "encounter_from_rows",
     "event_from_row",
     "pending_from_row",
@@ -37,9 +40,47 @@ __all__ = [
 EncounterStatus = Literal["active", "ended"]
 
 
+_ENCODER = json.JSONEncoder(separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+_encode = _ENCODER.encode
+_encode_string: Callable[[str], str] = json.encoder.encode_basestring
+
+
 def dumps(value: Any) -> str:
     """JSON as the tables store it: compact, keys sorted, UTF-8 kept."""
-    return json.dumps(value, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+    return _encode(value)
+
+
+class EncodedDocument(dict[str, Any]):
+    """A stored document (a sheet, a turn state, an encounter's state) that nobody changes
+    once built, which keeps its JSON text once :func:`encoded` wrote it.
+
+    A change writes a row's documents in its statements and again in its event's
+    ``after``; the next change logs the same documents as its ``before``. Encoded once,
+    they cost one encoding instead of three.
+    """
+
+    __slots__ = ("text",)
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        super().__init__(data)
+        self.text: str | None = None
+
+
+def encoded(value: Any) -> str:
+    """``dumps(value)``, the same text, reusing what each :class:`EncodedDocument` inside
+    (in dictionaries all the way down) already encoded."""
+    kind = type(value)
+    if kind is EncodedDocument:
+        text: str | None = value.text
+        if text is None:
+            text = value.text = _encode(value)
+        return text
+    if kind is str:
+        return _encode_string(value)
+    if kind is dict and all(type(key) is str for key in value):
+        parts = [_encode_string(key) + ":" + encoded(item) for key, item in sorted(value.items())]
+        return "{" + ",".join(parts) + "}"
+    return _encode(value)
 
 
 class EncounterRecord(BaseModel):

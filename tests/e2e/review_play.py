@@ -58,7 +58,8 @@ def refused(block: list[str]) -> bool:
 
 @dataclass(frozen=True)
 class Fight:
-    """A sandbox script (one line a line, as typed) and the seed its dice are rolled with."""
+    """A sandbox script (one line a line, as typed), the seed its dice are rolled with and
+    the client's language (``--locale``)."""
 
     seed: int
     script: str

@@ -286,3 +286,50 @@ async def test_a_shield_bash_drops_the_shields_db_r11_27(
     dice.extend([3, 3, 4])
     after = await gm(standin, "attack", attacker="Orc", target="Shieldman", weapon="Axe")
     assert labels(after.message)[0] == "Dodge 9"
+
+
+def hazard_lines(result: Any) -> list[str]:
+    return [
+        line
+        for e in result.embeds
+        if e.get("title") == "⏱️ A second passes"
+        for line in (e.get("description") or "").splitlines()
+    ]
+
+
+async def orc_state(bot: GurpsBot, standin: StandIn) -> Any:
+    record = await EncounterRepository(bot.database).require_active(standin.channel(CHANNEL).id)
+    return record.encounter.find("Orc").combatant.state
+
+
+async def test_a_choke_stops_his_breath_with_the_rounds_until_let_go_r11_10_r9_1_r9_2(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """Round 1 Bruno (Basic Speed 6) grapples; round 2 he chokes: the orc (HT 11) holds his
+    breath 11 s, a second at each of his places; let go, he breathes and nothing more is
+    counted. Undo brings the choke back."""
+    await brawl(standin)
+    await gm(standin, "encounter next")  # round 1: Bruno
+    dice.extend([3, 3, 4, 4, 4, 4])
+    await say(standin, "alice", f"{CC} grapple", attacker="Bruno", target="Orc")
+    orc_turn = await gm(standin, "encounter next")  # the orc's place: he still breathes
+    assert hazard_lines(orc_turn) == []
+    await gm(standin, "encounter next")  # round 2: Bruno
+    dice.extend([2, 2, 3, 4, 4, 4, 3, 3, 4])
+    await say(standin, "alice", f"{CC} choke", attacker="Bruno", target="Orc")
+    assert (await orc_state(bot, standin)).breath_left == 11
+    passed = await gm(standin, "encounter next")  # round 2: the orc's second
+    assert hazard_lines(passed) == ["Orc holds his breath: 10 s left (R9.1)"]
+    tracker = await gm(standin, "encounter status")
+    text = " ".join(f["value"] for e in tracker.embeds for f in e.get("fields", []))
+    assert "holding his breath: 10 s left" in text
+    await say(standin, "alice", f"{CC} release", holder="Bruno", held="Orc")
+    state = await orc_state(bot, standin)
+    assert (state.breath_left, state.airless_seconds) == (None, 0)
+    for _ in range(2):
+        later = await gm(standin, "encounter next")
+        assert hazard_lines(later) == []
+    assert dice.remaining == 0
+    for _ in range(3):
+        await gm(standin, "encounter undo")
+    assert (await orc_state(bot, standin)).breath_left == 10

@@ -221,3 +221,42 @@ async def test_cold_by_the_numbers_in_portuguese(
         "PF ou PV perdidos no frio só voltam com abrigo adequado e uma fonte de calor (R10.13).",
         "PF perdidos: **1**.",
     ]
+
+
+async def test_intense_heat_goes_on_with_the_rounds_until_she_leaves_it(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """R10.10: Ana enters the blaze with no armor that counts (dr:0): no safe seconds, an HT
+    roll at each of her places in the order; 13 against HT 12 fails, 1 FP. She leaves it and
+    the rounds roll nothing more; undo puts her back in."""
+    await start_duel(standin, bot)
+    entered = await gm(standin, "environment intense-heat", combatant="Ana", dr=0)
+    assert description(entered) == [
+        "Ana is in intense heat, DR 0: safe for 0 s, then an HT roll every second at his "
+        "place in the turn order, each failure 1 FP, until he leaves it (R10.10)."
+    ]
+    dice.extend([6, 6, 1])
+    turn = await gm(standin, "encounter next")
+    second = next(e for e in turn.embeds if e.get("title") == "⏱️ A second passes")
+    assert second["description"] == (
+        "Ana rolls HT 12 against the heat: 13 (6, 6, 1), failure: 1 FP, FP **11**, HP 11 (R10.10)"
+    )
+    assert "in intense heat: safe 0 s more, then HT every second" in tracker_line(turn, "Ana")
+    left = await gm(standin, "environment intense-heat", combatant="Ana", leave=True)
+    assert description(left) == ["Ana is out of the intense heat (R10.10)."]
+    await gm(standin, "encounter next")
+    later = await gm(standin, "encounter next")  # round 2, Ana's place: nothing
+    assert all(e.get("title") != "⏱️ A second passes" for e in later.embeds)
+    assert dice.remaining == 0
+    for _ in range(3):
+        await gm(standin, "encounter undo")
+    state = await state_of(bot, standin)
+    assert (state.intense_heat_dr, state.intense_heat_seconds, state.fp) == (0, 1, 11)
+
+
+async def test_intense_heat_without_seconds_needs_a_fighter(
+    standin: StandIn, bot: GurpsBot
+) -> None:
+    refused = await standin.slash("environment intense-heat", {}, user="gm", channel=CHANNEL)
+    assert refused.ephemeral
+    assert "name the fighter whose heat goes on with the rounds" in refused.embed["description"]

@@ -13,7 +13,8 @@ from bot.storage.encounter import EncounterRepository
 from rules.combatant import Combatant, CombatantState
 from rules.encounter import Encounter, EncounterCombatant
 from rules.roller import ScriptedDice
-from tests.e2e.test_attack import CHANNEL, labels, orc_attacks, start_duel
+from tests.e2e.test_attack import CHANNEL, fields, labels, orc_attacks, start_duel
+from tests.e2e.test_environment import tracker_line
 
 
 async def gm(standin: StandIn, command: str, **options: Any) -> InteractionResult:
@@ -274,4 +275,39 @@ async def test_the_combat_fatigue_button_works_after_a_restart(
     assert record.encounter.find("Ana").combatant.state.fp == 9
     # The orc took the blow without defending: he neither attacked nor defended.
     assert record.encounter.find("Orc").combatant.state.hp == 13 - 4
+    assert dice.remaining == 0
+
+
+async def test_a_cardiac_arrest_shows_when_death_comes(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """R8.2: Ana at 0 FP rolls Will 10 before acting: 18, a critical failure; HT 12 rolls 13,
+    her heart stops: FP -12, and she dies in 12/3 = 4 minutes, in round 1 + 240, unless
+    helped. The tracker says so."""
+    await start_duel(standin, bot)
+    await gm(standin, "combatant edit", name="Ana", fp=0)
+    dice.extend([6, 6, 6, 6, 5, 2])
+    turn = await gm(standin, "encounter next")
+    text = "\n".join(e.get("description") or "" for e in turn.embeds)
+    assert (
+        "His heart stops: he dies in 4 min 0 s (HT/3 minutes), in round 241, unless he is "
+        "helped (R8.2)." in text
+    )
+    assert "cardiac arrest (dies in round 241 unless helped)" in tracker_line(turn, "Ana")
+    assert (await ana(bot, standin)).fp == -12
+    assert dice.remaining == 0
+
+
+async def test_a_tired_fighter_is_knocked_back_by_his_halved_st(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """R8.1, R7.14: Ana at 3 FP of 12 has ST 6 for everything but HP and damage: 5 crushing
+    (DR 1: 4 injury) knocks her back 5 // 4 = 1 m; DX 13 rolls 9 and she keeps her feet."""
+    await start_duel(standin, bot)
+    await gm(standin, "combatant edit", name="Ana", fp=3)
+    dice.extend([3, 3, 3])
+    hit = await gm(standin, "damage", target="Ana", amount="5", type="cr")
+    breakdown = fields(hit.embeds[0])
+    assert breakdown["Injury"] == "**4**"
+    assert "Knocked back 1 m (R7.14)" in breakdown["Consequences"]
     assert dice.remaining == 0

@@ -895,6 +895,7 @@ async def test_command(stage: Stage, row: Row) -> None:
     scenes = {scene_of(actor, row.allowed) for actor in ("player", "owner", "gm")}
     for scene in sorted(scenes):
         await stage.build(scene, row.needs)
+    await stage.bot.trackers.settled()  # no tracker edit of the setup lands in a snapshot
 
     for actor in ACTORS:
         user, locale = USERS[actor], LOCALES[actor]
@@ -928,6 +929,7 @@ async def test_defense_button(stage: Stage, choice: str) -> None:
     standin = stage.standin
     for scene in ("shared", "owner", "gm"):
         await stage.build(scene, "fight")
+    await stage.bot.trackers.settled()
 
     for actor in ACTORS:
         scene = scene_of(actor, OWNER_OR_GM)

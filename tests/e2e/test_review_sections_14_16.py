@@ -542,7 +542,9 @@ async def test_swarm_protection_by_rounds_r14_2(tmp_path: Path) -> None:
     """
     t = await play(tmp_path, SWARM_PROTECTION_ROUNDS)
     bees = [
-        r for r in t.replies("/encounter next") if "  ┃ 🐝 Bees attacks everyone in it: 1 tox" in r
+        r
+        for r in t.replies("/encounter next")
+        if "  ┃ 🐝 Bees — automatic attack on everyone in it: 1 tox" in r
     ]
     expect(
         bees[0],
@@ -558,7 +560,9 @@ async def test_swarm_protection_by_rounds_r14_2(tmp_path: Path) -> None:
         "  ┃     30 → 29 / 30",
         "  ┃ Eve (round 3): 1 tox (—) · DR 0 · penetrating 1 × 1 = 1",
     )
-    insects = [r for r in t.replies("/encounter next") if "Flying insects attacks" in "".join(r)]
+    insects = [
+        r for r in t.replies("/encounter next") if "Flying insects — automatic attack" in "".join(r)
+    ]
     expect(insects[4], "  ┃ Cid (round 5): Kept off by low-TL armor, rounds 1-5 (R14.2).")
     expect(
         insects[5],
@@ -572,7 +576,9 @@ async def test_swarm_protection_by_rounds_r14_2(tmp_path: Path) -> None:
         "  ┃     Shock -1 on the next turn (R7.6)",
     )
     rats = [
-        r for r in t.replies("/encounter next") if "  ┃ 🐝 Rats attacks everyone in it: 1d cut" in r
+        r
+        for r in t.replies("/encounter next")
+        if "  ┃ 🐀 Rats — automatic attack on everyone in it: 1d cut" in r
     ]
     assert len(rats) == 7
     for n, reply in enumerate(rats, start=1):
@@ -585,7 +591,9 @@ async def test_rats_bite_anew_each_round_against_dr_r14_2(tmp_path: Path) -> Non
     """
     t = await play(tmp_path, RATS_AGAINST_ARMOR)
     rats = [
-        r for r in t.replies("/encounter next") if "  ┃ 🐝 Rats attacks everyone in it: 1d cut" in r
+        r
+        for r in t.replies("/encounter next")
+        if "  ┃ 🐀 Rats — automatic attack on everyone in it: 1d cut" in r
     ]
     expect(rats[0], "  ┃ Bob (round 1): 2 cut (2) · DR 4 · penetrating 0 × 1.5 = 0")
     expect(rats[1], "  ┃ Bob (round 2): 4 cut (4) · DR 4 · penetrating 0 × 1.5 = 0")
@@ -666,7 +674,7 @@ async def test_horde_acts_last_and_bites_everyone_in_it_r14_5_r14_2(tmp_path: Pa
     expect(t.reply("/encounter next", 5), "  ┃ Round 1: Horde's turn")
     expect(
         t.reply("/encounter next", 6),
-        "  ┃ 🐝 Horde attacks everyone in it: 1d cut",
+        "  ┃ 🐀 Horde — automatic attack on everyone in it: 1d cut",
         "  ┃ Ana (round 1): 5 cut (5) · DR 0 · penetrating 5 × 1.5 = 7",
         "  ┃     30 → 23 / 30",
         "  ┃     Shock -2 on the next turn (R7.6)",
@@ -879,7 +887,7 @@ async def test_dive_behind_shelter_owners_and_undo_r15_3(tmp_path: Path) -> None
     assert refused(t.reply(":click Dive for Cover: Ana", 1))
     expect(
         t.reply(":click Dive for Cover: Ana", 2),
-        "  ┃ In reach: Ana: 2 m away · Dive for Cover: Dodge 9, rolled 6 (4, 1, 1): safe behind"
+        "  ┃ Targets: Ana: 2 m away · Dive for Cover: Dodge 9, rolled 6 (4, 1, 1): safe behind"
         " shelter (R15.3)",
     )
     assert refused(t.reply("/explosion detonate", 1))

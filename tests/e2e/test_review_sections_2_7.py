@@ -1875,9 +1875,10 @@ async def test_injury_rule_options_r7_16_r7_8_r7_9_r7_6(tmp_path: Path) -> None:
 
 
 async def test_minimum_damage_and_diffuse_options_g7_a2(tmp_path: Path) -> None:
-    """A.2: 1d-6 imp rolling 1 is at least 1 (x0.5, injury at least 1); crushing may be 0.
+    """A.2: 1d-6 imp rolling 1 is at least 1 (the Diffuse cap keeps it 1); crushing may be 0.
     The Diffuse cap: 10 imp -> 1, 10 cr -> 2, large-area 10 uncapped. With zero damage
-    allowed (G7) 1d-6 rolling 4 is 0; without the cap 10 imp x0.5 = 5.
+    allowed (G7) 1d-6 rolling 4 is 0; without the cap 10 imp x2 = 20 (Diffuse changes no
+    wounding modifier, unlike Homogeneous: B380, R14.3).
     """
     t = await play(tmp_path, OPTIONS_MINIMUM_AND_DIFFUSE)
     expect(
@@ -1891,7 +1892,9 @@ async def test_minimum_damage_and_diffuse_options_g7_a2(tmp_path: Path) -> None:
     expect(t.reply("/damage target:Dif amount:10 type:cr"), "  ┃ Injury: 2")
     expect(t.reply("/damage target:Dif amount:10 type:cr large-area:true"), "  ┃ Injury: 10")
     expect(t.reply(":click No defense", 3), "  ┃ Basic damage: 1d-6 → 0 imp (4)", "  ┃ Injury: 0")
-    expect(t.reply("/damage target:Dif amount:10 type:imp", 2), "  ┃ Injury: 5")
+    expect(
+        t.reply("/damage target:Dif amount:10 type:imp", 2), "  ┃ Wounding: ×2", "  ┃ Injury: 20"
+    )
 
 
 async def test_a_neck_blow_missing_by_one_lands_on_the_torso_r7_29_r7_19(tmp_path: Path) -> None:

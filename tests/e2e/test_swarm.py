@@ -89,7 +89,9 @@ async def test_a_rat_swarm_bites_both_fighters_then_is_dispersed(
     bitten = await gm(standin, "encounter next")
     assert dice.remaining == 0
     attack = bitten.embeds[0]
-    assert attack["title"] == text("swarm.attack.title", "en", name="Rats", damage="1d cut")
+    assert attack["title"] == text(
+        "swarm.attack.title", "en", emoji="🐀", name="Rats", damage="1d cut"
+    )
     shown = fields(attack)
     assert "3 cut (3) · DR 0 · penetrating 3 × 1.5 = **4**" in shown["Alice (round 1)"]
     assert "20 → **16** / 20" in shown["Alice (round 1)"]

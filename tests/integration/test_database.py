@@ -9,11 +9,13 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 import pytest
 
+from bot.storage import sqlite as backend
 from bot.storage.database import (
     Database,
     MigrationError,
@@ -336,3 +338,106 @@ async def test_a_postgresql_database_never_shows_its_password(
         assert db.description.startswith(f"PostgreSQL postgresql://{parts.username}:***@")
         assert secret not in db.description
         assert await db.fetch_value("SELECT 1") == 1
+
+
+async def test_a_sqlite_write_commits_on_the_loop_and_is_on_disk_when_it_returns(
+    tmp_path: Path,
+) -> None:
+    """A write finding the file free commits on the event loop's own connection (no hop to
+    the database thread) in WAL with ``synchronous=NORMAL``: another connection, as a
+    restarted process would, reads it as soon as ``write`` returned."""
+    path = tmp_path / "direct.sqlite3"
+    async with Database.open(path) as db:
+        await db.write(lambda session: session.execute("CREATE TABLE t (x INTEGER)"))
+        assert await db.write(lambda session: session.execute("INSERT INTO t VALUES (7)")) == 1
+        other = sqlite3.connect(path)
+        try:
+            assert other.execute("SELECT x FROM t").fetchall() == [(7,)]
+            assert other.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+        finally:
+            other.close()
+        assert await db.fetch_value("PRAGMA synchronous") == 1  # NORMAL
+
+
+async def test_a_sqlite_write_waits_for_a_lock_held_elsewhere_without_blocking_the_loop(
+    tmp_path: Path,
+) -> None:
+    """The loop's connection never waits for a lock: a write finding the file locked by
+    another process starts over on the database thread, which waits (the busy timeout)
+    while the loop keeps serving everything else; then it commits."""
+    path = tmp_path / "locked.sqlite3"
+    async with Database.open(path) as db:
+        await db.write(lambda session: session.execute("CREATE TABLE t (x INTEGER)"))
+        other = sqlite3.connect(path, isolation_level=None)
+        try:
+            other.execute("BEGIN IMMEDIATE")
+            other.execute("INSERT INTO t VALUES (1)")
+            writing = asyncio.ensure_future(
+                db.write(lambda session: session.execute("INSERT INTO t VALUES (2)"))
+            )
+            ticks = 0
+            for _ in range(10):
+                await asyncio.sleep(0.01)
+                ticks += 1
+            assert ticks == 10
+            assert not writing.done()
+            other.execute("COMMIT")
+        finally:
+            other.close()
+        assert await asyncio.wait_for(writing, 5) == 1
+        assert [row[0] for row in await db.fetch_all("SELECT x FROM t ORDER BY x")] == [1, 2]
+
+
+async def test_sqlite_checkpoints_run_in_the_background_and_keep_the_wal_small(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The loop's connection leaves SQLite's automatic checkpoint (and its fsyncs) to a
+    ``wal_checkpoint(PASSIVE)`` on the database thread every ``CHECKPOINT_EVERY`` writes,
+    so the WAL file is reused instead of growing with every change."""
+    monkeypatch.setattr(backend, "CHECKPOINT_EVERY", 10)
+    path = tmp_path / "wal.sqlite3"
+    blob = "x" * 4000
+    async with Database.open(path) as db:
+        await db.write(lambda session: session.execute("CREATE TABLE t (x TEXT)"))
+        for round_ in range(10):
+            for _ in range(10):
+                await db.write(lambda session: session.execute("INSERT INTO t VALUES (?)", (blob,)))
+            await asyncio.sleep(0.05 if round_ else 0.2)  # the checkpoint, on the thread
+        wal = path.with_name(path.name + "-wal").stat().st_size
+        assert await db.fetch_value("SELECT COUNT(*) FROM t") == 100
+    assert wal < 40 * 4096  # 100 rows of 4 kB written, the WAL reused after each checkpoint
+
+
+async def test_a_slow_sqlite_write_sends_the_next_ones_to_the_thread_for_a_while(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A disk that stalls must not hold the event loop up (the deadline's deferrals run
+    there): once a loop-side write took longer than ``SLOW_WRITE``, writes run on the
+    database thread for ``SLOW_PAUSE`` seconds, then on the loop again."""
+    now = [1000.0]
+    monkeypatch.setattr(backend, "_clock", lambda: now[0])
+    async with Database.open(tmp_path / "slow.sqlite3") as db:
+        assert isinstance(db, backend.SqliteDatabase)
+        on_thread: list[object] = []
+        real = backend.SqliteDatabase._on_thread
+
+        async def spy(self: backend.SqliteDatabase, run: Any, job: Any) -> Any:
+            on_thread.append(job)
+            return await real(self, run, job)
+
+        monkeypatch.setattr(backend.SqliteDatabase, "_on_thread", spy)
+        await db.write(lambda session: session.execute("CREATE TABLE t (x INTEGER)"))
+        assert on_thread == []
+
+        def stalled_insert(session: Session) -> Any:
+            now[0] += backend.SLOW_WRITE * 2  # the disk took its time
+            return session.execute("INSERT INTO t VALUES (1)")
+
+        await db.write(stalled_insert)
+        assert on_thread == []  # committed on the loop, but slowly
+        await db.write(lambda session: session.execute("INSERT INTO t VALUES (2)"))
+        assert len(on_thread) == 1
+        now[0] += backend.SLOW_PAUSE
+        await db.write(lambda session: session.execute("INSERT INTO t VALUES (3)"))
+        assert len(on_thread) == 1
+        assert await db.fetch_value("SELECT SUM(x) FROM t") == 6

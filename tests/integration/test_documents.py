@@ -13,6 +13,7 @@ from bot.storage import documents
 from bot.storage.character import CharacterRepository
 from bot.storage.database import Database
 from bot.storage.documents import Document, DocumentTooNewError, stamp, stamp_json, upgrade
+from bot.storage.records import EncodedDocument, dumps, encoded
 from rules.combatant import Combatant
 
 
@@ -20,6 +21,28 @@ def test_stamp_puts_todays_format_first() -> None:
     assert stamp(Document.SHEET, {"name": "Ana"}) == {"v": 2, "name": "Ana"}
     assert json.loads(stamp_json(Document.PENDING, '{"a":1}')) == {"v": 1, "a": 1}
     assert stamp_json(Document.PENDING, "{}") == '{"v":1}'
+
+
+def test_an_encoded_document_is_written_as_dumps_writes_it_and_encoded_once() -> None:
+    """A change's event holds the rows its statements wrote: their documents' JSON is
+    encoded once and the event's text assembled around it, the same text ``dumps`` gives
+    (keys sorted, UTF-8 kept), down to nested plain dictionaries and lists."""
+    sheet = EncodedDocument(stamp(Document.SHEET, {"name": "Zoë", "hp": 12, "tags": ["a", "b"]}))
+    turn = EncodedDocument(stamp(Document.TURN, {}))
+    snapshot = {
+        "encounter": {"status": "active", "ended_at": None, "state": {"round": 2, "b": {}}},
+        "combatants": {
+            "10": {"name": "Zoë", "side": "pc", "owner_id": 7, "sheet": sheet, "turn_state": turn},
+            "2": None,
+        },
+    }
+    assert encoded(snapshot) == dumps(snapshot)
+    assert encoded({}) == "{}"
+    assert encoded([1, {"x": sheet}]) == dumps([1, {"x": sheet}])
+    assert sheet.text == dumps(sheet)
+    assert turn.text == '{"v":1}'
+    sheet.text = '{"cached":true}'  # written once: later snapshots reuse the text
+    assert encoded({"sheet": sheet}) == '{"sheet":{"cached":true}}'
 
 
 def test_a_document_without_a_number_is_format_one() -> None:

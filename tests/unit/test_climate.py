@@ -156,3 +156,32 @@ def test_schedule_refuses_too_many_rolls() -> None:
     with pytest.raises(RuleError) as refused:
         rolls_for(MAX_ROLLS * 30 + 30, 30)
     assert refused.value.key == "fatigue.too_many_rolls"
+
+
+def test_r10_10_intense_heat_goes_on_with_the_rounds() -> None:
+    """R10.10 in a fight: DR 1 keeps Ana (HT 12, FP 12) safe 3 s; her 3rd second is the last
+    safe one, her 4th rolls HT: 13 fails, 1 FP; her 5th rolls 10 and holds."""
+    from rules.encounter import Encounter, EncounterCombatant
+    from rules.hazards import HazardKind, tick_passed
+    from rules.turn import TurnEvent, TurnEventKind
+
+    ana = Combatant.create(name="Ana", attributes={"ht": 12})
+    ana = ana.with_state(intense_heat_dr=1, intense_heat_seconds=2)
+    fight = Encounter(
+        name="Blaze",
+        gm_id=1,
+        combatants=(EncounterCombatant(combatant_id="1", side="pc", combatant=ana),),
+    )
+    kinds, fps = [], []
+    dice = ScriptedDice([6, 6, 1, 4, 3, 3])
+    for round_ in (1, 2, 3):
+        event = TurnEvent(
+            kind=TurnEventKind.TURN_STARTED, round=round_, combatant_id="1", rule_id="R4.4"
+        )
+        fight, ticks = tick_passed(fight, [event], dice)
+        kinds += [tick.kind for tick in ticks]
+        fps.append(fight.get("1").combatant.state.fp)
+    assert kinds == [HazardKind.HEAT_SAFE, HazardKind.HEAT, HazardKind.HEAT]
+    assert fps == [12, 11, 11]
+    assert fight.get("1").combatant.state.intense_heat_seconds == 5
+    assert dice.remaining == 0

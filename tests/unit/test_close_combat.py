@@ -343,3 +343,20 @@ def test_a_shield_bash_loses_the_shields_db_until_his_next_turn_r11_27() -> None
     dodge = after.defenses.options[0]
     assert dodge.value == dodge.base
     assert not bash.attacker_turn.new_turn().shield_bashed
+
+
+def test_a_tired_grappler_takes_down_with_his_halved_st_r8_1_r11_8() -> None:
+    """R8.1: Bruno at 3 FP of 12 has ST 7 (13 halved, rounding up) for the takedown's ST
+    contest: 7 rolls 10 (-3) against the orc's 12 rolls 12 (0); rested he would have won
+    by 13 - 10 = 3 to 0."""
+    encounter = fight()
+    encounter, _ = do_grapple(encounter, "Bruno", "Orc", roller=dice(10, 12), options=OPTIONS)
+    bruno = encounter.get("1")
+    encounter = encounter.replace(bruno.with_sheet(bruno.combatant.with_state(fp=3)))
+    encounter, down = do_takedown(
+        encounter, "Bruno", "Orc", stat=TakedownStat.st, roller=dice(10, 12), options=OPTIONS
+    )
+    assert down.contest is not None
+    assert (down.contest.attacker.value, down.contest.defender.value) == (7, 12)
+    assert not down.done
+    assert encounter.get("2").combatant.state.posture is Posture.STANDING

@@ -357,7 +357,7 @@ def test_direct_damage_rolls_its_dice_and_a_number_rolls_nothing() -> None:
         ("thr", DamageType.IMP, "damage.needs_dice"),
         ("2d+1 cut", DamageType.IMP, "damage.type_conflict"),
         ("1001", DamageType.CR, "damage.too_much"),
-        ("200d cr", None, "damage.syntax"),
+        ("200d cr", None, "dice.too_many_dice"),
         ("200d", DamageType.CR, "dice.too_many_dice"),
         ("-3", DamageType.CR, "damage.syntax"),
         ("2d+x cut", None, "damage.syntax"),

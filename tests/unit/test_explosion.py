@@ -21,7 +21,7 @@ from rules.blast import (
     set_pending,
 )
 from rules.checks import evaluate
-from rules.combatant import Combatant, HitLocation, Posture
+from rules.combatant import Combatant, HitLocation, Posture, Trait
 from rules.dice import DiceExpression
 from rules.encounter import Encounter, add_combatants, remove_combatant
 from rules.errors import RuleError
@@ -188,12 +188,42 @@ def test_r15_7_a_swallowed_grenade() -> None:
     blast = plan("3d cr ex", BlastTarget(combatant_id="d", distance=0, role=BlastRole.INTERNAL))
     outcome = detonate(blast, {"d": dragon}, ScriptedDice([4, 3, 3] + [3] * 20))
     [inside] = outcome.targets
-    assert inside.blast == 30
+    assert inside.blast == 10  # the basic damage; the ×3 is the vitals' wounding
+    assert inside.hits[0].injury.basic_damage == 10
     assert inside.hits[0].injury.dr.effective == 0
+    assert inside.hits[0].injury.wounding.multiplier == 3
     assert inside.hits[0].injury.injury == 30
     assert inside.combatant.dr == dragon.dr  # his scales are back on
     assert inside.combatant.state.hp == 100 - 30 - 1  # and the incendiary point (R10.2)
     assert "R15.7" in outcome.rule_ids
+
+
+def test_r15_7_knockback_reads_the_basic_damage_r7_14() -> None:
+    """R15.7 with R7.14: a 3d charge rolling 13 inside a ST 20 drake wounds 13 × 3 = 39, but
+    knockback counts the basic 13 against ST - 2 = 18: not a metre."""
+    drake = sheet("Drake", dr=6, st=20, hp=60, ht=12)
+    blast = plan("3d cr ex", BlastTarget(combatant_id="d", distance=0, role=BlastRole.INTERNAL))
+    outcome = detonate(blast, {"d": drake}, ScriptedDice([6, 5, 2] + [3] * 20))
+    [inside] = outcome.targets
+    hit = inside.hits[0].injury
+    assert (hit.basic_damage, hit.dr.effective, hit.penetrating) == (13, 0, 13)
+    assert hit.wounding.multiplier == 3
+    assert hit.injury == 39
+    assert hit.knockback is None
+    assert inside.combatant.state.hp == 60 - 39 - 1
+
+
+def test_r15_7_a_body_without_vitals_takes_it_on_the_torso() -> None:
+    """R15.7 reads the vitals; with no vitals (B380) the blast is a torso hit, ×1 crushing."""
+    golem = Combatant.create(
+        name="Golem",
+        attributes={"st": 20, "hp": 60, "ht": 12},
+        dr={"uniform": 6},
+        traits=[Trait.IT_NO_VITALS],
+    )
+    blast = plan("3d cr ex", BlastTarget(combatant_id="g", distance=0, role=BlastRole.INTERNAL))
+    outcome = detonate(blast, {"g": golem}, ScriptedDice([6, 5, 2] + [3] * 20))
+    assert outcome.targets[0].hits[0].injury.injury == 13
 
 
 # --------------------------------------------------------------------------- R15.8-R15.11
@@ -418,6 +448,35 @@ def test_parse_targets_reads_names_with_spaces_and_digits() -> None:
         with pytest.raises(RuleError) as caught:
             parse_targets(bad)
         assert caught.value.key == "explosion.bad_targets"
+
+
+def test_r15_1_a_fraction_of_a_metre_counts_as_the_next_whole_metre() -> None:
+    """R15.1's reading: distances are whole metres, rounded up (2.5 m → 3 m)."""
+    assert parse_targets("Bob 2.5m, Cid:0.2, Dee 4.0m") == [("Bob", 3), ("Cid", 1), ("Dee", 4)]
+    with pytest.raises(RuleError) as caught:
+        parse_targets("Bob 2.m")
+    assert caught.value.key == "explosion.bad_targets"
+
+
+def test_r15_6_a_smothered_charge_hits_nobody_directly() -> None:
+    """R15.6: the smotherer lies on the charge; it cannot also hit someone else directly."""
+    encounter = fight(sheet("Ana"), sheet("Bob"), sheet("Cid"))
+    with pytest.raises(RuleError) as caught:
+        plan_explosion(encounter, 5, "3d cr ex", [("Ana", 1)], direct="Cid", smothered_by="bob")
+    assert (caught.value.key, caught.value.params) == (
+        "explosion.smothered_and_direct",
+        {"smotherer": "Bob"},
+    )
+
+
+def test_an_explosives_damage_is_refused_with_an_explosives_words() -> None:
+    """Unreadable text gets an explosive's example; 200 dice the dice limit (100)."""
+    encounter = fight(sheet("Ana"))
+    for text, key in (("200d cr ex", "dice.too_many_dice"), ("3q cr ex", "explosion.bad_damage")):
+        with pytest.raises(RuleError) as caught:
+            plan_explosion(encounter, 5, text, [("Ana", 1)])
+        assert caught.value.key == key
+    assert plan_explosion(encounter, 5, "100d cr ex", [("Ana", 1)]).damage == "100d cr ex"
 
 
 def test_a_plan_names_every_target_once() -> None:

@@ -398,3 +398,21 @@ def test_r8_4_offers_at_the_end_of_a_fight_and_applies_them_once() -> None:
         apply_combat_fatigue(applied, ScriptedDice([]))
     short = fight.model_copy(update={"sequence": TurnSequence(round=10)})
     assert offer_combat_fatigue(short).combat_fatigue == ()
+
+
+def test_r8_1_a_tired_target_is_knocked_back_by_his_halved_st() -> None:
+    """R8.1, R7.14: ST 11 is 6 below 1/3 FP (3 of 12): 5 crushing knocks him back
+    5 // (6 - 2) = 1 m; rested, 5 is short of ST 11 - 2 = 9 and moves him nowhere. The
+    damage itself is the same either way."""
+    from rules.damage import DamageSpec, DamageType
+    from rules.injury import apply_hit
+
+    rested = Combatant.create(name="Ana", attributes={"st": 11, "dx": 13, "ht": 12})
+    tired = rested.with_state(fp=3)
+    assert tired.st == 6
+    blow = DamageSpec(basic_damage=5, damage_type=DamageType.CR)
+    assert apply_hit(rested, blow, ScriptedDice([])).knockback is None
+    pushed = apply_hit(tired, blow, ScriptedDice([3, 3, 3]))
+    assert pushed.knockback is not None
+    assert pushed.knockback.metres == 1
+    assert pushed.injury == 5

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from rules.combatant import Burning, Combatant
+from rules.combatant import Burning, Combatant, HitLocation
 from rules.dice import DiceExpression
 from rules.encounter import Encounter, EncounterCombatant
 from rules.fire import (
@@ -232,3 +232,199 @@ def test_burning_ticks_once_at_each_place_passed() -> None:
     assert ticks[0].burn.damage == 4
     assert after.get("1").combatant.state.hp == 6
     assert after.get("1").combatant.state.on_fire is Burning.FULL
+
+
+# --------------------------------------------------------------------------- a hit's fire
+
+
+def test_r10_2_incendiary_is_read_from_the_damage_text() -> None:
+    """R10.2: ``inc`` after the type marks an Incendiary weapon; ``/damage`` text too."""
+    from rules.damage import DamageType, parse_damage, parse_direct_damage
+
+    arrow = parse_damage("1d+2 imp inc")
+    assert (arrow.damage_type, arrow.incendiary) == (DamageType.IMP, True)
+    assert not parse_damage("1d+2 imp").incendiary
+    assert parse_direct_damage("1d burn inc").incendiary
+    untyped = parse_direct_damage("2d inc", DamageType.CR)
+    assert (untyped.incendiary, untyped.expression.text) == (True, "2d")
+
+
+def test_r10_2_fire_arrow_adds_one_burning_after_the_impaling() -> None:
+    """R10.2: a fire arrow (1d+2 imp, incendiary) rolling 1 → 3 imp, ×2 = 6 injury; then
+    1 burning at the same spot (DR 0): 1 more injury. 1 point sets no ordinary clothes
+    alight (R10.5 needs 3). HP 20 → 14 → 13."""
+    from rules.options import RuleOptions
+    from rules.strike import Strike, apply_strike
+
+    target = Combatant.create(name="Orc", attributes={"hp": 20})
+    arrow = Strike(weapon="bow", damage="1d+2 imp inc", st=10)
+    result = apply_strike(arrow, target, ScriptedDice([1]), RuleOptions())
+    assert (result.basic_damage, result.injury.injury) == (3, 6)
+    fire = result.fire
+    assert fire is not None
+    assert fire.incendiary is not None
+    assert (fire.incendiary.injury, fire.incendiary.hp_after) == (1, 13)
+    assert fire.caught is None
+    assert fire.burning == 1
+    assert result.victim.state.hp == 13
+    assert result.total_injury == 7
+    assert "R10.2" in fire.rule_ids
+
+
+def test_r10_5_a_burning_blow_of_3_sets_part_of_the_clothes_alight() -> None:
+    """R10.5: a 4-point fire bolt on an unarmored man: part of his clothing burns."""
+    from rules.options import RuleOptions
+    from rules.strike import Strike, apply_strike
+
+    target = Combatant.create(name="Man", attributes={"hp": 12})
+    bolt = Strike(weapon=None, damage="1d burn", st=10)
+    result = apply_strike(bolt, target, ScriptedDice([4]), RuleOptions())
+    assert result.injury.injury == 4
+    assert result.fire is not None
+    assert result.fire.incendiary is None
+    assert result.fire.caught is Burning.PARTIAL
+    assert result.victim.state.on_fire is Burning.PARTIAL
+    assert result.victim.state.hp == 8
+    assert result.fire.rule_ids == ("R10.5",)
+
+
+def test_r10_6_ten_burning_sets_all_the_clothes_alight() -> None:
+    """R10.6: a 12-point breath: all the clothing burns (1d-1 a second, DX -3)."""
+    from rules.damage import DamageSpec, DamageType
+    from rules.fire import fire_on_hit
+
+    target = Combatant.create(name="Man", attributes={"hp": 30})
+    spec = DamageSpec(basic_damage=12, damage_type=DamageType.BURN)
+    fire = fire_on_hit(target, spec, 12, ScriptedDice([]))
+    assert fire is not None
+    assert fire.caught is Burning.FULL
+    assert fire.combatant.state.on_fire is Burning.FULL
+
+
+def test_r10_8_clothes_under_armor_do_not_catch() -> None:
+    """R10.8: torso DR 2: the 12 burning finds clothes under armor, nothing catches; on
+    his bare arm the same blow sets them alight."""
+    from rules.damage import DamageSpec, DamageType
+    from rules.fire import fire_on_hit
+
+    target = Combatant.create(
+        name="Knight", attributes={"hp": 30}, dr={"uniform": 0, "overrides": {"torso": 2}}
+    )
+    torso = DamageSpec(basic_damage=12, damage_type=DamageType.BURN)
+    fire = fire_on_hit(target, torso, 12, ScriptedDice([]))
+    assert fire is not None
+    assert (fire.clothing, fire.caught) == (Clothing.UNDER_ARMOR, None)
+    assert fire.combatant.state.on_fire is None
+    assert "R10.8" in fire.rule_ids
+    arm = DamageSpec(basic_damage=12, damage_type=DamageType.BURN, location=HitLocation.ARM)
+    bare = fire_on_hit(target, arm, 12, ScriptedDice([]))
+    assert bare is not None
+    assert bare.caught is Burning.FULL
+
+
+def test_r10_3_a_tight_beam_counts_a_tenth_on_the_clothes() -> None:
+    """R10.3: a 23-point beam counts 2.3: not enough for clothes (3)."""
+    from rules.damage import DamageSpec, DamageType
+    from rules.fire import fire_on_hit
+
+    target = Combatant.create(name="Man", attributes={"hp": 40})
+    beam = DamageSpec(basic_damage=23, damage_type=DamageType.BURN, tight_beam=True)
+    fire = fire_on_hit(target, beam, 23, ScriptedDice([]))
+    assert fire is not None
+    assert fire.caught is None
+    assert "R10.3" in fire.rule_ids
+
+
+def test_a_blow_without_fire_has_none() -> None:
+    from rules.damage import DamageSpec, DamageType
+    from rules.fire import fire_on_hit
+
+    target = Combatant.create(name="Man")
+    spec = DamageSpec(basic_damage=12, damage_type=DamageType.CUT)
+    assert fire_on_hit(target, spec, 12, ScriptedDice([])) is None
+
+
+def test_burning_dx_penalty_r10_5_to_r10_7() -> None:
+    from rules.fire import burning_dx_penalty
+
+    man = Combatant.create(name="Man")
+    assert burning_dx_penalty(man.state) is None
+    found = [
+        burning_dx_penalty(catch(man.state, kind))
+        for kind in (Burning.PARTIAL, Burning.FULL, Burning.SHIELD)
+    ]
+    assert [(m.key, m.value, m.rule_id) for m in found if m is not None] == [
+        ("fire.modifier.partial", -2, "R10.5"),
+        ("fire.modifier.full", -3, "R10.6"),
+        ("fire.modifier.shield", -2, "R10.7"),
+    ]
+
+
+def _burning_duel(kind: Burning) -> tuple[EncounterCombatant, EncounterCombatant]:
+    ana = Combatant.create(
+        name="Ana",
+        attributes={"st": 11, "dx": 13, "ht": 12},
+        weapons=[{"name": "sword", "skill": 13, "damage": "sw+1 cut"}],
+        shield={"name": "shield", "skill": 12, "db": 1},
+    )
+    orc = Combatant.create(
+        name="Orc",
+        attributes={"st": 13, "dx": 11, "ht": 11},
+        weapons=[{"name": "axe", "skill": 13, "damage": "sw+2 cut"}],
+    )
+    burning = ana.with_state(catch(ana.state, kind))
+    return (
+        EncounterCombatant(combatant_id="1", side="a", combatant=burning),
+        EncounterCombatant(combatant_id="2", side="b", combatant=orc),
+    )
+
+
+def test_r10_6_burning_clothes_lower_his_attack_skill() -> None:
+    """R10.6: all his clothes on fire, DX -3: sword 13 attacks at 10, the line named."""
+    from rules.attack_resolution import resolve_attack
+    from rules.options import RuleOptions
+    from rules.strike import AttackRequest
+
+    ana, orc = _burning_duel(Burning.FULL)
+    outcome = resolve_attack(
+        ana, orc, AttackRequest(weapon="sword"), ScriptedDice([6, 6, 6]), RuleOptions()
+    )
+    assert outcome.effective.value == 10
+    assert [(m.key, m.value, m.rule_id) for m in outcome.effective.modifiers] == [
+        ("fire.modifier.full", -3, "R10.6")
+    ]
+
+
+def test_r10_5_burning_clothes_lower_his_defenses_through_the_a4_formulas() -> None:
+    """R10.5, A.4: part of his clothes on fire, DX 13 → 11: Basic Speed (11 + 12) / 4 =
+    5.75, Dodge 9 → 8 (-1); sword 13 → 11, Parry 9 → 8 (-1); shield 12 → 10, Block 9 → 8
+    (-1); each with the fire's line (its shield DB +1 on top)."""
+    from rules.defense import AttackContext, available_defenses
+    from rules.defense_resolution import defender_input
+    from rules.options import RuleOptions
+
+    ana, _ = _burning_duel(Burning.PARTIAL)
+    defender = defender_input(ana.combatant, ana.turn)
+    options = available_defenses(defender, AttackContext(), RuleOptions())
+    found = {
+        option.kind.value: (
+            option.value,
+            [(m.key, m.value, m.rule_id) for m in option.modifiers if m.key.startswith("fire.")],
+        )
+        for option in options.options
+    }
+    assert found["dodge"] == (9, [("fire.modifier.partial", -1, "R10.5")])
+    assert found["parry"] == (9, [("fire.modifier.partial", -1, "R10.5")])
+    assert found["block"] == (9, [("fire.modifier.partial", -1, "R10.5")])
+
+
+@pytest.mark.parametrize(
+    ("skill", "penalty", "change"), [(13, -2, -1), (12, -2, -1), (12, -3, -2), (13, -3, -1)]
+)
+def test_a_dx_penalty_moves_a_parry_by_half_the_skill(
+    skill: int, penalty: int, change: int
+) -> None:
+    """A.4: Parry and Block are 3 + skill / 2, rounded down."""
+    from rules.defense import half_skill_change
+
+    assert half_skill_change(skill, penalty) == change

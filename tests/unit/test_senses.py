@@ -12,7 +12,7 @@ import pytest
 
 from rules.character import SheetTrait, add_trait
 from rules.checks import ContestWinner, Outcome
-from rules.combatant import Combatant
+from rules.combatant import Combatant, Side
 from rules.errors import RuleError
 from rules.roller import ScriptedDice
 from rules.senses import (
@@ -400,3 +400,51 @@ def test_the_sheet_gives_per_the_acute_sense_and_the_traits() -> None:
     assert (hearing.acute, hearing.hard_of_hearing, hearing.hyperspectral) == (3, True, False)
     assert request_from_sheet(sheet, Sense.SMELL).acute == 1
     assert request_from_sheet(sheet, Sense.VISION, perception=15, acute=0).perception == 15
+
+
+def _with_state(sheet: Combatant, **state: object) -> Combatant:
+    return sheet.with_state(sheet.state.model_copy(update=state))
+
+
+@pytest.mark.parametrize(
+    ("state", "sense", "unable", "rule"),
+    [
+        ({"blinded_eyes": frozenset(Side)}, Sense.VISION, Impossible.BLIND, "R7.16"),
+        ({"unconscious": True}, Sense.VISION, Impossible.UNCONSCIOUS, "R16.1"),
+        ({"unconscious": True}, Sense.HEARING, Impossible.UNCONSCIOUS, "R16.1"),
+        ({"dead": True}, Sense.SMELL, Impossible.DEAD, "R16.1"),
+        ({"dead": True, "unconscious": True}, Sense.VISION, Impossible.DEAD, "R16.1"),
+    ],
+)
+def test_r16_1_no_roll_for_one_who_cannot_sense(
+    state: dict[str, object], sense: Sense, unable: Impossible, rule: str
+) -> None:
+    """R16.1 with R7.16: a dead or unconscious fighter notices nothing, and one blind in both
+    eyes has no Vision roll: no dice, not even the secret Danger Sense roll (R16.3)."""
+    sheet = _with_state(Combatant.create(name="Bob", attributes={"per": 12}), **state)
+    request = request_from_sheet(sheet, sense, dangerous=True, danger_sense=True)
+    assert request.unable is unable
+    outcome = sense_roll(request, ScriptedDice([]))
+    assert (outcome.impossible, outcome.roll, outcome.noticed) == (unable, None, False)
+    assert outcome.danger_sense is None
+    assert rule in outcome.rule_ids
+
+
+def test_r16_1_one_eye_still_sees_and_a_blind_man_still_hears() -> None:
+    one_eye = _with_state(
+        Combatant.create(name="Bob", attributes={"per": 12}), blinded_eyes=frozenset({Side.RIGHT})
+    )
+    assert request_from_sheet(one_eye, Sense.VISION).unable is None
+    blind = _with_state(one_eye, blinded_eyes=frozenset(Side))
+    outcome = sense_roll(request_from_sheet(blind, Sense.HEARING), ScriptedDice([3, 3, 3]))
+    assert (outcome.impossible, outcome.noticed) == (None, True)
+
+
+def test_r16_6_a_hearing_distance_without_a_sound_is_refused() -> None:
+    """R16.6: the distance counts in steps from a sound's own distance; alone it means
+    nothing, so it is refused rather than left out without a word."""
+    with pytest.raises(RuleError) as caught:
+        sense_roll(
+            SenseRequest(sense=Sense.HEARING, perception=12, distance=Fraction(8)), ScriptedDice([])
+        )
+    assert caught.value.key == "senses.distance_needs_sound"

@@ -16,6 +16,7 @@ from rules.errors import RuleError
 from rules.options import RuleOptions
 from rules.roller import ScriptedDice
 from rules.swarm import (
+    Dropped,
     custom_profile,
     end_of_swarm_turn,
     engage,
@@ -298,6 +299,28 @@ def test_r14_3_the_diffuse_cap() -> None:
     assert (area.raw, area.cap, area.counted) == (12, None, 12)
 
 
+@pytest.mark.parametrize(
+    ("amount", "damage_type", "counted"),
+    [
+        (3, DamageType.IMP, 6),  # × 2
+        (3, DamageType.PI, 3),  # × 1
+        (4, DamageType.PI_LARGE, 6),  # × 1.5
+        (4, DamageType.PI_SMALL, 2),  # × 0.5
+        (4, DamageType.CUT, 6),  # × 1.5
+    ],
+)
+def test_r14_3_an_area_hit_does_normal_injury_to_a_swarm(
+    amount: int, damage_type: DamageType, counted: int
+) -> None:
+    """R14.3 (Base 4e Diffuse): area, cone and explosion attacks do normal injury: the type's
+    usual wounding, no cap, impaling and piercing included (not Homogeneous's fractions)."""
+    packet = swarm_injury(amount, damage_type, area=True, options=RuleOptions())
+    assert (packet.raw, packet.cap, packet.counted) == (counted, None, counted)
+    # Not an area hit: capped at 1 for impaling and piercing, whatever the wounding.
+    if damage_type is not DamageType.CUT:
+        assert swarm_injury(amount, damage_type, area=False, options=RuleOptions()).counted == 1
+
+
 def test_r14_3_swatting_needs_fliers_and_stomping_crawlers() -> None:
     encounter = fight(preset_sheet("Rats", SwarmKind.RATS), preset_sheet("Bats", SwarmKind.BATS))
     for name, kwargs, key in (
@@ -422,3 +445,78 @@ def test_stored_as_part_of_the_sheet() -> None:
     again = Combatant.model_validate(horde.model_dump(mode="json"))
     assert again == horde
     assert EncounterCombatant(combatant_id="1", side="npc", combatant=again).combatant.swarm
+
+
+def test_r14_3_a_swarm_dispersed_on_its_own_turn_ends_that_turn() -> None:
+    """R14.3 with R4.1: the swarm dispersed during its turn takes that turn with it. Nobody's
+    turn runs until the next ``advance``, which starts the one after it (the horde, last by
+    R14.5), and the fighter before it does not end his turn a second time."""
+    encounter = fight(
+        man("Quick", dx=14, ht=14),
+        preset_sheet("Rats", SwarmKind.RATS),
+        preset_sheet("Bats", SwarmKind.BATS, 15),
+    )
+    encounter, _ = advance_turn(encounter, ScriptedDice([]))
+    encounter, _ = advance_turn(encounter, ScriptedDice([]))
+    assert encounter.current is not None
+    assert encounter.current.name == "Rats"
+    encounter, hit = hit_swarm(
+        encounter,
+        "Rats",
+        amount=20,
+        damage_type=DamageType.CUT,
+        area=True,
+        roller=ScriptedDice([]),
+    )
+    assert hit.dispersed
+    assert encounter.current is None
+    assert encounter.sequence.vacated
+    assert encounter.sequence.up_next == encounter.find("Bats").combatant_id
+    encounter, turn = advance_turn(encounter, ScriptedDice([]))
+    assert encounter.current is not None
+    assert (encounter.sequence.round, encounter.current.name) == (1, "Bats")
+    assert not encounter.sequence.vacated
+    quick = encounter.find("Quick").combatant_id
+    assert all(event.combatant_id != quick for event in turn.events)
+
+
+def test_r14_7_a_horde_split_on_its_own_turn_ends_that_turn() -> None:
+    """R14.7: a rat horde (Basic Size 5) at 5 hexes hit for 10 on its turn breaks into four
+    swarms that join the fight (R2.5: rolled into the order, after Quick who has acted);
+    the horde's turn is over, and the next ``advance`` starts the first new swarm's."""
+    encounter = fight(man("Quick", dx=14, ht=14), preset_sheet("Horde", SwarmKind.RATS, 5))
+    encounter, _ = advance_turn(encounter, ScriptedDice([]))
+    encounter, _ = advance_turn(encounter, ScriptedDice([]))
+    assert encounter.current is not None
+    assert encounter.current.name == "Horde"
+    ties = ScriptedDice([1, 2, 3, 4, 5, 6] * 4)  # the new swarms' initiative ties
+    encounter, hit = hit_swarm(
+        encounter, "Horde", amount=10, damage_type=DamageType.CR, area=True, roller=ties
+    )
+    assert len(hit.split_into) == 4
+    assert encounter.current is None
+    assert encounter.sequence.vacated
+    following = encounter.sequence.up_next
+    assert following is not None
+    assert encounter.get(following).name in hit.split_into
+    encounter, _ = advance_turn(encounter, ScriptedDice([]))
+    assert encounter.current is not None
+    assert (encounter.sequence.round, encounter.current.combatant_id) == (1, following)
+    assert not encounter.sequence.vacated
+
+
+def test_r14_2_a_dead_victim_is_let_go_and_said_so() -> None:
+    """R14.2: the swarm attacks those in it; one who died is dropped, and the round's outcome
+    says who and why, so the GM knows why nobody is attacked any more."""
+    encounter = fight(preset_sheet("Rats", SwarmKind.RATS), man("Ana", hp=10))
+    encounter = engage(encounter, "Rats", "Ana")
+    ana = encounter.find("Ana")
+    dead = ana.combatant.with_state(ana.combatant.state.model_copy(update={"dead": True}))
+    encounter = encounter.replace(ana.with_sheet(dead))
+    encounter, attack = swarm_attacks(encounter, "1", ScriptedDice([]))
+    assert attack.attacks == ()
+    assert [(d.combatant_id, d.reason) for d in attack.dropped] == [("2", Dropped.DEAD)]
+    assert attack.kind is SwarmKind.RATS
+    swarm = encounter.get("1").combatant.swarm
+    assert swarm is not None
+    assert swarm.victims == ()

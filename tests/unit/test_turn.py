@@ -438,6 +438,8 @@ def test_will_critical_failure_risks_cardiac_arrest_r8_2() -> None:
     fast = result.fighters[0]
     assert fast.turn.cardiac_arrest
     assert fast.combatant.state.fp == -10
+    # HT 10: he dies in 10/3 minutes = 200 s unless helped; round 1 + 200 (R8.2).
+    assert fast.turn.cardiac_arrest_death_round == 201
 
 
 def test_total_surprise_paralysis_then_iq_rolls_r2_1() -> None:
@@ -602,7 +604,10 @@ def test_leaving_on_your_own_turn_passes_to_the_next() -> None:
     sequence, fighters, _ = run(TurnSequence(), three(), ScriptedDice([]), 2)  # mid's turn
     sequence = leave(sequence, "mid")
     fighters = [f for f in fighters if f.combatant_id != "mid"]
-    assert sequence.current == "fast"  # position stepped back onto the previous slot
+    # His turn is over and nobody else's runs (R4.1): "fast" does not get his back.
+    assert sequence.current is None
+    assert sequence.vacated
+    assert sequence.up_next == "slow"
     _, _, seen = run(sequence, fighters, ScriptedDice([]), 2)
     assert seen == ["slow", "fast"]
 
