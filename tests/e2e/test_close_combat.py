@@ -305,17 +305,19 @@ async def orc_state(bot: GurpsBot, standin: StandIn) -> Any:
 async def test_a_choke_stops_his_breath_with_the_rounds_until_let_go_r11_10_r9_1_r9_2(
     standin: StandIn, bot: GurpsBot, dice: ScriptedDice
 ) -> None:
-    """Round 1 Bruno (Basic Speed 6) grapples; round 2 he chokes: the orc (HT 11) holds his
-    breath 11 s, a second at each of his places; let go, he breathes and nothing more is
-    counted. Undo brings the choke back."""
+    """Round 1 Bruno (Basic Speed 6, his knife put away: both hands on the throat, R11.10)
+    grapples; round 2 he chokes (7 at the neck: HT 11 - 3 rolls 6 and keeps the windpipe,
+    R7.29): the orc (HT 11) holds his breath 11 s, a second at each of his places; let go,
+    he breathes and nothing more is counted. Undo brings the choke back."""
     await brawl(standin)
+    await gm(standin, "combatant weapon remove", name="Bruno", weapon="Knife")
     await gm(standin, "encounter next")  # round 1: Bruno
     dice.extend([3, 3, 4, 4, 4, 4])
     await say(standin, "alice", f"{CC} grapple", attacker="Bruno", target="Orc")
     orc_turn = await gm(standin, "encounter next")  # the orc's place: he still breathes
     assert hazard_lines(orc_turn) == []
     await gm(standin, "encounter next")  # round 2: Bruno
-    dice.extend([2, 2, 3, 4, 4, 4, 3, 3, 4])
+    dice.extend([2, 2, 3, 4, 4, 4, 2, 2, 2, 3, 3, 4])
     await say(standin, "alice", f"{CC} choke", attacker="Bruno", target="Orc")
     assert (await orc_state(bot, standin)).breath_left == 11
     passed = await gm(standin, "encounter next")  # round 2: the orc's second
