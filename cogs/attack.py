@@ -219,6 +219,13 @@ def _area_option(key: str) -> tuple[_, _]:
 
 
 MELEE_OPTIONS = {name: _option(*spec) for name, spec in {**_COMMON, **_MELEE_ONLY}.items()}
+SHOTS_OPTION = (
+    _("shots", key="rapid_fire.cmd.shots.name"),
+    _(
+        "Shots fired, at most the weapon's RoF: rapid fire (A.11)",
+        key="rapid_fire.cmd.shots.description",
+    ),
+)
 AT_RANGE_OPTIONS = {
     **{name: _option(*spec) for name, spec in {**_COMMON, **_AT_RANGE_ONLY}.items()},
     **{name: _ranged_option(name) for name in ("distance", "speed", "cover")},
@@ -288,6 +295,7 @@ FastDraw = app_commands.Range[int, 0, 30]
 Distance = app_commands.Range[float, 0.0, 100000.0]
 Speed = app_commands.Range[int, 0, 10000]
 ObjectKg = app_commands.Range[float, 0.01, 100000.0]
+Shots = app_commands.Range[int, 1, 200]
 Chosen = app_commands.Choice[str] | None
 
 
@@ -328,6 +336,7 @@ def _request(
     fast_draw: int | None = None,
     situation: RangedSituation | None = None,
     object_kg: float | None = None,
+    shots: int = 1,
 ) -> AttackRequest:
     """The attack as typed, whichever command: the merged choices taken apart."""
     chosen, all_out = (
@@ -372,6 +381,7 @@ def _request(
         thrown_kg=as_fraction(object_kg) if object_kg is not None else None,
         from_above=above,
         aware_of_above=above and FROM_ABOVE[arc.value if arc else ""],
+        shots=shots,
     )
 
 
@@ -448,8 +458,8 @@ class Attack(commands.Cog):
         ),
     )
     @app_commands.guild_only()
-    @app_commands.rename(**AT_RANGE_NAMES)
-    @app_commands.describe(**AT_RANGE_DESCRIPTIONS)
+    @app_commands.rename(**AT_RANGE_NAMES, shots=SHOTS_OPTION[0])
+    @app_commands.describe(**AT_RANGE_DESCRIPTIONS, shots=SHOTS_OPTION[1])
     @app_commands.choices(**AT_RANGE_CHOICES, moving=RANGED_GAIT_CHOICES)
     @app_commands.autocomplete(attacker=combatant_autocomplete, target=combatant_autocomplete)
     async def shoot(  # noqa: PLR0917 - one parameter per slash-command option
@@ -477,9 +487,11 @@ class Attack(commands.Cog):
         distance: Distance | None = None,
         speed: Speed = 0,
         cover: Chosen = None,
+        shots: Shots = 1,
     ) -> None:
         request = _request(
             AttackKind.missile,
+            shots=shots,
             weapon=weapon,
             maneuver=maneuver,
             location=location,

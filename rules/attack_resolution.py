@@ -39,6 +39,7 @@ from rules.attack import (
     roll_attack,
     wait_order,
 )
+from rules.checks import ensure_attemptable
 from rules.combatant import Combatant, HitLocation, RiseClass, Side, Trait, Weapon
 from rules.damage import parse_damage
 from rules.defense import AttackContext, DefenseOptions
@@ -76,7 +77,9 @@ from rules.ranged import (
     stray_exempt,
     weapon_range,
 )
+from rules.rapid_fire import RapidFire, hits_by_margin, rapid_fire
 from rules.roller import DiceRoller
+from rules.senses import Sense, SenseOutcome, request_from_sheet, sense_roll
 from rules.strike import AttackRequest, PendingDefense, Strike, StrikeResult, land_strike
 from rules.terrain import Water, level_modifiers, water_effects
 from rules.throwing import ThrownObject, throw_object
@@ -106,6 +109,7 @@ ERROR_KEYS: Final = frozenset(
         "ranged.no_damage",
         "ranged.opportunity_needs_wait",
         "attack.before_first_turn",
+        "rapid_fire.needs_weapon",
     }
 )
 """Every :class:`RuleError` key this module raises."""
@@ -130,8 +134,13 @@ class AttackOutcome(BaseModel):
     was spent (R5.11)."""
     ranged: RangedPlan | None = None
     """What the distance, the target's size, cover and the way of shooting did (R12.x, A.8)."""
+    identify: SenseOutcome | None = None
+    """R12.13: the Vision roll of an opportunity shooter who first tells friend from foe; when
+    it fails he cannot tell, holds his fire, and ``attack`` is ``None``."""
     thrown_object: ThrownObject | None = None
     """An object thrown by hand: its skill, damage and range from the tables (R12.1-R12.5)."""
+    rapid_fire: RapidFire | None = None
+    """Several shots fired: their bonus and, on a hit, how many hit (A.11)."""
     location_hit: HitLocation
     miss_by_one: bool = False
     feint: FeintOutcome | None = None
@@ -234,6 +243,17 @@ def _shield_bash(sheet: Combatant, request: AttackRequest) -> AttackRequest:
             "damage": request.damage if request.damage is not None else SHIELD_BASH_DAMAGE,
         }
     )
+
+
+def _identify(
+    sheet: Combatant, request: AttackRequest, roller: DiceRoller, options: RuleOptions
+) -> SenseOutcome | None:
+    """R12.13: an opportunity shooter who first tells friend from foe gets a Vision roll (the
+    GM's, on his Per and Acute Vision, R16.5); ``None`` for any other shot."""
+    situation = request.situation
+    if situation is None or situation.mode is not FireMode.opportunity or not situation.identify:
+        return None
+    return sense_roll(request_from_sheet(sheet, Sense.VISION), roller, options)
 
 
 def _launcher(request: AttackRequest, weapon: Weapon | None) -> RangedClass:
@@ -534,8 +554,15 @@ def resolve_attack(
         "target_name": target.combatant.name,
     }
     # The blow as asked for; an attack that is never rolled reports this one.
+    # A shield bash is named after the shield (R11.27); an object thrown by hand has no name.
     planned = Strike(
-        weapon=weapon.name if weapon is not None else None,
+        weapon=(
+            weapon.name
+            if weapon is not None
+            else sheet.shield.name
+            if shield_blow and sheet.shield is not None
+            else None
+        ),
         damage=damage_text,
         st=sheet.attributes.st,
         location=request.location,
@@ -572,6 +599,9 @@ def resolve_attack(
     # R10.5-R10.7: burning clothes or shield, DX -2 or -3 on a DX-based weapon skill.
     burning = burning_dx_penalty(sheet.state)
     on_fire = (burning,) if burning is not None else ()
+    burst = _burst(request, weapon)
+    if burst is not None and burst.bonus:
+        on_fire = (*on_fire, Modifier(key="rapid_fire.bonus", value=burst.bonus, rule_id="A.11"))
     attack_input = AttackInput(
         skill=skill,
         maneuver=maneuver,
@@ -607,7 +637,9 @@ def resolve_attack(
         forced_snap_rule=plan.forced_snap_rule if plan is not None else None,
     )
     effective = effective_attack_skill(attack_input)
-    if request.stray_skill is not None:
+    if request.stray_skill is None:
+        ensure_attemptable(effective.value)  # A.1: below 3 an attack cannot be attempted
+    else:
         # R12.12: a missed shot reaching a bystander rolls against its effective skill or 9.
         capped = min(request.stray_skill, WRONG_TARGET_CAP)
         effective = EffectiveSkill(
@@ -616,6 +648,23 @@ def resolve_attack(
             cap=capped if capped < request.stray_skill else None,
             cap_rule_id="R12.12" if capped < request.stray_skill else None,
             value=capped,
+        )
+    identified = _identify(sheet, request, roller, options)
+    if identified is not None and not identified.noticed:
+        # He cannot tell friend from foe: he holds his fire, and nothing is spent (R12.13).
+        return AttackOutcome(
+            **who,
+            strike=planned,
+            effective=effective,
+            attack=None,
+            ranged=plan,
+            identify=identified,
+            location_hit=request.location,
+            attack_number=number,
+            attacks_available=count.attacks,
+            allowance_rule_ids=count.rule_ids,
+            attacker_turn=turn,
+            target_turn=target.turn,
         )
     feinted: FeintOutcome | None = None
     if (
@@ -701,6 +750,14 @@ def resolve_attack(
             location_hit = landed.location
             missed_by_one = True
             roll = roll.model_copy(update={"hit": True, "defense_allowed": True})
+    hits = 1
+    if burst is not None:
+        # A.11: 1 hit, plus 1 per full Rcl of margin; one hit when it only grazed (miss by 1).
+        if not roll.hit:
+            hits = 0
+        elif not missed_by_one:
+            hits = hits_by_margin(roll.roll.margin, burst.recoil, burst.shots)
+        burst = burst.model_copy(update={"hits": hits})
     strike = planned.model_copy(
         update={
             "damage_bonus": all_out_damage_bonus(maneuver, all_out_option),
@@ -709,6 +766,7 @@ def resolve_attack(
             "knockback_bullet": weapon is not None and weapon.knockback_bullet,
             "half_damage": plan is not None and plan.half_damage,
             "damage_factor": ground.damage_factor,
+            "hits": max(1, hits),
         }
     )
     base = {
@@ -726,7 +784,9 @@ def resolve_attack(
         "allowance_rule_ids": count.rule_ids,
         "initiative_step": step,
         "ranged": plan,
+        "identify": identified,
         "thrown_object": thrown,
+        "rapid_fire": burst,
         "ready_after": None if ready_after is None or ready_after.acts_balanced else ready_after,
         "attacker_turn": attacker_turn,
         "target_turn": target.turn,
@@ -817,6 +877,18 @@ def resolve_stray(
         if shots[-1].hit:
             break
     return tuple(shots)
+
+
+def _burst(request: AttackRequest, weapon: Weapon | None) -> RapidFire | None:
+    """The shots of this attack (A.11): ``None`` for one; more need a weapon on the sheet and
+    no more than its RoF."""
+    if request.shots <= 1:
+        return None
+    if weapon is None:
+        raise RuleError(
+            "rapid_fire.needs_weapon", "rapid fire needs a weapon from the sheet, with its RoF"
+        )
+    return rapid_fire(request.shots, weapon.rate_of_fire, weapon.recoil, weapon=weapon.name)
 
 
 def _struck(turn: TurnState, weapon: str, ready: ReadyTime | None) -> dict[str, object]:

@@ -40,6 +40,7 @@ from rules.maneuver import (
 )
 from rules.maneuver_limits import attacks_used_this_turn
 from rules.options import RuleOptions
+from rules.rapid_fire import hits_stopped
 from rules.roller import DiceRoller
 from rules.strike import PendingDefense, StrikeResult, land_strike
 from rules.turn import OUT_OF_ACTION, STUNNED_LIKE, TurnState, restriction_of
@@ -349,6 +350,8 @@ class DefenseOutcome(BaseModel):
     failure, R5.18); damage that lands already starts from it."""
     aim_lost: bool = False
     """The defender was aiming: defending lost the Aim (R5.3)."""
+    hits_stopped: int | None = None
+    """Rapid fire: the hits of the burst the defense stopped (A.11); ``None`` for one blow."""
 
 
 def agility(sheet: Combatant) -> int:
@@ -513,7 +516,7 @@ def resolve_defense(
         concentration = success_roll(keeping - 3, roller, options)
         if not concentration.succeeded:
             new_turn = new_turn.model_copy(update={"concentration_lost": True})
-    extra = {
+    extra: dict[str, object] = {
         "concentration": concentration,
         "concentration_on_will": concentration is not None and options.concentrate_will,
         "acrobatics": acrobatics,
@@ -523,6 +526,25 @@ def resolve_defense(
         # R5.3: defending loses the Aim (_spend drops it).
         "aim_lost": turn.aim_turns > 0,
     }
+    hits = pending.strike.hits
+    if roll.success and hits > 1:
+        # A.11: a Dodge stops 1 hit plus 1 per point of margin, a Parry or Block only one;
+        # the rest each land as their own blow.
+        stopped = hits_stopped(option.kind, roll.roll.margin, hits)
+        extra["hits_stopped"] = stopped
+        if stopped < hits:
+            through = pending.strike.model_copy(update={"hits": hits - stopped})
+            damage, new_turn = land_strike(through, target, new_turn, roller, options)
+            return DefenseOutcome.model_validate(
+                {
+                    "pending": pending,
+                    "roll": roll,
+                    "defended": False,
+                    "damage": damage,
+                    "target_turn": new_turn,
+                    **extra,
+                }
+            )
     if roll.success:
         return DefenseOutcome.model_validate(
             {"pending": pending, "roll": roll, "defended": True, "target_turn": new_turn, **extra}
@@ -601,15 +623,17 @@ def resolve_parry_for_other(
     )
     damage: StrikeResult | None = None
     hurt = target_turn
-    if not roll.success:
-        damage, hurt = land_strike(
-            pending.strike, target, target_turn or TurnState(), roller, options
-        )
+    strike = pending.strike
+    if roll.success and strike.hits > 1:
+        # A.11: a parry stops one hit of a burst; the others land.
+        strike = strike.model_copy(update={"hits": strike.hits - 1})
+    if not roll.success or strike is not pending.strike:
+        damage, hurt = land_strike(strike, target, target_turn or TurnState(), roller, options)
     return ParryForOtherOutcome(
         pending=pending,
         defender_name=defender.name,
         roll=roll,
-        defended=roll.success,
+        defended=damage is None,
         damage=damage,
         defender_turn=spent,
         target_turn=hurt if target_turn is not None else None,

@@ -97,6 +97,8 @@ class AttackRequest(BaseModel):
     stray_skill: int | None = None
     """A missed shot that may hit this bystander instead: rolled against this effective
     skill or 9, whichever is lower, with no other modifier (R12.12)."""
+    shots: int = Field(default=1, ge=1)
+    """Shots fired in this attack, at most the weapon's rate of fire (A.11)."""
 
 
 class Strike(BaseModel):
@@ -117,6 +119,8 @@ class Strike(BaseModel):
     """Shot from the weapon's ½D or farther: the damage is halved."""
     damage_factor: Fraction = Fraction(1)
     """Under water ×1/2, in water ×2/3 (R13.4, R13.5), on the rolled damage, rounded down."""
+    hits: int = Field(default=1, ge=1)
+    """Rapid fire: the shots that hit, each rolling its own damage (A.11)."""
 
 
 class PendingDefense(BaseModel):
@@ -176,17 +180,28 @@ class StrikeResult(BaseModel):
     fire: FireOnHit | None = None
     """A burning or incendiary blow's fire: the incendiary point, the clothes alight (R10.2,
     R10.5-R10.8)."""
+    follow_ups: tuple[StrikeResult, ...] = ()
+    """Rapid fire: the damage of each further hit of the burst, in order, each landing on
+    the victim as the one before left him (A.11)."""
 
     @property
     def victim(self) -> Combatant:
-        """The victim after the blow, its fire included."""
+        """The victim after the blow (and every further hit of a burst), its fire included."""
+        if self.follow_ups:
+            return self.follow_ups[-1].victim
         return self.fire.combatant if self.fire is not None else self.injury.combatant
 
     @property
     def total_injury(self) -> int:
-        """Injury of the blow and its incendiary point (R10.2)."""
+        """Injury of the blow and its incendiary point (R10.2), with a burst's further hits."""
         extra = self.fire.incendiary if self.fire is not None else None
-        return self.injury.injury + (extra.injury if extra is not None else 0)
+        own = self.injury.injury + (extra.injury if extra is not None else 0)
+        return own + sum(hit.total_injury for hit in self.follow_ups)
+
+    @property
+    def each_hit(self) -> tuple[StrikeResult, ...]:
+        """This hit and each further hit of a burst (A.11)."""
+        return (self.model_copy(update={"follow_ups": ()}), *self.follow_ups)
 
 
 def apply_strike(
@@ -262,7 +277,15 @@ def land_strike(
     roller: DiceRoller,
     options: RuleOptions,
 ) -> tuple[StrikeResult, TurnState]:
-    """A blow that got through: its damage, then the victim's Will roll if he was aiming."""
+    """A blow that got through: its damage, then the victim's Will roll if he was aiming.
+
+    A burst's ``strike.hits`` each roll their damage and go through the injury pipeline one
+    after the other, the shock of them summed as for any blows in one turn (A.11, R7.6)."""
     damage = apply_strike(strike, victim, roller, options)
+    more: list[StrikeResult] = []
+    for _ in range(strike.hits - 1):
+        more.append(apply_strike(strike, (more[-1] if more else damage).victim, roller, options))
+    if more:
+        damage = damage.model_copy(update={"follow_ups": tuple(more)})
     after, aim = aim_after_injury(damage.victim, turn, damage.total_injury, roller, options)
     return damage.model_copy(update={"aim": aim}), after

@@ -17,6 +17,8 @@ from bot.i18n import Messages
 from bot.render.common import ResultKind, add_field, decimal, new_embed, signed, skill_name
 from bot.render.fire import fire_lines
 from bot.render.ranged import add_range_field
+from bot.render.rapid_fire import add_hits_stopped_field, add_rapid_fire_field
+from bot.render.roll import outcome_text, roll_text
 from bot.views.defense import DefenseButton
 from rules.attack import (
     AttackRoll,
@@ -35,6 +37,7 @@ from rules.fire import FireOnHit
 from rules.injury import InjuryOutcome, KnockdownResult, RollRecord
 from rules.maneuver import DefenseKind, Maneuver, Modifier
 from rules.maneuver_choice import ManeuverOutcome
+from rules.ranged import shown
 from rules.strike import AimCheck, PendingDefense, StrikeResult
 
 __all__ = [
@@ -44,6 +47,7 @@ __all__ = [
     "render_attack",
     "render_damage",
     "render_defense",
+    "render_hits",
     "render_maneuver",
     "weapon_choice",
 ]
@@ -308,6 +312,35 @@ def _wait_line(order: WaitOrder, outcome: AttackOutcome, messages: Messages, loc
     )
 
 
+def _identify_field(
+    embed: discord.Embed, outcome: AttackOutcome, messages: Messages, locale: str
+) -> None:
+    """R12.13: the Vision roll that tells friend from foe before an opportunity shot."""
+    seen = outcome.identify
+    if seen is None:
+        return
+    result = messages.text(
+        "attack.identify_known" if seen.noticed else "attack.identify_unknown",
+        locale,
+        attacker=outcome.attacker_name,
+        target=outcome.target_name,
+    )
+    if seen.roll is None:
+        line = messages.text(
+            "attack.identify_impossible", locale, target=seen.effective, result=result
+        )
+    else:
+        line = messages.text(
+            "attack.identify_line",
+            locale,
+            target=seen.effective,
+            roll=roll_text(seen.roll),
+            outcome=outcome_text(seen.roll.outcome, messages, locale),
+            result=result,
+        )
+    add_field(embed, messages.text("attack.field.identify", locale), line, inline=False)
+
+
 def _wait_field(
     embed: discord.Embed, outcome: AttackOutcome, messages: Messages, locale: str
 ) -> None:
@@ -320,20 +353,36 @@ def _wait_field(
         )
 
 
+def _weapon_name(outcome: AttackOutcome, messages: Messages, locale: str) -> str:
+    """The weapon, the shield of a shield bash, or the weight of a thrown object (R12.1)."""
+    if outcome.strike.weapon:
+        return outcome.strike.weapon
+    if outcome.thrown_object is not None:
+        return messages.text(
+            "attack.thrown_object_name", locale, kg=shown(outcome.thrown_object.weight)
+        )
+    return messages.text("attack.no_weapon_name", locale)
+
+
 def _no_blow_embed(outcome: AttackOutcome, messages: Messages, locale: str) -> discord.Embed:
     """Nothing was struck: a failed Fast-Draw (R5.26, R5.22), or the target strikes first
     from the attacker's Wait (R5.11)."""
     drawn = outcome.fast_draw
     embed = new_embed(
-        ResultKind.FAILURE if drawn is not None else ResultKind.INFO,
+        ResultKind.FAILURE
+        if drawn is not None or outcome.identify is not None
+        else ResultKind.INFO,
         title=messages.text(
             "attack.title", locale, attacker=outcome.attacker_name, target=outcome.target_name
         ),
     )
     strike = outcome.strike
-    weapon = strike.weapon or messages.text("attack.no_weapon_name", locale)
+    weapon = _weapon_name(outcome, messages, locale)
     add_field(embed, messages.text("attack.field.weapon", locale), f"{weapon} ({strike.damage})")
     _wait_field(embed, outcome, messages, locale)
+    _identify_field(embed, outcome, messages, locale)
+    if outcome.identify is not None and not outcome.identify.noticed:
+        return embed
     if drawn is None:
         add_field(
             embed,
@@ -364,7 +413,7 @@ def render_attack(outcome: AttackOutcome, messages: Messages, locale: str) -> li
         ),
     )
     strike = outcome.strike
-    weapon = strike.weapon or messages.text("attack.no_weapon_name", locale)
+    weapon = _weapon_name(outcome, messages, locale)
     add_field(
         embed,
         messages.text("attack.field.weapon", locale),
@@ -382,6 +431,8 @@ def render_attack(outcome: AttackOutcome, messages: Messages, locale: str) -> li
         inline=False,
     )
     add_range_field(embed, outcome, messages, locale)
+    add_rapid_fire_field(embed, outcome, messages, locale)
+    _identify_field(embed, outcome, messages, locale)
     _wait_field(embed, outcome, messages, locale)
     if outcome.fast_draw is not None:
         add_field(
@@ -460,7 +511,7 @@ def render_attack(outcome: AttackOutcome, messages: Messages, locale: str) -> li
             )
     embeds = [embed]
     if outcome.damage is not None:
-        embeds.append(render_damage(outcome.damage, outcome.target_name, messages, locale))
+        embeds += render_hits(outcome.damage, outcome.target_name, messages, locale)
     return embeds
 
 
@@ -644,6 +695,7 @@ def render_defense(
             messages.text("defend.aim_lost", locale, name=parried_by or pending.target_name),
             inline=False,
         )
+    add_hits_stopped_field(embed, outcome, messages, locale)
     if outcome.second_defense is not None and outcome.defenses is not None:
         add_field(
             embed,
@@ -655,7 +707,7 @@ def render_defense(
         )
     embeds = [embed]
     if outcome.damage is not None:
-        embeds.append(render_damage(outcome.damage, pending.target_name, messages, locale))
+        embeds += render_hits(outcome.damage, pending.target_name, messages, locale)
     return embeds
 
 
@@ -751,6 +803,20 @@ def consequence_lines(
     ``shock=False`` leaves out the running shock penalty (R7.6), for a reply that shows it
     once under the last of several hits that injured."""
     return _consequences(injury, messages, locale, shock=shock)
+
+
+def render_hits(
+    damage: StrikeResult, target_name: str, messages: Messages, locale: str
+) -> list[discord.Embed]:
+    """One damage embed per hit: a single blow's, or each hit of a burst numbered (A.11)."""
+    hits = damage.each_hit
+    embeds = [render_damage(hit, target_name, messages, locale) for hit in hits]
+    if len(hits) > 1:
+        for number, embed in enumerate(embeds, start=1):
+            embed.title = messages.text(
+                "rapid_fire.hit_title", locale, target=target_name, number=number, hits=len(hits)
+            )
+    return embeds
 
 
 def render_damage(

@@ -766,11 +766,21 @@ def render_undone(result: UndoneChange, messages: Messages, locale: str) -> disc
         if messages.has(f"encounter.kind.{event.kind}")
         else event.kind
     )
-    # A feature may name the very command undone (``environment.undone.catch_fire``).
+    # A feature may name the very command undone (``environment.undone.catch_fire``);
+    # else what was done, when the kind has several actions: "close combat (grapple)".
     named = f"{event.kind}.undone.{event.detail.get('undo')}"
+    action_key = f"encounter.kind_action.{event.kind}.{event.detail.get('action')}"
     if messages.has(named):
         who = event.detail.get("name") or event.detail.get("target") or ""
         what = _t(messages, locale, named, name=who)
+    elif messages.has(action_key):
+        what = _t(
+            messages,
+            locale,
+            "encounter.undo.what_action",
+            what=what,
+            action=_t(messages, locale, action_key),
+        )
     embed = new_embed(
         ResultKind.INFO,
         title=_t(messages, locale, "encounter.undo.title", what=what),

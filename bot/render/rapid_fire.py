@@ -1,0 +1,63 @@
+"""What a burst of rapid fire says in the attack and defense replies (A.11).
+
+Pure: an outcome and a locale in, a field added to the embed; every word from the
+``rapid_fire.*`` catalog.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.i18n import Messages
+from bot.render.common import add_field, signed
+from rules.attack_resolution import AttackOutcome
+from rules.defense_resolution import DefenseOutcome
+
+__all__ = ["add_hits_stopped_field", "add_rapid_fire_field"]
+
+
+def add_rapid_fire_field(
+    embed: discord.Embed, outcome: AttackOutcome, messages: Messages, locale: str
+) -> None:
+    """The shots fired, the weapon's RoF and Rcl, their bonus and, on a hit, how many hit."""
+    burst = outcome.rapid_fire
+    if burst is None:
+        return
+    lines = [
+        messages.text(
+            "rapid_fire.fired",
+            locale,
+            shots=burst.shots,
+            rate=burst.rate,
+            recoil=burst.recoil,
+            bonus=signed(burst.bonus),
+            rule=burst.rule_id,
+        )
+    ]
+    if outcome.attack is not None and outcome.attack.hit:
+        key = "rapid_fire.grazed" if outcome.miss_by_one else "rapid_fire.hits"
+        lines.append(
+            messages.text(key, locale, hits=burst.hits, shots=burst.shots, recoil=burst.recoil)
+        )
+    add_field(embed, messages.text("rapid_fire.field", locale), "\n".join(lines), inline=False)
+
+
+def add_hits_stopped_field(
+    embed: discord.Embed, outcome: DefenseOutcome, messages: Messages, locale: str
+) -> None:
+    """How many hits of the burst the defense stopped and how many got through."""
+    if outcome.hits_stopped is None:
+        return
+    hits = outcome.pending.strike.hits
+    add_field(
+        embed,
+        messages.text("rapid_fire.field", locale),
+        messages.text(
+            "rapid_fire.stopped",
+            locale,
+            stopped=outcome.hits_stopped,
+            hits=hits,
+            through=hits - outcome.hits_stopped,
+        ),
+        inline=False,
+    )
