@@ -163,6 +163,8 @@ class CloseOutcome(BaseModel):
     """``close.note.*`` keys: what else the rules say happened."""
     collision: int | None = None
     """R11.17: dice of collision damage should the loser hit a wall at the knockback speed."""
+    breath_goes_on: bool = False
+    """A choke on a foe already out of air: his count goes on, no new held breath (R9.1)."""
     rule_ids: tuple[str, ...] = ()
 
     def detail(self) -> dict[str, object]:
@@ -712,13 +714,14 @@ def do_choke(
     rolled = choke(a.combatant.st, b.combatant.attributes.ht, roller=roller, options=options)
     after = encounter
     injury: InjuryOutcome | None = None
+    update: dict[str, object] = {}
     if rolled.won:
         # The catalog's reading: crushing at the neck, with no neck multiplier (the crushed
         # windpipe of R7.29 past a third of his HP); the GM's switch puts it on the torso.
         # Hands squeezing the throat of a man held fast: no knockback, no fall (R7.14).
         where = HitLocation.TORSO if options.choke_torso else HitLocation.NECK
         hurt, injury = _hurt(b, rolled.margin, roller, options, location=where, knockback=False)
-        update: dict[str, object] = {"choking": True, "hands": 2}
+        update = {"choking": True, "hands": 2}
         if not grip.choking and hurt.combatant.state.breath_left is None:
             # R9.1: from now he holds the breath he had; the hazards' second runs it down.
             held = hold_breath(
@@ -737,6 +740,7 @@ def do_choke(
         done=rolled.won,
         damage=injury,
         notes=("close.note.not_breathing",) if rolled.won else (),
+        breath_goes_on=rolled.won and "stops_breath" not in update,
         rule_ids=("R11.10", "R9.1", "R9.2") if rolled.won else rolled.rule_ids,
     )
 

@@ -519,6 +519,9 @@ class FireOnHit(BaseModel):
 
     incendiary: InjuryOutcome | None
     burning: int
+    counted: Fraction | None = None
+    """What the clothes' thresholds are compared with: a tight beam's tenth (R10.3), else
+    the burning itself."""
     clothing: Clothing
     caught: Burning | None
     combatant: Combatant
@@ -580,6 +583,7 @@ def fire_on_hit(
     return FireOnHit(
         incendiary=extra,
         burning=burning,
+        counted=ignition_damage(burning, tight_beam=spec.tight_beam and burns),
         clothing=clothing,
         caught=caught,
         combatant=sheet,

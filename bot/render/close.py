@@ -300,6 +300,8 @@ def render_close(outcome: CloseOutcome, messages: Messages, locale: str) -> list
         result_key = "close.result.draw.dropped"
     elif outcome.draw is not None and outcome.draw.instant:
         result_key = "close.result.draw.instant"
+    if outcome.breath_goes_on:
+        result_key = "close.result.choke.goes_on"
     lines = [
         t(
             result_key,

@@ -663,7 +663,15 @@ def hazard_conditions(
         found.append(
             (
                 "intense_heat",
-                _t(messages, locale, "environment.condition.intense_heat", seconds=safe),
+                # Once the safe time is over, the rolls have started (R10.10).
+                _t(
+                    messages,
+                    locale,
+                    "environment.condition.intense_heat"
+                    if safe
+                    else "environment.condition.intense_heat_rolling",
+                    seconds=safe,
+                ),
             )
         )
     return [f"{HAZARD_MARKERS[key]} {text}" if marked else text for key, text in found]

@@ -8,6 +8,7 @@ Shared by the attack and damage breakdowns and the environment commands.
 from __future__ import annotations
 
 from bot.i18n import Messages
+from bot.render.common import decimal
 from rules.combatant import Burning
 from rules.fire import BURNING, Clothing, FireOnHit, rule_for
 
@@ -50,6 +51,17 @@ def fire_lines(fire: FireOnHit, name: str, messages: Messages, locale: str) -> l
         )
     elif fire.clothing is Clothing.UNDER_ARMOR:
         lines.append(t("fire.under_armor", locale, name=name))
+    elif fire.counted is not None and fire.counted != fire.burning:
+        # A tight beam counts a tenth (R10.3): say what was compared.
+        lines.append(
+            t(
+                "environment.catch.none_beam",
+                locale,
+                name=name,
+                damage=fire.burning,
+                counted=decimal(float(fire.counted), locale),
+            )
+        )
     else:
         lines.append(t("environment.catch.none", locale, name=name, damage=fire.burning))
     return lines

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.e2e.review_play import Fight, expect, play
+from tests.e2e.test_review_new_8_11 import CHOKE_AND_BREATH, FIRE_IN_PORTUGUESE, TIGHT_BEAMS
 
 BURNING_ZERO = Fight(
     1,
@@ -217,4 +218,44 @@ async def test_undo_names_the_command_in_portuguese_r10_5(tmp_path: Path) -> Non
     expect(
         fight.reply("/environment extinguish combatant:Ann dive:true"),
         "  ┃ Ann não está pegando fogo.",
+    )
+
+
+async def test_a_second_choke_says_the_count_goes_on_r11_10_r9_1(tmp_path: Path) -> None:
+    """M3: R9.1-R9.2: a second choke on a man already out of air does not start a new held
+    breath (his FP count goes on), and the reply now says so instead of repeating "he holds
+    his breath HT seconds"."""
+    fight = await play(tmp_path, CHOKE_AND_BREATH)
+    expect(
+        fight.reply("/close-combat choke attacker:Al target:Orc", 2),
+        "  ┃ Outcome: Orc takes the margin as crushing damage and still has no air: his count"
+        " goes on where it was (R11.10, R9.1, R9.2).",
+    )
+
+
+async def test_intense_heat_past_its_safe_time_in_portuguese_without_gender_r10_10(
+    tmp_path: Path,
+) -> None:
+    """M3 and M5: R10.10 with DR 0: no safe time, so the tracker says only "HT a cada
+    segundo" (not "seguro por mais 0 s"); the sheet has no gender, so Ana's line names her
+    turn ("na vez de Ana") rather than the masculine "na vez dele"."""
+    fight = await play(tmp_path, FIRE_IN_PORTUGUESE)
+    expect(
+        fight.reply("/environment intense-heat combatant:Ana"),
+        "  ┃ Ana está em calor intenso, RD 0: seguro por 0 s, depois um teste de HT a cada"
+        " segundo na vez de Ana na ordem de turnos, cada falha 1 PF, até sair do calor"
+        " (R10.10).",
+        "  ┃ 1. Ana [npc]: PV ▰▰▰▰▰ 11/11 · PF ▰▰▰▰▰ 12/12 · 🌋 em calor intenso: HT a cada"
+        " segundo",
+    )
+
+
+async def test_a_tight_beam_says_what_it_counts_for_the_clothes_r10_3(tmp_path: Path) -> None:
+    """M4: R10.3: a tight beam's 25 burning counts 25 ÷ 10 = 2.5 against the clothes' 3
+    (R10.5): the reply shows the 2.5 that was compared, not just the 25."""
+    fight = await play(tmp_path, TIGHT_BEAMS)
+    expect(
+        fight.reply("/damage target:Bob amount:25 type:burn tight-beam:true"),
+        "  ┃ Consequences: 25 burning from a tight beam counts 25 ÷ 10 = 2.5 (R10.3): it sets"
+        " nothing of Bob's alight (R10.5).",
     )

@@ -331,7 +331,8 @@ async def test_tight_beam_counts_a_tenth_for_ignition_r10_3(tmp_path: Path) -> N
     t = await play(tmp_path, TIGHT_BEAMS)
     expect(
         t.reply("/damage target:Bob amount:25 type:burn tight-beam:true"),
-        "  ┃ Consequences: 25 burning in one attack sets nothing of Bob's alight (R10.5).",
+        "  ┃ Consequences: 25 burning from a tight beam counts 25 ÷ 10 = 2.5 (R10.3): it sets"
+        " nothing of Bob's alight (R10.5).",
     )
     expect(
         t.reply("/damage target:Bob amount:35 type:burn tight-beam:true"),
@@ -615,5 +616,6 @@ async def test_fire_and_heat_in_portuguese_r10_2_r10_6_r10_10(tmp_path: Path) ->
     expect(
         t.reply("/environment intense-heat combatant:Ana"),
         "  ┃ Ana está em calor intenso, RD 0: seguro por 0 s, depois um teste de HT a cada"
-        " segundo na vez dele na ordem de turnos, cada falha 1 PF, até sair dele (R10.10).",
+        " segundo na vez de Ana na ordem de turnos, cada falha 1 PF, até sair do calor"
+        " (R10.10).",
     )

@@ -207,6 +207,22 @@ def test_a_choke_knocks_no_one_back_r11_10_r7_14() -> None:
     assert orc.combatant.state.hp == -3
     assert orc.combatant.state.posture is Posture.STANDING
     assert orc.turn.grappled
+    assert not choked.breath_goes_on  # his held breath starts now (R9.1)
+
+
+def test_a_second_choke_keeps_the_breath_count_r11_10_r9_1() -> None:
+    """R11.10 with R9.1: ST 13 rolls 10 (+3) against HT 11 rolling 12 (-1), twice: 4
+    crushing each. The first choke starts his held breath; the second starts nothing new:
+    his count goes on from where it was, and the outcome says so."""
+    encounter = unarmed(fight())
+    encounter, _ = do_grapple(encounter, "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS)
+    encounter, first = do_choke(encounter, "Bruno", "Orc", roller=dice(10, 12), options=OPTIONS)
+    held = encounter.get("2").combatant.state.breath_left
+    assert (first.done, first.breath_goes_on) == (True, False)
+    assert held is not None
+    encounter, second = do_choke(encounter, "Bruno", "Orc", roller=dice(10, 12), options=OPTIONS)
+    assert (second.done, second.breath_goes_on) == (True, True)
+    assert encounter.get("2").combatant.state.breath_left == held
 
 
 def test_wresting_a_weapon_and_forcing_a_knife_down_r11_4_r11_5() -> None:

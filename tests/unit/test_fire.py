@@ -347,6 +347,24 @@ def test_r10_6_ten_burning_sets_all_the_clothes_alight() -> None:
     assert fire.combatant.state.on_fire is Burning.FULL
 
 
+def test_r10_3_a_tight_beam_hit_keeps_the_tenth_it_compared() -> None:
+    """R10.3: a 25-point tight beam counts 25 / 10 = 2.5 against the clothes' 3 (R10.5):
+    nothing caught, and the outcome keeps the 2.5 it compared (an ordinary burn keeps 25)."""
+    from rules.damage import DamageSpec, DamageType
+    from rules.fire import fire_on_hit
+
+    target = Combatant.create(name="Bob", attributes={"hp": 300})
+    beam = DamageSpec(basic_damage=25, damage_type=DamageType.BURN, tight_beam=True)
+    fire = fire_on_hit(target, beam, 25, ScriptedDice([]))
+    assert fire is not None
+    assert (fire.burning, fire.counted, fire.caught) == (25, Fraction(5, 2), None)
+    flame = fire_on_hit(
+        target, DamageSpec(basic_damage=25, damage_type=DamageType.BURN), 25, ScriptedDice([])
+    )
+    assert flame is not None
+    assert (flame.counted, flame.caught) == (Fraction(25), Burning.FULL)
+
+
 def test_r10_8_clothes_under_armor_do_not_catch() -> None:
     """R10.8: torso DR 2: the 12 burning finds clothes under armor, nothing catches; on
     his bare arm the same blow sets them alight."""
