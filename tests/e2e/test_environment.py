@@ -50,7 +50,8 @@ async def test_a_ten_metre_fall_deals_the_tables_dice_and_undo_reverts_it(
     assert dice.remaining == 0
 
     undone = await gm(standin, "encounter undo")
-    assert undone.embeds[0]["title"] == "Undone: environment"
+    # The undo names the command it took back.
+    assert undone.embeds[0]["title"] == "Undone: /environment fall on Ana"
     assert (await state_of(bot, standin)).hp == 11
 
 
@@ -241,7 +242,8 @@ async def test_intense_heat_goes_on_with_the_rounds_until_she_leaves_it(
     assert second["description"] == (
         "Ana rolls HT 12 against the heat: 13 (6, 6, 1), failure: 1 FP, FP **11**, HP 11 (R10.10)"
     )
-    assert "in intense heat: safe 0 s more, then HT every second" in tracker_line(turn, "Ana")
+    # Past the safe time the rolls have started: no "safe 0 s more".
+    assert "🌋 in intense heat: HT every second" in tracker_line(turn, "Ana")
     left = await gm(standin, "environment intense-heat", combatant="Ana", leave=True)
     assert description(left) == ["Ana is out of the intense heat (R10.10)."]
     await gm(standin, "encounter next")
