@@ -18,12 +18,14 @@ from discord.ext import commands
 from bot.client import GurpsBot
 from bot.errors import UserFacingError
 from bot.permissions import EncounterAuthority
+from bot.render.common import ResultKind, line_embeds
 from bot.render.fatigue import (
     combat_fatigue_view,
     render_combat_fatigue,
     render_dehydration,
     render_exertion,
     render_fatigue_change,
+    render_heart_help,
     render_hiking,
     render_meals,
     render_sleep,
@@ -32,7 +34,7 @@ from bot.render.fatigue import (
 from bot.views.combat_fatigue import CombatFatigueButton
 from cogs._autocomplete import combatant_autocomplete
 from cogs._fp import FatigueApplier
-from cogs._shared import catalog_choices, send_embeds
+from cogs._shared import catalog_choices, channel_of, send_embeds
 from rules.fatigue import (
     Activity,
     Climate,
@@ -48,7 +50,7 @@ from rules.fatigue import (
     sleep_deprivation,
     stay_awake,
 )
-from rules.strain import take_combat_fatigue
+from rules.strain import heart_helped, take_combat_fatigue
 
 ENCUMBRANCE = ("none", "light", "medium", "heavy", "extra_heavy")
 ENCUMBRANCE_CHOICES = catalog_choices("fatigue.encumbrance", list(ENCUMBRANCE))
@@ -261,6 +263,53 @@ class Fatigue(commands.Cog):
                 show_hp=False,
             ),
         )
+
+    # ------------------------------------------------------------------ R8.2's help
+
+    @fatigue.command(
+        name=_("heart", key="fatigue.cmd.heart.name"),
+        description=_(
+            "Help one whose heart stopped, before HT/3 minutes pass (R8.2)",
+            key="fatigue.cmd.heart.description",
+        ),
+    )
+    @app_commands.rename(
+        combatant=_("combatant", key="fatigue.cmd.heart.combatant.name"),
+        skill=_("skill", key="fatigue.cmd.heart.skill.name"),
+    )
+    @app_commands.describe(
+        combatant=_("Whose heart stopped", key="fatigue.cmd.heart.combatant.description"),
+        skill=_(
+            "The helper's First Aid or Physician, to roll (left out: he was helped)",
+            key="fatigue.cmd.heart.skill.description",
+        ),
+    )
+    @app_commands.autocomplete(combatant=combatant_autocomplete)
+    async def heart(
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        combatant: str,
+        skill: app_commands.Range[int, 1, 30] | None = None,
+    ) -> None:
+        authority = await EncounterAuthority.of(interaction)
+        context = await self.bot.context_for(interaction)
+        async with self.fp.encounters.change(
+            channel_of(interaction), interaction.user.id, "fatigue"
+        ) as change:
+            authority.ensure_gm(change.encounter.gm_id)
+            helped = heart_helped(
+                change.encounter,
+                change.encounter.find(combatant).combatant_id,
+                skill=skill,
+                roller=self.bot.dice,
+                options=context.options,
+            )
+            change.encounter = helped.encounter
+            change.detail = helped.detail()
+        outcome = helped.outcome
+        title = self._title(context.locale, "fatigue.heart.title", outcome.name)
+        lines = render_heart_help(outcome, self.bot.messages, context.locale)
+        await send_embeds(interaction, line_embeds(ResultKind.INFO, title, lines))
 
     # ------------------------------------------------------------------ R8.4, R8.5
 

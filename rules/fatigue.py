@@ -4,7 +4,8 @@
   (HP and thrust or swing damage keep the ST attribute): :func:`fatigue_status`,
   :func:`tired_scores`; the combatant's own ``move``, ``dodge`` and ``st`` apply it.
 - R8.2: at 0 FP or less every FP lost also costs 1 HP, and he rolls Will before acting
-  (:mod:`rules.turn` rolls it, with the critical failure's HT roll against cardiac arrest).
+  (:mod:`rules.turn` rolls it, with the critical failure's HT roll against cardiac arrest,
+  and lets him die when HT/3 minutes pass with no help); :func:`help_heart` is the help.
 - R8.3: at -FP he faints, and any further FP lost comes off his HP instead; he comes to
   only when his FP is positive again: :func:`fp_loss`, :func:`lose_fp`, :func:`recover_fp`.
 - R8.4: a fight longer than 10 s costs FP to everyone who attacked or defended, by
@@ -39,7 +40,7 @@ from rules.injury import resolve_death_checks
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
 from rules.schedule import rolls_for
-from rules.turn import RollRecord, cardiac_arrest_seconds
+from rules.turn import RollRecord, TurnState, cardiac_arrest_seconds
 
 __all__ = [
     "COMBAT_FATIGUE_SECONDS",
@@ -56,6 +57,7 @@ __all__ = [
     "FPLoss",
     "FatigueChange",
     "FatigueStatus",
+    "HeartHelp",
     "Hiking",
     "MissedSleep",
     "SleepCadence",
@@ -70,6 +72,7 @@ __all__ = [
     "fatigue_status",
     "fp_loss",
     "halve_up",
+    "help_heart",
     "hiking_fatigue",
     "lose_fp",
     "missed_meals",
@@ -347,6 +350,80 @@ def recover_fp(combatant: Combatant, amount: int) -> FatigueChange:
         status=status,
         state=state.model_copy(update=update),
         rule_ids=tuple(dict.fromkeys(rule_ids)),
+    )
+
+
+class HeartHelp(BaseModel):
+    """R8.2: someone tends a fighter whose heart stopped."""
+
+    model_config = _FROZEN
+
+    name: str
+    roll: RollRecord | None
+    """The helper's First Aid or Physician roll, when the GM asked for one."""
+    helped: bool
+    hp_before: int
+    hp_after: int
+    state: CombatantState
+    turn: TurnState
+    rule_ids: tuple[str, ...]
+
+
+def help_heart(
+    combatant: Combatant,
+    turn: TurnState,
+    *,
+    skill: int | None = None,
+    roller: DiceRoller,
+    options: RuleOptions | None = None,
+) -> HeartHelp:
+    """R8.2: help for a cardiac arrest before its HT/3 minutes run out.
+
+    The rule says only "unless helped"; the GM decides what counts. With ``skill`` (the
+    helper's First Aid or Physician) it is rolled, and only a success helps; without it
+    the GM says he was helped. Helped, he survives at 0 HP or his current HP, whichever
+    is lower, and stays out cold at his -FP until his FP are positive again (R8.3).
+
+    HP 7 when saved: HP 0. HP -3: still -3.
+    """
+    if not turn.cardiac_arrest:
+        raise RuleError(
+            "fatigue.error.no_cardiac_arrest",
+            f"{combatant.name}'s heart has not stopped",
+            name=combatant.name,
+        )
+    state = combatant.state
+    if state.dead or state.destroyed:
+        raise RuleError(
+            "fatigue.error.already_dead", f"{combatant.name} is dead", name=combatant.name
+        )
+    roll = None
+    if skill is not None:
+        rule_options = options if options is not None else RuleOptions()
+        roll = RollRecord.of("first_aid", skill, (), success_roll(skill, roller, rule_options))
+    helped = roll is None or roll.succeeded
+    if not helped:
+        new_state, new_turn = state, turn
+    else:
+        new_state = state.model_copy(
+            update={
+                "hp": min(0, state.hp),
+                "unconscious": True,
+                "fatigue_unconscious": True,
+            }
+        )
+        new_turn = turn.model_copy(
+            update={"cardiac_arrest": False, "cardiac_arrest_death_round": None}
+        )
+    return HeartHelp(
+        name=combatant.name,
+        roll=roll,
+        helped=helped,
+        hp_before=state.hp,
+        hp_after=new_state.hp,
+        state=new_state,
+        turn=new_turn,
+        rule_ids=("R8.2", "R8.3") if helped else ("R8.2",),
     )
 
 

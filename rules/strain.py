@@ -1,6 +1,6 @@
 """What wears a fighter down outside the exchange of blows, applied to the fight: FP lost
-or regained (R8.1-R8.3), a held breath and air again (R9.1, R9.2), a fire put out
-(R10.5-R10.7).
+or regained (R8.1-R8.3), help for a stopped heart (R8.2), a held breath and air again
+(R9.1, R9.2), a fire put out (R10.5-R10.7).
 
 Like :mod:`rules.exchange`, each function takes the :class:`~rules.encounter.Encounter`
 and the fighter's id and returns the new fight with the outcome to show; the result says
@@ -26,7 +26,7 @@ from rules.breath import (
 from rules.combatant import Burning, Combatant
 from rules.encounter import Encounter, apply_combat_fatigue
 from rules.errors import RuleError
-from rules.fatigue import FatigueChange, lose_fp, recover_fp
+from rules.fatigue import FatigueChange, HeartHelp, help_heart, lose_fp, recover_fp
 from rules.fire import Extinguish
 from rules.fire import extinguish as put_out_fire
 from rules.hazards import put_out
@@ -40,14 +40,23 @@ __all__ = [
     "CombatFatigueTaken",
     "FatigueApplied",
     "FireFought",
+    "HeartHelped",
     "air_back",
     "change_fp",
     "fight_fire",
+    "heart_helped",
     "start_holding_breath",
     "take_combat_fatigue",
 ]
 
-ERROR_KEYS: Final = frozenset({"breath.error.breathing", "environment.error.not_burning"})
+ERROR_KEYS: Final = frozenset(
+    {
+        "breath.error.breathing",
+        "environment.error.not_burning",
+        "fatigue.error.no_cardiac_arrest",
+        "fatigue.error.already_dead",
+    }
+)
 """Every :class:`RuleError` key this module raises."""
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid", arbitrary_types_allowed=True)
@@ -102,6 +111,38 @@ def change_fp(
         outcome=outcome,
         noted=dict(noted or {}),
     )
+
+
+class HeartHelped(BaseModel):
+    """R8.2: someone tended a fighter whose heart stopped."""
+
+    model_config = _FROZEN
+
+    encounter: Encounter
+    outcome: HeartHelp
+
+    def detail(self) -> dict[str, object]:
+        return {"name": self.outcome.name, "helped": self.outcome.helped}
+
+
+def heart_helped(
+    encounter: Encounter,
+    fighter_id: str,
+    *,
+    skill: int | None,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> HeartHelped:
+    """R8.2 through :func:`~rules.fatigue.help_heart`: helped in time, he no longer dies
+    when his HT/3 minutes are up."""
+    fighter = encounter.get(fighter_id)
+    outcome = help_heart(
+        fighter.combatant, fighter.turn, skill=skill, roller=roller, options=options
+    )
+    updated = fighter.model_copy(
+        update={"combatant": fighter.combatant.with_state(outcome.state), "turn": outcome.turn}
+    )
+    return HeartHelped(encounter=encounter.replace(updated), outcome=outcome)
 
 
 class CombatFatigueTaken(BaseModel):

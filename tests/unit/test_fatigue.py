@@ -10,6 +10,7 @@ from rules.climate import heat_surcharge
 from rules.combatant import Combatant, Posture, Weapon
 from rules.damage import DamageSpec, DamageType
 from rules.defense_resolution import weapon_ready_after_blow
+from rules.errors import RuleError
 from rules.fatigue import (
     ENCUMBRANCE_FP_COST,
     WATER_NEEDED,
@@ -22,6 +23,7 @@ from rules.fatigue import (
     exertion,
     fatigue_status,
     fp_loss,
+    help_heart,
     hiking_fatigue,
     lose_fp,
     missed_meals,
@@ -34,6 +36,7 @@ from rules.fatigue import (
 )
 from rules.injury import apply_hit
 from rules.roller import ScriptedDice
+from rules.turn import TurnState
 
 
 def roll3(total: int) -> list[int]:
@@ -198,6 +201,48 @@ def test_r8_2_cardiac_arrest_time_keeps_the_fraction() -> None:
     """HT 10: dies in 10/3 minutes = 3 min 20 s unless helped."""
     assert cardiac_arrest_seconds(10) == Fraction(200)
     assert cardiac_arrest_seconds(11) == Fraction(220)
+
+
+STOPPED = TurnState(cardiac_arrest=True, cardiac_arrest_death_round=201)
+
+
+def test_r8_2_help_in_time_saves_him_at_zero_hp() -> None:
+    """R8.2 (worked example): saved with HP 7, HP becomes 0; he stays out cold at -FP until
+    his FP are positive again (R8.3), and no longer dies in round 201."""
+    helped = help_heart(sheet(-10, hp=7), STOPPED, roller=ScriptedDice([]))
+    assert helped.helped
+    assert helped.roll is None
+    assert (helped.hp_before, helped.hp_after) == (7, 0)
+    assert (helped.state.unconscious, helped.state.fatigue_unconscious) == (True, True)
+    assert not helped.turn.cardiac_arrest
+    assert helped.turn.cardiac_arrest_death_round is None
+    assert helped.rule_ids == ("R8.2", "R8.3")
+
+
+def test_r8_2_help_keeps_a_lower_hp() -> None:
+    """R8.2: 0 HP or his current HP, whichever is lower: -3 stays -3."""
+    assert help_heart(sheet(-10, hp=-3), STOPPED, roller=ScriptedDice([])).hp_after == -3
+
+
+def test_r8_2_a_failed_first_aid_roll_changes_nothing() -> None:
+    """R8.2: the helper's First Aid 12 rolls 13: no help; the death round stands."""
+    tried = help_heart(sheet(-10, hp=7), STOPPED, skill=12, roller=rolls(13))
+    assert tried.roll is not None
+    assert (tried.roll.target, tried.roll.total, tried.helped) == (12, 13, False)
+    assert tried.hp_after == 7
+    assert tried.turn.cardiac_arrest_death_round == 201
+    made = help_heart(sheet(-10, hp=7), STOPPED, skill=12, roller=rolls(12))
+    assert (made.helped, made.hp_after) == (True, 0)
+
+
+def test_r8_2_no_help_without_a_stopped_heart() -> None:
+    with pytest.raises(RuleError) as caught:
+        help_heart(sheet(0), TurnState(), roller=ScriptedDice([]))
+    assert caught.value.key == "fatigue.error.no_cardiac_arrest"
+    dead = sheet(-10).with_state(dead=True)
+    with pytest.raises(RuleError) as caught:
+        help_heart(dead, STOPPED, roller=ScriptedDice([]))
+    assert caught.value.key == "fatigue.error.already_dead"
 
 
 def test_a_combatant_without_fp_cannot_lose_it() -> None:
