@@ -208,7 +208,13 @@ def _thrown_object(sheet: Combatant, request: AttackRequest) -> ThrownObject | N
     if request.thrown_kg is None:
         return None
     attributes = sheet.attributes
-    thrown = throw_object(attributes.st, attributes.dx, request.thrown_kg, sheet.skill("throwing"))
+    thrown = throw_object(
+        attributes.st,
+        attributes.dx,
+        request.thrown_kg,
+        sheet.skill("throwing"),
+        lifting_st=sheet.st,
+    )
     if thrown.damage is None and request.damage is None:
         raise RuleError(
             "ranged.no_damage",
@@ -289,7 +295,9 @@ def _plan_shot(
     if thrown is not None:
         ranges = WeaponRange(maximum=thrown.distance)
     else:
-        ranges = weapon_range(weapon.range if weapon else None, sheet.attributes.st)
+        # R8.1: below 1/3 FP the ST a range is a multiple of is halved, like any ST but
+        # damage's (``sheet.st``).
+        ranges = weapon_range(weapon.range if weapon else None, sheet.st)
     if ground.range_divisor != 1:
         ranges = WeaponRange(
             half_damage=None if ranges.half_damage is None else ranges.half_damage / 10,
