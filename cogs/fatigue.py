@@ -39,6 +39,7 @@ from rules.fatigue import (
     Activity,
     Climate,
     FatigueChange,
+    Want,
     combat_fatigue,
     dehydration,
     exertion,
@@ -56,6 +57,7 @@ ENCUMBRANCE = ("none", "light", "medium", "heavy", "extra_heavy")
 ENCUMBRANCE_CHOICES = catalog_choices("fatigue.encumbrance", list(ENCUMBRANCE))
 ACTIVITY_CHOICES = catalog_choices("fatigue.activity", [a.value for a in Activity])
 CLIMATE_CHOICES = catalog_choices("fatigue.climate", [c.value for c in Climate])
+REMEDY_CHOICES = catalog_choices("fatigue.remedy", [w.value for w in Want])
 
 Amount = app_commands.Range[int, 1, 100]
 Score = app_commands.Range[int, 1, 40]
@@ -222,21 +224,28 @@ class Fatigue(commands.Cog):
         combatant=_COMBATANT,
         fp=_FP,
         max_fp=_MAX_FP,
+        after=_("after", key="fatigue.cmd.recover.after.name"),
     )
     @app_commands.describe(
         amount=_("FP regained", key="fatigue.cmd.recover.amount.description"),
         combatant=_COMBATANT_HELP,
         fp=_FP_HELP,
         max_fp=_MAX_FP_HELP,
+        after=_(
+            "What the rest came with: FP lost to hunger, thirst or missed sleep need it",
+            key="fatigue.cmd.recover.after.description",
+        ),
     )
+    @app_commands.choices(after=REMEDY_CHOICES)
     @app_commands.autocomplete(combatant=combatant_autocomplete)
-    async def recover(
+    async def recover(  # noqa: PLR0917 - one parameter per slash-command option
         self,
         interaction: discord.Interaction[GurpsBot],
         amount: Amount,
         combatant: str | None = None,
         fp: CurrentFP | None = None,
         max_fp: MaxFP | None = None,
+        after: app_commands.Choice[str] | None = None,
     ) -> None:
         if combatant is not None:
             await self.fp.apply_loss(
@@ -245,9 +254,10 @@ class Fatigue(commands.Cog):
                 amount,
                 lines=[],
                 title="",
-                detail={"recovered": amount},
+                detail={"recovered": amount, **({"after": after.value} if after else {})},
                 gm_only=False,
                 recover=True,
+                remedied=(Want(after.value),) if after is not None else (),
             )
             return
         context = await self.bot.context_for(interaction)
@@ -572,6 +582,7 @@ class Fatigue(commands.Cog):
             lines=render_meals(missed, self.bot.messages, locale),
             title=self._title(locale, "fatigue.meals.title", combatant),
             detail={"meals": missed},
+            want=Want.STARVATION,
         )
 
     @fatigue.command(
@@ -630,6 +641,7 @@ class Fatigue(commands.Cog):
             lines=render_dehydration(dry, self.bot.messages, locale),
             title=self._title(locale, "fatigue.water.title", combatant),
             detail={"litres": litres, "hours": hours},
+            want=Want.DEHYDRATION,
         )
 
     # ------------------------------------------------------------------ R8.9, R8.10
@@ -715,6 +727,7 @@ class Fatigue(commands.Cog):
             lines=render_sleep(awake_for, deprivation, awake_rolls, self.bot.messages, locale),
             title=self._title(locale, "fatigue.sleep.title", combatant),
             detail={"awake": awake},
+            want=Want.SLEEP,
         )
 
 

@@ -563,6 +563,9 @@ class CombatantState(BaseModel):
     """Seconds since the fragment lodged or last burned him (R15.13)."""
     water: InWater | None = None
     """In deep water (R9.3): his Swimming rolls come with the rounds; ``None``: not in it."""
+    fp_withheld: dict[str, int] = Field(default_factory=dict)
+    """FP lost to hunger (``starvation``), thirst (``dehydration``) or missed sleep
+    (``sleep``) that rest alone does not bring back, by cause (R8.7-R8.9)."""
 
     @model_validator(mode="after")
     def _ranges(self) -> CombatantState:

@@ -14,6 +14,9 @@
 - R8.6: running and swimming call for HT (or Running or Swimming) rolls on a schedule:
   :func:`exertion`.
 - R8.7: a missed meal costs 1 FP: :func:`missed_meals`.
+- R8.7-R8.9: the FP lost to hunger, thirst or missed sleep come back only after their own
+  remedy (a day of rest and food or water, a good night's sleep): :class:`Want`,
+  :func:`withhold`, and :func:`recover_fp`'s cap.
 - R8.8: too little water costs 1 FP every 8 hours, less than 1 litre a day 1 FP and
   1 HP more: :func:`dehydration`.
 - R8.9, R8.10: staying awake past the waking day costs FP, and the FP lost to it brings
@@ -64,6 +67,7 @@ __all__ = [
     "SleepDeprivation",
     "StayAwake",
     "TiredScores",
+    "Want",
     "cardiac_arrest_seconds",
     "combat_fatigue",
     "combat_fatigue_offers",
@@ -82,6 +86,7 @@ __all__ = [
     "stay_awake",
     "tired_scores",
     "waking_day_hours",
+    "withhold",
 ]
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
@@ -215,6 +220,34 @@ def fp_loss(fp: int, max_fp: int, amount: int) -> FPLoss:
     )
 
 
+class Want(StrEnum):
+    """What cost FP that ordinary rest cannot restore (R8.7-R8.9); the value is the key of
+    :attr:`~rules.combatant.CombatantState.fp_withheld`."""
+
+    STARVATION = "starvation"
+    """Missed meals: back after a full day of rest and proper food (R8.7)."""
+    DEHYDRATION = "dehydration"
+    """Too little water: back after a full day of rest and proper hydration (R8.8)."""
+    SLEEP = "sleep"
+    """Missed sleep: back after a good night's sleep (R8.9)."""
+
+    @property
+    def rule_id(self) -> str:
+        return WANT_RULES[self]
+
+
+WANT_RULES: Final = {Want.STARVATION: "R8.7", Want.DEHYDRATION: "R8.8", Want.SLEEP: "R8.9"}
+
+
+def withhold(state: CombatantState, want: Want, fp: int) -> CombatantState:
+    """``fp`` more FP lost to ``want``: rest will not bring them back (R8.7-R8.9)."""
+    if fp <= 0:
+        return state
+    kept = dict(state.fp_withheld)
+    kept[want.value] = kept.get(want.value, 0) + fp
+    return state.model_copy(update={"fp_withheld": kept})
+
+
 class FatigueChange(BaseModel):
     """FP spent or recovered by one combatant, and what it did to him (R8.1-R8.3)."""
 
@@ -238,6 +271,13 @@ class FatigueChange(BaseModel):
     death_checks: tuple[RollRecord, ...] = ()
     """HT rolls for the -HP multiples the HP loss reached (R7.3)."""
     died: bool = False
+    held_back: int = 0
+    """FP of the amount rest could not restore: lost to hunger, thirst or missed sleep
+    (R8.7-R8.9)."""
+    held_by: tuple[Want, ...] = ()
+    """What still holds FP back."""
+    remedied: tuple[Want, ...] = ()
+    """What the rest came with (food, water, sleep): its FP may come back now."""
     status: FatigueStatus
     state: CombatantState
     rule_ids: tuple[str, ...]
@@ -319,23 +359,37 @@ def lose_fp(
     )
 
 
-def recover_fp(combatant: Combatant, amount: int) -> FatigueChange:
+def recover_fp(combatant: Combatant, amount: int, remedied: Collection[Want] = ()) -> FatigueChange:
     """``combatant`` regains ``amount`` FP, up to his FP attribute. Positive FP again wakes
-    one who fainted from fatigue (R8.3); a collapse (R8.2) ends at his next turn."""
+    one who fainted from fatigue (R8.3); a collapse (R8.2) ends at his next turn.
+
+    FP lost to hunger, thirst or missed sleep stay lost (R8.7-R8.9) unless the rest came
+    with their remedy (``remedied``): FP 10 with 3 lost to missed sleep, at 2, rests for 10:
+    he gets back to 7, 3 held back; after a good night's sleep, to 10."""
     if amount < 0:
         raise _negative("amount", amount)
     if combatant.max_fp <= 0:
         raise _no_fp(combatant.name)
     state = combatant.state
-    after = min(combatant.max_fp, state.fp + amount)
-    update: dict[str, object] = {"fp": after}
+    cured = {Want(w) for w in remedied}
+    withheld = {
+        key: fp for key, fp in state.fp_withheld.items() if fp > 0 and Want(key) not in cured
+    }
+    cap = combatant.max_fp - sum(withheld.values())
+    wanted = min(combatant.max_fp, state.fp + amount)
+    after = max(state.fp, min(cap, wanted))
+    update: dict[str, object] = {"fp": after, "fp_withheld": withheld}
     woke = after > 0 and state.fatigue_unconscious and not state.dead
     if woke:
         update.update({"unconscious": False, "fatigue_unconscious": False})
+    held_back = wanted - after
+    held_by = tuple(Want(key) for key in withheld) if held_back else ()
+    remedies = tuple(w for w in Want if w in cured and state.fp_withheld.get(w.value, 0) > 0)
     status = fatigue_status(after, combatant.max_fp)
     rule_ids = list(status.rule_ids)
     if woke:
         rule_ids.append("R8.3")
+    rule_ids += [w.rule_id for w in sorted({*held_by, *remedies}, key=list(Want).index)]
     return FatigueChange(
         name=combatant.name,
         amount=after - state.fp,
@@ -347,6 +401,9 @@ def recover_fp(combatant: Combatant, amount: int) -> FatigueChange:
         hp_after=state.hp,
         max_hp=combatant.max_hp,
         woke=woke,
+        held_back=held_back,
+        held_by=held_by,
+        remedied=remedies,
         status=status,
         state=state.model_copy(update=update),
         rule_ids=tuple(dict.fromkeys(rule_ids)),

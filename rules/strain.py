@@ -9,6 +9,7 @@ what the event log keeps (``detail()``).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Final
 
 from pydantic import BaseModel, ConfigDict
@@ -26,7 +27,15 @@ from rules.breath import (
 from rules.combatant import Burning, Combatant
 from rules.encounter import Encounter, apply_combat_fatigue
 from rules.errors import RuleError
-from rules.fatigue import FatigueChange, HeartHelp, help_heart, lose_fp, recover_fp
+from rules.fatigue import (
+    FatigueChange,
+    HeartHelp,
+    Want,
+    help_heart,
+    lose_fp,
+    recover_fp,
+    withhold,
+)
 from rules.fire import Extinguish
 from rules.fire import extinguish as put_out_fire
 from rules.hazards import put_out
@@ -90,19 +99,26 @@ def change_fp(
     roller: DiceRoller,
     options: RuleOptions,
     noted: dict[str, object] | None = None,
+    want: Want | None = None,
+    remedied: Collection[Want] = (),
 ) -> FatigueApplied:
-    """The fighter regains ``fp`` (``recover``, R8.3's waking) or loses it with ``hp_lost``
-    HP from the same cause (R8.1-R8.3 through :func:`~rules.fatigue.lose_fp`); nothing
+    """The fighter regains ``fp`` (``recover``, R8.3's waking; what ``remedied`` cured may
+    come back, R8.7-R8.9) or loses it with ``hp_lost`` HP from the same cause (R8.1-R8.3
+    through :func:`~rules.fatigue.lose_fp`); FP lost to hunger, thirst or missed sleep
+    (``want``) are kept apart, for rest alone does not restore them (R8.7-R8.9). Nothing
     lost, nothing changes."""
     fighter = encounter.get(fighter_id)
     sheet = fighter.combatant
     outcome: FatigueChange | None = None
     if recover:
-        outcome = recover_fp(sheet, fp)
+        outcome = recover_fp(sheet, fp, remedied)
     elif fp or hp_lost:
         outcome = lose_fp(sheet, fp, roller, options, hp_too=hp_lost)
     if outcome is not None:
-        sheet = sheet.with_state(outcome.state)
+        state = outcome.state
+        if want is not None and not recover:
+            state = withhold(state, want, outcome.fp_before - outcome.fp_after)
+        sheet = sheet.with_state(state)
         encounter = encounter.replace(fighter.with_sheet(sheet))
     return FatigueApplied(
         encounter=encounter,

@@ -162,6 +162,16 @@ def render_fatigue_change(
         lines.append(_t(messages, locale, "fatigue.effect.faints", name=change.name))
     if change.woke:
         lines.append(_t(messages, locale, "fatigue.effect.woke", name=change.name))
+    if change.remedied:
+        remedies = ", ".join(
+            _t(messages, locale, f"fatigue.remedy.{w.value}").lower() for w in change.remedied
+        )
+        lines.append(_t(messages, locale, "fatigue.effect.remedied", remedies=remedies))
+    if change.held_back:
+        wants = "; ".join(_t(messages, locale, f"fatigue.want.{w.value}") for w in change.held_by)
+        lines.append(
+            _t(messages, locale, "fatigue.effect.held_back", fp=change.held_back, wants=wants)
+        )
     lines += [
         roll_line(
             roll, messages, locale, label=_t(messages, locale, "fatigue.death_check"), rule="R7.3"

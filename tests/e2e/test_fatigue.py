@@ -390,3 +390,54 @@ async def test_helping_a_stopped_heart_in_time_saves_him(
     assert again.ephemeral
     assert "Ana's heart has not stopped" in again.embeds[0]["description"]
     assert dice.remaining == 0
+
+
+async def test_rest_does_not_restore_fp_lost_to_missed_sleep_until_he_sleeps(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """R8.9: Ana (FP 12) awake 24 h loses 3 FP (12 → 9), kept apart; 4 more from a spell
+    (5). Resting for 12 gets her back to 9 only: 3 held back. After a good night's sleep the
+    3 come back (12). Undo brings the block back."""
+    await start_duel(standin, bot)
+    await gm(standin, "fatigue sleep", awake=24, combatant="Ana")
+    await gm(standin, "fatigue spend", amount=4, combatant="Ana")
+    assert (await ana(bot, standin)).fp_withheld == {"sleep": 3}
+    rested = await gm(standin, "fatigue recover", amount=12, combatant="Ana")
+    lines = description(rested)
+    assert lines[0] == "FP 5 → **9** / 12"
+    assert (
+        "3 FP stay lost to missed sleep (back after a good night's sleep, R8.9): rest alone "
+        "does not bring them back." in lines
+    )
+    assert rested.embeds[0]["title"] == "🫁 Ana recovers 4 FP"
+    slept = await gm(standin, "fatigue recover", amount=3, combatant="Ana", after="sleep")
+    lines = description(slept)
+    assert lines[0] == "FP 9 → **12** / 12"
+    assert "After a good night's sleep, the FP lost to it can come back." in lines
+    state = await ana(bot, standin)
+    assert (state.fp, state.fp_withheld) == (12, {})
+    await gm(standin, "encounter undo")
+    state = await ana(bot, standin)
+    assert (state.fp, state.fp_withheld) == (9, {"sleep": 3})
+    assert dice.remaining == 0
+
+
+async def test_fp_held_back_by_hunger_in_portuguese(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """R8.7: Ana misses 2 meals (12 → 10); resting for 2 brings nothing back: 2 PF held."""
+    await start_duel(standin, bot)
+    await gm(standin, "fatigue meals", missed=2, combatant="Ana")
+    rested = await standin.slash(
+        "fatigue recover",
+        {"amount": 2, "combatant": "Ana"},
+        user="alice",
+        channel=CHANNEL,
+        locale="pt-BR",
+    )
+    assert description(rested)[0] == "PF 10 → **10** / 12"
+    assert (
+        "2 PF continuam perdidos por fome (voltam após um dia inteiro de descanso e comida, "
+        "R8.7): só descansar não os traz de volta." in description(rested)
+    )
+    assert dice.remaining == 0

@@ -17,6 +17,7 @@ from rules.fatigue import (
     Activity,
     Climate,
     SleepCadence,
+    Want,
     cardiac_arrest_seconds,
     combat_fatigue,
     dehydration,
@@ -33,6 +34,7 @@ from rules.fatigue import (
     stay_awake,
     tired_scores,
     waking_day_hours,
+    withhold,
 )
 from rules.injury import apply_hit
 from rules.roller import ScriptedDice
@@ -461,3 +463,46 @@ def test_r8_1_a_tired_target_is_knocked_back_by_his_halved_st() -> None:
     assert pushed.knockback is not None
     assert pushed.knockback.metres == 1
     assert pushed.injury == 5
+
+
+# --------------------------------------------------------------------------- R8.7-R8.9 recovery
+
+
+def _short_of_sleep(fp: int, lost: int, *, want: Want = Want.SLEEP) -> Combatant:
+    ana = sheet(fp)
+    return ana.with_state(withhold(ana.state, want, lost))
+
+
+def test_r8_9_rest_does_not_bring_back_fp_lost_to_missed_sleep() -> None:
+    """R8.9: FP 10, 3 lost to missed sleep, at 2: resting for 10 gets him to 7, 3 held back."""
+    rested = recover_fp(_short_of_sleep(2, 3), 10)
+    assert (rested.fp_after, rested.amount, rested.held_back) == (7, 5, 3)
+    assert rested.held_by == (Want.SLEEP,)
+    assert rested.state.fp_withheld == {"sleep": 3}
+    assert "R8.9" in rested.rule_ids
+    again = recover_fp(_short_of_sleep(7, 3), 2)
+    assert (again.fp_after, again.amount, again.held_back) == (7, 0, 2)
+
+
+def test_r8_9_a_good_nights_sleep_lets_them_come_back() -> None:
+    """R8.9: after a good night's sleep the 3 FP may come back: 2 → 10, nothing held back."""
+    slept = recover_fp(_short_of_sleep(2, 3), 10, remedied=[Want.SLEEP])
+    assert (slept.fp_after, slept.held_back, slept.remedied) == (10, 0, (Want.SLEEP,))
+    assert slept.state.fp_withheld == {}
+    assert "R8.9" in slept.rule_ids
+
+
+def test_r8_7_r8_8_each_want_needs_its_own_remedy() -> None:
+    """R8.7, R8.8: 2 FP lost to hunger and 3 to thirst; a day of rest with food restores the
+    hunger's, not the thirst's: from 1, resting 10 reaches 10 - 3 = 7."""
+    ana = _short_of_sleep(1, 2, want=Want.STARVATION)
+    ana = ana.with_state(withhold(ana.state, Want.DEHYDRATION, 3))
+    fed = recover_fp(ana, 10, remedied=[Want.STARVATION])
+    assert (fed.fp_after, fed.held_back, fed.held_by) == (7, 3, (Want.DEHYDRATION,))
+    assert fed.state.fp_withheld == {"dehydration": 3}
+    assert fed.rule_ids[-2:] == ("R8.7", "R8.8")
+
+
+def test_withholding_adds_up_per_cause() -> None:
+    state = withhold(withhold(sheet(5).state, Want.SLEEP, 1), Want.SLEEP, 2)
+    assert withhold(state, Want.STARVATION, 0).fp_withheld == {"sleep": 3}
