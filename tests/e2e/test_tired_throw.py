@@ -29,7 +29,7 @@ async def test_a_tired_thrower_throws_half_as_far(
         standin, "alice", "throw", attacker="Ogre", target="Orc", distance=3, **{"object-kg": 5}
     )
     shown = fields(rock.embeds[0])
-    assert shown["Weapon"] == "Attack (1d-2 cr)"
+    assert shown["Weapon"] == "Thrown object, 5 kg (1d-2 cr)"
     assert shown["Range"] == (
         "A 5 kg object thrown with ST 12: damage 1d-2 (crushing), it flies up to 4.8 m;"
         " at most 78 kg (R12.1, R12.2, R12.3, R8.1).\n"
