@@ -203,3 +203,59 @@ async def test_d7_singular_and_plural_in_portuguese_b373(tmp_path: Path) -> None
         " no teste.",
     )
     assert not [line for line in t.lines if "(es)" in line or "(s)" in line]
+
+
+UNDONE_DEFENSE = """
+    /encounter start name:RF
+    /combatant add name:Shooter st:10 dx:12 iq:10 ht:10 side:pc
+    /combatant add name:Orc st:10 dx:10 iq:10 ht:10 hp:60 side:npc
+    /combatant weapon add name:Shooter weapon:SMG skill:14 damage:2d pi rof:20! recoil:2
+    /encounter next
+    /shoot attacker:Shooter target:Orc weapon:SMG shots:10
+    :click 1
+    /encounter undo
+    :click 2
+"""
+
+
+def _attack_message(answer: list[str]) -> list[str]:
+    """The attack's message among an answer's edited messages."""
+    start = next(i for i, line in enumerate(answer) if line.startswith("GURPS Combat (/shoot"))
+    end = next(
+        (i for i in range(start + 1, len(answer)) if answer[i].startswith("GURPS Combat")),
+        len(answer),
+    )
+    return answer[start:end]
+
+
+async def test_d5_an_undone_defense_leaves_the_attack_message_as_before_it_b375(
+    tmp_path: Path,
+) -> None:
+    """B375: the Dodge made by 0 stopped 1 of 3 hits (60 → 51 → 49). Undone, the attack's
+    message shows the attack and fresh buttons only, its /rules footer back; after No
+    defense it shows that defense and its three hits (60 → 51 → 45 → 37, R7.6 shock -3),
+    not the undone ones."""
+    t = await play(tmp_path, Fight(1, UNDONE_DEFENSE))
+    reopened = _attack_message(t.reply("/encounter undo"))
+    assert reopened[1] == "  ↩️ The GM undid Orc's defense: choose again."
+    assert reopened[-3:] == [
+        "  ┃     Retreat not possible: no Retreat against ranged attacks (R6.9)",
+        "  ┃ — 📖 Look up: /rules R6.9",
+        "  [1 Dodge 8] [2 No defense]",
+    ]
+    assert not [line for line in reopened if "🛡️" in line or "🩸" in line or "HP:" in line]
+    final = _attack_message(t.reply(":click 2"))
+    assert [line for line in final if "HP:" in line or "Defense roll" in line] == [
+        "  ┃ Defense roll: No defense",
+        "  ┃ HP: 60 → 51 / 60",
+        "  ┃ HP: 51 → 45 / 60",
+        "  ┃ HP: 45 → 37 / 60",
+    ]
+
+
+async def test_d5_the_same_in_portuguese_b375(tmp_path: Path) -> None:
+    t = await play(tmp_path, Fight(1, UNDONE_DEFENSE, locale="pt-BR"))
+    reopened = _attack_message(t.reply("/encounter undo"))
+    assert reopened[1] == "  ↩️ O Mestre desfez a defesa de Orc: escolha de novo."
+    assert not [line for line in reopened if "🛡️" in line or "🩸" in line or "PV:" in line]
+    assert reopened[-1] == "  [1 Esquiva 8] [2 Sem defesa]"
