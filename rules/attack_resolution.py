@@ -39,6 +39,7 @@ from rules.attack import (
     roll_attack,
     wait_order,
 )
+from rules.checks import ensure_attemptable
 from rules.combatant import Combatant, HitLocation, RiseClass, Side, Trait, Weapon
 from rules.damage import parse_damage
 from rules.defense import AttackContext, DefenseOptions
@@ -79,6 +80,7 @@ from rules.ranged import (
 from rules.rapid_fire import RULE_ID as RAPID_FIRE_RULE_ID
 from rules.rapid_fire import RapidFire, hits_by_margin, rapid_fire
 from rules.roller import DiceRoller
+from rules.senses import Sense, SenseOutcome, request_from_sheet, sense_roll
 from rules.strike import AttackRequest, PendingDefense, Strike, StrikeResult, land_strike
 from rules.terrain import Water, level_modifiers, water_effects
 from rules.throwing import ThrownObject, throw_object
@@ -133,6 +135,9 @@ class AttackOutcome(BaseModel):
     was spent (R5.11)."""
     ranged: RangedPlan | None = None
     """What the distance, the target's size, cover and the way of shooting did (R12.x, A.8)."""
+    identify: SenseOutcome | None = None
+    """R12.13: the Vision roll of an opportunity shooter who first tells friend from foe; when
+    it fails he cannot tell, holds his fire, and ``attack`` is ``None``."""
     thrown_object: ThrownObject | None = None
     """An object thrown by hand: its skill, damage and range from the tables (R12.1-R12.5)."""
     rapid_fire: RapidFire | None = None
@@ -239,6 +244,17 @@ def _shield_bash(sheet: Combatant, request: AttackRequest) -> AttackRequest:
             "damage": request.damage if request.damage is not None else SHIELD_BASH_DAMAGE,
         }
     )
+
+
+def _identify(
+    sheet: Combatant, request: AttackRequest, roller: DiceRoller, options: RuleOptions
+) -> SenseOutcome | None:
+    """R12.13: an opportunity shooter who first tells friend from foe gets a Vision roll (the
+    GM's, on his Per and Acute Vision, R16.5); ``None`` for any other shot."""
+    situation = request.situation
+    if situation is None or situation.mode is not FireMode.opportunity or not situation.identify:
+        return None
+    return sense_roll(request_from_sheet(sheet, Sense.VISION), roller, options)
 
 
 def _launcher(request: AttackRequest, weapon: Weapon | None) -> RangedClass:
@@ -539,8 +555,15 @@ def resolve_attack(
         "target_name": target.combatant.name,
     }
     # The blow as asked for; an attack that is never rolled reports this one.
+    # A shield bash is named after the shield (R11.27); an object thrown by hand has no name.
     planned = Strike(
-        weapon=weapon.name if weapon is not None else None,
+        weapon=(
+            weapon.name
+            if weapon is not None
+            else sheet.shield.name
+            if shield_blow and sheet.shield is not None
+            else None
+        ),
         damage=damage_text,
         st=sheet.attributes.st,
         location=request.location,
@@ -618,7 +641,9 @@ def resolve_attack(
         forced_snap_rule=plan.forced_snap_rule if plan is not None else None,
     )
     effective = effective_attack_skill(attack_input)
-    if request.stray_skill is not None:
+    if request.stray_skill is None:
+        ensure_attemptable(effective.value)  # A.1: below 3 an attack cannot be attempted
+    else:
         # R12.12: a missed shot reaching a bystander rolls against its effective skill or 9.
         capped = min(request.stray_skill, WRONG_TARGET_CAP)
         effective = EffectiveSkill(
@@ -627,6 +652,23 @@ def resolve_attack(
             cap=capped if capped < request.stray_skill else None,
             cap_rule_id="R12.12" if capped < request.stray_skill else None,
             value=capped,
+        )
+    identified = _identify(sheet, request, roller, options)
+    if identified is not None and not identified.noticed:
+        # He cannot tell friend from foe: he holds his fire, and nothing is spent (R12.13).
+        return AttackOutcome(
+            **who,
+            strike=planned,
+            effective=effective,
+            attack=None,
+            ranged=plan,
+            identify=identified,
+            location_hit=request.location,
+            attack_number=number,
+            attacks_available=count.attacks,
+            allowance_rule_ids=count.rule_ids,
+            attacker_turn=turn,
+            target_turn=target.turn,
         )
     feinted: FeintOutcome | None = None
     if (
@@ -747,6 +789,7 @@ def resolve_attack(
         "allowance_rule_ids": count.rule_ids,
         "initiative_step": step,
         "ranged": plan,
+        "identify": identified,
         "thrown_object": thrown,
         "rapid_fire": burst,
         "ready_after": None if ready_after is None or ready_after.acts_balanced else ready_after,

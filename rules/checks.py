@@ -59,6 +59,7 @@ __all__ = [
     "critical_failure_threshold",
     "critical_success_threshold",
     "decide_quick_contest",
+    "ensure_attemptable",
     "evaluate",
     "probability_of_critical_failure",
     "probability_of_critical_success",
@@ -87,12 +88,25 @@ ERROR_KEYS: Final = frozenset(
     {
         "checks.bad_roll",  #        roll, minimum, maximum
         "checks.bad_max_rounds",  #  max_rounds, minimum, maximum
+        "checks.below_three",  #     skill, minimum
     }
 )
 """Every :class:`RuleError` key this module raises, for the translation catalogs."""
 
 _MIN_ROLL: Final = 3
 _MAX_ROLL: Final = 18
+
+
+def ensure_attemptable(effective_skill: int) -> None:
+    """A.1: a roll (an attack, the one acting in a contest) whose effective skill is below 3
+    cannot be attempted; only defense rolls may be. Refused with ``checks.below_three``."""
+    if effective_skill < MIN_SKILL_TO_ATTEMPT:
+        raise RuleError(
+            "checks.below_three",
+            f"effective skill {effective_skill} is below {MIN_SKILL_TO_ATTEMPT}",
+            skill=effective_skill,
+            minimum=MIN_SKILL_TO_ATTEMPT,
+        )
 
 
 class Outcome(enum.StrEnum):

@@ -32,6 +32,7 @@ from rules.grapple import (
     choke,
     draw_in_close_combat,
     force_drop,
+    free_hands,
     grab_arm,
     grab_weapon,
     grapple,
@@ -101,6 +102,10 @@ ERROR_KEYS: Final = frozenset(
         "close.no_judo",
         "close.no_weight",
         "close.too_small_to_trample",
+        "close.no_free_hand",
+        "close.needs_two_hands",
+        "close.cannot_grab",
+        "close.wrest_later",
     }
 )
 """Every :class:`RuleError` key this module raises."""
@@ -252,12 +257,32 @@ def _without(encounter: Encounter, *dropped: Hold) -> Encounter:
     return with_holds(encounter, [h for h in encounter.holds if h not in dropped])
 
 
-def _grip(encounter: Encounter, holder: str, held: str) -> Hold:
-    """The grapple or pin ``holder`` has on ``held``; refused without one (R11.3, R11.8)."""
+def _grip(encounter: Encounter, holder: str, held: str, rule: str) -> Hold:
+    """The grapple or pin ``holder`` has on ``held``; refused without one, citing ``rule``:
+    the takedown's R11.8, the pin's R11.9 or the choke's R11.10."""
     for hold in holds_of(encounter, holder, held):
         if hold.kind in GRAPPLING_HOLDS:
             return hold
-    raise RuleError("close.needs_grapple", "that needs a grapple on him first")
+    raise RuleError(
+        "close.needs_grapple",
+        "that needs a grapple on him first",
+        rule=rule,
+        attacker=encounter.get(holder).name,
+        target=encounter.get(held).name,
+    )
+
+
+def _hands(fighter: EncounterCombatant, needed: int) -> None:
+    """R11.2: a grapple (or grab) needs a free hand; R11.10: a choke both hands."""
+    if free_hands(fighter.combatant) >= needed:
+        return
+    if needed == 1:
+        raise RuleError(
+            "close.no_free_hand", f"{fighter.name} has no free hand", attacker=fighter.name
+        )
+    raise RuleError(
+        "close.needs_two_hands", f"{fighter.name} needs both hands free", attacker=fighter.name
+    )
 
 
 def _shield(encounter: Encounter, fighter: EncounterCombatant, foe: str) -> tuple[str, int, str]:
@@ -284,12 +309,20 @@ def _hurt(
     roller: DiceRoller,
     options: RuleOptions,
     damage_type: DamageType = DamageType.CR,
+    *,
+    location: HitLocation = HitLocation.TORSO,
 ) -> tuple[EncounterCombatant, InjuryOutcome | None]:
-    """Damage with no hit location (the torso, DR counting): a choke's margin (R11.10), a
-    super-slam's flight (R11.16), trampling (R11.19), horns (R11.20)."""
+    """Damage with no hit location (the torso, DR counting): a super-slam's flight (R11.16),
+    trampling (R11.19), horns (R11.20); a choke's margin at the neck without its multiplier
+    (R11.10)."""
     if amount <= 0:
         return fighter, None
-    spec = DamageSpec(basic_damage=amount, damage_type=damage_type, location=HitLocation.TORSO)
+    spec = DamageSpec(
+        basic_damage=amount,
+        damage_type=damage_type,
+        location=location,
+        location_wounding=location is HitLocation.TORSO,
+    )
     injury = apply_hit(fighter.combatant, spec, roller, options)
     return fighter.with_sheet(injury.combatant), injury
 
@@ -374,6 +407,8 @@ def do_grapple(
         location=location,
         bite=bite,
     )
+    if not bite:
+        _hands(a, 1)
     if bite:
         return _add(encounter, hold), CloseOutcome(
             action=CloseAction.bite,
@@ -426,6 +461,16 @@ def do_grab_weapon(
     grabbed, the arm that holds it, which counts as a Grapple."""
     a, b = _pair(encounter, attacker, target)
     name = _weapon_of(b.combatant, weapon)
+    _hands(a, 1)
+    grabbed = b.combatant.weapon(name)
+    if not arm and (grabbed.knife or grabbed.natural):
+        raise RuleError(
+            "close.cannot_grab",
+            f"the {name} cannot be grabbed: grab the arm that holds it",
+            weapon=name,
+            attacker=a.name,
+            target=b.name,
+        )
     shield = _shield(encounter, a, b.combatant_id)
     dx, foe_dx = a.combatant.attributes.dx, b.combatant.attributes.dx
     if arm:
@@ -472,6 +517,14 @@ def do_wrest(
     )
     if hold is None or hold.weapon is None:
         raise RuleError("close.needs_weapon_hold", "grab his weapon or its arm first")
+    if hold.since_round >= _since(encounter):
+        # R11.4, R11.5: the ST contest comes in a later round than the grab.
+        raise RuleError(
+            "close.wrest_later",
+            "the ST contest comes on a later turn than the grab",
+            attacker=a.name,
+            rule="R11.5" if hold.arm else "R11.4",
+        )
     st, foe_st = a.combatant.st, b.combatant.st
     name = hold.weapon
     if hold.arm:
@@ -533,7 +586,7 @@ def do_takedown(
     win puts him on the ground and frees the taker from his hold. A second fighter may help
     (R11.21): the one with the better score leads."""
     a, b = _pair(encounter, attacker, target)
-    _grip(encounter, a.combatant_id, b.combatant_id)
+    _grip(encounter, a.combatant_id, b.combatant_id, "R11.8")
     taker = a.combatant
     if stat is TakedownStat.judo:
         score = taker.skill("judo")
@@ -595,7 +648,7 @@ def do_pin(
     side +1 per 5 kg; up to two helpers add 1/5 of their ST (R11.21). The pin replaces the
     grapple; the pinner keeps to the hex while it lasts."""
     a, b = _pair(encounter, attacker, target)
-    grip = _grip(encounter, a.combatant_id, b.combatant_id)
+    grip = _grip(encounter, a.combatant_id, b.combatant_id, "R11.9")
     if b.combatant.state.posture not in LYING:
         raise RuleError("close.not_on_ground", f"{b.name} is not on the ground", target=b.name)
     scores = [a.combatant.st]
@@ -647,14 +700,19 @@ def do_choke(
     in its place or the choker falling lets him breathe (:func:`rules.encounter.with_holds`).
     A foe already out of air (under water) keeps his own count."""
     a, b = _pair(encounter, attacker, target)
-    grip = _grip(encounter, a.combatant_id, b.combatant_id)
+    grip = _grip(encounter, a.combatant_id, b.combatant_id, "R11.10")
     if grip.bite and grip.location is not HitLocation.NECK:
         raise RuleError("close.bite_not_neck", "a bite chokes only at the neck")
+    if not grip.bite:
+        _hands(a, 2)
     rolled = choke(a.combatant.st, b.combatant.attributes.ht, roller=roller, options=options)
     after = encounter
     injury: InjuryOutcome | None = None
     if rolled.won:
-        hurt, injury = _hurt(b, rolled.margin, roller, options)
+        # The catalog's reading: crushing at the neck, with no neck multiplier (the crushed
+        # windpipe of R7.29 past a third of his HP); the GM's switch puts it on the torso.
+        where = HitLocation.TORSO if options.choke_torso else HitLocation.NECK
+        hurt, injury = _hurt(b, rolled.margin, roller, options, location=where)
         update: dict[str, object] = {"choking": True, "hands": 2}
         if not grip.choking and hurt.combatant.state.breath_left is None:
             # R9.1: from now he holds the breath he had; the hazards' second runs it down.

@@ -539,6 +539,7 @@ class DamageSpec:
     - ``can_destroy``: the source can destroy a body at −10×HP (R7.5).
     - ``knockback``: off for damage that pushes no one anywhere (a fall, R13.7; a falling
       object, R13.8).
+    - ``location_wounding``: off, the location's wounding multiplier is left out (R11.10).
     - ``internal``: a charge gone off inside the target (R15.7): his vitals are hit, ×3
       whatever the damage type, while knockback still reads the basic damage (R7.14).
     """
@@ -559,6 +560,9 @@ class DamageSpec:
     knockback_uses_ht: bool = False
     can_destroy: bool = True
     knockback: bool = True
+    location_wounding: bool = True
+    """Off: the location's own wounding multiplier is not applied (the type's torso one is),
+    as for a choke at the neck, whose margin is the injury (R11.10)."""
     internal: bool = False
     divisor_key: Fraction | None = field(init=False, repr=False, compare=False)
     """``None`` for no armor divisor, else the divisor: a cheap cache key for the DR step."""

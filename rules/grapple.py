@@ -14,8 +14,15 @@ from typing import Final
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rules.checks import ContestWinner, QuickContest, SuccessRoll, quick_contest, success_roll
-from rules.combatant import HitLocation, Posture
+from rules.checks import (
+    ContestWinner,
+    QuickContest,
+    SuccessRoll,
+    ensure_attemptable,
+    quick_contest,
+    success_roll,
+)
+from rules.combatant import Combatant, HitLocation, Posture, Side
 from rules.dice import DiceExpression
 from rules.errors import RuleError
 from rules.hit_location import attack_penalty
@@ -38,6 +45,7 @@ __all__ = [
     "choke",
     "contest",
     "draw_in_close_combat",
+    "free_hands",
     "grab_arm",
     "grab_weapon",
     "grapple",
@@ -146,6 +154,27 @@ class CloseContest(BaseModel):
         return self.contest.margin_of_victory
 
 
+def free_hands(sheet: Combatant) -> int:
+    """How many of his hands hold nothing (R11.2 needs one to grapple, R11.10 both to choke).
+
+    The sheet's first weapon is in the right hand, the others and the shield in the left
+    (R6.6); a two-handed weapon takes both. Natural weapons (fists, teeth, claws) and dropped
+    ones take none; a crippled arm or hand grabs nothing (R7.16)."""
+    busy: set[Side] = set()
+    for weapon in sheet.weapons:
+        if weapon.natural or weapon.name in sheet.state.dropped:
+            continue
+        if weapon.two_handed:
+            busy.update((Side.LEFT, Side.RIGHT))
+        else:
+            busy.add(sheet.hand_of(weapon))
+    if sheet.shield is not None:
+        busy.add(Side.LEFT)
+    return sum(
+        1 for side in (Side.LEFT, Side.RIGHT) if side not in busy and not sheet.arm_crippled(side)
+    )
+
+
 def _mods(*pairs: tuple[str, int, str]) -> tuple[Modifier, ...]:
     return tuple(
         Modifier(key=key, value=value, rule_id=rule) for key, value, rule in pairs if value
@@ -161,7 +190,9 @@ def contest(
     roller: DiceRoller,
     options: RuleOptions,
 ) -> CloseContest:
-    """Roll the Quick Contest (G1, A.7): the one who acts rolls first."""
+    """Roll the Quick Contest (G1, A.7): the one who acts rolls first. Below effective skill
+    3 he cannot try (A.1); his foe's roll resists, like a defense, and is always made."""
+    ensure_attemptable(attacker.value)
     rolled = quick_contest(attacker.value, defender.value, roller, options)
     return CloseContest(
         action=action,
@@ -395,6 +426,8 @@ class DrawOutcome(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     dx_roll: SuccessRoll
+    dx: Score | None = None
+    """The DX rolled against, itemised (the shield's DB after the first round, R11.26)."""
     fast_draw: SuccessRoll | None = None
     drawn: bool
     instant: bool
@@ -414,11 +447,13 @@ def draw_in_close_combat(
 ) -> DrawOutcome:
     """R11.22: a DX roll first (a critical failure drops the weapon); on a success a Fast-Draw
     roll, when he has the skill, draws it at once."""
-    modifier = shield[1]
-    dx_roll = success_roll(dx + modifier, roller, options)
+    score = Score(base=dx, modifiers=_mods(shield))
+    ensure_attemptable(score.value)  # A.1
+    dx_roll = success_roll(score.value, roller, options)
     if not dx_roll.succeeded:
         return DrawOutcome(
             dx_roll=dx_roll,
+            dx=score,
             drawn=False,
             instant=False,
             dropped=dx_roll.outcome.is_critical,
@@ -426,6 +461,7 @@ def draw_in_close_combat(
     quick = success_roll(fast_draw, roller, options) if fast_draw is not None else None
     return DrawOutcome(
         dx_roll=dx_roll,
+        dx=score,
         fast_draw=quick,
         drawn=True,
         instant=quick is not None and quick.succeeded,

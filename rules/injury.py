@@ -875,11 +875,12 @@ def apply_hit(
     rule_ids += dr.rule_ids
     stopped = dr.effective
     penetrating = basic - stopped if basic > stopped else 0
+    wounded_at = location if spec.location_wounding else _TORSO
     wounding = (
         internal_wounding(kind, traits)
         if spec.internal
         else wounding_for_traits(
-            spec.location if area_as_torso else location,
+            spec.location if area_as_torso else wounded_at,
             kind,
             spec.tight_beam,
             area_as_torso,

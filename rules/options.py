@@ -92,3 +92,8 @@ class RuleOptions(BaseModel):
         description="R11.25: All-Out Attack and All-Out Defense are allowed in close combat "
         "(a flurry of blows, or covering up).",
     )
+    choke_torso: bool = Field(
+        default=False,
+        description="R11.10: a choke's margin is crushing damage to the torso instead of the "
+        "catalog's neck (either way with no neck multiplier).",
+    )

@@ -15,7 +15,7 @@ from typing import Final
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rules.checks import ContestWinner, SuccessRoll, success_roll
+from rules.checks import ContestWinner, SuccessRoll, ensure_attemptable, success_roll
 from rules.dice import DiceExpression
 from rules.grapple import CloseContest, Score, contest
 from rules.maneuver import Modifier
@@ -240,8 +240,11 @@ def slam(inp: SlamInput, roller: DiceRoller, options: RuleOptions) -> SlamOutcom
     attacker_wins = strength.won
     winner_score = mine.value if attacker_wins else strength.defender.value
     margin = strength.margin
-    winner_roll = success_roll(winner_score, roller, options)
-    winner_falls = not winner_roll.succeeded
+    # A winning flying tackler is on the ground anyway (R11.18): no roll not to fall, and so
+    # no knockback, which needs the winner on his feet (R11.13).
+    tackler_won = inp.flying_tackle and attacker_wins
+    winner_roll = None if tackler_won else success_roll(winner_score, roller, options)
+    winner_falls = winner_roll is None or not winner_roll.succeeded
     if inp.super_slam:
         flown = margin // 2
         return SlamOutcome(
@@ -370,6 +373,7 @@ def trample(
     without hooves), doubled on a hard surface, halved when passing through (on the rolled
     total, rounded down)."""
     effective = Fraction(str(weight_kg)) * (1 if hooves else Fraction(1, 4))
+    ensure_attemptable(dx)  # A.1
     dx_roll = success_roll(dx, roller, options)
     dodge = None
     hit = dx_roll.succeeded

@@ -18,6 +18,7 @@ from bot.render.common import ResultKind, add_field, decimal, new_embed, signed,
 from bot.render.fire import fire_lines
 from bot.render.ranged import add_range_field
 from bot.render.rapid_fire import add_hits_stopped_field, add_rapid_fire_field
+from bot.render.roll import outcome_text, roll_text
 from bot.views.defense import DefenseButton
 from rules.attack import (
     AttackRoll,
@@ -36,6 +37,7 @@ from rules.fire import FireOnHit
 from rules.injury import InjuryOutcome, KnockdownResult, RollRecord
 from rules.maneuver import DefenseKind, Maneuver, Modifier
 from rules.maneuver_choice import ManeuverOutcome
+from rules.ranged import shown
 from rules.strike import AimCheck, PendingDefense, StrikeResult
 
 __all__ = [
@@ -310,6 +312,35 @@ def _wait_line(order: WaitOrder, outcome: AttackOutcome, messages: Messages, loc
     )
 
 
+def _identify_field(
+    embed: discord.Embed, outcome: AttackOutcome, messages: Messages, locale: str
+) -> None:
+    """R12.13: the Vision roll that tells friend from foe before an opportunity shot."""
+    seen = outcome.identify
+    if seen is None:
+        return
+    result = messages.text(
+        "attack.identify_known" if seen.noticed else "attack.identify_unknown",
+        locale,
+        attacker=outcome.attacker_name,
+        target=outcome.target_name,
+    )
+    if seen.roll is None:
+        line = messages.text(
+            "attack.identify_impossible", locale, target=seen.effective, result=result
+        )
+    else:
+        line = messages.text(
+            "attack.identify_line",
+            locale,
+            target=seen.effective,
+            roll=roll_text(seen.roll),
+            outcome=outcome_text(seen.roll.outcome, messages, locale),
+            result=result,
+        )
+    add_field(embed, messages.text("attack.field.identify", locale), line, inline=False)
+
+
 def _wait_field(
     embed: discord.Embed, outcome: AttackOutcome, messages: Messages, locale: str
 ) -> None:
@@ -322,20 +353,36 @@ def _wait_field(
         )
 
 
+def _weapon_name(outcome: AttackOutcome, messages: Messages, locale: str) -> str:
+    """The weapon, the shield of a shield bash, or the weight of a thrown object (R12.1)."""
+    if outcome.strike.weapon:
+        return outcome.strike.weapon
+    if outcome.thrown_object is not None:
+        return messages.text(
+            "attack.thrown_object_name", locale, kg=shown(outcome.thrown_object.weight)
+        )
+    return messages.text("attack.no_weapon_name", locale)
+
+
 def _no_blow_embed(outcome: AttackOutcome, messages: Messages, locale: str) -> discord.Embed:
     """Nothing was struck: a failed Fast-Draw (R5.26, R5.22), or the target strikes first
     from the attacker's Wait (R5.11)."""
     drawn = outcome.fast_draw
     embed = new_embed(
-        ResultKind.FAILURE if drawn is not None else ResultKind.INFO,
+        ResultKind.FAILURE
+        if drawn is not None or outcome.identify is not None
+        else ResultKind.INFO,
         title=messages.text(
             "attack.title", locale, attacker=outcome.attacker_name, target=outcome.target_name
         ),
     )
     strike = outcome.strike
-    weapon = strike.weapon or messages.text("attack.no_weapon_name", locale)
+    weapon = _weapon_name(outcome, messages, locale)
     add_field(embed, messages.text("attack.field.weapon", locale), f"{weapon} ({strike.damage})")
     _wait_field(embed, outcome, messages, locale)
+    _identify_field(embed, outcome, messages, locale)
+    if outcome.identify is not None and not outcome.identify.noticed:
+        return embed
     if drawn is None:
         add_field(
             embed,
@@ -366,7 +413,7 @@ def render_attack(outcome: AttackOutcome, messages: Messages, locale: str) -> li
         ),
     )
     strike = outcome.strike
-    weapon = strike.weapon or messages.text("attack.no_weapon_name", locale)
+    weapon = _weapon_name(outcome, messages, locale)
     add_field(
         embed,
         messages.text("attack.field.weapon", locale),
@@ -385,6 +432,7 @@ def render_attack(outcome: AttackOutcome, messages: Messages, locale: str) -> li
     )
     add_range_field(embed, outcome, messages, locale)
     add_rapid_fire_field(embed, outcome, messages, locale)
+    _identify_field(embed, outcome, messages, locale)
     _wait_field(embed, outcome, messages, locale)
     if outcome.fast_draw is not None:
         add_field(

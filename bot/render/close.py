@@ -43,18 +43,24 @@ def _faces(roll: SuccessRoll) -> str:
     return ", ".join(str(face) for face in roll.faces)
 
 
+def _itemised(stat: str, score: Score, messages: Messages, locale: str) -> str:
+    """``DX 14 · -2 shield in close combat (R11.26)``: the score and each modifier's rule."""
+    t = messages.text
+    parts = [f"{t(f'close.stat.{stat}', locale)} {score.base}"]
+    parts += [f"{signed(m.value)} {t(m.key, locale)} ({m.rule_id})" for m in score.modifiers]
+    return " · ".join(parts)
+
+
 def _score(
     name: str, stat: str, score: Score, roll: SuccessRoll, *, messages: Messages, locale: str
 ) -> str:
     """``Bruno: DX 12 · +3 grapple (R11.2) = **15**, rolled 10 (3, 3, 4): success by 5``."""
     t = messages.text
-    parts = [f"{t(f'close.stat.{stat}', locale)} {score.base}"]
-    parts += [f"{signed(m.value)} {t(m.key, locale)} ({m.rule_id})" for m in score.modifiers]
     return t(
         "close.score_line",
         locale,
         name=name,
-        score=" · ".join(parts),
+        score=_itemised(stat, score, messages, locale),
         value=score.value,
         total=roll.total,
         faces=_faces(roll),
@@ -157,7 +163,8 @@ def _slam_fields(
         lines.append(t("close.fall_line", locale, names=", ".join(fallen)))
     if slam.knockback:
         loser = names[1] if slam.attacker_wins else names[0]
-        lines.append(t("close.knockback_line", locale, name=loser, hexes=slam.knockback))
+        key = "close.knockback_line_one" if slam.knockback == 1 else "close.knockback_line"
+        lines.append(t(key, locale, name=loser, hexes=slam.knockback))
     if outcome.collision:
         lines.append(t("close.collision_line", locale, dice=outcome.collision))
     if lines:
@@ -176,16 +183,16 @@ def _roll_text(roll: SuccessRoll, messages: Messages, locale: str) -> dict[str, 
 def _trample_fields(
     embed: discord.Embed, outcome: CloseOutcome, messages: Messages, locale: str
 ) -> None:
-    """R11.19's DX roll, Dodge and damage; R11.20's horns and the HT roll."""
+    """R11.19's DX roll and Dodge (to hit), then its damage; R11.20's horns and the HT roll."""
     t = messages.text
     lines: list[str] = []
     trampled = outcome.trample
     if trampled is not None:
-        lines.append(
+        to_hit = [
             t("close.trample_dx_line", locale, **_roll_text(trampled.dx_roll, messages, locale))
-        )
+        ]
         if trampled.dodge is not None:
-            lines.append(
+            to_hit.append(
                 t(
                     "close.dodge_line",
                     locale,
@@ -193,7 +200,12 @@ def _trample_fields(
                     **_roll_text(trampled.dodge, messages, locale),
                 )
             )
-        if trampled.hit:
+        add_field(embed, t("close.field.to_hit", locale), "\n".join(to_hit), inline=False)
+        if trampled.hit and trampled.dice is None:
+            lines.append(
+                t("close.trample_no_damage_line", locale, kg=shown(trampled.effective_weight))
+            )
+        elif trampled.hit:
             lines.append(
                 t(
                     "close.trample_damage_line",
@@ -257,10 +269,12 @@ def render_close(outcome: CloseOutcome, messages: Messages, locale: str) -> list
         )
     if outcome.draw is not None:
         draw = outcome.draw
+        dx = draw.dx or Score(base=draw.dx_roll.effective_skill)
         lines = [
             t(
                 "close.draw_dx_line",
                 locale,
+                score=_itemised("dx", dx, messages, locale),
                 target=draw.dx_roll.effective_skill,
                 total=draw.dx_roll.total,
                 faces=_faces(draw.dx_roll),
@@ -278,7 +292,7 @@ def render_close(outcome: CloseOutcome, messages: Messages, locale: str) -> list
                     outcome=t(f"roll.outcome.{draw.fast_draw.outcome.value}", locale),
                 )
             )
-        add_field(embed, t("close.field.contest", locale), "\n".join(lines), inline=False)
+        add_field(embed, t("close.field.roll", locale), "\n".join(lines), inline=False)
     _slam_fields(embed, outcome, messages, locale)
     _trample_fields(embed, outcome, messages, locale)
     result_key = f"close.result.{outcome.action.value}.{'done' if outcome.done else 'failed'}"
@@ -337,9 +351,8 @@ def hold_words(
         key = f"close.tracker.{side}_{hold.kind.value}"
         if hold.arm:
             key = f"close.tracker.{side}_arm"
-        words.append(
-            messages.text(key, locale, name=other, weapon=hold.weapon or "", hands=hold.hands)
-        )
+        hands = messages.text(f"close.tracker.hands_{hold.hands}", locale)
+        words.append(messages.text(key, locale, name=other, weapon=hold.weapon or "", hands=hands))
         if hold.choking:
             words.append(
                 messages.text(

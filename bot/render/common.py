@@ -205,7 +205,8 @@ def error_embed(
     *,
     example_key: str | None = None,
 ) -> discord.Embed:
-    """The ephemeral answer to bad input: what was wrong and, when known, a valid example."""
+    """The ephemeral answer to bad input: what was wrong and, when known, a valid example
+    (filled in with the error's own names, e.g. the fighters the refused command named)."""
     embed = new_embed(
         ResultKind.ERROR,
         title=messages.text("core.error.title", locale),
@@ -215,7 +216,7 @@ def error_embed(
         add_field(
             embed,
             messages.text("core.error.example_label", locale),
-            messages.text(example_key, locale),
+            messages.text(example_key, locale, **params),
             inline=False,
         )
     return embed

@@ -765,6 +765,16 @@ def render_undone(result: UndoneChange, messages: Messages, locale: str) -> disc
         if messages.has(f"encounter.kind.{event.kind}")
         else event.kind
     )
+    # What was done, when the kind has several actions: "close combat (grapple)".
+    action_key = f"encounter.kind_action.{event.kind}.{event.detail.get('action')}"
+    if messages.has(action_key):
+        what = _t(
+            messages,
+            locale,
+            "encounter.undo.what_action",
+            what=what,
+            action=_t(messages, locale, action_key),
+        )
     embed = new_embed(
         ResultKind.INFO,
         title=_t(messages, locale, "encounter.undo.title", what=what),

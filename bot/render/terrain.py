@@ -55,7 +55,7 @@ def render_ambush(
     )
     add_field(
         embed,
-        t("close.field.contest", locale),
+        t("close.field.roll", locale),
         t(
             "terrain.ambush_line",
             locale,

@@ -50,6 +50,10 @@ class LoggedChange(Protocol):
     def before(self) -> Mapping[str, Any]: ...
     @property
     def after(self) -> Mapping[str, Any]: ...
+    @property
+    def detail(self) -> Mapping[str, Any]:
+        """What the change did, as its command recorded it (``action`` for close combat)."""
+        ...
 
 
 class UndoneChange(Protocol):

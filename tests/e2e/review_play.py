@@ -64,6 +64,7 @@ class Fight:
     seed: int
     script: str
     locale: str = "en-US"
+    """The player's Discord language (``pt-BR`` for the Portuguese replies)."""
 
     def lines(self) -> list[str]:
         return [line.strip() for line in self.script.strip().splitlines()]

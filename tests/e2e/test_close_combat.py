@@ -138,12 +138,15 @@ async def test_close_combat_attacks_and_defenses_r11_6_r11_12(
 async def test_a_choke_hurts_and_the_tracker_says_not_breathing_r11_10(
     standin: StandIn, bot: GurpsBot, dice: ScriptedDice
 ) -> None:
-    """ST 13 rolls 7 (+6) against HT 11 rolling 12 (-1): 7 crushing; the knockdown roll HT 11
+    """Bruno puts his knife away: both hands on the throat (R11.10). ST 13 rolls 7 (+6) against
+    HT 11 rolling 12 (-1): 7 crushing at the neck, no neck multiplier; more than a third of
+    his HP, so HT 11 - 3 rolls 6 and keeps the windpipe (R7.29); the knockdown roll HT 11
     rolls 10."""
     await brawl(standin)
+    await gm(standin, "combatant weapon remove", name="Bruno", weapon="Knife")
     dice.extend([3, 3, 4, 4, 4, 4])
     await say(standin, "alice", f"{CC} grapple", attacker="Bruno", target="Orc")
-    dice.extend([2, 2, 3, 4, 4, 4, 3, 3, 4])
+    dice.extend([2, 2, 3, 4, 4, 4, 2, 2, 2, 3, 3, 4])
     choked = await say(standin, "alice", f"{CC} choke", attacker="Bruno", target="Orc")
     damage = fields(choked.embeds[1])
     assert damage["Injury"] == "**7**"
@@ -172,7 +175,7 @@ async def test_a_slam_knocks_the_loser_down_r11_13(
         "Bruno rolls ST 15 not to fall as well: 10 (3, 3, 4), Success",
         "New ST contest, 15 rolled 10 against 12 rolled 12: the winner throws him back (R11.13)",
         "On the ground: Orc.",
-        "Orc is thrown back 3 hex(es).",
+        "Orc is thrown back 3 hexes.",
         "Should he hit a wall or the ground at that speed: 1d collision damage (R11.17).",
     ]
     record = await EncounterRepository(bot.database).require_active(standin.channel(CHANNEL).id)
@@ -196,7 +199,7 @@ async def test_a_stranger_cannot_grapple_with_someone_elses_fighter(
         locale="pt-BR",
     )
     assert pt.ephemeral
-    assert pt.embed["description"] == "Isso exige segurá-lo primeiro (R11.3)."
+    assert pt.embed["description"] == "Para isso é preciso segurar Orc primeiro (R11.8)."
 
 
 async def test_a_warhorse_tramples_and_a_bull_gores_r11_19_r11_20(
@@ -227,11 +230,12 @@ async def test_a_warhorse_tramples_and_a_bull_gores_r11_19_r11_20(
         weight=500,
         **{"target-weight": 80},
     )
-    assert fields(trampled.embeds[0])["Damage"].splitlines() == [
+    shown = fields(trampled.embeds[0])
+    assert shown["To hit"].splitlines() == [
         "DX 10, rolled 9 (3, 3, 3): Success",
         "Orc tries to Dodge: 8, rolled 18 (6, 6, 6): Critical failure!",
-        "1d+1 for 500 kg, rolled 5: **5** crushing (R11.19)",
     ]
+    assert shown["Damage"].splitlines() == ["1d+1 for 500 kg, rolled 5: **5** crushing (R11.19)"]
     assert fields(trampled.embeds[1])["Injury"] == "**5**"
     too_small = await say(
         standin,
@@ -278,7 +282,7 @@ async def test_a_shield_bash_drops_the_shields_db_r11_27(
     await gm(standin, "encounter undo")
     dice.extend([3, 3, 4])
     bash = await gm(standin, "attack", attacker="Shieldman", target="Orc", weapon="shield")
-    assert fields(bash.embeds[0])["Weapon"] == "Attack (thr cr)"
+    assert fields(bash.embeds[0])["Weapon"] == "shield (thr cr)"
     dice.extend([3, 3, 4])
     after = await gm(standin, "attack", attacker="Orc", target="Shieldman", weapon="Axe")
     assert labels(after.message)[0] == "Dodge 9"
@@ -301,17 +305,19 @@ async def orc_state(bot: GurpsBot, standin: StandIn) -> Any:
 async def test_a_choke_stops_his_breath_with_the_rounds_until_let_go_r11_10_r9_1_r9_2(
     standin: StandIn, bot: GurpsBot, dice: ScriptedDice
 ) -> None:
-    """Round 1 Bruno (Basic Speed 6) grapples; round 2 he chokes: the orc (HT 11) holds his
-    breath 11 s, a second at each of his places; let go, he breathes and nothing more is
-    counted. Undo brings the choke back."""
+    """Round 1 Bruno (Basic Speed 6, his knife put away: both hands on the throat, R11.10)
+    grapples; round 2 he chokes (7 at the neck: HT 11 - 3 rolls 6 and keeps the windpipe,
+    R7.29): the orc (HT 11) holds his breath 11 s, a second at each of his places; let go,
+    he breathes and nothing more is counted. Undo brings the choke back."""
     await brawl(standin)
+    await gm(standin, "combatant weapon remove", name="Bruno", weapon="Knife")
     await gm(standin, "encounter next")  # round 1: Bruno
     dice.extend([3, 3, 4, 4, 4, 4])
     await say(standin, "alice", f"{CC} grapple", attacker="Bruno", target="Orc")
     orc_turn = await gm(standin, "encounter next")  # the orc's place: he still breathes
     assert hazard_lines(orc_turn) == []
     await gm(standin, "encounter next")  # round 2: Bruno
-    dice.extend([2, 2, 3, 4, 4, 4, 3, 3, 4])
+    dice.extend([2, 2, 3, 4, 4, 4, 2, 2, 2, 3, 3, 4])
     await say(standin, "alice", f"{CC} choke", attacker="Bruno", target="Orc")
     assert (await orc_state(bot, standin)).breath_left == 11
     passed = await gm(standin, "encounter next")  # round 2: the orc's second

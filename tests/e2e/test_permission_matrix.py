@@ -802,14 +802,21 @@ class Stage:
 
     async def hold(self, channel: str) -> None:
         """Hero and the orc in each other's grip (a bite at the neck, R11.3), Hero's hand on
-        the orc's axe, the orc on the ground, Hero in close combat with the bandit too."""
+        the orc's axe (his shield and the quick sheet's weapon put away, the sword left: a grab
+        needs a free hand, R11.2; a round later, so
+        he may wrest it, R11.4), the orc on the ground, Hero in close combat with the bandit
+        too, and Hero's turn again."""
         cc = "close-combat"
+        await self.gm("combatant shield remove", channel, name="Hero")
+        await self.gm("combatant weapon remove", channel, name="Hero", weapon="weapon")
         await self.gm(f"{cc} grapple", channel, attacker="Orc", target="Hero", bite=True)
         await self.gm(
             f"{cc} grapple", channel, attacker="Hero", target="Orc", bite=True, location="neck"
         )
         self.dice.queued.extend([3, 3, 4, 6, 6, 6])  # DX 13 rolls 10, DX 11 rolls 18
         await self.gm(f"{cc} grab-weapon", channel, attacker="Hero", target="Orc")
+        for _ in range(3):  # the orc's, the bandit's, and Hero's turn of round 2
+            await self.gm("encounter next", channel)
         await self.gm("combatant condition", channel, name="Orc", posture="prone")
         await self.gm(f"{cc} enter", channel, attacker="Hero", target="Bandit")
 

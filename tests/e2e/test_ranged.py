@@ -74,7 +74,8 @@ async def test_size_speed_and_cover_add_up_a8_r12_15(
 ) -> None:
     """An unaimed shot at a running ogre (SM +1) 12 m away moving 8 m/s, head and shoulders
     over a wall: 20 on the table -6, +1 size, -4 cover; 14 - 9 = 5 is below Snap Shot 15: -4
-    more. In Portuguese the options and the lines are Portuguese."""
+    more, 1, which cannot be attempted (A.1): the GM gives +2, so 3. In Portuguese the
+    options and the lines are Portuguese."""
     await archer_fight(standin)
     await gm(
         standin, "combatant add", name="Ogre", st=20, dx=10, iq=8, ht=12, **{"size-modifier": 1}
@@ -89,6 +90,7 @@ async def test_size_speed_and_cover_add_up_a8_r12_15(
             "distancia": 12,
             "velocidade": 8,
             "cobertura": "head_shoulders",
+            "modificador": 2,
         },
         user="alice",
         channel=CHANNEL,
@@ -100,8 +102,9 @@ async def test_size_speed_and_cover_add_up_a8_r12_15(
         "-6 distância e velocidade (A.8)",
         "+1 Modificador de Tamanho do alvo (A.8)",
         "-4 cobertura: cabeça e ombros expostos (R12.15)",
+        "+2 outros (GM)",
         "-4 tiro sem mira (R5.3)",
-        "= **1**",
+        "= **3**",
     ]
     del messages
 
@@ -162,7 +165,7 @@ async def test_a_thrown_5_kg_rock_from_st_12_r12_1_r12_2_r12_3(
         standin, "alice", "throw", attacker="Ogre", target="Orc", distance=3, **{"object-kg": 5}
     )
     shown = fields(rock.embeds[0])
-    assert shown["Weapon"] == "Attack (1d-2 cr)"
+    assert shown["Weapon"] == "Thrown object, 5 kg (1d-2 cr)"
     assert shown["Range"] == (
         "A 5 kg object thrown with ST 12: damage 1d-2 (crushing), it flies up to 9.6 m;"
         " at most 156 kg (R12.1, R12.2, R12.3)."

@@ -189,9 +189,12 @@ TIRED_ST = Fight(
 """,
 )
 
+# Both choke fights put the choke on the torso (the GM switch of R11.10) so that the margin is
+# the injury with no crushed windpipe (R7.29) to roll: they check the breath and the ST.
 CHOKE_AND_BREATH = Fight(
     3,
     """
+    /settings rule option:choke_torso enabled:true
     /encounter start name:Choke
     /combatant add name:Al st:16 dx:12 iq:10 ht:12
     /combatant add name:Orc st:10 dx:10 iq:9 ht:3 fp:4 hp:30
@@ -229,6 +232,7 @@ CHOKE_AND_BREATH = Fight(
 TIRED_CHOKER = Fight(
     3,
     """
+    /settings rule option:choke_torso enabled:true
     /encounter start name:Choke
     /combatant add name:Al st:16 dx:12 iq:10 ht:12
     /combatant add name:Orc st:10 dx:10 iq:9 ht:3 fp:4 hp:30

@@ -26,6 +26,7 @@ AL_KNIFE = (
 HORSE_TRAMPLES = "/close-combat trample attacker:Horse target:Man"
 LION_TRAMPLES = "/close-combat trample attacker:Lion target:Man"
 AL_SHOOTS_ORC = "/shoot attacker:Al target:Orc weapon:"
+GM_PLUS_5 = "modifier:5 extra-attack:true"
 THROUGH_MAN = "/fire-area through attacker:Al target:Man basic-damage:15"
 
 GRAPPLE_MODIFIERS = Fight(
@@ -337,8 +338,8 @@ RANGE_TABLE = Fight(
     /shoot attacker:Al target:Orc weapon:Bow distance:2 extra-attack:true
     /shoot attacker:Al target:Orc weapon:Bow distance:3 extra-attack:true
     /shoot attacker:Al target:Orc weapon:Bow distance:11 speed:4 extra-attack:true
-    /shoot attacker:Al target:Ogre weapon:Bow distance:101 extra-attack:true
-    /shoot attacker:Al target:Ogre weapon:Bow distance:180 extra-attack:true
+    /shoot attacker:Al target:Ogre weapon:Bow distance:101 modifier:4 extra-attack:true
+    /shoot attacker:Al target:Ogre weapon:Bow distance:180 modifier:4 extra-attack:true
     /shoot attacker:Al target:Ogre weapon:Bow distance:201 extra-attack:true
 """,
 )
@@ -357,7 +358,7 @@ SHOT_MODIFIERS = Fight(
     {AL_SHOOTS_ORC}Xbow skill:22 maneuver:"Blind fire (R12.6)" extra-attack:true
     /shoot attacker:Al target:Orc weapon:Xbow moving:"running, crossbow" extra-attack:true
     /shoot attacker:Al target:Orc weapon:Bow moving:"walking, bow" extra-attack:true
-    {AL_SHOOTS_ORC}Bow cover:"Head and shoulders exposed (-4)" through-hexes:2 extra-attack:true
+    {AL_SHOOTS_ORC}Bow cover:"Head and shoulders exposed (-4)" through-hexes:2 {GM_PLUS_5}
     {AL_SHOOTS_ORC}Bow cover:"Prone behind minimal cover, head down (-7)" extra-attack:true
 """,
 )
@@ -597,7 +598,9 @@ async def test_takedown_scores_down_penalty_and_helpers_r11_8_r11_21(tmp_path: P
 async def test_takedown_choke_margin_and_break_free_r11_8_r11_10_r11_11(tmp_path: Path) -> None:
     """R11.8: a won takedown puts the foe on the ground. R11.12: no Retreat while grappled.
     R11.10: ST 12 rolls 6 (+6) against HT 11 rolling 13 (-2): the margin of victory, 8, is the
-    damage, and he is not breathing. R11.11: ST against ST, a win frees him.
+    damage, crushing at the neck with no neck multiplier; 8 is more than a third of 12 HP, so
+    HT 11 - 4 = 7 against a crushed windpipe (R7.29); and he is not breathing. R11.11: ST
+    against ST, a win frees him (both fail, by 1 and by 4: the smaller failure wins by 3).
     """
     t = await play(tmp_path, TAKEDOWN_AND_CHOKE)
     expect(
@@ -617,12 +620,16 @@ async def test_takedown_choke_margin_and_break_free_r11_8_r11_10_r11_11(tmp_path
         "  ┃     Al wins by 8.",
         "  ┃     Orc is not breathing while the choke lasts.",
         "  ┃ Basic damage: 8 cr",
+        "  ┃ Location: neck",
+        "  ┃ Wounding: ×1",
         "  ┃ HP: 12 → 4 / 12",
+        "  ┃     Crushed windpipe: HT 11 -4 = 7, rolled 7 (4, 2, 1): success (R7.29)",
     )
     expect(
         t.reply("/close-combat break-free combatant:Orc"),
-        "  ┃ Contest: Orc: ST 12 = 12, rolled 7 (2, 1, 4): Success (+5)",
-        "  ┃     Al: ST 12 = 12, rolled 13 (6, 5, 2): Failure (-1)",
+        "  ┃ Contest: Orc: ST 12 = 12, rolled 13 (6, 5, 2): Failure (-1)",
+        "  ┃     Al: ST 12 = 12, rolled 16 (6, 5, 5): Failure (-4)",
+        "  ┃     Orc wins by 3.",
         "  ┃ Outcome: Orc is free of Al and may step one hex (R11.11).",
     )
     expect(
@@ -704,7 +711,7 @@ async def test_close_combat_weapons_defenses_and_maneuvers_r11_6_r11_12_r11_24_r
     )
     expect(
         t.reply("/close-combat draw combatant:Al weapon:Dagger"),
-        "  ┃ Contest: DX 12, rolled 10 (1, 6, 3): Success",
+        "  ┃ Roll: DX 14 · -2 shield in close combat (R11.26) = 12, rolled 10 (1, 6, 3): Success",
         "  ┃ Outcome: Drawn: a Ready readies it this turn (R11.22).",
     )
 
@@ -719,7 +726,7 @@ async def test_retreat_only_with_dodge_and_the_all_out_option_r11_12_r11_24_r11_
     t = await play(tmp_path, ALL_OUT_IN_CLOSE_COMBAT)
     expect(
         t.reply("/close-combat draw combatant:Al weapon:Dagger"),
-        "  ┃ Contest: DX 14, rolled 12 (1, 6, 5): Success",
+        "  ┃ Roll: DX 14 = 14, rolled 12 (1, 6, 5): Success",
     )
     expect(
         t.reply(":click Parry"),
@@ -759,7 +766,7 @@ async def test_slam_from_the_side_knockback_and_trampling_r11_13_r11_14_r11_17(
         "  ┃     Al wins by 6.",
         "  ┃ Result: Al rolls ST 16 not to fall as well: 10 (3, 5, 2), Success",
         "  ┃     On the ground: Orc.",
-        "  ┃     Orc is thrown back 3 hex(es).",
+        "  ┃     Orc is thrown back 3 hexes.",
         "  ┃     Should he hit a wall or the ground at that speed: 1d collision damage (R11.17).",
         "  ┃     Won by more than 5: Al tramples Orc and may keep moving (R11.13).",
     )
@@ -789,7 +796,7 @@ async def test_slam_rear_rebound_and_flying_tackle_r11_13_r11_18(tmp_path: Path)
         "  ┃     Orc: ST 14 = 14, rolled 7 (2, 1, 4): Success (+7)",
         "  ┃     Orc wins by 4.",
         "  ┃     On the ground: Al.",
-        "  ┃     Al is thrown back 2 hex(es).",
+        "  ┃     Al is thrown back 2 hexes.",
     )
     expect(
         t.reply("/close-combat slam attacker:Al target:Kn moved:5 tackle:true dodge:true"),
@@ -797,7 +804,7 @@ async def test_slam_rear_rebound_and_flying_tackle_r11_13_r11_18(tmp_path: Path)
         "  ┃ ST contest: Al: ST 10 · +2 moved more than 1 hex (R11.14) · +2 flying tackle (R11.18)"
         " = 14, rolled 11 (1, 5, 5): Success (+3)",
         "  ┃     Kn: ST 11 · -2 failed Dodge (R11.18) = 9, rolled 10 (3, 4, 3): Failure (-1)",
-        "  ┃     On the ground: Al, Kn.",
+        "  ┃ Result: On the ground: Al, Kn.",
         "  ┃ Outcome: The tackle hits; the tackler is on the ground either way (R11.18).",
     )
 
@@ -816,7 +823,7 @@ async def test_super_slam_speed_knockback_and_damage_r11_15_r11_16(tmp_path: Pat
         "  ┃     Orc: ST 14 = 14, rolled 9 (4, 4, 1): Success (+5)",
         "  ┃     Hulk wins by 6.",
         "  ┃ Result: Hulk rolls ST 22 not to fall as well: 11 (3, 3, 5), Success",
-        "  ┃     Orc is thrown back 3 hex(es).",
+        "  ┃     Orc is thrown back 3 hexes.",
         "  ┃ HP: 14 → 11 / 14",
         "  ┃ HP: 20 → 19 / 20",
     )
@@ -833,7 +840,7 @@ async def test_trample_table_hooves_surface_and_pass_r11_19(tmp_path: Path) -> N
             "/close-combat trample attacker:Horse target:Man weight:500 target-weight:80"
             " dodge:false hard-surface:true"
         ),
-        "  ┃     1d+1 for 500 kg, rolled 5: 10 crushing (R11.19)",
+        "  ┃ Damage: 1d+1 for 500 kg, rolled 5: 10 crushing (R11.19)",
         "  ┃ HP: 30 → 20 / 30",
     )
     expect(
@@ -841,14 +848,14 @@ async def test_trample_table_hooves_surface_and_pass_r11_19(tmp_path: Path) -> N
             "/close-combat trample attacker:Horse target:Man weight:4500 target-weight:80"
             " dodge:false mode:pass"
         ),
-        "  ┃     2d+2 for 4500 kg, rolled 10: 5 crushing (R11.19)",
+        "  ┃ Damage: 2d+2 for 4500 kg, rolled 10: 5 crushing (R11.19)",
     )
     expect(
         t.reply(
             "/close-combat trample attacker:Horse target:Man weight:950 target-weight:80"
             " dodge:false"
         ),
-        "  ┃     1d+1 for 950 kg, rolled 5: 5 crushing (R11.19)",
+        "  ┃ Damage: 1d+1 for 950 kg, rolled 5: 5 crushing (R11.19)",
     )
     block = t.reply(
         "/close-combat trample attacker:Horse target:Man weight:150 target-weight:80 dodge:false"
@@ -865,12 +872,12 @@ async def test_trample_table_hooves_surface_and_pass_r11_19(tmp_path: Path) -> N
             "/close-combat trample attacker:Lion target:Man weight:200 target-weight:80"
             " hooves:false dodge:false"
         ),
-        "  ┃     — for 50 kg, rolled 0: 0 crushing (R11.19)",
+        "  ┃ Damage: 50 kg: too light to do any damage (R11.19).",
     )
     expect(
         t2.reply("/close-combat trample attacker:Horse target:Man weight:500 target-weight:80"),
         "  ┃     Man tries to Dodge: 8, rolled 9 (1, 6, 2): Failure",
-        "  ┃     1d+1 for 500 kg, rolled 3: 3 crushing (R11.19)",
+        "  ┃ Damage: 1d+1 for 500 kg, rolled 3: 3 crushing (R11.19)",
     )
 
 
@@ -884,7 +891,7 @@ async def test_horn_damage_by_speed_and_the_bulls_ht_roll_r11_20(tmp_path: Path)
         t.reply("/close-combat horn attacker:Bull target:Man moved:3 horn-mod:2 weight:600"),
         "  ┃ Damage: Horns 1d+3, rolled 9 ×1/2: 4 crushing (R11.20)",
         "  ┃     Bull rolls HT 18: 13 (5, 2, 6), Success",
-        "  ┃     Man is thrown back 3 hex(es).",
+        "  ┃     Man is thrown back 3 hexes.",
         "  ┃ HP: 40 → 36 / 40",
     )
     t2 = await play(tmp_path, HORN_FAST)
@@ -892,7 +899,7 @@ async def test_horn_damage_by_speed_and_the_bulls_ht_roll_r11_20(tmp_path: Path)
         t2.reply(
             "/close-combat horn attacker:Bull target:Man moved:10 horn-mod:2 weight:600 sharp:true"
         ),
-        "  ┃     Man is thrown back 10 hex(es).",
+        "  ┃     Man is thrown back 10 hexes.",
         "  ┃     Should he hit a wall or the ground at that speed: 4d collision damage (R11.17).",
         "  ┃ Damage: Horns 1d+3, rolled 4 ×2: 8 impaling (R11.20)",
         "  ┃     Bull rolls HT 13: 11 (5, 4, 2), Success",
@@ -935,7 +942,7 @@ async def test_thrown_objects_damage_distance_and_limits_r12_1_to_r12_5(tmp_path
     t = await play(tmp_path, THROWN_OBJECTS)
     expect(
         t.reply("/throw attacker:Al target:Orc object-kg:3 distance:5"),
-        "  ┃ Weapon: Attack (1d-2 cr)",
+        "  ┃ Weapon: Thrown object, 3 kg (1d-2 cr)",
         "  ┃ Effective skill: Skill 9",
         "  ┃     -2 distance and speed (A.8)",
         "  ┃     = 7",
@@ -990,6 +997,7 @@ async def test_range_table_size_half_damage_and_max_a8_r12_3(tmp_path: Path) -> 
     A.8: 2 m -> 0, 3 m -> -1, 11 m + 4 m/s = 15 -> -5, between rows the larger penalty
     (21 -> -7, 101 -> -11, 180 -> -12); an ogre's SM +1. R5.3: -4 when the effective skill is
     below the Snap Shot number 12. From 1/2D (150 m) damage halves; past Max (200 m) refused.
+    The long shots take +4 from the GM, or their effective skill would be below 3 (A.1).
     """
     t = await play(tmp_path, RANGE_TABLE)
     expect(
@@ -1018,13 +1026,21 @@ async def test_range_table_size_half_damage_and_max_a8_r12_3(tmp_path: Path) -> 
         "  ┃     = 5",
     )
     expect(
-        t.reply("/shoot attacker:Al target:Ogre weapon:Bow distance:101 extra-attack:true"),
+        t.reply(
+            "/shoot attacker:Al target:Ogre weapon:Bow distance:101 modifier:4 extra-attack:true"
+        ),
         "  ┃     -11 distance and speed (A.8)",
         "  ┃     +1 target's Size Modifier (A.8)",
+        "  ┃     +4 other (GM)",
+        "  ┃     -4 unaimed shot (R5.3)",
+        "  ┃     = 4",
     )
     expect(
-        t.reply("/shoot attacker:Al target:Ogre weapon:Bow distance:180 extra-attack:true"),
+        t.reply(
+            "/shoot attacker:Al target:Ogre weapon:Bow distance:180 modifier:4 extra-attack:true"
+        ),
         "  ┃     -12 distance and speed (A.8)",
+        "  ┃     = 3",
         "  ┃ Range: At the weapon's 1/2D or beyond: the damage is halved.",
     )
     block = t.reply("/shoot attacker:Al target:Ogre weapon:Bow distance:201 extra-attack:true")
@@ -1077,10 +1093,12 @@ async def test_pop_up_blind_moving_hexes_and_cover_r12_6_r12_7_r12_10_r12_11_r12
     expect(
         t.reply(
             '/shoot attacker:Al target:Orc weapon:Bow cover:"Head and shoulders exposed (-4)"'
-            " through-hexes:2 extra-attack:true"
+            " through-hexes:2 modifier:5 extra-attack:true"
         ),
         "  ┃     -8 through occupied hexes (R12.11)",
         "  ┃     -4 cover: head and shoulders exposed (R12.15)",
+        "  ┃     +5 other (GM)",
+        "  ┃     = 3",
     )
     expect(
         t.reply(
@@ -1094,7 +1112,8 @@ async def test_pop_up_blind_moving_hexes_and_cover_r12_6_r12_7_r12_10_r12_11_r12
 
 async def test_opportunity_fire_and_the_wrong_target_r12_13_r12_12(tmp_path: Path) -> None:
     """R12.13 examples: bow 14 watching 5 hexes -> 14 - 6 - 4 = 4; one hex after 2 turns of
-    Aim with Acc 2 -> 14 - 2 + 2 + 1 = 15; a line -5, identifying -2 more. Wait comes first.
+    Aim with Acc 2 -> 14 - 2 + 2 + 1 = 15; a line -5, identifying -2 more after a Vision roll
+    (Per 10 rolls 10: he tells). Wait comes first.
     R12.12: each bystander rolled against min(skill, 9), nearest first, until one is hit; a
     kneeling one is passed over.
     """
@@ -1125,18 +1144,21 @@ async def test_opportunity_fire_and_the_wrong_target_r12_13_r12_12(tmp_path: Pat
         "  ┃     -2 telling friend from foe first (R12.13)",
         "  ┃     -4 unaimed shot (R12.13)",
         "  ┃     = 3",
+        "  ┃ Friend or foe: Vision 10: 1 + 6 + 3 = 10, Success: Al tells friend from foe: it is"
+        " Orc, and he shoots at -2 (R12.13)",
     )
     expect(
         t.reply("/fire-area stray attacker:Al line:Gob,Kn,Orc skill:13"),
-        "  ┃ Gob: 9, rolled 9 (5, 1, 3): hit (R12.12).",
+        "  ┃ Gob: 9, rolled 13 (5, 2, 6): missed.",
+        "  ┃ Kn: 9, rolled 8 (6, 1, 1): hit (R12.12).",
         "  ┃     capped at 9 (R12.12)",
         "  ┃     = 9",
     )
     expect(
         t.reply("/fire-area stray attacker:Al line:Gob,Kn,Orc skill:8"),
         "  ┃ Gob: kneeling or lying, the shot passes over him (R12.12).",
-        "  ┃ Kn: 8, rolled 13 (5, 2, 6): missed.",
-        "  ┃ Orc: 8, rolled 8 (6, 1, 1): hit (R12.12).",
+        "  ┃ Kn: 8, rolled 13 (4, 6, 3): missed.",
+        "  ┃ Orc: 8, rolled 6 (2, 3, 1): hit (R12.12).",
     )
 
 
@@ -1358,11 +1380,11 @@ async def test_attack_from_above_and_shooting_down_or_up_r13_6_r12_8_r12_9(tmp_p
     t = await play(tmp_path, FROM_ABOVE)
     expect(
         t.reply("/terrain ambush combatant:Orc"),
-        "  ┃ Contest: Vision: Per 12 -2 = 10, rolled 12 (1, 6, 5): Failure (R13.6)",
+        "  ┃ Roll: Vision: Per 12 -2 = 10, rolled 12 (1, 6, 5): Failure (R13.6)",
     )
     expect(
         t.reply("/terrain ambush combatant:Orc watching:true"),
-        "  ┃ Contest: Vision: Per 12 +2 = 14, rolled 8 (2, 3, 3): Success (R13.6)",
+        "  ┃ Roll: Vision: Per 12 +2 = 14, rolled 8 (2, 3, 3): Success (R13.6)",
     )
     expect(
         t.reply("/attack attacker:Al target:Orc from:from above, noticed in time (R13.6)"),

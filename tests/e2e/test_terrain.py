@@ -88,7 +88,7 @@ async def test_an_attack_from_above_r13_6(
     await brawl(standin)
     dice.extend([4, 4, 2])
     looked = await gm(standin, "terrain ambush", combatant="Orc")
-    assert fields(looked.embed)["Contest"] == (
+    assert fields(looked.embed)["Roll"] == (
         "Vision: Per 9 -2 = 7, rolled 10 (4, 4, 2): Failure (R13.6)"
     )
     dice.extend([3, 3, 4, 3])

@@ -11,18 +11,19 @@ from rules.grapple import HoldKind
 from rules.hazards import HazardKind, hold_breath, tick_fighter
 from rules.options import RuleOptions
 from rules.roller import ScriptedDice
-from tests.unit.test_close_combat import fight
+from tests.unit.test_close_combat import fight, unarmed
 from tests.unit.test_grapple import dice
 
 OPTIONS = RuleOptions()
 
 
 def choked() -> Encounter:
-    """Bruno (ST 13) grapples the orc (HT 11, FP 11) and chokes him: ST 13 rolls 7 (+6), HT 11
-    rolls 12 (-1), 7 crushing; the major wound's HT roll is a 10."""
-    encounter = fight()
+    """Bruno (ST 13, his knife put away: both hands on the throat, R11.10) grapples the orc
+    (HT 11, FP 11) and chokes him: ST 13 rolls 7 (+6), HT 11 rolls 12 (-1), 7 crushing at the
+    neck; his windpipe holds (HT 11 - 3 rolls 6, R7.29); the major wound's HT roll is a 10."""
+    encounter = unarmed(fight())
     encounter, _ = do_grapple(encounter, "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS)
-    encounter, _ = do_choke(encounter, "Bruno", "Orc", roller=dice(7, 12, 10), options=OPTIONS)
+    encounter, _ = do_choke(encounter, "Bruno", "Orc", roller=dice(7, 12, 6, 10), options=OPTIONS)
     return encounter
 
 
@@ -105,13 +106,13 @@ def test_the_choker_falling_lets_him_breathe() -> None:
 def test_a_fighter_already_out_of_air_keeps_his_own_count() -> None:
     """Under water with 4 seconds left: the choke neither restarts his count nor, let go,
     gives him air."""
-    encounter = fight()
+    encounter = unarmed(fight())
     orc = encounter.get("2")
     encounter = encounter.replace(
         orc.with_sheet(orc.combatant.with_state(hold_breath(orc.combatant.state, 4)))
     )
     encounter, _ = do_grapple(encounter, "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS)
-    encounter, _ = do_choke(encounter, "Bruno", "Orc", roller=dice(7, 12, 10), options=OPTIONS)
+    encounter, _ = do_choke(encounter, "Bruno", "Orc", roller=dice(7, 12, 6, 10), options=OPTIONS)
     assert encounter.get("2").combatant.state.breath_left == 4
     (grip,) = [h for h in encounter.holds if h.kind is HoldKind.grapple]
     assert grip.choking

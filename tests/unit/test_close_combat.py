@@ -23,7 +23,7 @@ from rules.close_combat import (
     in_close_combat,
     leave,
 )
-from rules.combatant import Combatant, Posture
+from rules.combatant import Combatant, HitLocation, Posture
 from rules.encounter import Encounter, EncounterCombatant, remove_combatant
 from rules.errors import RuleError
 from rules.grapple import HoldKind, TakedownStat
@@ -66,6 +66,21 @@ def fight(**extra: object) -> Encounter:
         ),
         next_number=4,
     )
+
+
+def later(encounter: Encounter) -> Encounter:
+    """The same fight a round later (R11.4's "in later rounds")."""
+    return encounter.model_copy(
+        update={"sequence": encounter.sequence.model_copy(update={"round": 2})}
+    )
+
+
+def unarmed(encounter: Encounter, combatant_id: str = "1") -> Encounter:
+    """The fighter with every weapon on the floor: both hands free (R11.10)."""
+    fighter = encounter.get(combatant_id)
+    sheet = fighter.combatant
+    dropped = frozenset(w.name for w in sheet.weapons)
+    return encounter.replace(fighter.with_sheet(sheet.with_state(dropped=dropped)))
 
 
 def test_grapple_takedown_pin_and_break_free_r11_2_r11_8_r11_9_r11_11() -> None:
@@ -155,13 +170,21 @@ def test_judo_takedown_and_a_helper_r11_8_r11_21() -> None:
 
 
 def test_choke_hurts_by_the_margin_and_stops_the_breath_r11_10() -> None:
-    """ST 13 rolls 7 (+6), HT 11 rolls 12 (-1): 7 crushing, a major wound (HT 11 rolls 10 and
-    he stays up), and the orc is not breathing."""
-    encounter = fight()
+    """ST 13 rolls 7 (+6), HT 11 rolls 12 (-1): 7 crushing at the neck with no neck
+    multiplier (the catalog's reading); 7 is more than a third of his 12 HP, so HT 11 - 3 rolls
+    6 against a crushed windpipe (R7.29) and keeps it; a major wound (HT 11 rolls 10 and he
+    stays up); and the orc is not breathing."""
+    encounter = unarmed(fight())
     encounter, _ = do_grapple(encounter, "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS)
-    encounter, choked = do_choke(encounter, "Bruno", "Orc", roller=dice(7, 12, 10), options=OPTIONS)
+    encounter, choked = do_choke(
+        encounter, "Bruno", "Orc", roller=dice(7, 12, 6, 10), options=OPTIONS
+    )
     assert choked.damage is not None
+    assert choked.damage.spec.location is HitLocation.NECK
     assert choked.damage.injury == 7
+    assert choked.damage.trachea_roll is not None
+    assert choked.damage.trachea_roll.roll.effective_skill == 11 - 3
+    assert choked.damage.trachea_roll.succeeded
     assert encounter.get("2").combatant.state.hp == 5
     assert [h.choking for h in encounter.holds if h.kind is HoldKind.grapple] == [True]
     assert choked.notes == ("close.note.not_breathing",)
@@ -173,6 +196,7 @@ def test_wresting_a_weapon_and_forcing_a_knife_down_r11_4_r11_5() -> None:
         encounter, "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS
     )
     assert grabbed.weapon == "axe"
+    encounter = later(encounter)
     encounter, taken = do_wrest(encounter, "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS)
     assert taken.done
     assert [w.name for w in encounter.get("2").combatant.weapons] == []
@@ -181,6 +205,7 @@ def test_wresting_a_weapon_and_forcing_a_knife_down_r11_4_r11_5() -> None:
     armed = fight()
     armed, _ = do_grab_weapon(armed, "Orc", "Bruno", arm=True, roller=dice(8, 14), options=OPTIONS)
     assert armed.get("1").turn.grappled  # the arm hold is a Grapple (R11.5)
+    armed = later(armed)
     armed, dropped = do_wrest(armed, "Orc", "Bruno", roller=dice(8, 14), options=OPTIONS)
     assert dropped.done
     assert armed.get("1").combatant.state.dropped == frozenset({"knife"})

@@ -776,13 +776,14 @@ def test_acrobatic_dodge_needs_the_skill() -> None:
 
 
 def test_moving_fire_with_a_bow_r5_13_r12_10() -> None:
-    """A bow while running: -2 x 6 = -12; Move and Attack walks by default (-1 x 6 = -6)."""
+    """A bow while running: -2 x 6 = -12; Move and Attack walks by default (-1 x 6 = -6).
+    Bow 19, so the running shot (19 - 12 - 4 = 3) may still be tried (A.1)."""
     from rules.attack import Gait, RangedClass
 
     archer = fighter(
         "c7",
         "Archer",
-        weapons=[{"name": "bow", "skill": 16, "damage": "1d+2 imp", "snap_shot": 10}],
+        weapons=[{"name": "bow", "skill": 19, "damage": "1d+2 imp", "snap_shot": 10}],
     )
     running = resolve_attack(
         archer,
@@ -791,7 +792,7 @@ def test_moving_fire_with_a_bow_r5_13_r12_10() -> None:
         ScriptedDice([6, 6, 6]),
         OPTIONS,
     )
-    assert running.effective.value == 16 - 12 - 4
+    assert running.effective.value == 19 - 12 - 4
     walking = resolve_attack(
         archer,
         ORC,
@@ -801,7 +802,7 @@ def test_moving_fire_with_a_bow_r5_13_r12_10() -> None:
         ScriptedDice([6, 6, 6]),
         OPTIONS,
     )
-    assert walking.effective.value == 16 - 6
+    assert walking.effective.value == 19 - 6
 
 
 # ------------------------------------------------- R7.2: the exemption ends with a defense
