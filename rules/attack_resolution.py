@@ -77,6 +77,7 @@ from rules.ranged import (
     stray_exempt,
     weapon_range,
 )
+from rules.rapid_fire import RULE_ID as RAPID_FIRE_RULE_ID
 from rules.rapid_fire import RapidFire, hits_by_margin, rapid_fire
 from rules.roller import DiceRoller
 from rules.senses import Sense, SenseOutcome, request_from_sheet, sense_roll
@@ -140,7 +141,7 @@ class AttackOutcome(BaseModel):
     thrown_object: ThrownObject | None = None
     """An object thrown by hand: its skill, damage and range from the tables (R12.1-R12.5)."""
     rapid_fire: RapidFire | None = None
-    """Several shots fired: their bonus and, on a hit, how many hit (A.11)."""
+    """Several shots fired: their bonus and, on a hit, how many hit (B373)."""
     location_hit: HitLocation
     miss_by_one: bool = False
     feint: FeintOutcome | None = None
@@ -609,7 +610,10 @@ def resolve_attack(
     on_fire = (burning,) if burning is not None else ()
     burst = _burst(request, weapon)
     if burst is not None and burst.bonus:
-        on_fire = (*on_fire, Modifier(key="rapid_fire.bonus", value=burst.bonus, rule_id="A.11"))
+        on_fire = (
+            *on_fire,
+            Modifier(key="rapid_fire.bonus", value=burst.bonus, rule_id=RAPID_FIRE_RULE_ID),
+        )
     attack_input = AttackInput(
         skill=skill,
         maneuver=maneuver,
@@ -760,11 +764,12 @@ def resolve_attack(
             roll = roll.model_copy(update={"hit": True, "defense_allowed": True})
     hits = 1
     if burst is not None:
-        # A.11: 1 hit, plus 1 per full Rcl of margin; one hit when it only grazed (miss by 1).
+        # B373: 1 hit, plus 1 per full Rcl of margin, up to the shots (times a shotgun's
+        # projectiles) fired; one hit when it only grazed (miss by 1).
         if not roll.hit:
             hits = 0
         elif not missed_by_one:
-            hits = hits_by_margin(roll.roll.margin, burst.recoil, burst.shots)
+            hits = hits_by_margin(roll.roll.margin, burst.recoil, burst.fired)
         burst = burst.model_copy(update={"hits": hits})
     strike = planned.model_copy(
         update={
@@ -888,9 +893,10 @@ def resolve_stray(
 
 
 def _burst(request: AttackRequest, weapon: Weapon | None) -> RapidFire | None:
-    """The shots of this attack (A.11): ``None`` for one; more need a weapon on the sheet and
-    no more than its RoF."""
-    if request.shots <= 1:
+    """The shots of this attack (B373): ``None`` for one of one projectile; more need a weapon
+    on the sheet and no more than its RoF, a full-auto-only weapon at least a quarter of it
+    (B269), and a shotgun's one shot is a burst of its projectiles."""
+    if request.shots <= 1 and weapon is None:
         return None
     if weapon is None:
         raise RuleError(

@@ -1,4 +1,4 @@
-"""Rapid fire through the real client (A.11, the Basic Set's B373-B375): a burst of 5 from an
+"""Rapid fire through the real client (the Basic Set's B373-B375): a burst of 5 from an
 SMG (RoF 5, Rcl 2) at a player who Dodges; the hits the Dodge stopped and each remaining hit's
 own damage and injury (A.2, R7.6)."""
 
@@ -49,7 +49,7 @@ async def soldier_hp(bot: GurpsBot, standin: StandIn) -> int:
     return record.encounter.find("Soldier").combatant.state.hp
 
 
-async def test_a_burst_of_5_at_a_player_who_dodges_a11(
+async def test_a_burst_of_5_at_a_player_who_dodges_b373(
     standin: StandIn, bot: GurpsBot, dice: ScriptedDice
 ) -> None:
     """14 + 1 for 5 shots = 15; rolled 9: margin 6 with Rcl 2 is 4 hits. Dodge 8 rolled 7:
@@ -58,9 +58,9 @@ async def test_a_burst_of_5_at_a_player_who_dodges_a11(
     dice.extend([3, 3, 3])
     shot = await gm(standin, "shoot", attacker="Gunner", target="Soldier", weapon="SMG", shots=5)
     attack = fields(shot.embeds[0])
-    assert attack["Effective skill"] == "Skill 14\n+1 rapid fire (A.11)\n= **15**"
+    assert attack["Effective skill"] == "Skill 14\n+1 rapid fire (B373)\n= **15**"
     assert attack["Rapid fire"] == (
-        "5 shots (RoF 5, Rcl 2): +1 to hit (A.11).\n"
+        "5 shots (RoF 5, Rcl 2): +1 to hit (B373).\n"
         "4 of 5 shots hit: 1, plus 1 for every 2 the roll was made by."
     )
     dice.extend([2, 2, 3, 3, 4, 2, 2])
@@ -69,7 +69,7 @@ async def test_a_burst_of_5_at_a_player_who_dodges_a11(
     after = standin.message(shot.message.id)
     _, defense, first, second = after.embeds
     assert fields(defense)["Rapid fire"] == (
-        "The defense stopped 2 of 4 hits; 2 got through (A.11)."
+        "The defense stopped 2 of 4 hits; 2 got through (B375)."
     )
     assert first["title"] == "🩸 Soldier takes damage: hit 1 of 2"
     assert second["title"] == "🩸 Soldier takes damage: hit 2 of 2"
@@ -81,7 +81,7 @@ async def test_a_burst_of_5_at_a_player_who_dodges_a11(
     assert await soldier_hp(bot, standin) == 9
 
 
-async def test_more_shots_than_the_rof_are_refused_and_nothing_is_rolled_a11(
+async def test_more_shots_than_the_rof_are_refused_and_nothing_is_rolled_b373(
     standin: StandIn, bot: GurpsBot, dice: ScriptedDice, messages: Messages
 ) -> None:
     await gunfight(standin)
