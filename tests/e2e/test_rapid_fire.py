@@ -96,3 +96,50 @@ async def test_more_shots_than_the_rof_are_refused_and_nothing_is_rolled_b373(
         "rapid_fire.too_many_shots", "en", weapon="SMG", rate=5, shots=6
     )
     assert dice.remaining == 0
+
+
+async def test_a_long_burst_keeps_every_hit_in_follow_ups_b373(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """A burst of 20 (RoF 20, Rcl 1): 14 + 4 for 17-24 shots = 18, rolled 7: made by 11, so
+    1 + 11 = 12 hits (B373). The Dodge fails (rolled 14 against 8) and stops none (B375). Each
+    hit rolls 2d pi (two 1s, 2 injury): 12 hits, 24 injury, HP 200 -> 176 (R7.6: shock is
+    capped at -4). A message holds 10 embeds: the attack, the defense and the first 8 hits
+    stay on the attack's message, the other 4 hits follow, none dropped."""
+    await gm(standin, "encounter start", name="Alley")
+    await gm(standin, "combatant add", name="Gunner", st=10, dx=12, iq=10, ht=10)
+    await gm(
+        standin,
+        "combatant weapon add",
+        name="Gunner",
+        weapon="LMG",
+        skill=14,
+        damage="2d pi",
+        rof="20",
+        recoil="1",
+    )
+    await gm(
+        standin,
+        "combatant add",
+        name="Soldier",
+        st=10,
+        dx=11,
+        iq=10,
+        ht=11,
+        hp=200,
+        owner="alice",
+    )
+    dice.extend([2, 2, 3])
+    shot = await gm(standin, "shoot", attacker="Gunner", target="Soldier", weapon="LMG", shots=20)
+    assert fields(shot.embeds[0])["Rapid fire"].startswith("20 shots (RoF 20, Rcl 1): +4 to hit")
+    dice.extend([4, 5, 5, *[1] * 24])
+    clicked = await standin.click(shot.message, "Dodge 8", user="alice")
+    assert not clicked.ephemeral
+    after = standin.message(shot.message.id)
+    titles = [e.get("title", "") for m in [after, *clicked.followups] for e in m.embeds]
+    hits = [t for t in titles if "takes damage: hit" in t]
+    assert hits == [f"🩸 Soldier takes damage: hit {n} of 12" for n in range(1, 13)]
+    assert len(after.embeds) == 10
+    assert [len(m.embeds) for m in clicked.followups] == [4]
+    assert dice.remaining == 0
+    assert await soldier_hp(bot, standin) == 176
