@@ -17,7 +17,7 @@ from bot.storage.encounter import EncounterRepository
 from cogs._shared import channel_of, send_embeds
 from rules.combatant import Combatant
 from rules.encounter import EncounterCombatant
-from rules.fatigue import FatigueChange, lose_fp
+from rules.fatigue import FatigueChange, Want, lose_fp
 from rules.strain import change_fp
 
 
@@ -63,6 +63,8 @@ class FatigueApplier:
         hp_lost: int = 0,
         gm_only: bool = True,
         recover: bool = False,
+        want: Want | None = None,
+        remedied: tuple[Want, ...] = (),
     ) -> None:
         """Apply an FP change to ``combatant`` of the running fight as one change and show
         ``lines`` (the rule's working) above the FP and HP it moved."""
@@ -85,6 +87,8 @@ class FatigueApplier:
                 roller=self.bot.dice,
                 options=context.options,
                 noted=detail,
+                want=want,
+                remedied=remedied,
             )
             change.encounter = applied.encounter
             change.detail = applied.detail()
@@ -123,8 +127,10 @@ class FatigueApplier:
         lines: list[str],
         title: str,
         detail: dict[str, Any],
+        want: Want | None = None,
     ) -> None:
-        """Apply ``fp_lost`` to the combatant, or show it against the numbers given."""
+        """Apply ``fp_lost`` to the combatant (kept apart when lost to ``want``, R8.7-R8.9),
+        or show it against the numbers given."""
         if combatant is not None:
             await self.apply_loss(
                 interaction,
@@ -134,6 +140,7 @@ class FatigueApplier:
                 title=title,
                 detail=detail,
                 hp_lost=hp_lost,
+                want=want,
             )
             return
         context = await self.bot.context_for(interaction)

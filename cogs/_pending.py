@@ -7,6 +7,11 @@ fight ends while it waits, the buttons come off with a line saying why. Edits ar
 best effort: a message that is gone, or in a channel the bot cannot view, only
 loses its note (logged as a warning); the stored state is already right and a
 late click is answered from it.
+
+A defense chosen with the buttons was added to the attack's message (its roll and the
+damage after it); when an undo makes that attack wait again, those embeds go with it,
+and the message reads as it did before the defense. The edit's answer carries the
+message's embeds, so no message history is read.
 """
 
 from __future__ import annotations
@@ -17,7 +22,9 @@ import discord
 
 from bot.client import GurpsBot
 from bot.errors import UserFacingError
+from bot.i18n import SUPPORTED_LOCALES, Messages
 from bot.render.attack import defense_view
+from bot.render.reference import cite_rules
 from bot.storage.pending_attack import (
     CancelReason,
     PendingAttack,
@@ -71,7 +78,11 @@ async def refresh_attack_messages(
             found = defense_options(fighter.combatant, fighter.turn, row.payload, options)
             view = defense_view(attack_id, row.payload, found, messages, locale)
             content = messages.text("defend.notice.reopened", locale, target=target)
-        elif row.cancel_reason is CancelReason.ENDED:
+            edited = await edit_attack_message(bot, row, content=content, view=view)
+            if edited is not None:
+                await _drop_undone_defense(bot, row, edited, messages, locale)
+            continue
+        if row.cancel_reason is CancelReason.ENDED:
             content = messages.text("defend.notice.ended", locale, target=target)
         elif row.status is PendingStatus.CANCELLED:
             content = messages.text("defend.notice.undone", locale, target=target)
@@ -80,9 +91,43 @@ async def refresh_attack_messages(
         await edit_attack_message(bot, row, content=content, view=view)
 
 
+def _before_defense(
+    embeds: list[discord.Embed], row: PendingAttack, messages: Messages
+) -> list[discord.Embed] | None:
+    """The embeds before the last defense added to the message (its roll, then the damage
+    after it); ``None`` when the message shows no defense of this attack."""
+    titles = {
+        messages.text(
+            "defend.title",
+            code,
+            target=row.payload.target_name,
+            attacker=row.payload.attacker_name,
+        )
+        for code in SUPPORTED_LOCALES
+    }
+    found = [index for index, embed in enumerate(embeds) if embed.title in titles]
+    return embeds[: found[-1]] if found else None
+
+
+async def _drop_undone_defense(
+    bot: GurpsBot, row: PendingAttack, edited: discord.Message, messages: Messages, locale: str
+) -> None:
+    """Take the undone defense and its damage off the attack's message, its ``/rules``
+    footer back on what is left."""
+    kept = _before_defense(list(edited.embeds), row, messages)
+    if not kept or row.message_id is None:
+        return
+    cite_rules(kept, messages, locale)
+    message = bot.get_partial_messageable(row.channel_id).get_partial_message(row.message_id)
+    try:
+        await message.edit(embeds=kept)
+    except discord.HTTPException as error:
+        log.warning("could not take the undone defense off attack %s: %s", row.attack_id, error)
+
+
 async def edit_attack_message(
     bot: GurpsBot, row: PendingAttack, *, content: str | None = None, view: discord.ui.View | None
-) -> None:
+) -> discord.Message | None:
     """Edit an attack's message with the bot's own token (the attack's interaction is long
     gone); a refusal is logged and changes nothing else.
 
@@ -90,13 +135,12 @@ async def edit_attack_message(
     permission: View Channel (``BOT_PERMISSIONS``).
     """
     if row.message_id is None:
-        return
+        return None
     message = bot.get_partial_messageable(row.channel_id).get_partial_message(row.message_id)
     try:
         if content is None:
-            await message.edit(view=view)
-        else:
-            await message.edit(content=content, view=view)
+            return await message.edit(view=view)
+        return await message.edit(content=content, view=view)
     except discord.HTTPException as error:
         log.warning(
             "could not update the message of attack %s in channel %s: %s",
@@ -104,3 +148,4 @@ async def edit_attack_message(
             row.channel_id,
             error,
         )
+        return None

@@ -42,6 +42,7 @@ from rules.maneuver import (
 )
 from rules.maneuver_choice import ManeuverRequest
 from rules.ranged import Cover, FireMode, OpportunityArea, RangedSituation, as_fraction
+from rules.rapid_fire import MAX_SHOTS
 from rules.strike import AttackRequest
 from rules.swarm import ensure_not_swarm
 from rules.terrain import CoverKind, cover_kind_of, overpenetration
@@ -222,7 +223,7 @@ MELEE_OPTIONS = {name: _option(*spec) for name, spec in {**_COMMON, **_MELEE_ONL
 SHOTS_OPTION = (
     _("shots", key="rapid_fire.cmd.shots.name"),
     _(
-        "Shots fired, at most the weapon's RoF: rapid fire (A.11)",
+        "Shots fired, at most the weapon's RoF: rapid fire (B373)",
         key="rapid_fire.cmd.shots.description",
     ),
 )
@@ -295,7 +296,7 @@ FastDraw = app_commands.Range[int, 0, 30]
 Distance = app_commands.Range[float, 0.0, 100000.0]
 Speed = app_commands.Range[int, 0, 10000]
 ObjectKg = app_commands.Range[float, 0.01, 100000.0]
-Shots = app_commands.Range[int, 1, 200]
+Shots = app_commands.Range[int, 1, MAX_SHOTS]
 Chosen = app_commands.Choice[str] | None
 
 

@@ -2,9 +2,11 @@
 and rescuing a drowning person (R9.1-R9.5).
 
 ``hold`` on a fighter of this channel's fight starts his breath running out a second a
-round (:mod:`rules.hazards`), ``air`` ends it; the water's rolls are worked out over a
-time the GM gives, every roll shown, and their FP charged to the fighter as one undoable
-change. Without ``combatant:`` the commands only work the numbers out.
+round (:mod:`rules.hazards`), ``air`` ends it; ``drown`` on a fighter without a time puts
+him in deep water, his Swimming rolls coming with the rounds the same way (``leave``
+takes him out). Over a time the GM gives, the water's rolls are worked out at once, every
+roll shown, and their FP charged to the fighter as one undoable change. Without
+``combatant:`` the commands only work the numbers out.
 """
 
 from __future__ import annotations
@@ -38,8 +40,10 @@ from rules.breath import (
     rescue,
     shed,
     suffocation,
+    swimming_modifiers,
 )
 from rules.combatant import Combatant
+from rules.hazards import enter_water
 from rules.strain import air_back, start_holding_breath
 
 EXERTION_CHOICES = catalog_choices("breath.exertion", [e.value for e in Exertion])
@@ -243,9 +247,13 @@ class Breath(commands.Cog):
         fat=_("fat", key="breath.cmd.drown.fat.name"),
         fp=_FP,
         max_fp=_MAX_FP,
+        leave=_("leave", key="breath.cmd.drown.leave.name"),
     )
     @app_commands.describe(
-        minutes=_("Minutes in the water", key="breath.cmd.drown.minutes.description"),
+        minutes=_(
+            "Minutes in the water; leave out, with a fighter, to go on with the rounds",
+            key="breath.cmd.drown.minutes.description",
+        ),
         seconds=_(
             "Seconds in the water (added to the minutes)",
             key="breath.cmd.drown.seconds.description",
@@ -260,6 +268,10 @@ class Breath(commands.Cog):
         fat=_("He is Fat: +5", key="breath.cmd.drown.fat.description"),
         fp=_FP_HELP,
         max_fp=_MAX_FP_HELP,
+        leave=_(
+            "The fighter gets out of the water (with the rounds)",
+            key="breath.cmd.drown.leave.description",
+        ),
     )
     @app_commands.choices(encumbrance=ENCUMBRANCE_CHOICES)
     @app_commands.autocomplete(combatant=combatant_autocomplete)
@@ -275,7 +287,19 @@ class Breath(commands.Cog):
         fat: bool = False,
         fp: CurrentFP | None = None,
         max_fp: MaxFP | None = None,
+        leave: bool = False,
     ) -> None:
+        if leave or (combatant is not None and not minutes and not seconds):
+            await self._water_with_the_rounds(
+                interaction,
+                combatant,
+                swimming,
+                intentional=intentional,
+                encumbrance=ENCUMBRANCE.index(encumbrance.value) if encumbrance else None,
+                fat=fat,
+                leave=leave,
+            )
+            return
         context = await self.bot.context_for(interaction)
         sheet = await self._sheet(interaction, combatant)
         level = _score(sheet.skill("swimming") if sheet else None, swimming, "swimming")
@@ -305,6 +329,50 @@ class Breath(commands.Cog):
             title=self.fp.title(context.locale, "breath.drown.title", combatant),
             detail={"drown": minutes * 60 + seconds},
         )
+
+    async def _water_with_the_rounds(
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        combatant: str | None,
+        swimming: int | None,
+        *,
+        intentional: bool,
+        encumbrance: int | None,
+        fat: bool,
+        leave: bool,
+    ) -> None:
+        """R9.3 inside a fight: the fighter goes into deep water (or gets out), and each of
+        his seconds at his place in the turn order brings the Swimming roll when it is due
+        (rules.hazards)."""
+        if combatant is None:
+            raise UserFacingError("breath.error.water_needs_fighter")
+        authority = await EncounterAuthority.of(interaction)
+        locale = await self.bot.locale_for(interaction)
+        shown: dict[str, object] = {}
+        async with self.encounters.change(
+            channel_of(interaction), interaction.user.id, "environment"
+        ) as change:
+            authority.ensure_gm(change.encounter.gm_id)
+            fighter = change.encounter.find(combatant)
+            sheet = fighter.combatant
+            shown["name"] = fighter.name
+            if leave:
+                state = sheet.state.model_copy(update={"water": None})
+            else:
+                level = _score(sheet.skill("swimming"), swimming, "swimming")
+                modifiers = swimming_modifiers(
+                    intentional=intentional,
+                    encumbrance=sheet.encumbrance_level if encumbrance is None else encumbrance,
+                    fat=fat,
+                )
+                state = enter_water(sheet.state, level, modifiers)
+                shown["target"] = state.water.target if state.water is not None else level
+            change.encounter = change.encounter.replace(fighter.with_sheet(sheet.with_state(state)))
+            change.detail = {"name": fighter.name, "water": not leave}
+        key = "breath.water.left" if leave else "breath.water.entered"
+        title = self._text("breath.drown.title", locale, name=shown["name"])
+        lines = [self._text(key, locale, **shown)]
+        await send_embeds(interaction, line_embeds(ResultKind.INFO, title, lines))
 
     @breath.command(
         name=_("shed", key="breath.cmd.shed.name"),

@@ -21,6 +21,7 @@ from bot.client import GurpsBot
 from bot.errors import UserFacingError
 from bot.permissions import EncounterAuthority
 from bot.render.attack import defense_choices, defense_view, render_defense
+from bot.render.common import pack_messages
 from bot.storage.encounter import EncounterRepository
 from bot.storage.pending_attack import PendingAttack, PendingAttackRepository
 from bot.views.defense import DefenseButton, parse_choice, typed_choice
@@ -100,14 +101,17 @@ class Defend(commands.Cog):
             await interaction.response.edit_message(view=view)
             return
         outcome = result.outcome
-        embeds = [*kept, *render_defense(outcome, messages, locale)]
-        if outcome.second_defense is not None and outcome.defenses is not None:
-            view = defense_view(
-                attack_id, outcome.second_defense, outcome.defenses, messages, locale
-            )
-            await interaction.response.edit_message(embeds=embeds[-10:], view=view)
-            return
-        await interaction.response.edit_message(embeds=embeds[-10:], view=None)
+        buttons = (
+            defense_view(attack_id, outcome.second_defense, outcome.defenses, messages, locale)
+            if outcome.second_defense is not None and outcome.defenses is not None
+            else None
+        )
+        # The attack's message takes what fits of its embeds (10, 6000 characters); a burst
+        # whose hits do not fit goes on in follow-ups, none of it dropped.
+        first, *rest = pack_messages([*kept, *render_defense(outcome, messages, locale)])
+        await interaction.response.edit_message(embeds=first, view=buttons)
+        for embeds in rest:
+            await interaction.followup.send(embeds=embeds)
 
     # ------------------------------------------------------------ the command
 

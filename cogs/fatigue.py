@@ -18,12 +18,14 @@ from discord.ext import commands
 from bot.client import GurpsBot
 from bot.errors import UserFacingError
 from bot.permissions import EncounterAuthority
+from bot.render.common import ResultKind, line_embeds
 from bot.render.fatigue import (
     combat_fatigue_view,
     render_combat_fatigue,
     render_dehydration,
     render_exertion,
     render_fatigue_change,
+    render_heart_help,
     render_hiking,
     render_meals,
     render_sleep,
@@ -32,11 +34,12 @@ from bot.render.fatigue import (
 from bot.views.combat_fatigue import CombatFatigueButton
 from cogs._autocomplete import combatant_autocomplete
 from cogs._fp import FatigueApplier
-from cogs._shared import catalog_choices, send_embeds
+from cogs._shared import catalog_choices, channel_of, send_embeds
 from rules.fatigue import (
     Activity,
     Climate,
     FatigueChange,
+    Want,
     combat_fatigue,
     dehydration,
     exertion,
@@ -48,12 +51,13 @@ from rules.fatigue import (
     sleep_deprivation,
     stay_awake,
 )
-from rules.strain import take_combat_fatigue
+from rules.strain import heart_helped, take_combat_fatigue
 
 ENCUMBRANCE = ("none", "light", "medium", "heavy", "extra_heavy")
 ENCUMBRANCE_CHOICES = catalog_choices("fatigue.encumbrance", list(ENCUMBRANCE))
 ACTIVITY_CHOICES = catalog_choices("fatigue.activity", [a.value for a in Activity])
 CLIMATE_CHOICES = catalog_choices("fatigue.climate", [c.value for c in Climate])
+REMEDY_CHOICES = catalog_choices("fatigue.remedy", [w.value for w in Want])
 
 Amount = app_commands.Range[int, 1, 100]
 Score = app_commands.Range[int, 1, 40]
@@ -220,21 +224,28 @@ class Fatigue(commands.Cog):
         combatant=_COMBATANT,
         fp=_FP,
         max_fp=_MAX_FP,
+        after=_("after", key="fatigue.cmd.recover.after.name"),
     )
     @app_commands.describe(
         amount=_("FP regained", key="fatigue.cmd.recover.amount.description"),
         combatant=_COMBATANT_HELP,
         fp=_FP_HELP,
         max_fp=_MAX_FP_HELP,
+        after=_(
+            "What the rest came with: FP lost to hunger, thirst or missed sleep need it",
+            key="fatigue.cmd.recover.after.description",
+        ),
     )
+    @app_commands.choices(after=REMEDY_CHOICES)
     @app_commands.autocomplete(combatant=combatant_autocomplete)
-    async def recover(
+    async def recover(  # noqa: PLR0917 - one parameter per slash-command option
         self,
         interaction: discord.Interaction[GurpsBot],
         amount: Amount,
         combatant: str | None = None,
         fp: CurrentFP | None = None,
         max_fp: MaxFP | None = None,
+        after: app_commands.Choice[str] | None = None,
     ) -> None:
         if combatant is not None:
             await self.fp.apply_loss(
@@ -243,9 +254,10 @@ class Fatigue(commands.Cog):
                 amount,
                 lines=[],
                 title="",
-                detail={"recovered": amount},
+                detail={"recovered": amount, **({"after": after.value} if after else {})},
                 gm_only=False,
                 recover=True,
+                remedied=(Want(after.value),) if after is not None else (),
             )
             return
         context = await self.bot.context_for(interaction)
@@ -261,6 +273,53 @@ class Fatigue(commands.Cog):
                 show_hp=False,
             ),
         )
+
+    # ------------------------------------------------------------------ R8.2's help
+
+    @fatigue.command(
+        name=_("heart", key="fatigue.cmd.heart.name"),
+        description=_(
+            "Help one whose heart stopped, before HT/3 minutes pass (R8.2)",
+            key="fatigue.cmd.heart.description",
+        ),
+    )
+    @app_commands.rename(
+        combatant=_("combatant", key="fatigue.cmd.heart.combatant.name"),
+        skill=_("skill", key="fatigue.cmd.heart.skill.name"),
+    )
+    @app_commands.describe(
+        combatant=_("Whose heart stopped", key="fatigue.cmd.heart.combatant.description"),
+        skill=_(
+            "The helper's First Aid or Physician, to roll (left out: he was helped)",
+            key="fatigue.cmd.heart.skill.description",
+        ),
+    )
+    @app_commands.autocomplete(combatant=combatant_autocomplete)
+    async def heart(
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        combatant: str,
+        skill: app_commands.Range[int, 1, 30] | None = None,
+    ) -> None:
+        authority = await EncounterAuthority.of(interaction)
+        context = await self.bot.context_for(interaction)
+        async with self.fp.encounters.change(
+            channel_of(interaction), interaction.user.id, "fatigue"
+        ) as change:
+            authority.ensure_gm(change.encounter.gm_id)
+            helped = heart_helped(
+                change.encounter,
+                change.encounter.find(combatant).combatant_id,
+                skill=skill,
+                roller=self.bot.dice,
+                options=context.options,
+            )
+            change.encounter = helped.encounter
+            change.detail = helped.detail()
+        outcome = helped.outcome
+        title = self._title(context.locale, "fatigue.heart.title", outcome.name)
+        lines = render_heart_help(outcome, self.bot.messages, context.locale)
+        await send_embeds(interaction, line_embeds(ResultKind.INFO, title, lines))
 
     # ------------------------------------------------------------------ R8.4, R8.5
 
@@ -523,6 +582,7 @@ class Fatigue(commands.Cog):
             lines=render_meals(missed, self.bot.messages, locale),
             title=self._title(locale, "fatigue.meals.title", combatant),
             detail={"meals": missed},
+            want=Want.STARVATION,
         )
 
     @fatigue.command(
@@ -581,6 +641,7 @@ class Fatigue(commands.Cog):
             lines=render_dehydration(dry, self.bot.messages, locale),
             title=self._title(locale, "fatigue.water.title", combatant),
             detail={"litres": litres, "hours": hours},
+            want=Want.DEHYDRATION,
         )
 
     # ------------------------------------------------------------------ R8.9, R8.10
@@ -666,6 +727,7 @@ class Fatigue(commands.Cog):
             lines=render_sleep(awake_for, deprivation, awake_rolls, self.bot.messages, locale),
             title=self._title(locale, "fatigue.sleep.title", combatant),
             detail={"awake": awake},
+            want=Want.SLEEP,
         )
 
 

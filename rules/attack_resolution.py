@@ -77,6 +77,7 @@ from rules.ranged import (
     stray_exempt,
     weapon_range,
 )
+from rules.rapid_fire import RULE_ID as RAPID_FIRE_RULE_ID
 from rules.rapid_fire import RapidFire, hits_by_margin, rapid_fire
 from rules.roller import DiceRoller
 from rules.senses import Sense, SenseOutcome, request_from_sheet, sense_roll
@@ -140,7 +141,7 @@ class AttackOutcome(BaseModel):
     thrown_object: ThrownObject | None = None
     """An object thrown by hand: its skill, damage and range from the tables (R12.1-R12.5)."""
     rapid_fire: RapidFire | None = None
-    """Several shots fired: their bonus and, on a hit, how many hit (A.11)."""
+    """Several shots fired: their bonus and, on a hit, how many hit (B373)."""
     location_hit: HitLocation
     miss_by_one: bool = False
     feint: FeintOutcome | None = None
@@ -208,7 +209,13 @@ def _thrown_object(sheet: Combatant, request: AttackRequest) -> ThrownObject | N
     if request.thrown_kg is None:
         return None
     attributes = sheet.attributes
-    thrown = throw_object(attributes.st, attributes.dx, request.thrown_kg, sheet.skill("throwing"))
+    thrown = throw_object(
+        attributes.st,
+        attributes.dx,
+        request.thrown_kg,
+        sheet.skill("throwing"),
+        lifting_st=sheet.st,
+    )
     if thrown.damage is None and request.damage is None:
         raise RuleError(
             "ranged.no_damage",
@@ -289,7 +296,9 @@ def _plan_shot(
     if thrown is not None:
         ranges = WeaponRange(maximum=thrown.distance)
     else:
-        ranges = weapon_range(weapon.range if weapon else None, sheet.attributes.st)
+        # R8.1: below 1/3 FP the ST a range is a multiple of is halved, like any ST but
+        # damage's (``sheet.st``).
+        ranges = weapon_range(weapon.range if weapon else None, sheet.st)
     if ground.range_divisor != 1:
         ranges = WeaponRange(
             half_damage=None if ranges.half_damage is None else ranges.half_damage / 10,
@@ -601,7 +610,10 @@ def resolve_attack(
     on_fire = (burning,) if burning is not None else ()
     burst = _burst(request, weapon)
     if burst is not None and burst.bonus:
-        on_fire = (*on_fire, Modifier(key="rapid_fire.bonus", value=burst.bonus, rule_id="A.11"))
+        on_fire = (
+            *on_fire,
+            Modifier(key="rapid_fire.bonus", value=burst.bonus, rule_id=RAPID_FIRE_RULE_ID),
+        )
     attack_input = AttackInput(
         skill=skill,
         maneuver=maneuver,
@@ -752,11 +764,12 @@ def resolve_attack(
             roll = roll.model_copy(update={"hit": True, "defense_allowed": True})
     hits = 1
     if burst is not None:
-        # A.11: 1 hit, plus 1 per full Rcl of margin; one hit when it only grazed (miss by 1).
+        # B373: 1 hit, plus 1 per full Rcl of margin, up to the shots (times a shotgun's
+        # projectiles) fired; one hit when it only grazed (miss by 1).
         if not roll.hit:
             hits = 0
         elif not missed_by_one:
-            hits = hits_by_margin(roll.roll.margin, burst.recoil, burst.shots)
+            hits = hits_by_margin(roll.roll.margin, burst.recoil, burst.fired)
         burst = burst.model_copy(update={"hits": hits})
     strike = planned.model_copy(
         update={
@@ -880,9 +893,10 @@ def resolve_stray(
 
 
 def _burst(request: AttackRequest, weapon: Weapon | None) -> RapidFire | None:
-    """The shots of this attack (A.11): ``None`` for one; more need a weapon on the sheet and
-    no more than its RoF."""
-    if request.shots <= 1:
+    """The shots of this attack (B373): ``None`` for one of one projectile; more need a weapon
+    on the sheet and no more than its RoF, a full-auto-only weapon at least a quarter of it
+    (B269), and a shotgun's one shot is a burst of its projectiles."""
+    if request.shots <= 1 and weapon is None:
         return None
     if weapon is None:
         raise RuleError(

@@ -20,7 +20,7 @@ from typing import Final
 from pydantic import BaseModel, ConfigDict
 
 from rules.checks import Outcome, success_roll
-from rules.combatant import Combatant, CombatantState
+from rules.combatant import Combatant, CombatantState, InWater, SwimState
 from rules.errors import RuleError
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
@@ -52,6 +52,7 @@ __all__ = [
     "shed",
     "suffocation",
     "swimming_modifiers",
+    "swimming_roll",
     "with_air",
 ]
 
@@ -268,19 +269,6 @@ def with_air(sheet: Combatant, back: AirAgain) -> Combatant:
 # --------------------------------------------------------------------------- R9.3
 
 
-class SwimState(StrEnum):
-    """Where he is in R9.3's schedule."""
-
-    ENTERING = "entering"
-    """Just in deep water: roll at once."""
-    CALM = "calm"
-    """Head above water: a roll every 5 minutes."""
-    STRUGGLING = "struggling"
-    """Swallowing water: a roll every 5 seconds."""
-    RECOVERING = "recovering"
-    """Head above water again: a roll within a minute."""
-
-
 NEXT_ROLL: Final = {
     SwimState.CALM: 5 * 60,
     SwimState.STRUGGLING: 5,
@@ -315,6 +303,26 @@ class DrowningRoll(BaseModel):
     roll: RollRecord
     fp_lost: int
     then: SwimState
+
+
+def swimming_roll(
+    state: SwimState,
+    swimming: int,
+    modifiers: tuple[tuple[str, int], ...],
+    second: int,
+    *,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> DrowningRoll:
+    """R9.3: one Swimming roll from ``state``: a failure swallows water (1 FP) and he
+    struggles; a success while struggling gets his head above water (one more roll within
+    a minute), any other success leaves him calm (every 5 minutes)."""
+    target = InWater(skill=swimming, modifiers=modifiers).target
+    roll = RollRecord.of("swimming", swimming, modifiers, success_roll(target, roller, options))
+    if roll.succeeded:
+        then = SwimState.RECOVERING if state is SwimState.STRUGGLING else SwimState.CALM
+        return DrowningRoll(second=second, state=state, roll=roll, fp_lost=0, then=then)
+    return DrowningRoll(second=second, state=state, roll=roll, fp_lost=1, then=SwimState.STRUGGLING)
 
 
 class Drowning(BaseModel):
@@ -355,24 +363,15 @@ def drowning(
         raise _negative("seconds", seconds)
     rule_options = options if options is not None else RuleOptions()
     modifiers = swimming_modifiers(intentional=intentional, encumbrance=encumbrance, fat=fat)
-    target = swimming + sum(value for _, value in modifiers)
     rolls: list[DrowningRoll] = []
     at = 0 if state is SwimState.ENTERING else NEXT_ROLL[state]
     lost = 0
     fainted = False
     while at <= seconds and len(rolls) < DROWNING_MAX_ROLLS:
-        roll = RollRecord.of(
-            "swimming", swimming, modifiers, success_roll(target, roller, rule_options)
-        )
-        if roll.succeeded:
-            then = SwimState.RECOVERING if state is SwimState.STRUGGLING else SwimState.CALM
-            cost = 0
-        else:
-            then = SwimState.STRUGGLING
-            cost = 1
-        lost += cost
-        rolls.append(DrowningRoll(second=at, state=state, roll=roll, fp_lost=cost, then=then))
-        state = then
+        rolled = swimming_roll(state, swimming, modifiers, at, roller=roller, options=rule_options)
+        lost += rolled.fp_lost
+        rolls.append(rolled)
+        state = rolled.then
         if fp_to_faint is not None and lost >= fp_to_faint:
             fainted = True
             break

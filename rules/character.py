@@ -34,6 +34,7 @@ from rules.combatant import (
 from rules.damage import parse_damage
 from rules.errors import RuleError
 from rules.ranged import weapon_range
+from rules.rapid_fire import check_rate_of_fire
 
 __all__ = [
     "ERROR_KEYS",
@@ -275,6 +276,7 @@ def build_weapon(
     """
     parse_damage(damage)
     weapon_range(range, 10)  # the Range column must read (15/20, x1/x1.5)
+    check_rate_of_fire(rate_of_fire)  # no more than one attack can fire (B373)
     if not _REACH_RE.match(reach.strip().casefold()):
         raise RuleError("character.bad_reach", f"cannot read the reach {reach!r}", text=reach)
     if parry is None:

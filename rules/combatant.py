@@ -36,11 +36,13 @@ __all__ = [
     "CombatantState",
     "DRProfile",
     "HitLocation",
+    "InWater",
     "Posture",
     "RiseClass",
     "Shield",
     "Side",
     "Skill",
+    "SwimState",
     "Trait",
     "Weapon",
     "animal_dodge",
@@ -125,6 +127,40 @@ class Burning(StrEnum):
     """All the clothing: 1d-1 a second, DX -3; a DX roll, three Readies each (R10.6)."""
     SHIELD = "shield"
     """A burning wooden shield: 1d-5 a second, DX -2, until he drops it (R10.7)."""
+
+
+class SwimState(StrEnum):
+    """Where a character in deep water is in R9.3's schedule of Swimming rolls."""
+
+    ENTERING = "entering"
+    """Just in deep water: roll at once."""
+    CALM = "calm"
+    """Head above water: a roll every 5 minutes."""
+    STRUGGLING = "struggling"
+    """Swallowing water: a roll every 5 seconds."""
+    RECOVERING = "recovering"
+    """Head above water again: a roll within a minute."""
+
+
+class InWater(BaseModel):
+    """A fighter in deep water, his Swimming rolls coming with the rounds (R9.3)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    state: SwimState = SwimState.ENTERING
+    skill: int = Field(ge=0)
+    """His Swimming level when he went in."""
+    modifiers: tuple[tuple[str, int], ...] = ()
+    """R9.3's modifiers, fixed when he went in (on purpose, encumbrance, Fat)."""
+    seconds: int = Field(default=0, ge=0)
+    """Seconds he has spent in the water so far."""
+    next_roll_at: int = Field(default=0, ge=0)
+    """The second (counted like ``seconds``) of his next Swimming roll."""
+
+    @property
+    def target(self) -> int:
+        """His Swimming with R9.3's modifiers: 12 + 3 (on purpose) - 4 (Medium) = 11."""
+        return self.skill + sum(value for _, value in self.modifiers)
 
 
 class RiseClass(StrEnum):
@@ -527,7 +563,17 @@ class CombatantState(BaseModel):
     hot_fragment_ticks: int = 0
     """Burns a hot fragment lodged in him has still to do, one every 10 s (R15.13)."""
     hot_fragment_seconds: int = 0
-    """Seconds since the fragment lodged or last burned him (R15.13)."""
+    """Seconds since the fragment lodged or last burned him (R15.13); -1 while the second
+    of the blast is still running at his place in the order."""
+    hot_fragment_location: HitLocation = HitLocation.TORSO
+    """Where the hot fragment lodged: it burns against the DR there (R15.8, R15.13)."""
+    hot_fragment_side: Side = Side.RIGHT
+    """Which arm, leg, hand, foot or eye, for a fragment lodged in one (R15.8)."""
+    water: InWater | None = None
+    """In deep water (R9.3): his Swimming rolls come with the rounds; ``None``: not in it."""
+    fp_withheld: dict[str, int] = Field(default_factory=dict)
+    """FP lost to hunger (``starvation``), thirst (``dehydration``) or missed sleep
+    (``sleep``) that rest alone does not bring back, by cause (R8.7-R8.9)."""
 
     @model_validator(mode="after")
     def _ranges(self) -> CombatantState:

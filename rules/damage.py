@@ -544,6 +544,9 @@ class DamageSpec:
       whatever the damage type, while knockback still reads the basic damage (R7.14).
     - ``environmental``: fire, heat and the like rather than an attack: a roll of 0 or less
       does 0, never the attack's minimum of 1 (G7).
+    - ``knockback_damage``: only this much of the basic damage reached him, the rest
+      stopped in cover before him (R15.6, R15.8): knockback reads it (R7.14); ``None``:
+      all of it reached him.
     """
 
     basic_damage: int
@@ -567,6 +570,7 @@ class DamageSpec:
     as for a choke at the neck, whose margin is the injury (R11.10)."""
     internal: bool = False
     environmental: bool = False
+    knockback_damage: int | None = None
     divisor_key: Fraction | None = field(init=False, repr=False, compare=False)
     """``None`` for no armor divisor, else the divisor: a cheap cache key for the DR step."""
 

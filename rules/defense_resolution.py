@@ -351,7 +351,7 @@ class DefenseOutcome(BaseModel):
     aim_lost: bool = False
     """The defender was aiming: defending lost the Aim (R5.3)."""
     hits_stopped: int | None = None
-    """Rapid fire: the hits of the burst the defense stopped (A.11); ``None`` for one blow."""
+    """Rapid fire: the hits of the burst the defense stopped (B375); ``None`` for one blow."""
 
 
 def agility(sheet: Combatant) -> int:
@@ -528,7 +528,7 @@ def resolve_defense(
     }
     hits = pending.strike.hits
     if roll.success and hits > 1:
-        # A.11: a Dodge stops 1 hit plus 1 per point of margin, a Parry or Block only one;
+        # B375: a Dodge stops 1 hit plus 1 per point of margin, a Parry or Block only one;
         # the rest each land as their own blow.
         stopped = hits_stopped(option.kind, roll.roll.margin, hits)
         extra["hits_stopped"] = stopped
@@ -625,7 +625,7 @@ def resolve_parry_for_other(
     hurt = target_turn
     strike = pending.strike
     if roll.success and strike.hits > 1:
-        # A.11: a parry stops one hit of a burst; the others land.
+        # B375: a parry stops one hit of a burst; the others land.
         strike = strike.model_copy(update={"hits": strike.hits - 1})
     if not roll.success or strike is not pending.strike:
         damage, hurt = land_strike(strike, target, target_turn or TurnState(), roller, options)

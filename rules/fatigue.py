@@ -4,7 +4,8 @@
   (HP and thrust or swing damage keep the ST attribute): :func:`fatigue_status`,
   :func:`tired_scores`; the combatant's own ``move``, ``dodge`` and ``st`` apply it.
 - R8.2: at 0 FP or less every FP lost also costs 1 HP, and he rolls Will before acting
-  (:mod:`rules.turn` rolls it, with the critical failure's HT roll against cardiac arrest).
+  (:mod:`rules.turn` rolls it, with the critical failure's HT roll against cardiac arrest,
+  and lets him die when HT/3 minutes pass with no help); :func:`help_heart` is the help.
 - R8.3: at -FP he faints, and any further FP lost comes off his HP instead; he comes to
   only when his FP is positive again: :func:`fp_loss`, :func:`lose_fp`, :func:`recover_fp`.
 - R8.4: a fight longer than 10 s costs FP to everyone who attacked or defended, by
@@ -13,6 +14,9 @@
 - R8.6: running and swimming call for HT (or Running or Swimming) rolls on a schedule:
   :func:`exertion`.
 - R8.7: a missed meal costs 1 FP: :func:`missed_meals`.
+- R8.7-R8.9: the FP lost to hunger, thirst or missed sleep come back only after their own
+  remedy (a day of rest and food or water, a good night's sleep): :class:`Want`,
+  :func:`withhold`, and :func:`recover_fp`'s cap.
 - R8.8: too little water costs 1 FP every 8 hours, less than 1 litre a day 1 FP and
   1 HP more: :func:`dehydration`.
 - R8.9, R8.10: staying awake past the waking day costs FP, and the FP lost to it brings
@@ -39,7 +43,7 @@ from rules.injury import resolve_death_checks
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
 from rules.schedule import rolls_for
-from rules.turn import RollRecord, cardiac_arrest_seconds
+from rules.turn import RollRecord, TurnState, cardiac_arrest_seconds
 
 __all__ = [
     "COMBAT_FATIGUE_SECONDS",
@@ -56,12 +60,14 @@ __all__ = [
     "FPLoss",
     "FatigueChange",
     "FatigueStatus",
+    "HeartHelp",
     "Hiking",
     "MissedSleep",
     "SleepCadence",
     "SleepDeprivation",
     "StayAwake",
     "TiredScores",
+    "Want",
     "cardiac_arrest_seconds",
     "combat_fatigue",
     "combat_fatigue_offers",
@@ -70,6 +76,7 @@ __all__ = [
     "fatigue_status",
     "fp_loss",
     "halve_up",
+    "help_heart",
     "hiking_fatigue",
     "lose_fp",
     "missed_meals",
@@ -79,6 +86,7 @@ __all__ = [
     "stay_awake",
     "tired_scores",
     "waking_day_hours",
+    "withhold",
 ]
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
@@ -212,6 +220,34 @@ def fp_loss(fp: int, max_fp: int, amount: int) -> FPLoss:
     )
 
 
+class Want(StrEnum):
+    """What cost FP that ordinary rest cannot restore (R8.7-R8.9); the value is the key of
+    :attr:`~rules.combatant.CombatantState.fp_withheld`."""
+
+    STARVATION = "starvation"
+    """Missed meals: back after a full day of rest and proper food (R8.7)."""
+    DEHYDRATION = "dehydration"
+    """Too little water: back after a full day of rest and proper hydration (R8.8)."""
+    SLEEP = "sleep"
+    """Missed sleep: back after a good night's sleep (R8.9)."""
+
+    @property
+    def rule_id(self) -> str:
+        return WANT_RULES[self]
+
+
+WANT_RULES: Final = {Want.STARVATION: "R8.7", Want.DEHYDRATION: "R8.8", Want.SLEEP: "R8.9"}
+
+
+def withhold(state: CombatantState, want: Want, fp: int) -> CombatantState:
+    """``fp`` more FP lost to ``want``: rest will not bring them back (R8.7-R8.9)."""
+    if fp <= 0:
+        return state
+    kept = dict(state.fp_withheld)
+    kept[want.value] = kept.get(want.value, 0) + fp
+    return state.model_copy(update={"fp_withheld": kept})
+
+
 class FatigueChange(BaseModel):
     """FP spent or recovered by one combatant, and what it did to him (R8.1-R8.3)."""
 
@@ -235,6 +271,13 @@ class FatigueChange(BaseModel):
     death_checks: tuple[RollRecord, ...] = ()
     """HT rolls for the -HP multiples the HP loss reached (R7.3)."""
     died: bool = False
+    held_back: int = 0
+    """FP of the amount rest could not restore: lost to hunger, thirst or missed sleep
+    (R8.7-R8.9)."""
+    held_by: tuple[Want, ...] = ()
+    """What still holds FP back."""
+    remedied: tuple[Want, ...] = ()
+    """What the rest came with (food, water, sleep): its FP may come back now."""
     status: FatigueStatus
     state: CombatantState
     rule_ids: tuple[str, ...]
@@ -316,23 +359,37 @@ def lose_fp(
     )
 
 
-def recover_fp(combatant: Combatant, amount: int) -> FatigueChange:
+def recover_fp(combatant: Combatant, amount: int, remedied: Collection[Want] = ()) -> FatigueChange:
     """``combatant`` regains ``amount`` FP, up to his FP attribute. Positive FP again wakes
-    one who fainted from fatigue (R8.3); a collapse (R8.2) ends at his next turn."""
+    one who fainted from fatigue (R8.3); a collapse (R8.2) ends at his next turn.
+
+    FP lost to hunger, thirst or missed sleep stay lost (R8.7-R8.9) unless the rest came
+    with their remedy (``remedied``): FP 10 with 3 lost to missed sleep, at 2, rests for 10:
+    he gets back to 7, 3 held back; after a good night's sleep, to 10."""
     if amount < 0:
         raise _negative("amount", amount)
     if combatant.max_fp <= 0:
         raise _no_fp(combatant.name)
     state = combatant.state
-    after = min(combatant.max_fp, state.fp + amount)
-    update: dict[str, object] = {"fp": after}
+    cured = {Want(w) for w in remedied}
+    withheld = {
+        key: fp for key, fp in state.fp_withheld.items() if fp > 0 and Want(key) not in cured
+    }
+    cap = combatant.max_fp - sum(withheld.values())
+    wanted = min(combatant.max_fp, state.fp + amount)
+    after = max(state.fp, min(cap, wanted))
+    update: dict[str, object] = {"fp": after, "fp_withheld": withheld}
     woke = after > 0 and state.fatigue_unconscious and not state.dead
     if woke:
         update.update({"unconscious": False, "fatigue_unconscious": False})
+    held_back = wanted - after
+    held_by = tuple(Want(key) for key in withheld) if held_back else ()
+    remedies = tuple(w for w in Want if w in cured and state.fp_withheld.get(w.value, 0) > 0)
     status = fatigue_status(after, combatant.max_fp)
     rule_ids = list(status.rule_ids)
     if woke:
         rule_ids.append("R8.3")
+    rule_ids += [w.rule_id for w in sorted({*held_by, *remedies}, key=list(Want).index)]
     return FatigueChange(
         name=combatant.name,
         amount=after - state.fp,
@@ -344,9 +401,86 @@ def recover_fp(combatant: Combatant, amount: int) -> FatigueChange:
         hp_after=state.hp,
         max_hp=combatant.max_hp,
         woke=woke,
+        held_back=held_back,
+        held_by=held_by,
+        remedied=remedies,
         status=status,
         state=state.model_copy(update=update),
         rule_ids=tuple(dict.fromkeys(rule_ids)),
+    )
+
+
+class HeartHelp(BaseModel):
+    """R8.2: someone tends a fighter whose heart stopped."""
+
+    model_config = _FROZEN
+
+    name: str
+    roll: RollRecord | None
+    """The helper's First Aid or Physician roll, when the GM asked for one."""
+    helped: bool
+    hp_before: int
+    hp_after: int
+    state: CombatantState
+    turn: TurnState
+    rule_ids: tuple[str, ...]
+
+
+def help_heart(
+    combatant: Combatant,
+    turn: TurnState,
+    *,
+    skill: int | None = None,
+    roller: DiceRoller,
+    options: RuleOptions | None = None,
+) -> HeartHelp:
+    """R8.2: help for a cardiac arrest before its HT/3 minutes run out.
+
+    The rule says only "unless helped"; the GM decides what counts. With ``skill`` (the
+    helper's First Aid or Physician) it is rolled, and only a success helps; without it
+    the GM says he was helped. Helped, he survives at 0 HP or his current HP, whichever
+    is lower, and stays out cold at his -FP until his FP are positive again (R8.3).
+
+    HP 7 when saved: HP 0. HP -3: still -3.
+    """
+    if not turn.cardiac_arrest:
+        raise RuleError(
+            "fatigue.error.no_cardiac_arrest",
+            f"{combatant.name}'s heart has not stopped",
+            name=combatant.name,
+        )
+    state = combatant.state
+    if state.dead or state.destroyed:
+        raise RuleError(
+            "fatigue.error.already_dead", f"{combatant.name} is dead", name=combatant.name
+        )
+    roll = None
+    if skill is not None:
+        rule_options = options if options is not None else RuleOptions()
+        roll = RollRecord.of("first_aid", skill, (), success_roll(skill, roller, rule_options))
+    helped = roll is None or roll.succeeded
+    if not helped:
+        new_state, new_turn = state, turn
+    else:
+        new_state = state.model_copy(
+            update={
+                "hp": min(0, state.hp),
+                "unconscious": True,
+                "fatigue_unconscious": True,
+            }
+        )
+        new_turn = turn.model_copy(
+            update={"cardiac_arrest": False, "cardiac_arrest_death_round": None}
+        )
+    return HeartHelp(
+        name=combatant.name,
+        roll=roll,
+        helped=helped,
+        hp_before=state.hp,
+        hp_after=new_state.hp,
+        state=new_state,
+        turn=new_turn,
+        rule_ids=("R8.2", "R8.3") if helped else ("R8.2",),
     )
 
 

@@ -1,14 +1,16 @@
-"""Hazards that go on by the second in a fight: burning clothes or shields (R10.5-R10.7)
-and held breath running out (R9.1, R9.2), a choke's among them (R11.10).
+"""Hazards that go on by the second in a fight: burning clothes or shields (R10.5-R10.7),
+held breath running out (R9.1, R9.2), a choke's among them (R11.10), intense heat (R10.10)
+and deep water's Swimming rolls (R9.3).
 
 Each fighter's second comes at his place in the turn order, once a round (a round is one
 second, R4.1), whether he acts or is skipped, like the crushed windpipe's roll (R7.29):
 :func:`tick_passed` reads which places an ``/encounter next`` passed from its turn events
 and runs each of those fighters' second. The state lives on the combatant
-(``on_fire``, ``breath_left``, ``airless_seconds``, ``fainted_airless``), so it is stored
-and undone with the rest of the fight. A choke (R11.10) starts the victim's held breath and
-its end lets him breathe (:func:`rules.encounter.with_holds`); past 2 minutes without air,
-R9.2's HT roll against losing 1 IQ comes at his next second here.
+(``on_fire``, ``breath_left``, ``airless_seconds``, ``fainted_airless``,
+``intense_heat_dr``, ``water``), so it is stored and undone with the rest of the fight. A
+choke (R11.10) starts the victim's held breath and its end lets him breathe
+(:func:`rules.encounter.with_holds`); past 2 minutes without air, R9.2's HT roll against
+losing 1 IQ comes at his next second here.
 """
 
 from __future__ import annotations
@@ -19,9 +21,19 @@ from typing import Final
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.breath import BRAIN_DEATH_SECONDS, AirAgain, air_again, breathe, hold_breath, with_air
+from rules.breath import (
+    BRAIN_DEATH_SECONDS,
+    NEXT_ROLL,
+    AirAgain,
+    DrowningRoll,
+    air_again,
+    breathe,
+    hold_breath,
+    swimming_roll,
+    with_air,
+)
 from rules.climate import INTENSE_HEAT_SAFE_PER_DR, intense_heat_second
-from rules.combatant import Combatant, CombatantState
+from rules.combatant import Combatant, CombatantState, InWater
 from rules.encounter import Encounter, EncounterCombatant
 from rules.fatigue import FatigueChange, lose_fp
 from rules.fire import BurnTick, burn, burning_hit, catch
@@ -35,6 +47,7 @@ __all__ = [
     "HazardTick",
     "breathe",
     "catch",
+    "enter_water",
     "hold_breath",
     "passed_places",
     "put_out",
@@ -66,6 +79,8 @@ class HazardKind(StrEnum):
     """In intense heat past them: an HT roll, 1 FP on a failure."""
     AIR = "air"
     """Breathing again after more than 2 minutes without air: an HT roll or -1 IQ (R9.2)."""
+    SWIM = "swim"
+    """In deep water, a Swimming roll came due: 1 FP on a failure."""
 
 
 class HazardTick(BaseModel):
@@ -85,6 +100,8 @@ class HazardTick(BaseModel):
     safe_left: int | None = None
     """Seconds of intense heat his armor still keeps him safe (R10.10)."""
     air: AirAgain | None = None
+    swim: DrowningRoll | None = None
+    """The Swimming roll that came due in deep water (R9.3)."""
     rule_id: str
 
     def summary(self) -> dict[str, object]:
@@ -106,6 +123,13 @@ class HazardTick(BaseModel):
 def put_out(state: CombatantState) -> CombatantState:
     """The fire on him is out, and with it any try at putting it out (R10.6)."""
     return state.model_copy(update={"on_fire": None, "fire_readies": 0})
+
+
+def enter_water(
+    state: CombatantState, swimming: int, modifiers: tuple[tuple[str, int], ...]
+) -> CombatantState:
+    """He is in deep water: a Swimming roll at once, then on R9.3's schedule."""
+    return state.model_copy(update={"water": InWater(skill=swimming, modifiers=modifiers)})
 
 
 # --------------------------------------------------------------------------- a second
@@ -172,7 +196,54 @@ def tick_fighter(
                 sheet = sheet.with_state(state.model_copy(update=update))
     if sheet.state.intense_heat_dr is not None and not sheet.state.dead:
         sheet = _heat_second(sheet, who, ticks, roller, rule_options)
+    if sheet.state.water is not None and not sheet.state.dead:
+        sheet = _water_second(sheet, who, ticks, roller, rule_options)
     return fighter.with_sheet(sheet), ticks
+
+
+def _water_second(
+    sheet: Combatant,
+    who: dict[str, object],
+    ticks: list[HazardTick],
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> Combatant:
+    """R9.3: a second in deep water; when his next Swimming roll is due he rolls it (a
+    failure costs 1 FP through R8.1-R8.3). Once he has fainted he no longer swims: he is
+    under, without air, and dies 4 minutes later unless rescued (R9.4, R9.2)."""
+    state = sheet.state
+    water = state.water
+    assert water is not None
+    at = water.seconds
+    if state.unconscious or at < water.next_roll_at:
+        return sheet.with_state(water=water.model_copy(update={"seconds": at + 1}))
+    rolled = swimming_roll(
+        water.state, water.skill, water.modifiers, at, roller=roller, options=options
+    )
+    change = lose_fp(sheet, rolled.fp_lost, roller, options) if rolled.fp_lost else None
+    if change is not None:
+        sheet = sheet.with_state(change.state)
+    moved = water.model_copy(
+        update={
+            "state": rolled.then,
+            "seconds": at + 1,
+            "next_roll_at": at + NEXT_ROLL[rolled.then],
+        }
+    )
+    sheet = sheet.with_state(water=moved)
+    if change is not None and change.status.fainted and sheet.state.breath_left is None:
+        sheet = sheet.with_state(breath_left=0, airless_seconds=0, fainted_airless=0)
+    ticks.append(
+        HazardTick(
+            **who,
+            kind=HazardKind.SWIM,
+            roll=rolled.roll,
+            swim=rolled,
+            fatigue=change,
+            rule_id="R9.3",
+        )
+    )
+    return sheet
 
 
 def _heat_second(
@@ -230,6 +301,7 @@ def tick_passed(
             and state.breath_left is None
             and not state.airless_seconds
             and state.intense_heat_dr is None
+            and state.water is None
         ):
             continue
         updated, found = tick_fighter(fighter, round_, roller, options)

@@ -1,6 +1,6 @@
 """What wears a fighter down outside the exchange of blows, applied to the fight: FP lost
-or regained (R8.1-R8.3), a held breath and air again (R9.1, R9.2), a fire put out
-(R10.5-R10.7).
+or regained (R8.1-R8.3), help for a stopped heart (R8.2), a held breath and air again
+(R9.1, R9.2), a fire put out (R10.5-R10.7).
 
 Like :mod:`rules.exchange`, each function takes the :class:`~rules.encounter.Encounter`
 and the fighter's id and returns the new fight with the outcome to show; the result says
@@ -9,6 +9,7 @@ what the event log keeps (``detail()``).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Final
 
 from pydantic import BaseModel, ConfigDict
@@ -26,7 +27,15 @@ from rules.breath import (
 from rules.combatant import Burning, Combatant
 from rules.encounter import Encounter, apply_combat_fatigue
 from rules.errors import RuleError
-from rules.fatigue import FatigueChange, lose_fp, recover_fp
+from rules.fatigue import (
+    FatigueChange,
+    HeartHelp,
+    Want,
+    help_heart,
+    lose_fp,
+    recover_fp,
+    withhold,
+)
 from rules.fire import Extinguish, extinguish_readies, rule_for
 from rules.fire import extinguish as put_out_fire
 from rules.hazards import put_out
@@ -41,9 +50,11 @@ __all__ = [
     "CombatFatigueTaken",
     "FatigueApplied",
     "FireFought",
+    "HeartHelped",
     "air_back",
     "change_fp",
     "fight_fire",
+    "heart_helped",
     "start_holding_breath",
     "take_combat_fatigue",
 ]
@@ -53,6 +64,8 @@ ERROR_KEYS: Final = frozenset(
         "breath.error.breathing",
         "environment.error.not_burning",
         "environment.error.extinguish_not_his_turn",
+        "fatigue.error.no_cardiac_arrest",
+        "fatigue.error.already_dead",
     }
 )
 """Every :class:`RuleError` key this module raises."""
@@ -88,19 +101,26 @@ def change_fp(
     roller: DiceRoller,
     options: RuleOptions,
     noted: dict[str, object] | None = None,
+    want: Want | None = None,
+    remedied: Collection[Want] = (),
 ) -> FatigueApplied:
-    """The fighter regains ``fp`` (``recover``, R8.3's waking) or loses it with ``hp_lost``
-    HP from the same cause (R8.1-R8.3 through :func:`~rules.fatigue.lose_fp`); nothing
+    """The fighter regains ``fp`` (``recover``, R8.3's waking; what ``remedied`` cured may
+    come back, R8.7-R8.9) or loses it with ``hp_lost`` HP from the same cause (R8.1-R8.3
+    through :func:`~rules.fatigue.lose_fp`); FP lost to hunger, thirst or missed sleep
+    (``want``) are kept apart, for rest alone does not restore them (R8.7-R8.9). Nothing
     lost, nothing changes."""
     fighter = encounter.get(fighter_id)
     sheet = fighter.combatant
     outcome: FatigueChange | None = None
     if recover:
-        outcome = recover_fp(sheet, fp)
+        outcome = recover_fp(sheet, fp, remedied)
     elif fp or hp_lost:
         outcome = lose_fp(sheet, fp, roller, options, hp_too=hp_lost)
     if outcome is not None:
-        sheet = sheet.with_state(outcome.state)
+        state = outcome.state
+        if want is not None and not recover:
+            state = withhold(state, want, outcome.fp_before - outcome.fp_after)
+        sheet = sheet.with_state(state)
         encounter = encounter.replace(fighter.with_sheet(sheet))
     return FatigueApplied(
         encounter=encounter,
@@ -109,6 +129,38 @@ def change_fp(
         outcome=outcome,
         noted=dict(noted or {}),
     )
+
+
+class HeartHelped(BaseModel):
+    """R8.2: someone tended a fighter whose heart stopped."""
+
+    model_config = _FROZEN
+
+    encounter: Encounter
+    outcome: HeartHelp
+
+    def detail(self) -> dict[str, object]:
+        return {"name": self.outcome.name, "helped": self.outcome.helped}
+
+
+def heart_helped(
+    encounter: Encounter,
+    fighter_id: str,
+    *,
+    skill: int | None,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> HeartHelped:
+    """R8.2 through :func:`~rules.fatigue.help_heart`: helped in time, he no longer dies
+    when his HT/3 minutes are up."""
+    fighter = encounter.get(fighter_id)
+    outcome = help_heart(
+        fighter.combatant, fighter.turn, skill=skill, roller=roller, options=options
+    )
+    updated = fighter.model_copy(
+        update={"combatant": fighter.combatant.with_state(outcome.state), "turn": outcome.turn}
+    )
+    return HeartHelped(encounter=encounter.replace(updated), outcome=outcome)
 
 
 class CombatFatigueTaken(BaseModel):

@@ -98,7 +98,7 @@ class AttackRequest(BaseModel):
     """A missed shot that may hit this bystander instead: rolled against this effective
     skill or 9, whichever is lower, with no other modifier (R12.12)."""
     shots: int = Field(default=1, ge=1)
-    """Shots fired in this attack, at most the weapon's rate of fire (A.11)."""
+    """Shots fired in this attack, at most the weapon's rate of fire (B373)."""
 
 
 class Strike(BaseModel):
@@ -120,7 +120,7 @@ class Strike(BaseModel):
     damage_factor: Fraction = Fraction(1)
     """Under water ×1/2, in water ×2/3 (R13.4, R13.5), on the rolled damage, rounded down."""
     hits: int = Field(default=1, ge=1)
-    """Rapid fire: the shots that hit, each rolling its own damage (A.11)."""
+    """Rapid fire: the shots that hit, each rolling its own damage (B373)."""
 
 
 class PendingDefense(BaseModel):
@@ -182,7 +182,7 @@ class StrikeResult(BaseModel):
     R10.5-R10.8)."""
     follow_ups: tuple[StrikeResult, ...] = ()
     """Rapid fire: the damage of each further hit of the burst, in order, each landing on
-    the victim as the one before left him (A.11)."""
+    the victim as the one before left him (B373)."""
 
     @property
     def victim(self) -> Combatant:
@@ -200,7 +200,7 @@ class StrikeResult(BaseModel):
 
     @property
     def each_hit(self) -> tuple[StrikeResult, ...]:
-        """This hit and each further hit of a burst (A.11)."""
+        """This hit and each further hit of a burst (B373)."""
         return (self.model_copy(update={"follow_ups": ()}), *self.follow_ups)
 
 
@@ -280,7 +280,7 @@ def land_strike(
     """A blow that got through: its damage, then the victim's Will roll if he was aiming.
 
     A burst's ``strike.hits`` each roll their damage and go through the injury pipeline one
-    after the other, the shock of them summed as for any blows in one turn (A.11, R7.6)."""
+    after the other, the shock of them summed as for any blows in one turn (B373, R7.6)."""
     damage = apply_strike(strike, victim, roller, options)
     more: list[StrikeResult] = []
     for _ in range(strike.hits - 1):

@@ -68,7 +68,9 @@ __all__ = [
     "TurnState",
     "advance",
     "cardiac_arrest_seconds",
+    "cardiac_death_due",
     "ensure_may_choose",
+    "heart_gave_out",
     "initiative_entry",
     "join",
     "leave",
@@ -431,6 +433,23 @@ def cardiac_arrest_seconds(ht: int) -> Fraction:
     """R8.2: a cardiac arrest kills in HT/3 minutes unless he is helped; the fraction is kept
     (the catalog's reading), in seconds: HT 10 → 200 s (3 min 20 s)."""
     return Fraction(ht * 60, 3)
+
+
+def cardiac_death_due(sheet: Combatant, turn: TurnState, round_: int) -> bool:
+    """R8.2: his heart stopped and nobody helped him: the round he dies in has come."""
+    dies = turn.cardiac_arrest_death_round
+    return (
+        turn.cardiac_arrest
+        and dies is not None
+        and round_ >= dies
+        and not (sheet.state.dead or sheet.state.destroyed)
+    )
+
+
+def heart_gave_out(sheet: Combatant) -> Combatant:
+    """R8.2: dead of his cardiac arrest, counted as having had -1 x HP or his current HP,
+    whichever is lower, at death."""
+    return sheet.with_state(dead=True, hp=min(sheet.state.hp, -sheet.max_hp))
 
 
 @dataclass(slots=True)
@@ -898,6 +917,14 @@ def advance(
             fighter, choking = _crushed_trachea(fighter, sequence.round, roller, rule_options)
             by_id[cid] = fighter
             events.extend(choking)
+        if cardiac_death_due(fighter.combatant, fighter.turn, sequence.round):
+            fighter = fighter.model_copy(update={"combatant": heart_gave_out(fighter.combatant)})
+            by_id[cid] = fighter
+            events.append(
+                TurnEvent(
+                    kind=TurnEventKind.DIED, round=sequence.round, combatant_id=cid, rule_id="R8.2"
+                )
+            )
         reason = _skip_reason(fighter, sequence.round)
         if reason is not None:
             events.append(

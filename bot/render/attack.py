@@ -808,7 +808,7 @@ def consequence_lines(
 def render_hits(
     damage: StrikeResult, target_name: str, messages: Messages, locale: str
 ) -> list[discord.Embed]:
-    """One damage embed per hit: a single blow's, or each hit of a burst numbered (A.11)."""
+    """One damage embed per hit: a single blow's, or each hit of a burst numbered (B373)."""
     hits = damage.each_hit
     embeds = [render_damage(hit, target_name, messages, locale) for hit in hits]
     if len(hits) > 1:

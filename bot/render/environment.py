@@ -610,7 +610,13 @@ def render_rescue(saving: Rescue, messages: Messages, locale: str) -> list[str]:
 # --------------------------------------------------------------------------- in a fight
 
 
-HAZARD_MARKERS = {"on_fire": "🔥", "holding": "🫧", "suffocating": "😶", "intense_heat": "🌋"}
+HAZARD_MARKERS = {
+    "on_fire": "🔥",
+    "holding": "🫧",
+    "suffocating": "😶",
+    "intense_heat": "🌋",
+    "in_water": "🌊",
+}
 """The tracker's marker before each hazard condition."""
 
 
@@ -674,6 +680,20 @@ def hazard_conditions(
                 ),
             )
         )
+    if state.water is not None:
+        then = _t(messages, locale, f"breath.state.{state.water.state.value}")
+        found.append(
+            (
+                "in_water",
+                _t(
+                    messages,
+                    locale,
+                    "breath.condition.in_water",
+                    then=then,
+                    target=state.water.target,
+                ),
+            )
+        )
     return [f"{HAZARD_MARKERS[key]} {text}" if marked else text for key, text in found]
 
 
@@ -701,10 +721,13 @@ def _tick_line(tick: HazardTick, messages: Messages, locale: str) -> str:
         )
     if tick.fatigue is not None:
         params.update(fp=tick.fatigue.fp_after, hp=tick.fatigue.hp_after)
-    key = tick.kind.value
+    key = f"environment.tick.{tick.kind.value}"
     if tick.kind is HazardKind.HEAT and tick.fatigue is not None:
-        key = "heat_fp"
-    text = _t(messages, locale, f"environment.tick.{key}", **params)
+        key = "environment.tick.heat_fp"
+    if tick.swim is not None:
+        params["then"] = _t(messages, locale, f"breath.state.{tick.swim.then.value}")
+        key = "breath.tick.swim_fp" if tick.fatigue is not None else "breath.tick.swim"
+    text = _t(messages, locale, key, **params)
     if tick.fatigue is not None and tick.fatigue.fainted:
         text += " " + _t(messages, locale, "environment.tick.faints", name=tick.name)
     return f"{text} ({tick.rule_id})"

@@ -29,6 +29,7 @@ from rules.fatigue import (
     Exertion,
     FatigueChange,
     FatigueStatus,
+    HeartHelp,
     Hiking,
     MissedSleep,
     SleepCadence,
@@ -44,6 +45,7 @@ __all__ = [
     "render_dehydration",
     "render_exertion",
     "render_fatigue_change",
+    "render_heart_help",
     "render_hiking",
     "render_meals",
     "render_sleep",
@@ -160,6 +162,16 @@ def render_fatigue_change(
         lines.append(_t(messages, locale, "fatigue.effect.faints", name=change.name))
     if change.woke:
         lines.append(_t(messages, locale, "fatigue.effect.woke", name=change.name))
+    if change.remedied:
+        remedies = ", ".join(
+            _t(messages, locale, f"fatigue.remedy.{w.value}").lower() for w in change.remedied
+        )
+        lines.append(_t(messages, locale, "fatigue.effect.remedied", remedies=remedies))
+    if change.held_back:
+        wants = "; ".join(_t(messages, locale, f"fatigue.want.{w.value}") for w in change.held_by)
+        lines.append(
+            _t(messages, locale, "fatigue.effect.held_back", fp=change.held_back, wants=wants)
+        )
     lines += [
         roll_line(
             roll, messages, locale, label=_t(messages, locale, "fatigue.death_check"), rule="R7.3"
@@ -278,6 +290,29 @@ def _cadence_line(deprivation: SleepDeprivation, messages: Messages, locale: str
         f"fatigue.sleep.cadence.{deprivation.cadence.value}",
         penalty=deprivation.penalty,
     )
+
+
+def render_heart_help(help_: HeartHelp, messages: Messages, locale: str) -> list[str]:
+    """R8.2: the helper's roll, if any, and whether the heart beats again."""
+    lines = []
+    if help_.roll is not None:
+        label = _t(messages, locale, "fatigue.heart.roll")
+        lines.append(roll_line(help_.roll, messages, locale, label=label, rule="R8.2"))
+    if not help_.helped:
+        lines.append(_t(messages, locale, "fatigue.heart.not_helped", name=help_.name))
+        return lines
+    lines.append(
+        _t(
+            messages,
+            locale,
+            "fatigue.heart.helped",
+            name=help_.name,
+            before=help_.hp_before,
+            after=help_.hp_after,
+        )
+    )
+    lines.append(_t(messages, locale, "fatigue.heart.out_cold", name=help_.name))
+    return lines
 
 
 def render_sleep(

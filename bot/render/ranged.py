@@ -56,6 +56,12 @@ def add_range_field(
                 rules=", ".join(thrown.rule_ids),
             )
         )
+        if thrown.lifting_st is not None:
+            lines.append(
+                messages.text(
+                    "fatigue.thrown_tired", locale, st=thrown.lifting_st, attribute=thrown.st
+                )
+            )
     if lines:
         add_field(
             embed, messages.text("ranged.field.range", locale), "\n".join(lines), inline=False

@@ -1,4 +1,4 @@
-"""What a burst of rapid fire says in the attack and defense replies (A.11).
+"""What a burst of rapid fire says in the attack and defense replies (B373-B375).
 
 Pure: an outcome and a locale in, a field added to the embed; every word from the
 ``rapid_fire.*`` catalog.
@@ -23,21 +23,26 @@ def add_rapid_fire_field(
     burst = outcome.rapid_fire
     if burst is None:
         return
+    pellets = burst.projectiles > 1
     lines = [
         messages.text(
-            "rapid_fire.fired",
+            "rapid_fire.fired_projectiles" if pellets else "rapid_fire.fired",
             locale,
+            **({"fired": burst.fired, "projectiles": burst.projectiles} if pellets else {}),
             shots=burst.shots,
-            rate=burst.rate,
+            rate=burst.rof,
             recoil=burst.recoil,
             bonus=signed(burst.bonus),
             rule=burst.rule_id,
         )
     ]
     if outcome.attack is not None and outcome.attack.hit:
-        key = "rapid_fire.grazed" if outcome.miss_by_one else "rapid_fire.hits"
+        if outcome.miss_by_one:
+            key = "rapid_fire.grazed"
+        else:
+            key = "rapid_fire.hits_projectiles" if pellets else "rapid_fire.hits"
         lines.append(
-            messages.text(key, locale, hits=burst.hits, shots=burst.shots, recoil=burst.recoil)
+            messages.text(key, locale, hits=burst.hits, shots=burst.fired, recoil=burst.recoil)
         )
     add_field(embed, messages.text("rapid_fire.field", locale), "\n".join(lines), inline=False)
 
@@ -53,7 +58,7 @@ def add_hits_stopped_field(
         embed,
         messages.text("rapid_fire.field", locale),
         messages.text(
-            "rapid_fire.stopped",
+            "rapid_fire.stopped_one" if hits == 1 else "rapid_fire.stopped",
             locale,
             stopped=outcome.hits_stopped,
             hits=hits,

@@ -79,6 +79,7 @@ async def test_a_whole_fight_with_exactly_the_invite_links_permissions(
     reopened = standin.message(attack.message.id)
     assert reopened.content == messages.text("defend.notice.reopened", "en", target="Ana")
     assert labels(reopened) == BUTTONS
+    assert [e.get("title") for e in reopened.embeds] == ["⚔️ Orc attacks Ana"]  # parry off
     assert await ana_hp(bot, standin) == 11
 
     # /defend answers, then takes the buttons off the attack (own token).
@@ -103,7 +104,8 @@ async def test_a_whole_fight_with_exactly_the_invite_links_permissions(
     assert ended.content == messages.text("defend.notice.ended", "en", target="Ana")
     assert labels(ended) == []
 
-    assert len(own_token_edits(standin)) == 3
+    # Buttons back, then the undone parry taken off, on undo; off after /defend and the end.
+    assert len(own_token_edits(standin)) == 4
     assert standin.server.rejections == []
     assert standin.server.silently_dropped == []
     assert dice.remaining == 0

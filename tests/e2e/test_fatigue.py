@@ -311,3 +311,133 @@ async def test_a_tired_fighter_is_knocked_back_by_his_halved_st(
     assert breakdown["Injury"] == "**4**"
     assert "Knocked back 1 m (R7.14)" in breakdown["Consequences"]
     assert dice.remaining == 0
+
+
+async def stop_anas_heart(standin: StandIn, bot: GurpsBot, dice: ScriptedDice) -> None:
+    """Ana (HT 1, Will 10, at 0 FP, first in the order) rolls Will before acting: 18, a
+    critical failure; HT 1 rolls 18: her heart stops in round 1, and she dies in 1/3 of a
+    minute = 20 s, in round 21, unless helped (R8.2)."""
+    ana = Combatant.create(
+        name="Ana",
+        attributes={"st": 11, "dx": 13, "ht": 1, "iq": 10, "basic_speed": 7},
+        state={"fp": 0},
+    )
+    orc = Combatant.create(name="Orc", attributes={"st": 13, "dx": 11, "ht": 11})
+    encounter = Encounter(
+        name="Last breath",
+        gm_id=standin.user("gm").id,
+        combatants=(
+            EncounterCombatant(
+                combatant_id="1", side="party", combatant=ana, owner_id=standin.user("alice").id
+            ),
+            EncounterCombatant(combatant_id="2", side="npc", combatant=orc),
+        ),
+        next_number=3,
+    )
+    await EncounterRepository(bot.database).start(
+        guild_id=standin.guild.id,
+        channel_id=standin.channel(CHANNEL).id,
+        actor_id=standin.user("gm").id,
+        encounter=encounter,
+    )
+    dice.extend([6, 6, 6, 6, 6, 6])
+    first = await gm(standin, "encounter next")
+    assert "cardiac arrest (dies in round 21 unless helped)" in tracker_line(first, "Ana")
+
+
+async def test_a_cardiac_arrest_kills_when_its_round_comes(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """R8.2: nobody helps Ana: alive through round 20, dead at her place in round 21, counted
+    at -1 x HP (-11 for HP 11). Undo brings round 20 back."""
+    await stop_anas_heart(standin, bot, dice)
+    for _ in range(19):
+        await gm(standin, "encounter next")
+    assert not (await ana(bot, standin)).dead
+    last = await gm(standin, "encounter next")
+    text = "\n".join(e.get("description") or "" for e in last.embeds)
+    assert "Ana dies. (R8.2)" in text
+    state = await ana(bot, standin)
+    assert (state.dead, state.hp) == (True, -11)
+    await gm(standin, "encounter undo")
+    assert not (await ana(bot, standin)).dead
+    assert dice.remaining == 0
+
+
+async def test_helping_a_stopped_heart_in_time_saves_him(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """R8.2: a First Aid 12 roll of 13 does not help; then 9 does: Ana lives on at
+    min(0, 11) = 0 HP, unconscious at -FP (R8.3), and round 21 passes without her death."""
+    await stop_anas_heart(standin, bot, dice)
+    dice.extend([6, 6, 1])
+    failed = await gm(standin, "fatigue heart", combatant="Ana", skill=12)
+    lines = description(failed)
+    assert lines[0] == "Helper: First Aid 12 = 12, rolled 13 (6, 6, 1): failure (R8.2)"
+    assert "Ana's heart is still stopped" in lines[1]
+    dice.extend([3, 3, 3])
+    helped = await gm(standin, "fatigue heart", combatant="Ana", skill=12)
+    assert failed.embeds[0]["title"] == "💓 Helping Ana's heart"
+    assert description(helped)[1:] == [
+        "Ana's heart beats again: he survives, at 0 HP or less (HP 11 → **0**) (R8.2).",
+        "Ana stays unconscious until his FP are positive again (R8.3).",
+    ]
+    for _ in range(21):
+        await gm(standin, "encounter next")
+    state = await ana(bot, standin)
+    assert (state.dead, state.hp, state.unconscious) == (False, 0, True)
+    again = await gm(standin, "fatigue heart", combatant="Ana")
+    assert again.ephemeral
+    assert "Ana's heart has not stopped" in again.embeds[0]["description"]
+    assert dice.remaining == 0
+
+
+async def test_rest_does_not_restore_fp_lost_to_missed_sleep_until_he_sleeps(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """R8.9: Ana (FP 12) awake 24 h loses 3 FP (12 → 9), kept apart; 4 more from a spell
+    (5). Resting for 12 gets her back to 9 only: 3 held back. After a good night's sleep the
+    3 come back (12). Undo brings the block back."""
+    await start_duel(standin, bot)
+    await gm(standin, "fatigue sleep", awake=24, combatant="Ana")
+    await gm(standin, "fatigue spend", amount=4, combatant="Ana")
+    assert (await ana(bot, standin)).fp_withheld == {"sleep": 3}
+    rested = await gm(standin, "fatigue recover", amount=12, combatant="Ana")
+    lines = description(rested)
+    assert lines[0] == "FP 5 → **9** / 12"
+    assert (
+        "3 FP stay lost to missed sleep (back after a good night's sleep, R8.9): rest alone "
+        "does not bring them back." in lines
+    )
+    assert rested.embeds[0]["title"] == "🫁 Ana recovers 4 FP"
+    slept = await gm(standin, "fatigue recover", amount=3, combatant="Ana", after="sleep")
+    lines = description(slept)
+    assert lines[0] == "FP 9 → **12** / 12"
+    assert "After a good night's sleep, the FP lost to it can come back." in lines
+    state = await ana(bot, standin)
+    assert (state.fp, state.fp_withheld) == (12, {})
+    await gm(standin, "encounter undo")
+    state = await ana(bot, standin)
+    assert (state.fp, state.fp_withheld) == (9, {"sleep": 3})
+    assert dice.remaining == 0
+
+
+async def test_fp_held_back_by_hunger_in_portuguese(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """R8.7: Ana misses 2 meals (12 → 10); resting for 2 brings nothing back: 2 PF held."""
+    await start_duel(standin, bot)
+    await gm(standin, "fatigue meals", missed=2, combatant="Ana")
+    rested = await standin.slash(
+        "fatigue recover",
+        {"amount": 2, "combatant": "Ana"},
+        user="alice",
+        channel=CHANNEL,
+        locale="pt-BR",
+    )
+    assert description(rested)[0] == "PF 10 → **10** / 12"
+    assert (
+        "2 PF continuam perdidos por fome (voltam após um dia inteiro de descanso e comida, "
+        "R8.7): só descansar não os traz de volta." in description(rested)
+    )
+    assert dice.remaining == 0

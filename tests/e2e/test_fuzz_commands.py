@@ -137,6 +137,7 @@ COMMANDS: dict[str, str] = {
     "swarm hit": "fight",
     "fatigue spend": "fight",
     "fatigue recover": "fight",
+    "fatigue heart": "fight",
     "fatigue combat": "fight",
     "fatigue hike": "fight",
     "fatigue exertion": "fight",

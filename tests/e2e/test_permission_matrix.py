@@ -468,6 +468,14 @@ ROWS = [
         no_fight,
     ),
     Row(
+        "fatigue heart",
+        lambda p: {"combatant": "Hero"},
+        GM,
+        enc_gm,
+        no_fight,
+        needs="heart",
+    ),
+    Row(
         "fatigue combat",
         lambda p: {"combatant": "Hero", "seconds": 20, "fought": True},
         GM,
@@ -734,6 +742,7 @@ class Stage:
             "held",
             "waiting",
             "horse",
+            "heart",
         ):
             return
         channel = place.fight
@@ -783,6 +792,12 @@ class Stage:
             await self.gm("environment catch-fire", channel, combatant="Hero", damage=12)
         if needs == "holding":  # holding his breath (R9.1)
             await self.gm("breath hold", channel, combatant="Hero")
+        if needs == "heart":  # Hero's heart stopped (R8.2): at 0 FP, Will 18 then HT 18
+            await self.gm("combatant edit", channel, name="Hero", fp=0)
+            await self.gm("encounter next", channel)
+            await self.gm("encounter next", channel)
+            self.dice.queued.extend([6, 6, 6, 6, 6, 6])
+            await self.gm("encounter next", channel)
         if needs == "held":
             await self.hold(channel)
         if needs == "horse":

@@ -38,9 +38,9 @@ async def test_burst_hits_by_recoil_dodge_stops_one_and_undo(tmp_path: Path) -> 
     t = await play(tmp_path, BURST_DODGED_BY_ZERO)
     expect(
         t.reply("/shoot attacker:Shooter target:Orc weapon:SMG shots:10"),
-        "  ┃     +2 rapid fire (A.11)",
+        "  ┃     +2 rapid fire (B373)",
         "  ┃     = 16",
-        "  ┃ Rapid fire: 10 shots (RoF 20, Rcl 2): +2 to hit (A.11).",
+        "  ┃ Rapid fire: 10 shots (RoF 20!, Rcl 2): +2 to hit (B373).",
         "  ┃     3 of 10 shots hit: 1, plus 1 for every 2 the roll was made by.",
         "  ┃ Attack roll: Rolled 12 (1, 6, 5): hit (by 4)",
         "  [1 Dodge 8] [2 No defense]",
@@ -48,7 +48,7 @@ async def test_burst_hits_by_recoil_dodge_stops_one_and_undo(tmp_path: Path) -> 
     expect(
         t.reply(":click 1"),
         "  ┃ Defense roll: Rolled 8 (2, 3, 3): defended (by 0)",
-        "  ┃ Rapid fire: The defense stopped 1 of 3 hits; 2 got through (A.11).",
+        "  ┃ Rapid fire: The defense stopped 1 of 3 hits; 2 got through (B375).",
         "  ┃ 🩸 Orc takes damage: hit 1 of 2",
         "  ┃ HP: 60 → 51 / 60",
         "  ┃ 🩸 Orc takes damage: hit 2 of 2",
@@ -104,7 +104,7 @@ async def test_rapid_fire_bonus_table_and_rof_limit(tmp_path: Path) -> None:
             t.reply(
                 f"/shoot attacker:Shooter target:Orc weapon:MG shots:{shots} extra-attack:true"
             ),
-            f"  ┃ Rapid fire: {shots} shots (RoF 300, Rcl 1): +{bonus} to hit (A.11).",
+            f"  ┃ Rapid fire: {shots} shots (RoF 300, Rcl 1): +{bonus} to hit (B373).",
         )
     expect(
         t.reply("/shoot attacker:Shooter target:Orc weapon:MG shots:9 extra-attack:true"),
@@ -118,10 +118,10 @@ async def test_rapid_fire_bonus_table_and_rof_limit(tmp_path: Path) -> None:
     )
     pistol = t.reply("/shoot attacker:Shooter target:Orc weapon:Pistol shots:4 extra-attack:true")
     assert refused(pistol)
-    expect(pistol, "  ┃ The Pistol fires at most 3 shot(s) a turn (its RoF), not 4.")
+    expect(pistol, "  ┃ The Pistol fires at most 3 shots a turn (its RoF), not 4.")
     bow = t.reply("/shoot attacker:Shooter target:Orc weapon:Bow shots:2 extra-attack:true")
     assert refused(bow)
-    expect(bow, "  ┃ The Bow fires at most 1 shot(s) a turn (its RoF), not 2.")
+    expect(bow, "  ┃ The Bow fires only 1 shot a turn (its RoF), not 2.")
 
 
 BLOCKED_BURST = Fight(
@@ -159,7 +159,7 @@ async def test_block_stops_one_hit_of_a_burst(tmp_path: Path) -> None:
         "  ┃     +2 shield DB (A.4)",
         "  ┃     = 12",
         "  ┃ Defense roll: Rolled 8 (1, 4, 3): defended (by 4)",
-        "  ┃ Rapid fire: The defense stopped 1 of 5 hits; 4 got through (A.11).",
+        "  ┃ Rapid fire: The defense stopped 1 of 5 hits; 4 got through (B375).",
         "  ┃ 🩸 Alice takes damage: hit 4 of 4",
     )
 
@@ -195,7 +195,7 @@ async def test_dodge_stops_one_plus_its_margin(tmp_path: Path) -> None:
     expect(
         t.reply(":click Dodge"),
         "  ┃ Defense roll: Rolled 9 (4, 4, 1): defended (by 2)",
-        "  ┃ Rapid fire: The defense stopped 3 of 4 hits; 1 got through (A.11).",
+        "  ┃ Rapid fire: The defense stopped 3 of 4 hits; 1 got through (B375).",
         "  ┃ HP: 16 → 9 / 16",
     )
 
@@ -238,15 +238,15 @@ async def test_burst_in_portuguese(tmp_path: Path) -> None:
     t = await play(tmp_path, PT_BR_BURST)
     expect(
         t.reply("/shoot attacker:Shooter target:Orc weapon:SMG shots:10"),
-        "  ┃     +2 fogo rápido (A.11)",
-        "  ┃ Fogo rápido: 10 disparos (CdT 20, Rco 2): +2 para acertar (A.11).",
+        "  ┃     +2 fogo rápido (B373)",
+        "  ┃ Fogo rápido: 10 disparos (CdT 20!, Rco 2): +2 para acertar (B373).",
         "  ┃     3 de 10 disparos acertam: 1, mais 1 a cada 2 de margem no teste.",
         "  [1 Esquiva 8] [2 Sem defesa]",
     )
     expect(
         t.reply(":click 1"),
         "  ┃ Teste de defesa: Tirou 8 (2, 3, 3): defendeu (por 0)",
-        "  ┃ Fogo rápido: A defesa deteve 1 de 3 acertos; 2 passaram (A.11).",
+        "  ┃ Fogo rápido: A defesa deteve 1 de 3 acertos; 2 passaram (B375).",
         "  ┃ 🩸 Orc sofre dano: acerto 2 de 2",
         "  ┃ PV: 51 → 49 / 60",
     )

@@ -18,9 +18,18 @@ from rules.breath import (
     swimming_modifiers,
 )
 from rules.combatant import Combatant
-from rules.encounter import EncounterCombatant
-from rules.hazards import HazardKind, breathe, hold_breath, tick_fighter
+from rules.encounter import Encounter, EncounterCombatant
+from rules.hazards import (
+    HazardKind,
+    HazardTick,
+    breathe,
+    enter_water,
+    hold_breath,
+    tick_fighter,
+    tick_passed,
+)
 from rules.roller import ScriptedDice
+from rules.turn import TurnEvent, TurnEventKind
 
 
 def roll3(total: int) -> list[int]:
@@ -161,3 +170,72 @@ def test_fainting_without_air_then_brain_death_four_minutes_later() -> None:
 def test_breathing_again_clears_the_count() -> None:
     state = hold_breath(_fighter().combatant.state, 5)
     assert breathe(state).breath_left is None
+
+
+# --------------------------------------------------------------------------- R9.3 in a fight
+
+
+def _in_water(**update: object) -> Encounter:
+    ana = Combatant.create(name="Ana", attributes={"ht": 3})
+    state = enter_water(ana.state, 11, (("intentional", 3), ("encumbrance", -4)))
+    ana = ana.with_state(state.model_copy(update=update))
+    return Encounter(
+        name="River",
+        gm_id=1,
+        combatants=(EncounterCombatant(combatant_id="1", side="pc", combatant=ana),),
+    )
+
+
+def _seconds(
+    fight: Encounter, rounds: range, dice: ScriptedDice
+) -> tuple[Encounter, list[HazardTick]]:
+    found: list[HazardTick] = []
+    for round_ in rounds:
+        event = TurnEvent(
+            kind=TurnEventKind.TURN_STARTED, round=round_, combatant_id="1", rule_id="R4.4"
+        )
+        fight, ticks = tick_passed(fight, [event], dice)
+        found += ticks
+    return fight, found
+
+
+def test_r9_3_drowning_goes_on_with_the_rounds() -> None:
+    """R9.3 in a fight: Swimming 11 + 3 (on purpose) - 4 (Medium) = 10. Ana's first second in
+    the water rolls 12: she swallows water (1 FP, FP 3 → 2) and struggles; her 6th second
+    rolls again (5 s later): 9, head above water; the next roll would come a minute later, so
+    seconds 7 to 10 roll nothing."""
+    fight, ticks = _seconds(_in_water(), range(1, 11), ScriptedDice([6, 5, 1, 3, 3, 3]))
+    assert [(t.round, t.kind) for t in ticks] == [(1, HazardKind.SWIM), (6, HazardKind.SWIM)]
+    first, second = ticks[0].swim, ticks[1].swim
+    assert first is not None
+    assert second is not None
+    assert (first.roll.target, first.roll.total, first.fp_lost) == (10, 12, 1)
+    assert (first.state, first.then) == (SwimState.ENTERING, SwimState.STRUGGLING)
+    assert ticks[0].fatigue is not None
+    assert ticks[0].fatigue.fp_after == 2
+    assert (second.second, second.roll.total, second.then) == (5, 9, SwimState.RECOVERING)
+    water = fight.get("1").combatant.state.water
+    assert water is not None
+    assert (water.state, water.seconds, water.next_roll_at) == (SwimState.RECOVERING, 10, 65)
+
+
+def test_r9_3_fainting_in_the_water_starts_the_four_minutes() -> None:
+    """R9.4, R9.2: Ana at -2 of FP 3 fails a Swimming roll: FP -3, she faints (R8.3) and no
+    longer swims; she is under without air, and 4 minutes (240 s) later her brain dies."""
+    fight = _in_water(fp=-2, hp=10)
+    fight, ticks = _seconds(fight, range(1, 2), ScriptedDice([6, 6, 6]))
+    assert ticks[0].fatigue is not None
+    assert ticks[0].fatigue.fainted
+    state = fight.get("1").combatant.state
+    assert (state.fp, state.unconscious, state.breath_left, state.fainted_airless) == (
+        -3,
+        True,
+        0,
+        0,
+    )
+    fight, ticks = _seconds(fight, range(2, 241), ScriptedDice([]))
+    assert not fight.get("1").combatant.state.dead
+    assert not any(t.kind is HazardKind.SWIM for t in ticks)
+    fight, ticks = _seconds(fight, range(241, 242), ScriptedDice([]))
+    assert [t.kind for t in ticks] == [HazardKind.BRAIN_DEATH]
+    assert fight.get("1").combatant.state.dead

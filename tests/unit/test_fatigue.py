@@ -10,18 +10,21 @@ from rules.climate import heat_surcharge
 from rules.combatant import Combatant, Posture, Weapon
 from rules.damage import DamageSpec, DamageType
 from rules.defense_resolution import weapon_ready_after_blow
+from rules.errors import RuleError
 from rules.fatigue import (
     ENCUMBRANCE_FP_COST,
     WATER_NEEDED,
     Activity,
     Climate,
     SleepCadence,
+    Want,
     cardiac_arrest_seconds,
     combat_fatigue,
     dehydration,
     exertion,
     fatigue_status,
     fp_loss,
+    help_heart,
     hiking_fatigue,
     lose_fp,
     missed_meals,
@@ -31,9 +34,11 @@ from rules.fatigue import (
     stay_awake,
     tired_scores,
     waking_day_hours,
+    withhold,
 )
 from rules.injury import apply_hit
 from rules.roller import ScriptedDice
+from rules.turn import TurnState
 
 
 def roll3(total: int) -> list[int]:
@@ -198,6 +203,48 @@ def test_r8_2_cardiac_arrest_time_keeps_the_fraction() -> None:
     """HT 10: dies in 10/3 minutes = 3 min 20 s unless helped."""
     assert cardiac_arrest_seconds(10) == Fraction(200)
     assert cardiac_arrest_seconds(11) == Fraction(220)
+
+
+STOPPED = TurnState(cardiac_arrest=True, cardiac_arrest_death_round=201)
+
+
+def test_r8_2_help_in_time_saves_him_at_zero_hp() -> None:
+    """R8.2 (worked example): saved with HP 7, HP becomes 0; he stays out cold at -FP until
+    his FP are positive again (R8.3), and no longer dies in round 201."""
+    helped = help_heart(sheet(-10, hp=7), STOPPED, roller=ScriptedDice([]))
+    assert helped.helped
+    assert helped.roll is None
+    assert (helped.hp_before, helped.hp_after) == (7, 0)
+    assert (helped.state.unconscious, helped.state.fatigue_unconscious) == (True, True)
+    assert not helped.turn.cardiac_arrest
+    assert helped.turn.cardiac_arrest_death_round is None
+    assert helped.rule_ids == ("R8.2", "R8.3")
+
+
+def test_r8_2_help_keeps_a_lower_hp() -> None:
+    """R8.2: 0 HP or his current HP, whichever is lower: -3 stays -3."""
+    assert help_heart(sheet(-10, hp=-3), STOPPED, roller=ScriptedDice([])).hp_after == -3
+
+
+def test_r8_2_a_failed_first_aid_roll_changes_nothing() -> None:
+    """R8.2: the helper's First Aid 12 rolls 13: no help; the death round stands."""
+    tried = help_heart(sheet(-10, hp=7), STOPPED, skill=12, roller=rolls(13))
+    assert tried.roll is not None
+    assert (tried.roll.target, tried.roll.total, tried.helped) == (12, 13, False)
+    assert tried.hp_after == 7
+    assert tried.turn.cardiac_arrest_death_round == 201
+    made = help_heart(sheet(-10, hp=7), STOPPED, skill=12, roller=rolls(12))
+    assert (made.helped, made.hp_after) == (True, 0)
+
+
+def test_r8_2_no_help_without_a_stopped_heart() -> None:
+    with pytest.raises(RuleError) as caught:
+        help_heart(sheet(0), TurnState(), roller=ScriptedDice([]))
+    assert caught.value.key == "fatigue.error.no_cardiac_arrest"
+    dead = sheet(-10).with_state(dead=True)
+    with pytest.raises(RuleError) as caught:
+        help_heart(dead, STOPPED, roller=ScriptedDice([]))
+    assert caught.value.key == "fatigue.error.already_dead"
 
 
 def test_a_combatant_without_fp_cannot_lose_it() -> None:
@@ -416,3 +463,46 @@ def test_r8_1_a_tired_target_is_knocked_back_by_his_halved_st() -> None:
     assert pushed.knockback is not None
     assert pushed.knockback.metres == 1
     assert pushed.injury == 5
+
+
+# --------------------------------------------------------------------------- R8.7-R8.9 recovery
+
+
+def _short_of_sleep(fp: int, lost: int, *, want: Want = Want.SLEEP) -> Combatant:
+    ana = sheet(fp)
+    return ana.with_state(withhold(ana.state, want, lost))
+
+
+def test_r8_9_rest_does_not_bring_back_fp_lost_to_missed_sleep() -> None:
+    """R8.9: FP 10, 3 lost to missed sleep, at 2: resting for 10 gets him to 7, 3 held back."""
+    rested = recover_fp(_short_of_sleep(2, 3), 10)
+    assert (rested.fp_after, rested.amount, rested.held_back) == (7, 5, 3)
+    assert rested.held_by == (Want.SLEEP,)
+    assert rested.state.fp_withheld == {"sleep": 3}
+    assert "R8.9" in rested.rule_ids
+    again = recover_fp(_short_of_sleep(7, 3), 2)
+    assert (again.fp_after, again.amount, again.held_back) == (7, 0, 2)
+
+
+def test_r8_9_a_good_nights_sleep_lets_them_come_back() -> None:
+    """R8.9: after a good night's sleep the 3 FP may come back: 2 → 10, nothing held back."""
+    slept = recover_fp(_short_of_sleep(2, 3), 10, remedied=[Want.SLEEP])
+    assert (slept.fp_after, slept.held_back, slept.remedied) == (10, 0, (Want.SLEEP,))
+    assert slept.state.fp_withheld == {}
+    assert "R8.9" in slept.rule_ids
+
+
+def test_r8_7_r8_8_each_want_needs_its_own_remedy() -> None:
+    """R8.7, R8.8: 2 FP lost to hunger and 3 to thirst; a day of rest with food restores the
+    hunger's, not the thirst's: from 1, resting 10 reaches 10 - 3 = 7."""
+    ana = _short_of_sleep(1, 2, want=Want.STARVATION)
+    ana = ana.with_state(withhold(ana.state, Want.DEHYDRATION, 3))
+    fed = recover_fp(ana, 10, remedied=[Want.STARVATION])
+    assert (fed.fp_after, fed.held_back, fed.held_by) == (7, 3, (Want.DEHYDRATION,))
+    assert fed.state.fp_withheld == {"dehydration": 3}
+    assert fed.rule_ids[-2:] == ("R8.7", "R8.8")
+
+
+def test_withholding_adds_up_per_cause() -> None:
+    state = withhold(withhold(sheet(5).state, Want.SLEEP, 1), Want.SLEEP, 2)
+    assert withhold(state, Want.STARVATION, 0).fp_withheld == {"sleep": 3}

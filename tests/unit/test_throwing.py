@@ -170,3 +170,25 @@ def test_a_5_kg_rock_from_st_12_r12_1_r12_2_r12_3() -> None:
     assert rock.rule_ids == ("R12.1", "R12.2", "R12.3")
     big = throw_object(30, 11, 20)
     assert (big.damage, big.distance, big.rule_ids) == ("3d+3", 24, ("R12.1", "R12.4", "R12.5"))
+
+
+def test_tired_thrower_uses_half_st_for_distance_and_weight_r8_1_r12_3() -> None:
+    """R8.1 with R12.1-R12.3: ST 12 below 1/3 FP throws with ST 6: a 2 kg stone flies
+    1.5 x 6 = 9 m (not 18), at most 13 x 6 = 78 kg; the damage keeps ST 12: 1d-2."""
+    stone = throw_object(12, 11, 2, lifting_st=6)
+    assert (stone.st, stone.lifting_st) == (12, 6)
+    assert (stone.damage, stone.distance, stone.limit) == ("1d-2", 9, 78)
+    assert stone.rule_ids == ("R12.1", "R12.2", "R12.3", "R8.1")
+    rested = throw_object(12, 11, 2, lifting_st=12)
+    assert (rested.lifting_st, rested.distance, rested.limit) == (None, 18, 156)
+    with pytest.raises(RuleError) as heavy:
+        throw_object(12, 11, 79, lifting_st=6)
+    assert (heavy.value.key, heavy.value.params["limit"]) == ("ranged.too_heavy", 78)
+
+
+def test_tired_super_strong_thrower_may_fall_to_the_normal_distance_table_r8_1() -> None:
+    """R8.1: ST 30 tired is ST 15 for the throw: 20 kg flies R12.3's 3/10 x 15 = 4.5 m; the
+    damage stays R12.4's for ST 30: 3d+3."""
+    big = throw_object(30, 11, 20, lifting_st=15)
+    assert (big.damage, big.distance) == ("3d+3", Fraction(9, 2))
+    assert big.rule_ids == ("R12.1", "R12.4", "R12.3", "R8.1")

@@ -442,6 +442,51 @@ def test_will_critical_failure_risks_cardiac_arrest_r8_2() -> None:
     assert fast.turn.cardiac_arrest_death_round == 201
 
 
+def _heart_stopped_until(round_: int, hp: int = 8) -> Fighter:
+    return fighter(
+        "fast",
+        7.0,
+        attributes={"ht": 10},
+        fp=-10,
+        hp=hp,
+        turn=TurnState(cardiac_arrest=True, cardiac_arrest_death_round=round_),
+    )
+
+
+def test_a_cardiac_arrest_kills_when_its_round_comes_r8_2() -> None:
+    """R8.2: dead in round 3 unless helped; alive through round 2, dead at his place in round
+    3, counted at -1 x HP (-10 for HP 10, lower than his 8)."""
+    sequence, fighters, seen = run(
+        TurnSequence(), [_heart_stopped_until(3), fighter("mid", 6.0)], ScriptedDice([]), 2
+    )
+    assert seen == ["mid", "mid"]
+    assert sequence.round == 2
+    assert not fighters[0].combatant.state.dead
+    result = advance(sequence, fighters, ScriptedDice([]))
+    died = [e for e in result.events if e.kind is TurnEventKind.DIED]
+    assert [(e.combatant_id, e.round, e.rule_id) for e in died] == [("fast", 3, "R8.2")]
+    dead = result.fighters[0].combatant.state
+    assert (dead.dead, dead.hp) == (True, -10)
+    skipped = [e for e in result.events if e.kind is TurnEventKind.SKIPPED]
+    assert [e.reason for e in skipped] == [SkipReason.DEAD]
+
+
+def test_a_cardiac_death_keeps_a_lower_hp_r8_2() -> None:
+    """R8.2: already at -14 HP (below -1 x HP = -10), he is counted at -14."""
+    result = advance(
+        TurnSequence(), [_heart_stopped_until(1, hp=-14), fighter("mid", 6.0)], ScriptedDice([])
+    )
+    assert result.fighters[0].combatant.state.hp == -14
+    assert result.fighters[0].combatant.state.dead
+
+
+def test_a_helped_heart_no_longer_kills_r8_2() -> None:
+    """R8.2: with the death round cleared by help, round 3 passes and he lives."""
+    helped = fighter("fast", 7.0, fp=-10, hp=0, unconscious=True)
+    _, fighters, _ = run(TurnSequence(), [helped, fighter("mid", 6.0)], ScriptedDice([]), 4)
+    assert not fighters[0].combatant.state.dead
+
+
 def test_total_surprise_paralysis_then_iq_rolls_r2_1() -> None:
     # Paralysed for rounds 1-2; turn in round 3 as mentally stunned; IQ roll at its end.
     surprised = fighter(
