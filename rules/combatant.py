@@ -552,6 +552,9 @@ class CombatantState(BaseModel):
     """Seconds since his held breath ran out, losing 1 FP each (R9.2)."""
     fainted_airless: int | None = None
     """``airless_seconds`` when he fainted without air: his brain dies 4 minutes later (R9.2)."""
+    brain_death_round: int | None = None
+    """The round at whose place in the turn order his brain dies, 4 minutes (240 rounds of a
+    second) after he fainted without air (R9.2, R9.4); ``None``: not fainted without air."""
     intense_heat_dr: int | None = None
     """In intense heat with this armor DR (R10.10): safe for DR × 3 seconds, then an HT roll
     every second; ``None``: not in it."""

@@ -275,7 +275,10 @@ class FatigueChange(BaseModel):
     """FP of the amount rest could not restore: lost to hunger, thirst or missed sleep
     (R8.7-R8.9)."""
     held_by: tuple[Want, ...] = ()
-    """What still holds FP back."""
+    """What still holds FP back after the rest, whether or not it cut the amount short."""
+    still_lost: int = 0
+    """FP that stay lost after the rest to hunger, thirst or missed sleep, whatever amount
+    was asked for (R8.7-R8.9)."""
     remedied: tuple[Want, ...] = ()
     """What the rest came with (food, water, sleep): its FP may come back now."""
     status: FatigueStatus
@@ -365,7 +368,9 @@ def recover_fp(combatant: Combatant, amount: int, remedied: Collection[Want] = (
 
     FP lost to hunger, thirst or missed sleep stay lost (R8.7-R8.9) unless the rest came
     with their remedy (``remedied``): FP 10 with 3 lost to missed sleep, at 2, rests for 10:
-    he gets back to 7, 3 held back; after a good night's sleep, to 10."""
+    he gets back to 7, 3 held back; after a good night's sleep, to 10. What still holds FP
+    back (``held_by``, ``still_lost``) is reported even when the amount asked for fits
+    under it: resting 1 from 2 gets him to 3, 3 FP still lost to missed sleep."""
     if amount < 0:
         raise _negative("amount", amount)
     if combatant.max_fp <= 0:
@@ -383,7 +388,7 @@ def recover_fp(combatant: Combatant, amount: int, remedied: Collection[Want] = (
     if woke:
         update.update({"unconscious": False, "fatigue_unconscious": False})
     held_back = wanted - after
-    held_by = tuple(Want(key) for key in withheld) if held_back else ()
+    held_by = tuple(Want(key) for key in withheld)
     remedies = tuple(w for w in Want if w in cured and state.fp_withheld.get(w.value, 0) > 0)
     status = fatigue_status(after, combatant.max_fp)
     rule_ids = list(status.rule_ids)
@@ -403,6 +408,7 @@ def recover_fp(combatant: Combatant, amount: int, remedied: Collection[Want] = (
         woke=woke,
         held_back=held_back,
         held_by=held_by,
+        still_lost=sum(withheld.values()),
         remedied=remedies,
         status=status,
         state=state.model_copy(update=update),
