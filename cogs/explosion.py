@@ -216,7 +216,7 @@ class Explosion(commands.Cog):
                 hot=hot,
                 shelter=shelter,
                 covered=_names_in(behind_cover),
-                cover=BlastCover(cover.value) if cover else BlastCover.FULL,
+                cover=BlastCover(cover.value) if cover else None,
                 cover_dr=cover_dr or 0,
             )
             if dive and divers(change.encounter, plan):

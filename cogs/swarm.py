@@ -23,7 +23,16 @@ from cogs._autocomplete import combatant_autocomplete
 from cogs._shared import catalog_choices, channel_of, send_embeds
 from rules.damage import DamageType
 from rules.encounter import Encounter, add_combatants, copy_names
-from rules.swarm import custom_profile, engage, hit_swarm, preset_sheet, release, swarm_sheet
+from rules.swarm import (
+    HiveRelease,
+    custom_profile,
+    engage,
+    hit_swarm,
+    hive_release,
+    preset_sheet,
+    release,
+    swarm_sheet,
+)
 from rules.swarm_profile import Locomotion, Protection, SwarmKind
 
 KIND_CHOICES = catalog_choices("swarm.kind", [kind.value for kind in SwarmKind])
@@ -44,11 +53,27 @@ async def _answer(
     await send_embeds(interaction, embeds)
 
 
-def _swarm_state(fight: Encounter, swarm_name: str, locale: str, bot: GurpsBot) -> discord.Embed:
+def _swarm_state(
+    fight: Encounter,
+    swarm_name: str,
+    locale: str,
+    bot: GurpsBot,
+    *,
+    hive: HiveRelease | None = None,
+    victim: str = "",
+) -> discord.Embed:
     fighter = fight.find(swarm_name)
     assert fighter.combatant.swarm is not None
     names = {c.combatant_id: c.name for c in fight.combatants}
-    return render_swarm_state(fighter.name, fighter.combatant.swarm, names, bot.messages, locale)
+    return render_swarm_state(
+        fighter.name,
+        fighter.combatant.swarm,
+        names,
+        bot.messages,
+        locale,
+        hive=hive,
+        victim=victim,
+    )
 
 
 class SwarmCog(commands.Cog):
@@ -262,7 +287,7 @@ class SwarmCog(commands.Cog):
         interaction: discord.Interaction[GurpsBot],
         swarm_name: str,
         victim: str,
-        from_hive: app_commands.Range[int, 0, 100_000] | None = None,
+        from_hive: app_commands.Range[float, 0, 100_000] | None = None,
     ) -> None:
         authority = await EncounterAuthority.of(interaction)
         locale = await self.bot.locale_for(interaction)
@@ -270,12 +295,16 @@ class SwarmCog(commands.Cog):
             channel_of(interaction), interaction.user.id, "swarm"
         ) as change:
             authority.ensure_gm(change.encounter.gm_id)
-            change.encounter = release(change.encounter, swarm_name, victim, from_hive=from_hive)
+            before = change.encounter
+            change.encounter = release(before, swarm_name, victim, from_hive=from_hive)
             change.detail = {"swarm": swarm_name, "released": victim}
+        swarm = before.find(swarm_name).combatant.swarm
+        assert swarm is not None
+        freed = before.find(victim).name
         fight = change.encounter
-        await _answer(
-            interaction, fight, [_swarm_state(fight, swarm_name, locale, self.bot)], locale
-        )
+        hive = hive_release(swarm, from_hive)
+        embed = _swarm_state(fight, swarm_name, locale, self.bot, hive=hive, victim=freed)
+        await _answer(interaction, fight, [embed], locale)
 
     @swarm.command(
         name=_("hit", key="swarm.cmd.hit.name"),

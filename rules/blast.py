@@ -28,11 +28,13 @@ from pydantic import BaseModel, ConfigDict
 
 from rules.attack import AttackKind
 from rules.combatant import Posture
+from rules.damage import DamageType
 from rules.defense import AttackContext, available_defenses, roll_defense
 from rules.defense_resolution import defender_input, spend_dodge
 from rules.encounter import Encounter
 from rules.errors import RuleError
 from rules.explosion import (
+    INCENDIARY_DAMAGE,
     BlastCover,
     BlastRole,
     BlastTarget,
@@ -75,6 +77,10 @@ ERROR_KEYS: Final = frozenset(
         "explosion.no_targets",  # (none)
         "explosion.too_many_targets",  # maximum
         "explosion.twice",  # name
+        "explosion.twice_direct",  # name
+        "explosion.twice_smothered",  # name
+        "explosion.internal_needs_direct",  # (none)
+        "explosion.cover_without_behind",  # (none)
         "explosion.smothered_and_direct",  # smotherer
         "explosion.destroyed",  # name
         "explosion.pending",  # (none)
@@ -136,14 +142,24 @@ def plan_explosion(
     hot: bool = False,
     shelter: bool = False,
     covered: Sequence[str] = (),
-    cover: BlastCover = BlastCover.FULL,
+    cover: BlastCover | None = None,
     cover_dr: int = 0,
 ) -> ExplosionPlan:
     """The blast the GM describes, checked against the fight: every name a combatant, none
-    twice, none destroyed (a destroyed body takes no more damage, R7.5), and a charge
-    smothered by someone hits nobody directly (R15.6: he lies on it). ``covered`` names
-    the targets around it that are behind ``cover`` of ``cover_dr`` (R15.8, R15.11)."""
+    twice, none destroyed (a destroyed body takes no more damage, R7.5), a charge
+    smothered by someone hits nobody directly (R15.6: he lies on it), and one gone off
+    inside someone went off inside the one it hit, ``direct`` (R15.7). ``covered`` names
+    the targets around it that are behind ``cover`` (all of them if not given) of
+    ``cover_dr`` (R15.8, R15.11); a cover with nobody behind it is refused."""
     parse_explosive(damage)
+    if internal and direct is None:
+        raise RuleError(
+            "explosion.internal_needs_direct", "an internal blast goes off inside `direct`"
+        )
+    if not covered and (cover is not None or cover_dr > 0):
+        raise RuleError(
+            "explosion.cover_without_behind", "a cover needs someone behind it (behind-cover)"
+        )
     if direct is not None and smothered_by is not None:
         raise RuleError(
             "explosion.smothered_and_direct",
@@ -154,11 +170,20 @@ def plan_explosion(
         parse_fragments(incidental)
     placed: list[BlastTarget] = []
     seen: set[str] = set()
+    first: dict[BlastRole, str] = {}
 
     def place(name: str, distance: int, role: BlastRole) -> None:
         fighter = encounter.find(name)
         if fighter.combatant_id in seen:
-            raise RuleError("explosion.twice", f"{fighter.name} is listed twice", name=fighter.name)
+            key = "explosion.twice"
+            if fighter.combatant_id == first.get(BlastRole.SMOTHERER):
+                key = "explosion.twice_smothered"
+            elif fighter.combatant_id in (
+                first.get(BlastRole.DIRECT),
+                first.get(BlastRole.INTERNAL),
+            ):
+                key = "explosion.twice_direct"
+            raise RuleError(key, f"{fighter.name} is listed twice", name=fighter.name)
         if fighter.combatant.swarm is not None and role in (
             BlastRole.INTERNAL,
             BlastRole.SMOTHERER,
@@ -171,6 +196,7 @@ def plan_explosion(
                 "explosion.destroyed", f"{fighter.name} is destroyed", name=fighter.name
             )
         seen.add(fighter.combatant_id)
+        first.setdefault(role, fighter.combatant_id)
         placed.append(BlastTarget(combatant_id=fighter.combatant_id, distance=distance, role=role))
 
     if direct is not None:
@@ -197,7 +223,9 @@ def plan_explosion(
                 f"{fighter.name} is not one of the targets around it",
                 name=fighter.name,
             )
-        placed[index] = placed[index].model_copy(update={"cover": cover, "cover_dr": cover_dr})
+        placed[index] = placed[index].model_copy(
+            update={"cover": cover or BlastCover.FULL, "cover_dr": cover_dr}
+        )
     if not placed:
         raise RuleError("explosion.no_targets", "an explosion needs at least one target")
     if len(placed) > MAX_TARGETS:
@@ -323,10 +351,15 @@ def detonate_plan(
     updated = []
     for result in outcome.targets:
         fighter = encounter.get(result.combatant_id)
-        turn, aim = aim_after_injury(result.combatant, fighter.turn, result.injury, roller, rules)
+        sheet = result.combatant
+        if result.hot_fragments and encounter.turn_to_come(result.combatant_id):
+            # R15.13: the 10 s count from the blast; his place still to come this round is
+            # still the blast's second (a round is a second, R4.1), not the first after it.
+            sheet = sheet.with_state(hot_fragment_seconds=-1)
+        turn, aim = aim_after_injury(sheet, fighter.turn, result.injury, roller, rules)
         if aim is not None:
             aims[result.combatant_id] = aim
-        updated.append(fighter.model_copy(update={"combatant": result.combatant, "turn": turn}))
+        updated.append(fighter.model_copy(update={"combatant": sheet, "turn": turn}))
     after = encounter.replace(*updated).model_copy(update={"pending_explosion": None})
     return _blast_swarms(after, plan, swarms, outcome, aims, roller, rules)
 
@@ -360,6 +393,8 @@ def _blast_swarms(  # noqa: PLR0917 - the blast's results, handed on
             amount=share,
             damage_type=explosive.damage_type,
             area=True,
+            # R15.1 with R10.2: every blast is incendiary, +1 burning to whatever it damages.
+            incendiary=INCENDIARY_DAMAGE if explosive.damage_type is not DamageType.BURN else 0,
             roller=roller,
             options=options,
         )

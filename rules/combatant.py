@@ -563,7 +563,12 @@ class CombatantState(BaseModel):
     hot_fragment_ticks: int = 0
     """Burns a hot fragment lodged in him has still to do, one every 10 s (R15.13)."""
     hot_fragment_seconds: int = 0
-    """Seconds since the fragment lodged or last burned him (R15.13)."""
+    """Seconds since the fragment lodged or last burned him (R15.13); -1 while the second
+    of the blast is still running at his place in the order."""
+    hot_fragment_location: HitLocation = HitLocation.TORSO
+    """Where the hot fragment lodged: it burns against the DR there (R15.8, R15.13)."""
+    hot_fragment_side: Side = Side.RIGHT
+    """Which arm, leg, hand, foot or eye, for a fragment lodged in one (R15.8)."""
     water: InWater | None = None
     """In deep water (R9.3): his Swimming rolls come with the rounds; ``None``: not in it."""
     fp_withheld: dict[str, int] = Field(default_factory=dict)

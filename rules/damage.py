@@ -542,6 +542,9 @@ class DamageSpec:
     - ``location_wounding``: off, the location's wounding multiplier is left out (R11.10).
     - ``internal``: a charge gone off inside the target (R15.7): his vitals are hit, ×3
       whatever the damage type, while knockback still reads the basic damage (R7.14).
+    - ``knockback_damage``: only this much of the basic damage reached him, the rest
+      stopped in cover before him (R15.6, R15.8): knockback reads it (R7.14); ``None``:
+      all of it reached him.
     """
 
     basic_damage: int
@@ -564,6 +567,7 @@ class DamageSpec:
     """Off: the location's own wounding multiplier is not applied (the type's torso one is),
     as for a choke at the neck, whose margin is the injury (R11.10)."""
     internal: bool = False
+    knockback_damage: int | None = None
     divisor_key: Fraction | None = field(init=False, repr=False, compare=False)
     """``None`` for no armor divisor, else the divisor: a cheap cache key for the DR step."""
 

@@ -31,19 +31,21 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from enum import StrEnum
 from fractions import Fraction
 from typing import Final
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rules.body import Side
 from rules.checks import SuccessRoll, success_roll
 from rules.combatant import Armor, Combatant, DRProfile, HitLocation, Posture
 from rules.damage import DamageSpec, DamageType, WeaponDamage, parse_damage
 from rules.dice import DiceExpression
 from rules.errors import RuleError
 from rules.fire import INCENDIARY_EXTRA
-from rules.hit_location import random_hit_location
+from rules.hit_location import RandomHitLocation, random_hit_location
 from rules.injury import InjuryOutcome, apply_hit
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
@@ -265,10 +267,17 @@ def fragment_attack(
     )
 
 
-def hot_fragment_spec(rolled: int) -> DamageSpec:
-    """R15.13: one tick of a hot fragment, 1d(0.2) burning (DR ×5), to the torso."""
+def hot_fragment_spec(
+    rolled: int, location: HitLocation = HitLocation.TORSO, side: Side = Side.RIGHT
+) -> DamageSpec:
+    """R15.13: one tick of a hot fragment, 1d(0.2) burning (DR ×5), where it lodged (the
+    random location it struck, R15.8): the DR there, ×5."""
     return DamageSpec(
-        basic_damage=rolled, damage_type=DamageType.BURN, armor_divisor=HOT_FRAGMENT_DIVISOR
+        basic_damage=rolled,
+        damage_type=DamageType.BURN,
+        armor_divisor=HOT_FRAGMENT_DIVISOR,
+        location=location,
+        side=side,
     )
 
 
@@ -285,17 +294,26 @@ class HotFragmentBurn(BaseModel):
     rule_id: str = "R15.13"
 
 
-def lodge_hot_fragment(sheet: Combatant) -> Combatant:
-    """R15.13: a hot fragment lodged in him burns 6 times, one every 10 s, from now on (a
-    second one starts the minute again)."""
-    return sheet.with_state(hot_fragment_ticks=HOT_FRAGMENT_TICKS, hot_fragment_seconds=0)
+def lodge_hot_fragment(
+    sheet: Combatant,
+    location: HitLocation = HitLocation.TORSO,
+    side: Side = Side.RIGHT,
+) -> Combatant:
+    """R15.13: a hot fragment lodged in his ``location`` burns 6 times, one every 10 s, from
+    now on (a second one starts the minute again)."""
+    return sheet.with_state(
+        hot_fragment_ticks=HOT_FRAGMENT_TICKS,
+        hot_fragment_seconds=0,
+        hot_fragment_location=location,
+        hot_fragment_side=side,
+    )
 
 
 def hot_fragment_second(
     sheet: Combatant, roller: DiceRoller, options: RuleOptions | None = None
 ) -> tuple[Combatant, HotFragmentBurn | None]:
     """One second of his lodged hot fragment (R15.13): every 10th second since it lodged or
-    last burned, 1d(0.2) burning (his DR ×5) to the torso through the injury pipeline.
+    last burned, 1d(0.2) burning (the DR ×5 where it lodged) through the injury pipeline.
     Dice: the 1d, then the injury pipeline's own rolls."""
     state = sheet.state
     if state.hot_fragment_ticks <= 0 or state.dead or state.destroyed:
@@ -305,7 +323,8 @@ def hot_fragment_second(
         return sheet.with_state(hot_fragment_seconds=seconds), None
     rolled = HOT_FRAGMENT_DICE.roll(roller)
     damage = max(0, rolled.total)
-    outcome = apply_hit(sheet, hot_fragment_spec(damage), roller, options or RuleOptions())
+    spec = hot_fragment_spec(damage, state.hot_fragment_location, state.hot_fragment_side)
+    outcome = apply_hit(sheet, spec, roller, options or RuleOptions())
     left = state.hot_fragment_ticks - 1
     after = outcome.state.model_copy(update={"hot_fragment_ticks": left, "hot_fragment_seconds": 0})
     burn = HotFragmentBurn(faces=rolled.dice, damage=damage, injury=outcome, left=left)
@@ -797,7 +816,16 @@ def _blast_one(  # noqa: PLR0917 - the blast's every number for one target
         worn = _behind_cover(_with_cover(sheet, cover), target.cover_dr, covered)
         if blast:
             spec = DamageSpec(basic_damage=blast, damage_type=explosive.damage_type, explosive=True)
+
+    def cover_at(location: HitLocation) -> int:
+        """The DR standing before him at ``location``: a smotherer's body (R15.6) and his
+        cover where it hides him (R15.8)."""
+        return cover + (target.cover_dr if location in covered else 0)
+
     if spec is not None and blast > 0:
+        stopped = cover_at(HitLocation.TORSO)  # R15.2: the blast meets the torso's DR
+        if stopped:
+            spec = replace(spec, knockback_damage=max(0, blast - stopped))
         sheet, injury = _hit(sheet, worn, spec, roller, options)
         hits.append(BlastHit(kind=HitKind.BLAST, injury=injury))
         if explosive.damage_type is not DamageType.BURN:
@@ -808,9 +836,12 @@ def _blast_one(  # noqa: PLR0917 - the blast's every number for one target
             hits.append(BlastHit(kind=HitKind.INCENDIARY, injury=injury))
     attack: FragmentAttack | None = None
     count = 0
-    if fragments is not None and role is not BlastRole.INTERNAL:
-        if role in (BlastRole.DIRECT, BlastRole.SMOTHERER):
-            count = 1  # R15.8: the direct target takes one fragment (catalog reading)
+    lodged: RandomHitLocation | None = None
+    if fragments is not None:
+        if role in (BlastRole.DIRECT, BlastRole.INTERNAL, BlastRole.SMOTHERER):
+            # R15.8: the direct target takes one fragment (catalog reading); one gone off
+            # inside him is the closest of direct hits, and meets no DR there (R15.7).
+            count = 1
         elif distance <= fragment_radius(fragments):
             posture = Posture.PRONE if dive is not None and dive.success else sheet.state.posture
             attack = fragment_attack(
@@ -821,12 +852,17 @@ def _blast_one(  # noqa: PLR0917 - the blast's every number for one target
         where = random_hit_location(roller)
         rolled = fragments.roll(roller) if fragments is not None else None
         assert rolled is not None
+        stopped = cover_at(where.location)
         fragment = DamageSpec(
             basic_damage=rolled.total,
             damage_type=DamageType.CUT,  # R15.9: cutting, no armor divisor
             location=where.location,
             side=where.side,
+            # R15.8: what the cover stopped never reached him, and pushes him nowhere.
+            knockback_damage=max(0, rolled.total - stopped) if stopped else None,
         )
+        if lodged is None and rolled.total > stopped:
+            lodged = where  # R15.13: the first fragment to reach him is the one that lodges
         sheet, injury = _hit(sheet, worn, fragment, roller, options)
         location_faces = where.faces + ((where.side_face,) if where.side_face else ())
         hits.append(
@@ -838,9 +874,11 @@ def _blast_one(  # noqa: PLR0917 - the blast's every number for one target
                 injury=injury,
             )
         )
-    hot = plan.hot and count > 0
-    if hot and not (sheet.state.dead or sheet.state.destroyed):
-        sheet = lodge_hot_fragment(sheet)
+    # R15.13: a fragment that reached him lodges, even if his own armor stopped it (it burns
+    # against that armor, ×5); one every fragment of which stopped in the cover does not.
+    hot = plan.hot and lodged is not None
+    if lodged is not None and hot and not (sheet.state.dead or sheet.state.destroyed):
+        sheet = lodge_hot_fragment(sheet, lodged.location, lodged.side)
     return TargetBlast(
         combatant_id=target.combatant_id,
         role=role,

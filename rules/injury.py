@@ -1109,15 +1109,17 @@ def apply_hit(
 
     knockback: Knockback | None = None
     attributes = target.attributes
+    # R7.14 with R15.8: what stopped in cover before him pushes him nowhere.
+    pushing = basic if spec.knockback_damage is None else min(basic, spec.knockback_damage)
     if (
         (kind is _CR or spec.knockback_bullet or kind is _CUT)
         and spec.knockback
-        and basic >= max(1, (attributes.ht if spec.knockback_uses_ht else target.st) - 2)
+        and pushing >= max(1, (attributes.ht if spec.knockback_uses_ht else target.st) - 2)
     ):
         knockback = _knockback(
             target,
             spec,
-            basic,
+            pushing,
             penetrating,
             not dead and not unconscious and posture is not _PRONE,
             roller,

@@ -64,6 +64,7 @@ __all__ = [
     "STOMP",
     "Dropped",
     "DroppedVictim",
+    "HiveRelease",
     "SwarmAttack",
     "SwarmHit",
     "SwarmPacket",
@@ -73,6 +74,7 @@ __all__ = [
     "engage",
     "ensure_not_swarm",
     "hit_swarm",
+    "hive_release",
     "preset_sheet",
     "release",
     "swarm_attacks",
@@ -233,12 +235,38 @@ def engage(
     return encounter.replace(_with_swarm(fighter, updated))
 
 
+class HiveRelease(BaseModel):
+    """How far from its home a victim ran, and what that means to the swarm (R14.4)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    metres: int | float
+    """As given: a whole number of metres stays one."""
+    limit: int | None
+    """The swarm's give-up distance (bees: 50 m); ``None``: distance does not matter to it."""
+    rule_id: str = "R14.4"
+
+    @property
+    def gave_up(self) -> bool:
+        """Past the give-up distance: the swarm lets him go."""
+        return self.limit is not None and self.metres > self.limit
+
+
+def hive_release(swarm: Swarm, from_hive: float | None) -> HiveRelease | None:
+    """R14.4: bees give up on a victim more than 50 m from their hive (a fraction of a metre
+    counts: 50.5 m is past 50 m); for a swarm without a hive the distance does not count."""
+    if from_hive is None:
+        return None
+    metres = int(from_hive) if float(from_hive).is_integer() else from_hive
+    return HiveRelease(metres=metres, limit=swarm.profile.gives_up_beyond)
+
+
 def release(
     encounter: Encounter,
     swarm_name: str,
     victim_name: str,
     *,
-    from_hive: int | None = None,
+    from_hive: float | None = None,
 ) -> Encounter:
     """The victim is out of the swarm's hex: it attacks him no more.
 
@@ -255,15 +283,15 @@ def release(
             name=victim.name,
             swarm=fighter.name,
         )
-    limit = swarm.profile.gives_up_beyond
-    if from_hive is not None and limit is not None and from_hive <= limit:
+    hive = hive_release(swarm, from_hive)
+    if hive is not None and hive.limit is not None and not hive.gave_up:
         raise RuleError(
             "swarm.still_follows",
-            f"{fighter.name} follows {victim.name} until he is more than {limit} m away",
+            f"{fighter.name} follows {victim.name} until he is more than {hive.limit} m away",
             name=victim.name,
             swarm=fighter.name,
-            metres=from_hive,
-            limit=limit,
+            metres=hive.metres,
+            limit=hive.limit,
         )
     kept = tuple(v for v in swarm.victims if v.combatant_id != victim.combatant_id)
     return encounter.replace(_with_swarm(fighter, swarm.model_copy(update={"victims": kept})))
@@ -442,7 +470,8 @@ class SwarmPacket(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     source: str
-    """``weapon``, ``swat`` (a shield) or ``stomp``."""
+    """``weapon``, ``swat`` (a shield), ``stomp`` or ``incendiary`` (an explosion's +1
+    burning, R15.1 with R10.2)."""
     basic: int
     damage_type: DamageType
     raw: int
@@ -503,6 +532,7 @@ def hit_swarm(
     area: bool = False,
     swat: bool = False,
     stomp: bool = False,
+    incendiary: int = 0,
     roller: DiceRoller,
     options: RuleOptions | None = None,
 ) -> tuple[Encounter, SwarmHit]:
@@ -511,7 +541,8 @@ def hit_swarm(
     weapon. A swarm is dispersed, and leaves the fight, once its damage reaches its
     "dispersed by"; a horde loses a hex each time, keeps the rest, and below its Basic Size
     becomes as many swarms as hexes remain, fresh (the catalog's reading), joining the fight
-    as newcomers (R2.5, ``roller`` rolls their initiative)."""
+    as newcomers (R2.5, ``roller`` rolls their initiative). ``incendiary``: the burning
+    an incendiary attack adds to the damage it does (an explosion's +1, R15.1, R10.2)."""
     rules = options if options is not None else RuleOptions()
     fighter = encounter.find(swarm_name)
     swarm = _swarm_of(fighter)
@@ -523,6 +554,9 @@ def hit_swarm(
     packets: list[SwarmPacket] = []
     if amount > 0:
         packets.append(swarm_injury(amount, damage_type, area=area, options=rules))
+    if incendiary > 0:
+        burning = swarm_injury(incendiary, DamageType.BURN, area=area, options=rules)
+        packets.append(burning.model_copy(update={"source": "incendiary"}))
     if swat:
         packets.append(_flat("swat", SHIELD_SWAT))
     if stomp:

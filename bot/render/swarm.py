@@ -17,7 +17,7 @@ from bot.render.attack import consequence_lines
 from bot.render.common import ResultKind, add_field, decimal, new_embed, set_footer, signed
 from rules.damage import parse_damage
 from rules.errors import RuleError
-from rules.swarm import SwarmAttack, SwarmHit, VictimAttack
+from rules.swarm import HiveRelease, SwarmAttack, SwarmHit, VictimAttack
 from rules.swarm_profile import Protection, Swarm, SwarmKind
 
 SEPARATOR = " · "
@@ -282,11 +282,22 @@ def render_swarm_hit(hit: SwarmHit, messages: Messages, locale: str) -> discord.
 
 
 def render_swarm_state(
-    name: str, swarm: Swarm, names: Mapping[str, str], messages: Messages, locale: str
+    name: str,
+    swarm: Swarm,
+    names: Mapping[str, str],
+    messages: Messages,
+    locale: str,
+    *,
+    hive: HiveRelease | None = None,
+    victim: str = "",
 ) -> discord.Embed:
-    """A swarm's line after ``/swarm engage`` or ``release``: whom it is on now."""
-    return new_embed(
-        ResultKind.INFO,
-        title=name,
-        description=swarm_line(swarm, names, messages, locale, show_numbers=True),
-    )
+    """A swarm's line after ``/swarm engage`` or ``release``: whom it is on now, and why it
+    let ``victim`` go when he ran from its hive (R14.4)."""
+    description = swarm_line(swarm, names, messages, locale, show_numbers=True)
+    if hive is not None:
+        key = "swarm.hive.gave_up" if hive.gave_up else "swarm.hive.no_hive"
+        note = _t(
+            messages, locale, key, name=victim, metres=f"{hive.metres:g}", limit=hive.limit or 0
+        )
+        description = f"{description}\n{note}"
+    return new_embed(ResultKind.INFO, title=name, description=description)

@@ -321,12 +321,12 @@ async def test_hot_fragment_burns_six_times_a_minute_r15_13(tmp_path: Path) -> N
 
 async def test_hot_fragment_burn_against_dr_times_five_and_undo_r15_13(tmp_path: Path) -> None:
     """R15.13 worked example: a fragment lodged in a man with DR 1 burns 1d against DR 5: a
-    roll of 3 does nothing. `/encounter undo` takes a burn back with its turn (HP 68 -> 69).
+    roll of 1 does nothing. `/encounter undo` takes a burn back with its turn (HP 68 -> 69).
     """
     t = await play(tmp_path, HOT_FRAGMENT_DR)
     expect(
         t.reply("/encounter next", 21),
-        "  ┃ Hot (round 11): 1d(0.2) rolled 3 burning · DR 5 (×5) · injury 0, HP 40 → 40;"
+        "  ┃ Hot (round 11): 1d(0.2) rolled 1 burning · DR 5 (×5) · injury 0, HP 40 → 40;"
         " 5 burn(s) to come",
     )
     u = await play(tmp_path, HOT_FRAGMENT_UNDO)

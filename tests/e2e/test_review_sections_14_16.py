@@ -850,7 +850,8 @@ async def test_dive_for_cover_is_a_dodge_with_its_modifiers_r15_3_r15_10(tmp_pat
     farther. Dodge 9 (Basic Speed 6 + 3): reeling halves it, rounding up, to 5 (A.4);
     encumbrance 2 -> 7; stunned -4 -> 5; lying prone -3 -> 6. The diver at 3 m takes
     floor(9 / 9) = 1 and fragments at 15 - 1 - 4 = 10. Swarms in reach take the collateral as
-    an area attack, uncapped (R14.3): 3 at 1 m, 1 at 2 m; they get no button.
+    an area attack, uncapped (R14.3): 3 at 1 m, 1 at 2 m, each +1 burning (R15.1, R10.2);
+    they get no button.
     """
     t = await play(tmp_path, DIVE_FOR_COVER_DODGES)
     expect(
@@ -871,7 +872,8 @@ async def test_dive_for_cover_is_a_dodge_with_its_modifiers_r15_3_r15_10(tmp_pat
         " Made it by 0 → 1 fragment(s)",
         "  ┃ ⚔ Bats is hit",
         "  ┃ Damage: 3 cr → 3",
-        "  ┃ Result: Toward dispersal: 3/8",
+        "  ┃     Incendiary: +1 burning (R15.1, R10.2)",
+        "  ┃ Result: Toward dispersal: 4/8",
         "  ┃ ⚔ RH is hit",
         "  ┃ Damage: 1 cr → 1",
     )

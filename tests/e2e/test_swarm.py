@@ -196,7 +196,8 @@ async def test_a_grenade_among_the_rats(
     standin: StandIn, bot: GurpsBot, dice: ScriptedDice
 ) -> None:
     """R14.3 with R15.1: a 3d grenade rolled 12, the rats 1 m off take 12/3 = 4 as an area
-    attack, uncapped; Bob, 20 m off, is out of it. No Dive for Cover for a swarm."""
+    attack, uncapped, and its +1 burning (R10.2): 5; Bob, 20 m off, is out of it. No Dive
+    for Cover for a swarm."""
     await start(standin, bot)
     await gm(standin, "swarm add", kind="rats")
     dice.extend([4, 4, 4])
@@ -206,8 +207,8 @@ async def test_a_grenade_among_the_rats(
     assert dice.remaining == 0
     hit = blast.embeds[-1]
     assert hit["title"] == bot.messages.text("swarm.hit.title", "en", name="Rats")
-    assert fields(hit)["Damage"] == "4 cr → 4"
-    assert fields(hit)["Result"] == "**Toward dispersal: 4/6**"
+    assert fields(hit)["Damage"] == "4 cr → 4\nIncendiary: +1 burning (R15.1, R10.2)"
+    assert fields(hit)["Result"] == "**Toward dispersal: 5/6**"
 
 
 async def test_bees_follow_their_victim_until_50_metres_from_the_hive(

@@ -775,8 +775,9 @@ def test_whoever_left_the_fight_while_it_waited_is_out_of_it() -> None:
 
 
 def test_r14_3_a_blast_hits_the_swarms_in_its_radius_as_an_area_attack() -> None:
-    """3d = 12: the rats 1 m off take 12/3 = 4 toward their 6, uncapped (an explosion is an
-    area attack); the bats hit directly take all 12 and are dispersed; a swarm cannot dive."""
+    """3d = 12: the rats 1 m off take 12/3 = 4 and the blast's +1 burning (R15.1, R10.2),
+    5 toward their 6, uncapped (an explosion is an area attack); the bats hit directly take
+    all 12 + 1 and are dispersed; a swarm cannot dive."""
     from rules.swarm import preset_sheet
     from rules.swarm_profile import SwarmKind
 
@@ -789,8 +790,12 @@ def test_r14_3_a_blast_hits_the_swarms_in_its_radius_as_an_area_attack() -> None
     assert divers(encounter, blast) == ()
     encounter, result = detonate_plan(encounter, blast, ScriptedDice([4, 4, 4]))
     bats, rats = result.swarms  # the direct hit first, as the plan lists it
-    assert (rats.name, rats.total, rats.damage_after, rats.dispersed) == ("Rats", 4, 4, False)
-    assert (bats.name, bats.total, bats.dispersed) == ("Bats", 12, True)
+    assert (rats.name, rats.total, rats.damage_after, rats.dispersed) == ("Rats", 5, 5, False)
+    assert [(p.source, p.damage_type.value, p.counted) for p in rats.packets] == [
+        ("weapon", "cr", 4),
+        ("incendiary", "burn", 1),
+    ]
+    assert (bats.name, bats.total, bats.dispersed) == ("Bats", 13, True)
     assert [c.name for c in encounter.combatants] == ["Rats", "Far"]
     with pytest.raises(RuleError) as caught:
         plan_explosion(encounter, 5, "3d cr ex", [], smothered_by="Rats")
