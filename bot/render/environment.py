@@ -697,15 +697,13 @@ def _swim_countdown(water: InWater, messages: Messages, locale: str) -> str:
 def brain_death_conditions(
     sheet: Combatant, messages: Messages, locale: str, *, marked: bool = False
 ) -> list[str]:
-    """Tracker words for a man fainted without air: the round his brain dies in unless he
-    gets air (R9.2), or, fainted in deep water, unless he is rescued (R9.4)."""
+    """Tracker words for a man fainted in deep water: the round his brain dies in unless he
+    is rescued (R9.4, R9.2)."""
     state = sheet.state
-    if state.brain_death_round is None or state.dead:
+    if state.brain_death_round is None or state.dead or state.water is None:
         return []
-    key = "drowning" if state.water is not None else "suffocating"
-    text = _t(messages, locale, f"breath.deadline.{key}", round=state.brain_death_round)
-    marker = HAZARD_MARKERS["in_water" if state.water is not None else "suffocating"]
-    return [f"{marker} {text}" if marked else text]
+    text = _t(messages, locale, "breath.deadline.drowning", round=state.brain_death_round)
+    return [f"{HAZARD_MARKERS['in_water']} {text}" if marked else text]
 
 
 def _tick_line(tick: HazardTick, messages: Messages, locale: str) -> str:

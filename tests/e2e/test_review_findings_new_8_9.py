@@ -93,7 +93,7 @@ async def test_d3_fainted_in_the_water_the_tracker_shows_when_his_brain_dies_r9_
     assert answers[fainted][1] == "  ┃ Round 27: Orc's turn"
     clock = (
         "HP ▰▰▰▰▱ 7/10 · FP ▱▱▱▱▱ -3/3 · prone · 😵 unconscious · 🌊 fainted in the water:"
-        " his brain dies in round 266 unless he is rescued (R9.4)"
+        " brain death in round 266 unless he is rescued (R9.4)"
     )
     assert all(_line(block, "Al").endswith(clock) for block in answers[fainted:death])
     expect(
