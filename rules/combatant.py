@@ -573,7 +573,8 @@ class CombatantState(BaseModel):
     """In deep water (R9.3): his Swimming rolls come with the rounds; ``None``: not in it."""
     fp_withheld: dict[str, int] = Field(default_factory=dict)
     """FP lost to hunger (``starvation``), thirst (``dehydration``) or missed sleep
-    (``sleep``) that rest alone does not bring back, by cause (R8.7-R8.9)."""
+    (``sleep``) that rest alone does not bring back, by cause (R8.7-R8.9); also heat
+    (``heat``, R10.9) and cold (``cold``, R10.13)."""
 
     @model_validator(mode="after")
     def _ranges(self) -> CombatantState:
