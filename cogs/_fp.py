@@ -129,7 +129,8 @@ class FatigueApplier:
         detail: dict[str, Any],
         want: Want | None = None,
     ) -> None:
-        """Apply ``fp_lost`` to the combatant (kept apart when lost to ``want``, R8.7-R8.9),
+        """Apply ``fp_lost`` to the combatant (kept apart when lost to ``want``, R8.7-R8.9,
+        R10.9, R10.13),
         or show it against the numbers given."""
         if combatant is not None:
             await self.apply_loss(

@@ -63,6 +63,7 @@ from rules.falling import (
     falling_object,
     falling_object_hit,
 )
+from rules.fatigue import Want
 from rules.fire import (
     Clothing,
     Exposure,
@@ -715,6 +716,7 @@ class Environment(commands.Cog):
             lines=render_heat(found, self.bot.messages, context.locale),
             title=self.fp.title(context.locale, "environment.heat.title", combatant),
             detail={"heat": temperature, "minutes": minutes},
+            want=Want.HEAT,
         )
 
     @environment.command(
@@ -946,6 +948,7 @@ class Environment(commands.Cog):
             lines=render_cold(found, self.bot.messages, context.locale),
             title=self.fp.title(context.locale, "environment.cold.title", combatant),
             detail={"cold": temperature, "minutes": minutes},
+            want=Want.COLD,
         )
 
     @environment.command(

@@ -232,7 +232,7 @@ class Fatigue(commands.Cog):
         fp=_FP_HELP,
         max_fp=_MAX_FP_HELP,
         after=_(
-            "What the rest came with: FP lost to hunger, thirst or missed sleep need it",
+            "What the rest came with: FP lost to hunger, thirst, sleep, heat or cold need it",
             key="fatigue.cmd.recover.after.description",
         ),
     )

@@ -144,14 +144,24 @@ def choked_breath(ht: int) -> Breath:
 def hold_breath(state: CombatantState, seconds: int) -> CombatantState:
     """He can no longer breathe, with ``seconds`` of held breath (R9.1)."""
     return state.model_copy(
-        update={"breath_left": seconds, "airless_seconds": 0, "fainted_airless": None}
+        update={
+            "breath_left": seconds,
+            "airless_seconds": 0,
+            "fainted_airless": None,
+            "brain_death_round": None,
+        }
     )
 
 
 def breathe(state: CombatantState) -> CombatantState:
     """He breathes again (R9.2); how long he went without air is for :func:`air_again`."""
     return state.model_copy(
-        update={"breath_left": None, "airless_seconds": 0, "fainted_airless": None}
+        update={
+            "breath_left": None,
+            "airless_seconds": 0,
+            "fainted_airless": None,
+            "brain_death_round": None,
+        }
     )
 
 
@@ -160,7 +170,9 @@ def let_breathe(state: CombatantState) -> CombatantState:
     :data:`IQ_LOSS_SECONDS` without air his airless seconds stay for R9.2's HT roll, made at
     his next second in the fight (:mod:`rules.hazards`)."""
     if state.airless_seconds > IQ_LOSS_SECONDS:
-        return state.model_copy(update={"breath_left": None, "fainted_airless": None})
+        return state.model_copy(
+            update={"breath_left": None, "fainted_airless": None, "brain_death_round": None}
+        )
     return breathe(state)
 
 

@@ -555,6 +555,9 @@ class CombatantState(BaseModel):
     """Seconds since his held breath ran out, losing 1 FP each (R9.2)."""
     fainted_airless: int | None = None
     """``airless_seconds`` when he fainted without air: his brain dies 4 minutes later (R9.2)."""
+    brain_death_round: int | None = None
+    """The round at whose place in the turn order his brain dies, 4 minutes (240 rounds of a
+    second) after he fainted without air (R9.2, R9.4); ``None``: not fainted without air."""
     intense_heat_dr: int | None = None
     """In intense heat with this armor DR (R10.10): safe for DR × 3 seconds, then an HT roll
     every second; ``None``: not in it."""
@@ -573,7 +576,8 @@ class CombatantState(BaseModel):
     """In deep water (R9.3): his Swimming rolls come with the rounds; ``None``: not in it."""
     fp_withheld: dict[str, int] = Field(default_factory=dict)
     """FP lost to hunger (``starvation``), thirst (``dehydration``) or missed sleep
-    (``sleep``) that rest alone does not bring back, by cause (R8.7-R8.9)."""
+    (``sleep``) that rest alone does not bring back, by cause (R8.7-R8.9); also heat
+    (``heat``, R10.9) and cold (``cold``, R10.13)."""
 
     @model_validator(mode="after")
     def _ranges(self) -> CombatantState:

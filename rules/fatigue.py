@@ -16,7 +16,9 @@
 - R8.7: a missed meal costs 1 FP: :func:`missed_meals`.
 - R8.7-R8.9: the FP lost to hunger, thirst or missed sleep come back only after their own
   remedy (a day of rest and food or water, a good night's sleep): :class:`Want`,
-  :func:`withhold`, and :func:`recover_fp`'s cap.
+  :func:`withhold`, and :func:`recover_fp`'s cap. The same holds for FP lost to heat until
+  the creature reaches a cooler place (R10.9) and to cold until it reaches shelter and a
+  heat source (R10.13).
 - R8.8: too little water costs 1 FP every 8 hours, less than 1 litre a day 1 FP and
   1 HP more: :func:`dehydration`.
 - R8.9, R8.10: staying awake past the waking day costs FP, and the FP lost to it brings
@@ -221,8 +223,8 @@ def fp_loss(fp: int, max_fp: int, amount: int) -> FPLoss:
 
 
 class Want(StrEnum):
-    """What cost FP that ordinary rest cannot restore (R8.7-R8.9); the value is the key of
-    :attr:`~rules.combatant.CombatantState.fp_withheld`."""
+    """What cost FP that ordinary rest cannot restore (R8.7-R8.9, R10.9, R10.13); the value
+    is the key of :attr:`~rules.combatant.CombatantState.fp_withheld`."""
 
     STARVATION = "starvation"
     """Missed meals: back after a full day of rest and proper food (R8.7)."""
@@ -230,17 +232,28 @@ class Want(StrEnum):
     """Too little water: back after a full day of rest and proper hydration (R8.8)."""
     SLEEP = "sleep"
     """Missed sleep: back after a good night's sleep (R8.9)."""
+    HEAT = "heat"
+    """Stressful activity in the heat: back only in a cooler place (R10.9)."""
+    COLD = "cold"
+    """Long exposure to cold: back only with shelter and a heat source (R10.13)."""
 
     @property
     def rule_id(self) -> str:
         return WANT_RULES[self]
 
 
-WANT_RULES: Final = {Want.STARVATION: "R8.7", Want.DEHYDRATION: "R8.8", Want.SLEEP: "R8.9"}
+WANT_RULES: Final = {
+    Want.STARVATION: "R8.7",
+    Want.DEHYDRATION: "R8.8",
+    Want.SLEEP: "R8.9",
+    Want.HEAT: "R10.9",
+    Want.COLD: "R10.13",
+}
 
 
 def withhold(state: CombatantState, want: Want, fp: int) -> CombatantState:
-    """``fp`` more FP lost to ``want``: rest will not bring them back (R8.7-R8.9)."""
+    """``fp`` more FP lost to ``want``: rest will not bring them back (R8.7-R8.9, R10.9,
+    R10.13)."""
     if fp <= 0:
         return state
     kept = dict(state.fp_withheld)
@@ -273,11 +286,15 @@ class FatigueChange(BaseModel):
     died: bool = False
     held_back: int = 0
     """FP of the amount rest could not restore: lost to hunger, thirst or missed sleep
-    (R8.7-R8.9)."""
+    (R8.7-R8.9), heat (R10.9) or cold (R10.13)."""
     held_by: tuple[Want, ...] = ()
-    """What still holds FP back."""
+    """What still holds FP back after the rest, whether or not it cut the amount short."""
+    still_lost: int = 0
+    """FP that stay lost after the rest to hunger, thirst, missed sleep, heat or cold,
+    whatever amount was asked for (R8.7-R8.9, R10.9, R10.13)."""
     remedied: tuple[Want, ...] = ()
-    """What the rest came with (food, water, sleep): its FP may come back now."""
+    """What the rest came with (food, water, sleep, a cooler place, shelter and warmth): its
+    FP may come back now."""
     status: FatigueStatus
     state: CombatantState
     rule_ids: tuple[str, ...]
@@ -363,9 +380,12 @@ def recover_fp(combatant: Combatant, amount: int, remedied: Collection[Want] = (
     """``combatant`` regains ``amount`` FP, up to his FP attribute. Positive FP again wakes
     one who fainted from fatigue (R8.3); a collapse (R8.2) ends at his next turn.
 
-    FP lost to hunger, thirst or missed sleep stay lost (R8.7-R8.9) unless the rest came
-    with their remedy (``remedied``): FP 10 with 3 lost to missed sleep, at 2, rests for 10:
-    he gets back to 7, 3 held back; after a good night's sleep, to 10."""
+    FP lost to hunger, thirst or missed sleep (R8.7-R8.9), heat (R10.9) or cold (R10.13)
+    stay lost unless the rest came with their remedy (``remedied``): FP 10 with 3 lost to
+    missed sleep, at 2, rests for 10: he gets back to 7, 3 held back; after a good night's
+    sleep, to 10. What still holds FP back (``held_by``, ``still_lost``) is reported even
+    when the amount asked for fits under it: resting 1 from 2 gets him to 3, 3 FP still
+    lost to missed sleep."""
     if amount < 0:
         raise _negative("amount", amount)
     if combatant.max_fp <= 0:
@@ -383,7 +403,7 @@ def recover_fp(combatant: Combatant, amount: int, remedied: Collection[Want] = (
     if woke:
         update.update({"unconscious": False, "fatigue_unconscious": False})
     held_back = wanted - after
-    held_by = tuple(Want(key) for key in withheld) if held_back else ()
+    held_by = tuple(Want(key) for key in withheld)
     remedies = tuple(w for w in Want if w in cured and state.fp_withheld.get(w.value, 0) > 0)
     status = fatigue_status(after, combatant.max_fp)
     rule_ids = list(status.rule_ids)
@@ -403,6 +423,7 @@ def recover_fp(combatant: Combatant, amount: int, remedied: Collection[Want] = (
         woke=woke,
         held_back=held_back,
         held_by=held_by,
+        still_lost=sum(withheld.values()),
         remedied=remedies,
         status=status,
         state=state.model_copy(update=update),

@@ -48,6 +48,7 @@ __all__ = [
     "breathe",
     "catch",
     "enter_water",
+    "fainted_without_air",
     "hold_breath",
     "passed_places",
     "put_out",
@@ -132,6 +133,19 @@ def enter_water(
     return state.model_copy(update={"water": InWater(skill=swimming, modifiers=modifiers)})
 
 
+def fainted_without_air(state: CombatantState, airless: int, round_: int) -> CombatantState:
+    """He faints without air at his place in ``round_``, ``airless`` seconds after his breath
+    ran out: his brain dies :data:`BRAIN_DEATH_SECONDS` later, one second a round at his
+    place, unless he gets air (R9.2; fainted in deep water, unless rescued, R9.4)."""
+    return state.model_copy(
+        update={
+            "airless_seconds": airless,
+            "fainted_airless": airless,
+            "brain_death_round": round_ + BRAIN_DEATH_SECONDS,
+        }
+    )
+
+
 # --------------------------------------------------------------------------- a second
 
 
@@ -183,7 +197,7 @@ def tick_fighter(
                 change = lose_fp(sheet, 1, roller, rule_options)
                 new = change.state.model_copy(update={"airless_seconds": airless})
                 if change.status.fainted:
-                    new = new.model_copy(update={"fainted_airless": airless})
+                    new = fainted_without_air(new, airless, round_)
                 sheet = sheet.with_state(new)
                 ticks.append(
                     HazardTick(**who, kind=HazardKind.SUFFOCATING, fatigue=change, rule_id="R9.2")
@@ -197,7 +211,7 @@ def tick_fighter(
     if sheet.state.intense_heat_dr is not None and not sheet.state.dead:
         sheet = _heat_second(sheet, who, ticks, roller, rule_options)
     if sheet.state.water is not None and not sheet.state.dead:
-        sheet = _water_second(sheet, who, ticks, roller, rule_options)
+        sheet = _water_second(sheet, who, ticks, roller, rule_options, round_=round_)
     return fighter.with_sheet(sheet), ticks
 
 
@@ -207,6 +221,8 @@ def _water_second(
     ticks: list[HazardTick],
     roller: DiceRoller,
     options: RuleOptions,
+    *,
+    round_: int,
 ) -> Combatant:
     """R9.3: a second in deep water; when his next Swimming roll is due he rolls it (a
     failure costs 1 FP through R8.1-R8.3). Once he has fainted he no longer swims: he is
@@ -232,7 +248,9 @@ def _water_second(
     )
     sheet = sheet.with_state(water=moved)
     if change is not None and change.status.fainted and sheet.state.breath_left is None:
-        sheet = sheet.with_state(breath_left=0, airless_seconds=0, fainted_airless=0)
+        sheet = sheet.with_state(
+            fainted_without_air(sheet.state.model_copy(update={"breath_left": 0}), 0, round_)
+        )
     ticks.append(
         HazardTick(
             **who,

@@ -105,10 +105,10 @@ def change_fp(
     remedied: Collection[Want] = (),
 ) -> FatigueApplied:
     """The fighter regains ``fp`` (``recover``, R8.3's waking; what ``remedied`` cured may
-    come back, R8.7-R8.9) or loses it with ``hp_lost`` HP from the same cause (R8.1-R8.3
-    through :func:`~rules.fatigue.lose_fp`); FP lost to hunger, thirst or missed sleep
-    (``want``) are kept apart, for rest alone does not restore them (R8.7-R8.9). Nothing
-    lost, nothing changes."""
+    come back, R8.7-R8.9, R10.9, R10.13) or loses it with ``hp_lost`` HP from the same cause
+    (R8.1-R8.3 through :func:`~rules.fatigue.lose_fp`); FP lost to hunger, thirst, missed
+    sleep, heat or cold (``want``) are kept apart, for rest alone does not restore them
+    (R8.7-R8.9, R10.9, R10.13). Nothing lost, nothing changes."""
     fighter = encounter.get(fighter_id)
     sheet = fighter.combatant
     outcome: FatigueChange | None = None

@@ -35,7 +35,7 @@ from bot.render.common import (
     signed,
     skill_name,
 )
-from bot.render.environment import hazard_conditions
+from bot.render.environment import brain_death_conditions, hazard_conditions
 from bot.render.fatigue import fatigue_conditions
 from bot.render.swarm import swarm_line
 from bot.render.terrain import ground_words
@@ -135,7 +135,8 @@ def _condition_of(
 def _fallen_conditions(
     c: EncounterCombatant, messages: Messages, locale: str, *, marked: bool = False
 ) -> list[str]:
-    """What matters once a combatant is down: how he fell, and what may still kill him."""
+    """What matters once a combatant is down: how he fell, and what may still kill him
+    (a mortal wound, a cardiac arrest, his brain dying without air)."""
     state = c.combatant.state
     if state.destroyed:
         keys = ["destroyed"]
@@ -149,6 +150,7 @@ def _fallen_conditions(
             keys.append("cardiac_arrest")
     found = [_condition_of(c, messages, locale, key, marked=marked) for key in keys]
     if not (state.dead or state.destroyed):
+        found.extend(brain_death_conditions(c.combatant, messages, locale, marked=marked))
         found.extend(_windpipe(c, messages, locale, marked=marked))
     return found
 

@@ -29,7 +29,7 @@ from rules.climate import (
     ThermalShock,
     WeatherRoll,
 )
-from rules.combatant import Armor, Burning, Combatant
+from rules.combatant import Armor, Burning, Combatant, InWater, SwimState
 from rules.falling import Fall, FallArmor, FallingObject
 from rules.fire import (
     Clothing,
@@ -43,6 +43,7 @@ from rules.injury import InjuryOutcome
 from rules.strain import FireFought
 
 __all__ = [
+    "brain_death_conditions",
     "burning_text",
     "dice_line",
     "faces_text",
@@ -681,7 +682,7 @@ def hazard_conditions(
             )
         )
     if state.water is not None:
-        then = _t(messages, locale, f"breath.state.{state.water.state.value}")
+        then = _swim_countdown(state.water, messages, locale)
         found.append(
             (
                 "in_water",
@@ -695,6 +696,34 @@ def hazard_conditions(
             )
         )
     return [f"{HAZARD_MARKERS[key]} {text}" if marked else text for key, text in found]
+
+
+def _swim_countdown(water: InWater, messages: Messages, locale: str) -> str:
+    """Where he is in R9.3's schedule, counting down as the rounds pass (a round is a
+    second, R4.1): the roll comes at his place once ``seconds`` reaches ``next_roll_at``."""
+    if water.state is SwimState.ENTERING:
+        return _t(messages, locale, "breath.state.entering")
+    left = max(1, water.next_roll_at - water.seconds + 1)
+    minutes, seconds = divmod(left, 60)
+    if not minutes:
+        wait = _t(messages, locale, "breath.wait.seconds", seconds=seconds)
+    elif not seconds:
+        wait = _t(messages, locale, "breath.wait.minutes", minutes=minutes)
+    else:
+        wait = _t(messages, locale, "breath.wait.minutes_seconds", minutes=minutes, seconds=seconds)
+    return _t(messages, locale, f"breath.countdown.{water.state.value}", wait=wait)
+
+
+def brain_death_conditions(
+    sheet: Combatant, messages: Messages, locale: str, *, marked: bool = False
+) -> list[str]:
+    """Tracker words for a man fainted in deep water: the round his brain dies in unless he
+    is rescued (R9.4, R9.2)."""
+    state = sheet.state
+    if state.brain_death_round is None or state.dead or state.water is None:
+        return []
+    text = _t(messages, locale, "breath.deadline.drowning", round=state.brain_death_round)
+    return [f"{HAZARD_MARKERS['in_water']} {text}" if marked else text]
 
 
 def _tick_line(tick: HazardTick, messages: Messages, locale: str) -> str:

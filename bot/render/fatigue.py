@@ -167,10 +167,11 @@ def render_fatigue_change(
             _t(messages, locale, f"fatigue.remedy.{w.value}").lower() for w in change.remedied
         )
         lines.append(_t(messages, locale, "fatigue.effect.remedied", remedies=remedies))
-    if change.held_back:
+    if change.still_lost:
+        # R8.7-R8.9: how many stay lost and to what, whether or not the rest was cut short.
         wants = "; ".join(_t(messages, locale, f"fatigue.want.{w.value}") for w in change.held_by)
         lines.append(
-            _t(messages, locale, "fatigue.effect.held_back", fp=change.held_back, wants=wants)
+            _t(messages, locale, "fatigue.effect.held_back", fp=change.still_lost, wants=wants)
         )
     lines += [
         roll_line(

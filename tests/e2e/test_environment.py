@@ -262,3 +262,36 @@ async def test_intense_heat_without_seconds_needs_a_fighter(
     refused = await standin.slash("environment intense-heat", {}, user="gm", channel=CHANNEL)
     assert refused.ephemeral
     assert "name the fighter whose heat goes on with the rounds" in refused.embed["description"]
+
+
+async def test_fp_lost_to_heat_come_back_only_in_a_cooler_place(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """R10.9: Ana (HT 12, FP 12) marches an hour at 42 °C: two rolls at HT 12 - 2 = 10,
+    11 and 12 fail: 2 FP (12 → 10), kept apart. Resting for 12 gives none of them back;
+    after reaching a cooler place both come back (12). Undo brings the block back."""
+    await start_duel(standin, bot)
+    dice.extend([5, 5, 1, 6, 5, 1])
+    hot = await gm(standin, "environment heat", temperature=42, minutes=60, combatant="Ana")
+    assert "FP lost: **2**." in description(hot)
+    state = await state_of(bot, standin)
+    assert (state.fp, state.fp_withheld) == (10, {"heat": 2})
+    rested = await gm(standin, "fatigue recover", amount=12, combatant="Ana")
+    lines = description(rested)
+    assert lines[0] == "FP 10 → **10** / 12"
+    assert (
+        "2 FP stay lost to heat (back only in a cooler place, R10.9): rest alone does not "
+        "bring them back." in lines
+    )
+    assert (await state_of(bot, standin)).fp == 10
+    cooled = await gm(standin, "fatigue recover", amount=12, combatant="Ana", after="heat")
+    lines = description(cooled)
+    assert lines[0] == "FP 10 → **12** / 12"
+    assert "After reaching a cooler place, the FP lost to it can come back." in lines
+    assert cooled.embeds[0]["title"] == "🫁 Ana recovers 2 FP"
+    state = await state_of(bot, standin)
+    assert (state.fp, state.fp_withheld) == (12, {})
+    await gm(standin, "encounter undo")
+    state = await state_of(bot, standin)
+    assert (state.fp, state.fp_withheld) == (10, {"heat": 2})
+    assert dice.remaining == 0

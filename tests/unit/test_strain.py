@@ -7,9 +7,11 @@ import pytest
 
 from rules import strain
 from rules.breath import Exertion, Preparation
+from rules.climate import cold, heat
 from rules.combatant import Burning, Combatant, Shield
 from rules.encounter import Encounter, EncounterCombatant, add_combatants, offer_combat_fatigue
 from rules.errors import RuleError
+from rules.fatigue import Want
 from rules.options import RuleOptions
 from rules.roller import ScriptedDice
 from rules.turn import TurnSequence, TurnState
@@ -164,3 +166,98 @@ def test_combat_fatigue_taken_once_and_logged_by_name_r8_4() -> None:
     with pytest.raises(RuleError) as refused:
         strain.take_combat_fatigue(taken.encounter, ScriptedDice([]), OPTIONS)
     assert refused.value.key == "fatigue.combat_applied"
+
+
+# --------------------------------------------------------------------------- R10.9, R10.13
+
+
+def _faces(*totals: int) -> ScriptedDice:
+    """3d rolls adding up to ``totals``."""
+    faces: list[int] = []
+    for total in totals:
+        first = min(6, total - 2)
+        second = min(6, total - first - 1)
+        faces += [first, second, total - first - second]
+    return ScriptedDice(faces)
+
+
+def test_r10_9_fp_lost_to_heat_wait_for_a_cooler_place() -> None:
+    """R10.9's example: 42 °C, 2 hours marching with Medium encumbrance, HT 12 at -4 = 8:
+    rolls 8, 9, 10, 7 cost 2 FP (10 → 8), kept apart as heat's. Resting for 10 gives none
+    back; after reaching a cooler place both come back (10)."""
+    found = heat(42, 120, ht=12, encumbrance=2, roller=_faces(8, 9, 10, 7))
+    assert found.fp_lost == 2
+    hot = strain.change_fp(
+        fight(), "1", found.fp_lost, roller=ScriptedDice([]), options=OPTIONS, want=Want.HEAT
+    )
+    assert hot.sheet.state.fp == 8
+    assert hot.sheet.state.fp_withheld == {"heat": 2}
+    rested = strain.change_fp(
+        hot.encounter, "1", 10, recover=True, roller=ScriptedDice([]), options=OPTIONS
+    )
+    assert rested.outcome is not None
+    assert (rested.outcome.fp_after, rested.outcome.amount, rested.outcome.held_back) == (8, 0, 2)
+    assert rested.outcome.held_by == (Want.HEAT,)
+    assert "R10.9" in rested.outcome.rule_ids
+    assert rested.sheet.state.fp_withheld == {"heat": 2}
+    cooled = strain.change_fp(
+        rested.encounter,
+        "1",
+        10,
+        recover=True,
+        roller=ScriptedDice([]),
+        options=OPTIONS,
+        remedied=[Want.HEAT],
+    )
+    assert cooled.outcome is not None
+    assert (cooled.outcome.fp_after, cooled.outcome.held_back) == (10, 0)
+    assert cooled.outcome.remedied == (Want.HEAT,)
+    assert cooled.sheet.state.fp_withheld == {}
+
+
+def test_r10_13_fp_lost_to_cold_need_shelter_not_a_cooler_place() -> None:
+    """R10.13's example: -30 °C, wind 20 km/h, wet winter clothes, HT 12 - 7 = 5 every
+    15 minutes: rolls 5 and 12 cost 1 FP (7 → 6), kept apart as cold's, after 1 FP lost to
+    heat (R10.9, 8 → 7). Resting after reaching a cooler place gets her to 9 only: the
+    cold's FP stays lost; after reaching shelter and a heat source, to 10."""
+    start = strain.change_fp(
+        fight(fp=8), "1", 1, roller=ScriptedDice([]), options=OPTIONS, want=Want.HEAT
+    )
+    found = cold(-30, 30, ht=12, wind_kmh=20, wet=True, roller=_faces(5, 12))
+    assert found.fp_lost == 1
+    frozen = strain.change_fp(
+        start.encounter,
+        "1",
+        found.fp_lost,
+        roller=ScriptedDice([]),
+        options=OPTIONS,
+        want=Want.COLD,
+    )
+    assert frozen.sheet.state.fp == 6
+    assert frozen.sheet.state.fp_withheld == {"heat": 1, "cold": 1}
+    cooled = strain.change_fp(
+        frozen.encounter,
+        "1",
+        10,
+        recover=True,
+        roller=ScriptedDice([]),
+        options=OPTIONS,
+        remedied=[Want.HEAT],
+    )
+    assert cooled.outcome is not None
+    assert (cooled.outcome.fp_after, cooled.outcome.held_back) == (9, 1)
+    assert (cooled.outcome.held_by, cooled.outcome.remedied) == ((Want.COLD,), (Want.HEAT,))
+    assert cooled.outcome.rule_ids[-2:] == ("R10.9", "R10.13")
+    assert cooled.sheet.state.fp_withheld == {"cold": 1}
+    sheltered = strain.change_fp(
+        cooled.encounter,
+        "1",
+        10,
+        recover=True,
+        roller=ScriptedDice([]),
+        options=OPTIONS,
+        remedied=[Want.COLD],
+    )
+    assert sheltered.outcome is not None
+    assert (sheltered.outcome.fp_after, sheltered.outcome.held_back) == (10, 0)
+    assert sheltered.sheet.state.fp_withheld == {}
