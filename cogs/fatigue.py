@@ -207,7 +207,6 @@ class Fatigue(commands.Cog):
                 outcome,
                 self.bot.messages,
                 context.locale,
-                sheet=sheet.with_state(outcome.state),
                 show_hp=hp is not None,
             ),
         )
@@ -269,7 +268,6 @@ class Fatigue(commands.Cog):
                 outcome,
                 self.bot.messages,
                 context.locale,
-                sheet=sheet.with_state(outcome.state),
                 show_hp=False,
             ),
         )

@@ -160,9 +160,11 @@ def burning_hit(
     options: RuleOptions | None = None,
 ) -> InjuryOutcome:
     """Fire's burning damage through the injury pipeline, large-area (R10.1, R7.18); armor
-    gives its full DR against it (R10.12)."""
+    gives its full DR against it (R10.12). Fire is environmental damage: a roll of 0 or less
+    does 0, not the attack minimum of 1 (G7: 1d-4 rolling 0 burns for nothing)."""
+    rules = options if options is not None else RuleOptions()
     spec = DamageSpec(basic_damage=damage, damage_type=DamageType.BURN, large_area=True)
-    return apply_hit(target, spec, roller, options if options is not None else RuleOptions())
+    return apply_hit(target, spec, roller, rules.model_copy(update={"zero_minimum_damage": True}))
 
 
 # --------------------------------------------------------------------------- R10.4

@@ -102,16 +102,21 @@ def change_fp(
     want: Want | None = None,
     remedied: Collection[Want] = (),
 ) -> FatigueApplied:
-    """The fighter regains ``fp`` (``recover``, R8.3's waking; what ``remedied`` cured may
-    come back, R8.7-R8.9, R10.9, R10.13) or loses it with ``hp_lost`` HP from the same cause
-    (R8.1-R8.3 through :func:`~rules.fatigue.lose_fp`); FP lost to hunger, thirst, missed
-    sleep, heat or cold (``want``) are kept apart, for rest alone does not restore them
-    (R8.7-R8.9, R10.9, R10.13). Nothing lost, nothing changes."""
+    """The fighter regains ``fp`` (``recover``, R8.3's waking and the end of an R8.2
+    collapse once his FP is positive; what ``remedied`` cured may come back, R8.7-R8.9,
+    R10.9, R10.13) or loses it with ``hp_lost`` HP from the same cause (R8.1-R8.3 through
+    :func:`~rules.fatigue.lose_fp`); FP lost to hunger, thirst, missed sleep, heat or cold
+    (``want``) are kept apart, for rest alone does not restore them (R8.7-R8.9, R10.9,
+    R10.13). Nothing lost, nothing changes."""
     fighter = encounter.get(fighter_id)
     sheet = fighter.combatant
     outcome: FatigueChange | None = None
     if recover:
-        outcome = recover_fp(sheet, fp, remedied)
+        outcome = recover_fp(sheet, fp, remedied, collapsed=fighter.turn.collapsed)
+        if outcome.collapse_ended:
+            fighter = fighter.model_copy(
+                update={"turn": fighter.turn.model_copy(update={"collapsed": False})}
+            )
     elif fp or hp_lost:
         outcome = lose_fp(sheet, fp, roller, options, hp_too=hp_lost)
     if outcome is not None:

@@ -33,7 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from rules import injury, recovery
 from rules.attack import WaitOrder
 from rules.checks import Outcome, SuccessRoll, success_roll
-from rules.combatant import Combatant, CombatantState
+from rules.combatant import Combatant, CombatantState, Posture
 from rules.errors import RuleError
 from rules.initiative import (
     MODE_RULES,
@@ -781,7 +781,17 @@ def _start_of_turn(
                 turn = turn.model_copy(
                     update={"cardiac_arrest": True, "cardiac_arrest_death_round": dies}
                 )
-                state = state.model_copy(update={"fp": -sheet.max_fp})
+                # R8.2 sets FP to -FP, and at -FP he faints (R8.3): unconscious and prone,
+                # as any other fall to -FP (rules.fatigue.lose_fp).
+                state = state.model_copy(
+                    update={
+                        "fp": -sheet.max_fp,
+                        "unconscious": True,
+                        "fatigue_unconscious": True,
+                        "posture": Posture.PRONE,
+                    }
+                )
+                log.add(TurnEventKind.FELL_UNCONSCIOUS, "R8.3")
 
     if acts:
         turn = turn.new_turn().model_copy(

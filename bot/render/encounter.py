@@ -194,7 +194,7 @@ def conditions(
         ("knocked_down", state.knocked_down),
         ("grappled", turn.grappled),
         ("reeling", c.combatant.is_reeling and state.hp > 0),
-        ("tired", c.combatant.is_tired and state.fp > 0),
+        ("tired", c.combatant.is_tired),
     )
     found.extend(_condition_of(c, messages, locale, key, marked=marked) for key, on in flags if on)
     found.extend(fatigue_conditions(c.combatant, messages, locale, marked=marked))

@@ -173,6 +173,8 @@ def render_fatigue_change(
         lines.append(
             _t(messages, locale, "fatigue.effect.held_back", fp=change.still_lost, wants=wants)
         )
+    if change.collapse_ended:
+        lines.append(_t(messages, locale, "fatigue.effect.collapse_ended", name=change.name))
     lines += [
         roll_line(
             roll, messages, locale, label=_t(messages, locale, "fatigue.death_check"), rule="R7.3"
@@ -349,13 +351,14 @@ def render_sleep(
 def fatigue_conditions(
     sheet: Combatant, messages: Messages, locale: str, *, marked: bool = False
 ) -> list[str]:
-    """Tracker words for FP (R8.1, R8.2) after the tired flag: the halved Move, Dodge and ST,
-    or exhaustion at 0 FP or less (with its marker when ``marked``)."""
+    """Tracker words for FP (R8.1, R8.2) after the tired flag: the halved Move, Dodge and ST
+    below 1/3 FP, and at 0 FP or less exhaustion too (with its marker when ``marked``): the
+    effects are cumulative (R8.1), so 0 FP and below still halve Move, Dodge and ST."""
     state = sheet.state
     found: list[str] = []
     if sheet.max_fp <= 0:
         return found
-    if sheet.is_tired and state.fp > 0:
+    if sheet.is_tired:
         found.append(
             _t(
                 messages,
@@ -366,7 +369,7 @@ def fatigue_conditions(
                 st=sheet.st,
             )
         )
-    elif state.fp <= 0:
+    if state.fp <= 0:
         text = _t(messages, locale, "fatigue.condition.exhausted")
         found.append(f"{EXHAUSTED_MARKER} {text}" if marked else text)
     return found

@@ -172,6 +172,31 @@ def test_r8_3_fainting_at_minus_fp_and_coming_to_at_positive_fp() -> None:
     assert "R8.3" in back.rule_ids
 
 
+def test_r8_2_recovering_to_positive_fp_ends_a_collapse_at_once() -> None:
+    """R8.2: collapsed "until he gets back to a positive FP total". FP -1 of 10 recovering 1
+    is still 0 (the collapse stays); recovering 2 reaches 1 and ends it then, not at his
+    next turn."""
+    still = recover_fp(sheet(-1), 1, collapsed=True)
+    assert (still.fp_after, still.collapse_ended) == (0, False)
+    back = recover_fp(sheet(-1), 12, collapsed=True)
+    assert (back.fp_after, back.collapse_ended) == (10, True)
+    assert "R8.2" in back.rule_ids
+    assert not recover_fp(sheet(-1), 12).collapse_ended
+
+
+def test_r8_1_halving_goes_on_at_zero_fp_and_below() -> None:
+    """R8.1: the effects are cumulative, so at FP -1 of 12 Move 6, Dodge 9 and ST 11 are
+    still 3, 5 and 6, with R8.2's Will rolls on top."""
+    status = fatigue_status(-1, 12)
+    assert (status.tired, status.exhausted, status.fainted) == (True, True, False)
+    scores = tired_scores(-1, 12, move=6, dodge=9, st=11)
+    assert (scores.move, scores.dodge, scores.st, scores.halved) == (3, 5, 6, True)
+    ann = Combatant.create(
+        name="Ann", attributes={"st": 11, "dx": 12, "ht": 12, "fp": 12}, state={"fp": -1}
+    )
+    assert (ann.is_tired, ann.st) == (True, 6)
+
+
 def test_recovering_stops_at_the_fp_attribute() -> None:
     change = recover_fp(sheet(8), 5)
     assert (change.fp_after, change.amount) == (10, 2)
