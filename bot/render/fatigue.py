@@ -277,7 +277,8 @@ def render_dehydration(dry: Dehydration, messages: Messages, locale: str) -> lis
     else:
         lines.append(_t(messages, locale, "fatigue.water.enough"))
     if dry.scant_days:
-        lines.append(_t(messages, locale, "fatigue.water.scant", days=dry.scant_days))
+        key = "fatigue.water.scant_one" if dry.scant_days == 1 else "fatigue.water.scant"
+        lines.append(_t(messages, locale, key, days=dry.scant_days))
     if dry.heat_extra and (dry.losses or dry.scant_days):
         lines.append(_t(messages, locale, "fatigue.heat_extra", extra=dry.heat_extra))
     lines.append(_t(messages, locale, "fatigue.lost_total_hp", fp=dry.fp_lost, hp=dry.hp_lost))
