@@ -277,6 +277,7 @@ def render_ignition(outcome: IgnitionOutcome, messages: Messages, locale: str) -
             target=outcome.target,
         ),
     ]
+
     def key(faces: tuple[int, ...]) -> str:
         if outcome.target is not None:
             return "environment.ignite.slow_roll"
@@ -614,7 +615,8 @@ def hazard_conditions(
     sheet: Combatant, messages: Messages, locale: str, *, marked: bool = False
 ) -> list[str]:
     """Tracker words: on fire (what, how much a second, the DX penalty), holding his breath
-    or suffocating; after their markers when ``marked``."""
+    or suffocating, and where R9.3's schedule has him in deep water; after their markers
+    when ``marked``."""
     state = sheet.state
     found: list[tuple[str, str]] = []
     if state.on_fire is not None:
