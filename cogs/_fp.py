@@ -66,10 +66,12 @@ class FatigueApplier:
         want: Want | None = None,
         remedied: tuple[Want, ...] = (),
         state: dict[str, object] | None = None,
+        turn: dict[str, object] | None = None,
     ) -> None:
         """Apply an FP change to ``combatant`` of the running fight as one change and show
         ``lines`` (the rule's working) above the FP and HP it moved; ``state`` is what else
-        the same cause changes on him (deep water after a failed R9.4 roll)."""
+        the same cause changes on him (deep water after a failed R9.4 roll), ``turn`` what it
+        changes on his turn state (R8.4's cost paid)."""
         authority = await EncounterAuthority.of(interaction)
         context = await self.bot.context_for(interaction)
         async with self.encounters.change(
@@ -92,6 +94,7 @@ class FatigueApplier:
                 want=want,
                 remedied=remedied,
                 state=state,
+                turn=turn,
             )
             change.encounter = applied.encounter
             change.detail = applied.detail()

@@ -74,6 +74,7 @@ __all__ = [
     "combat_fatigue",
     "combat_fatigue_offers",
     "dehydration",
+    "ensure_combat_fatigue_unpaid",
     "exertion",
     "fatigue_status",
     "fp_loss",
@@ -579,6 +580,17 @@ def combat_fatigue(
         plate_extra=plate_extra,
         total=base + hot_extra + plate_extra,
     )
+
+
+def ensure_combat_fatigue_unpaid(name: str, *, paid: bool) -> None:
+    """R8.4: the cost is per combat; a fighter already charged for this fight is refused a
+    second charge."""
+    if paid:
+        raise RuleError(
+            "fatigue.error.combat_paid",
+            f"{name} has already paid this fight's combat fatigue (R8.4)",
+            name=name,
+        )
 
 
 class CombatFatigueOffer(BaseModel):

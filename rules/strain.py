@@ -102,6 +102,7 @@ def change_fp(
     want: Want | None = None,
     remedied: Collection[Want] = (),
     state: Mapping[str, object] | None = None,
+    turn: Mapping[str, object] | None = None,
 ) -> FatigueApplied:
     """The fighter regains ``fp`` (``recover``, R8.3's waking and the end of an R8.2
     collapse once his FP is positive; what ``remedied`` cured may come back, R8.7-R8.9,
@@ -109,7 +110,8 @@ def change_fp(
     :func:`~rules.fatigue.lose_fp`); FP lost to hunger, thirst, missed sleep, heat or cold
     (``want``) are kept apart, for rest alone does not restore them (R8.7-R8.9, R10.9,
     R10.13). ``state`` is what else the same cause changes on his sheet (deep water after a
-    failed R9.4 roll). Nothing lost, nothing changes."""
+    failed R9.4 roll), ``turn`` on his turn state (R8.4's cost paid). Nothing lost, nothing
+    changes."""
     fighter = encounter.get(fighter_id)
     sheet = fighter.combatant
     outcome: FatigueChange | None = None
@@ -128,7 +130,9 @@ def change_fp(
         sheet = sheet.with_state(changed)
     if state:
         sheet = sheet.with_state(sheet.state.model_copy(update=dict(state)))
-    if outcome is not None or state:
+    if turn:
+        fighter = fighter.model_copy(update={"turn": fighter.turn.model_copy(update=dict(turn))})
+    if outcome is not None or state or turn:
         encounter = encounter.replace(fighter.with_sheet(sheet))
     return FatigueApplied(
         encounter=encounter,

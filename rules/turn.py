@@ -204,6 +204,9 @@ class TurnState(BaseModel):
     fought: bool = False
     """He attacked or defended in this fight: a fight longer than 10 s costs him FP when it
     ends (R8.4). Kept from turn to turn."""
+    combat_fatigue_paid: bool = False
+    """R8.4's cost was already charged to him in this fight (``/fatigue combat``): the cost is
+    per combat, so neither a second charge nor the end of the fight takes it again."""
     elevation: float = 0.0
     """Metres he stands above the floor (a step, a chair, a table, R13.3): fighters at
     different heights hit and defend as R13.2 says, and shots go up or down (R12.8, R12.9).

@@ -388,6 +388,8 @@ def _combat_fatigue_value(
     applied: Sequence[FatigueChange] | None,
     messages: Messages,
     locale: str,
+    *,
+    paid: Sequence[str] = (),
 ) -> str:
     if applied is None:
         lines = [
@@ -395,7 +397,9 @@ def _combat_fatigue_value(
             for offer in offers
             for line in render_combat_fatigue(offer.name, offer.cost, messages, locale)
         ]
-        lines.append(_t(messages, locale, "fatigue.end.offer"))
+        lines += [_t(messages, locale, "fatigue.end.paid", name=name) for name in paid]
+        if offers:
+            lines.append(_t(messages, locale, "fatigue.end.offer"))
     else:
         lines = [
             _t(
@@ -422,16 +426,21 @@ def with_combat_fatigue(
     applied: Sequence[FatigueChange] | None,
     messages: Messages,
     locale: str,
+    *,
+    paid: Sequence[str] = (),
 ) -> list[discord.Embed]:
-    """The end summary with its R8.4 field set: what the fight costs each fighter, or, once
-    the GM applied it, each one's FP before and after (and HP, at 0 FP or less). The field
-    the summary already has (in either language) is replaced."""
+    """The end summary with its R8.4 field set: what the fight costs each fighter (and who
+    ``paid`` it during the fight already), or, once the GM applied it, each one's FP before
+    and after (and HP, at 0 FP or less). The field the summary already has (in either
+    language) is replaced."""
     found = list(embeds)
     if not found:
         return found
     summary = found[0]
     name = _t(messages, locale, "fatigue.end.field")
-    value = truncate(_combat_fatigue_value(offers, applied, messages, locale), MAX_FIELD_VALUE)
+    value = truncate(
+        _combat_fatigue_value(offers, applied, messages, locale, paid=paid), MAX_FIELD_VALUE
+    )
     names = {messages.text("fatigue.end.field", other) for other in ("en", "pt-BR")}
     for index, field in enumerate(summary.fields):
         if field.name in names:

@@ -531,3 +531,34 @@ def test_r8_7_r8_8_each_want_needs_its_own_remedy() -> None:
 def test_withholding_adds_up_per_cause() -> None:
     state = withhold(withhold(sheet(5).state, Want.SLEEP, 1), Want.SLEEP, 2)
     assert withhold(state, Want.STARVATION, 0).fp_withheld == {"sleep": 3}
+
+
+def test_r8_4_is_charged_once_per_combat() -> None:
+    """R8.4: "the cost is per combat". A 15-second fight, Medium encumbrance: Ana paid her
+    3 FP with /fatigue combat during it, so a second charge is refused and the end offers
+    only Di's 3."""
+    from rules.encounter import Encounter, EncounterCombatant, offer_combat_fatigue
+    from rules.errors import RuleError
+    from rules.fatigue import ensure_combat_fatigue_unpaid
+    from rules.turn import TurnSequence, TurnState
+
+    def fighter(cid: str, name: str, *, paid: bool) -> EncounterCombatant:
+        return EncounterCombatant(
+            combatant_id=cid,
+            side="x",
+            combatant=Combatant.create(name=name, encumbrance_level=2),
+            turn=TurnState(fought=True, combat_fatigue_paid=paid),
+        )
+
+    with pytest.raises(RuleError) as refused:
+        ensure_combat_fatigue_unpaid("Ana", paid=True)
+    assert refused.value.key == "fatigue.error.combat_paid"
+    ensure_combat_fatigue_unpaid("Di", paid=False)
+    fight = Encounter(
+        name="Long",
+        gm_id=1,
+        sequence=TurnSequence(round=15),
+        combatants=(fighter("1", "Ana", paid=True), fighter("2", "Di", paid=False)),
+    )
+    offered = offer_combat_fatigue(fight).combat_fatigue
+    assert [(o.name, o.cost.total) for o in offered] == [("Di", 3)]
