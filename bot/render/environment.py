@@ -394,7 +394,9 @@ def render_heat(exposure: HeatExposure, messages: Messages, locale: str) -> list
         lines += _weather_lines(
             exposure.rolls, messages, locale, label_key="environment.heat.roll", rule="R10.9"
         )
-    if exposure.surcharge:
+    if exposure.beyond_table:
+        lines.append(_t(messages, locale, "environment.heat.beyond", extra=exposure.surcharge))
+    elif exposure.surcharge:
         lines.append(_t(messages, locale, "environment.heat.surcharge", extra=exposure.surcharge))
     lines.append(_t(messages, locale, "environment.heat.armor"))
     lines.append(_t(messages, locale, "fatigue.lost_total", fp=exposure.fp_lost))
