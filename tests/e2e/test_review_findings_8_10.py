@@ -123,6 +123,7 @@ SHEDDING_ARMOR = Fight(
     /breath drown combatant:Hal swimming:12 seconds:30
     /breath shed combatant:Hal heavy:true
     /encounter status
+    /environment catch-fire damage:12 combatant:Hal shield:true
 """,
 )
 
@@ -323,6 +324,14 @@ async def test_d11_shedding_armor_needs_a_swimming_success_r9_4_r9_3(tmp_path: P
         t.reply("/encounter status"),
         "  ┃ ▶ 1. Hal [npc]: HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▱ 8/10 · 🌊 in deep water: swallowing "
         "water (next roll in 5 s)",
+    )
+    # R10.7 burns whoever holds the wooden shield: Hal holds none.
+    no_shield = t.reply("/environment catch-fire damage:12 combatant:Hal shield:true")
+    assert refused(no_shield)
+    expect(
+        no_shield,
+        "  ┃ Hal holds no shield to catch fire (R10.7): give him one with /combatant shield "
+        "set, or leave out shield:.",
     )
 
 
