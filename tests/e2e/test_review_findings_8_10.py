@@ -166,11 +166,12 @@ async def test_d2_cardiac_arrest_leaves_him_unconscious_r8_2_r8_3(tmp_path: Path
         "  ┃ Bo rolls HT against cardiac arrest: 13 (4, 3, 6) vs 8, failure. (R8.2)",
         "  ┃ Bo falls unconscious. (R8.3)",
         "  ┃ 2. Bo [npc]: HP ▰▰▰▰▱ 9/10 · FP ▱▱▱▱▱ -10/10 · prone · 😵 unconscious · "
-        "💔 cardiac arrest",
+        "💔 cardiac arrest (dies in round 161 unless helped)",
     )
     expect(
         t.reply("/combatant show name:Bo"),
-        "  ┃ HP 9/10 · FP -10/10 · prone · unconscious · cardiac arrest",
+        "  ┃ HP 9/10 · FP -10/10 · prone · unconscious · cardiac arrest (dies in round 161 "
+        "unless helped)",
     )
 
 
