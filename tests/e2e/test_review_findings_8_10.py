@@ -114,17 +114,21 @@ AIRLESS_SECONDS = Fight(
 
 SHEDDING_ARMOR = Fight(
     6,
-    """
-    /encounter start name:W
-    /combatant add name:Hal st:10 dx:12 iq:10 ht:10
-    /combatant add name:Ivy st:10 dx:10 iq:10 ht:10
-    /encounter next
-    /breath shed combatant:Hal heavy:true
-    /breath drown combatant:Hal swimming:12 seconds:30
-    /breath shed combatant:Hal heavy:true
-    /encounter status
-    /environment catch-fire damage:12 combatant:Hal shield:true
-""",
+    "\n".join(
+        [
+            "/encounter start name:W",
+            "/combatant add name:Hal st:10 dx:12 iq:10 ht:10",
+            "/combatant add name:Ivy st:10 dx:10 iq:10 ht:10",
+            "/encounter next",
+            "/breath shed combatant:Hal heavy:true",
+            "/breath drown combatant:Hal swimming:12",
+            "/breath shed combatant:Hal heavy:true",
+            *["/encounter next"] * 12,
+            "/breath shed combatant:Hal heavy:true",
+            "/encounter status",
+            "/environment catch-fire damage:12 combatant:Hal shield:true",
+        ]
+    ),
 )
 
 COMBAT_FATIGUE_ONCE = Fight(
@@ -298,25 +302,32 @@ async def test_d10_seconds_without_air_show_fp_and_hp_r9_2_r8_2(tmp_path: Path) 
 
 async def test_d11_shedding_armor_needs_a_swimming_success_r9_4_r9_3(tmp_path: Path) -> None:
     """D11: R9.4, gear comes off "only after at least one successful Swimming roll": refused
-    before /breath drown rolls one. Swimming 12: 13 fails (struggling, -1 FP), 7 succeeds
+    out of the water, and in it until a roll succeeds. Swimming 12: 13 fails as his first
+    second in the water comes (struggling, -1 FP, the next roll 5 s on), 7 succeeds 5 s later
     (head above water, R9.3). Then DX 12 - 4 = 8 for a helmet; 11 fails: he swallows water
     (-1 FP) and the tracker shows him struggling again (R9.3)."""
     t = await play(tmp_path, SHEDDING_ARMOR)
-    first = t.reply("/breath shed combatant:Hal heavy:true")
-    assert refused(first)
+    refusal = (
+        "  ┃ Hal has made no successful Swimming roll in deep water yet: gear comes off only "
+        "after one (R9.4). /breath drown combatant:Hal puts him in the water, and his rolls "
+        "come with the rounds."
+    )
+    for nth in (1, 2):
+        block = t.reply("/breath shed combatant:Hal heavy:true", nth)
+        assert refused(block)
+        expect(block, refusal)
     expect(
-        first,
-        "  ┃ Hal has made no successful Swimming roll in the water yet: gear comes off only "
-        "after one (R9.4). Roll them with /breath drown combatant:Hal first.",
+        t.reply("/encounter next", 3),
+        "  ┃ Hal rolls Swimming 12 in the water: 13 (5, 5, 3), failure: swallows water, 1 FP, "
+        "FP 9, HP 10 → swallowing water (next roll in 5 s) (R9.3)",
     )
     expect(
-        t.reply("/breath drown combatant:Hal swimming:12 seconds:30"),
-        "  ┃ FP 10 → 9 / 10",
-        "  ┃ ▶ 1. Hal [npc]: HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▱ 9/10 · 🌊 in deep water: head above "
-        "water (another roll within a minute)",
+        t.reply("/encounter next", 13),
+        "  ┃ Hal rolls Swimming 12 in the water: 7 (2, 1, 4), success → head above water "
+        "(another roll within a minute) (R9.3)",
     )
     expect(
-        t.reply("/breath shed combatant:Hal heavy:true", 2),
+        t.reply("/breath shed combatant:Hal heavy:true", 3),
         "  ┃ DX to get rid of it: DX 12 -4 = 8, rolled 11 (3, 5, 3): failure (R9.4)",
         "  ┃ He fails and swallows water: 1 FP, and he is struggling (R9.4, R9.3).",
         "  ┃ FP 9 → 8 / 10",
@@ -324,7 +335,7 @@ async def test_d11_shedding_armor_needs_a_swimming_success_r9_4_r9_3(tmp_path: P
     expect(
         t.reply("/encounter status"),
         "  ┃ ▶ 1. Hal [npc]: HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▱ 8/10 · 🌊 in deep water: swallowing "
-        "water (next roll in 5 s)",
+        "water (next roll in 5 s), Swimming 12",
     )
     # R10.7 burns whoever holds the wooden shield: Hal holds none.
     no_shield = t.reply("/environment catch-fire damage:12 combatant:Hal shield:true")

@@ -280,7 +280,7 @@ async def test_fire_arrow_adds_one_burning_point_r10_2(tmp_path: Path) -> None:
         "  ┃ Injury: 8",
         "  ┃ HP: 20 → 12 / 20",
         "  ┃     Incendiary: +1 burning at the same spot, DR 0, injury 1, HP 12 → 11 (R10.2).",
-        "  ┃     1 burning in one attack sets nothing of Orc's alight (R10.5).",
+        "  ┃     Orc: 1 burning in one attack sets none of his clothing alight (R10.5).",
     )
     assert "HP ▰▰▰▱▱ 11/20" in _line(t.reply("/encounter status"), "Orc")
 
@@ -329,7 +329,7 @@ async def test_tight_beam_counts_a_tenth_for_ignition_r10_3(tmp_path: Path) -> N
     t = await play(tmp_path, TIGHT_BEAMS)
     expect(
         t.reply("/damage target:Bob amount:25 type:burn tight-beam:true"),
-        "  ┃ Consequences: 25 burning in one attack sets nothing of Bob's alight (R10.5).",
+        "  ┃ Consequences: Bob: 25 burning in one attack sets none of his clothing alight (R10.5).",
     )
     expect(
         t.reply("/damage target:Bob amount:35 type:burn tight-beam:true"),
@@ -356,7 +356,8 @@ async def test_burning_clothes_tick_and_cost_dx_on_attack_and_defense_r10_5_r10_
     """R10.5: 4 burning sets part of the clothing alight: DX 12 → 10. Defenses: Dodge from
     Basic Speed (12+12)/4 = 6 → 9, with DX 10 (10+12)/4 = 5.5 → 8; Parry with Axe 12 → 9, at
     Axe 10 → 8. His attack: Axe 12, -4 shock, -2 fire = 6. At his place he burns 1d-4
-    (die 5 → 1). R10.6: 10 burning then sets all his clothing alight.
+    (die 5 → 1; the second before, a 4 → 0, did no injury: G7). R10.6: 10 burning then
+    sets all his clothing alight.
     """
     t = await play(tmp_path, PART_OF_THE_CLOTHES)
     expect(
@@ -381,7 +382,7 @@ async def test_burning_clothes_tick_and_cost_dx_on_attack_and_defense_r10_5_r10_
     )
     expect(
         t.reply("/encounter next", 4),
-        "  ┃ Orc burns: 1d-4 rolled 1 (5), injury 1, HP 8 → 7 (R10.5)",
+        "  ┃ Orc burns: 1d-4 rolled 1 (5), injury 1, HP 9 → 8 (R10.5)",
     )
     expect(
         t.reply("/damage target:Orc amount:10 type:burn"),
@@ -442,9 +443,11 @@ async def test_cardiac_arrest_names_the_round_of_death_r8_2(tmp_path: Path) -> N
         "  ┃ His heart stops: he dies in 2 min 40 s (HT/3 minutes), in round 161, unless he is"
         " helped (R8.2).",
     )
-    assert "FP ▱▱▱▱▱ -10/10 · 💔 cardiac arrest (dies in round 161 unless helped)" in _line(
-        t.reply("/encounter status"), "Bo"
-    )
+    # At -FP he faints too (R8.3): unconscious and prone.
+    assert (
+        "FP ▱▱▱▱▱ -10/10 · prone · 😵 unconscious · 💔 cardiac arrest (dies in round 161 "
+        "unless helped)"
+    ) in _line(t.reply("/encounter status"), "Bo")
 
 
 async def test_intense_heat_goes_on_with_the_rounds_r10_10(tmp_path: Path) -> None:
