@@ -65,9 +65,13 @@ class FatigueApplier:
         recover: bool = False,
         want: Want | None = None,
         remedied: tuple[Want, ...] = (),
+        state: dict[str, object] | None = None,
+        turn: dict[str, object] | None = None,
     ) -> None:
         """Apply an FP change to ``combatant`` of the running fight as one change and show
-        ``lines`` (the rule's working) above the FP and HP it moved."""
+        ``lines`` (the rule's working) above the FP and HP it moved; ``state`` is what else
+        the same cause changes on him (deep water after a failed R9.4 roll), ``turn`` what it
+        changes on his turn state (R8.4's cost paid)."""
         authority = await EncounterAuthority.of(interaction)
         context = await self.bot.context_for(interaction)
         async with self.encounters.change(
@@ -89,6 +93,8 @@ class FatigueApplier:
                 noted=detail,
                 want=want,
                 remedied=remedied,
+                state=state,
+                turn=turn,
             )
             change.encounter = applied.encounter
             change.detail = applied.detail()
@@ -128,10 +134,10 @@ class FatigueApplier:
         title: str,
         detail: dict[str, Any],
         want: Want | None = None,
+        state: dict[str, object] | None = None,
     ) -> None:
-        """Apply ``fp_lost`` to the combatant (kept apart when lost to ``want``, R8.7-R8.9,
-        R10.9, R10.13),
-        or show it against the numbers given."""
+        """Apply ``fp_lost`` (and ``state``) to the combatant (kept apart when lost to
+        ``want``, R8.7-R8.9, R10.9, R10.13), or show it against the numbers given."""
         if combatant is not None:
             await self.apply_loss(
                 interaction,
@@ -142,6 +148,7 @@ class FatigueApplier:
                 detail=detail,
                 hp_lost=hp_lost,
                 want=want,
+                state=state,
             )
             return
         context = await self.bot.context_for(interaction)

@@ -37,9 +37,11 @@ from rules.breath import (
     Preparation,
     breath_seconds,
     drowning,
+    ensure_may_shed,
     rescue,
     shed,
     suffocation,
+    swallowed_water,
     swimming_modifiers,
 )
 from rules.combatant import Combatant
@@ -160,16 +162,29 @@ class Breath(commands.Cog):
         if combatant is None:
             held = breath_seconds(_score(None, ht, "ht"), effort, prepared)
             lines = render_breath(held, self.bot.messages, locale)
-            if seconds is not None:
-                current = max_fp if fp is None else fp
-                choking = suffocation(
-                    seconds,
-                    breath=held.seconds,
-                    fp=current if max_fp is not None else None,
-                    max_fp=max_fp,
-                )
-                lines += render_suffocation(choking, self.bot.messages, locale)
-            await send_embeds(interaction, line_embeds(ResultKind.INFO, title, lines))
+            if seconds is None:
+                await send_embeds(interaction, line_embeds(ResultKind.INFO, title, lines))
+                return
+            current = max_fp if fp is None else fp
+            choking = suffocation(
+                seconds,
+                breath=held.seconds,
+                fp=current if max_fp is not None else None,
+                max_fp=max_fp,
+            )
+            lines += render_suffocation(choking, self.bot.messages, locale)
+            # With the FP given, what the FP lost does to them, HP at 0 FP or less included
+            # (R8.2, R8.3), as /breath drown shows it.
+            await self.fp.result(
+                interaction,
+                combatant=None,
+                fp=fp,
+                max_fp=max_fp,
+                fp_lost=choking.fp_lost,
+                lines=lines,
+                title=title,
+                detail={},
+            )
             return
         authority = await EncounterAuthority.of(interaction)
         async with self.encounters.change(
@@ -407,6 +422,9 @@ class Breath(commands.Cog):
     ) -> None:
         context = await self.bot.context_for(interaction)
         sheet = await self._sheet(interaction, combatant)
+        water = sheet.state.water if sheet is not None else None
+        if sheet is not None:
+            ensure_may_shed(sheet.name, water)
         item = shed(
             _score(sheet.attributes.dx if sheet else None, dx, "dx"),
             heavy=heavy,
@@ -422,6 +440,8 @@ class Breath(commands.Cog):
             lines=render_shed(item, self.bot.messages, context.locale),
             title=self.fp.title(context.locale, "breath.shed.title", combatant),
             detail={"shed": item.shed},
+            # A failure leaves him struggling in the water (R9.4, R9.3).
+            state={"water": swallowed_water(water)} if water and not item.shed else None,
         )
 
     @breath.command(

@@ -297,10 +297,12 @@ class EncounterCog(commands.Cog):
         fight = change.encounter
         embed = render_ended(fight, self.bot.messages, context.locale, crippled)
         view: discord.ui.View | None = None
-        if fight.combat_fatigue:
+        paid = [c.name for c in fight.combatants if c.turn.combat_fatigue_paid]
+        if fight.combat_fatigue or paid:
             [embed] = with_combat_fatigue(
-                [embed], fight.combat_fatigue, None, self.bot.messages, context.locale
+                [embed], fight.combat_fatigue, None, self.bot.messages, context.locale, paid=paid
             )
+        if fight.combat_fatigue:
             view = combat_fatigue_view(
                 change.record.id, applied=False, messages=self.bot.messages, locale=context.locale
             )

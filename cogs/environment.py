@@ -539,6 +539,9 @@ class Environment(commands.Cog):
         if combatant is not None:
 
             def alight(fighter: EncounterCombatant) -> EncounterCombatant:
+                if shield and fighter.combatant.shield is None:
+                    # R10.7 burns whoever holds the shield: he must hold one.
+                    raise UserFacingError("environment.error.no_shield", name=fighter.name)
                 if caught is None or fighter.combatant.state.dead:
                     return fighter
                 state = catch(fighter.combatant.state, caught)

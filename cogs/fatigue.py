@@ -42,6 +42,7 @@ from rules.fatigue import (
     Want,
     combat_fatigue,
     dehydration,
+    ensure_combat_fatigue_unpaid,
     exertion,
     hiking_fatigue,
     lose_fp,
@@ -207,7 +208,6 @@ class Fatigue(commands.Cog):
                 outcome,
                 self.bot.messages,
                 context.locale,
-                sheet=sheet.with_state(outcome.state),
                 show_hp=hp is not None,
             ),
         )
@@ -269,7 +269,6 @@ class Fatigue(commands.Cog):
                 outcome,
                 self.bot.messages,
                 context.locale,
-                sheet=sheet.with_state(outcome.state),
                 show_hp=False,
             ),
         )
@@ -394,6 +393,7 @@ class Fatigue(commands.Cog):
             )
             return
         fighter, rounds = await self.fp.fighter(interaction, combatant)
+        ensure_combat_fatigue_unpaid(fighter.name, paid=fighter.turn.combat_fatigue_paid)
         cost = combat_fatigue(
             rounds if seconds is None else seconds,
             fought=fighter.turn.fought if fought is None else fought,
@@ -409,6 +409,7 @@ class Fatigue(commands.Cog):
             lines=lines,
             title=title,
             detail={"combat": cost.total},
+            turn={"combat_fatigue_paid": True} if cost.applies else None,
         )
 
     @fatigue.command(

@@ -46,11 +46,13 @@ __all__ = [
     "breathe",
     "choked_breath",
     "drowning",
+    "ensure_may_shed",
     "hold_breath",
     "let_breathe",
     "rescue",
     "shed",
     "suffocation",
+    "swallowed_water",
     "swimming_modifiers",
     "swimming_roll",
     "with_air",
@@ -413,6 +415,8 @@ class Shed(BaseModel):
     shed: bool
     fp_lost: int
     """A failure swallows water: 1 FP, and he is struggling (R9.3)."""
+    then: SwimState | None = None
+    """Where a failure leaves him in R9.3's schedule: struggling, a roll every 5 s."""
     rule_ids: tuple[str, ...] = ("R9.4",)
 
 
@@ -427,7 +431,38 @@ def shed(dx: int, *, heavy: bool, roller: DiceRoller, options: RuleOptions | Non
     modifiers: tuple[tuple[str, int], ...] = (("heavy_item", SHED_HEAVY),) if heavy else ()
     target = dx + sum(value for _, value in modifiers)
     roll = RollRecord.of("dx", dx, modifiers, success_roll(target, roller, rule_options))
-    return Shed(heavy=heavy, roll=roll, shed=roll.succeeded, fp_lost=0 if roll.succeeded else 1)
+    if roll.succeeded:
+        return Shed(heavy=heavy, roll=roll, shed=True, fp_lost=0)
+    return Shed(
+        heavy=heavy,
+        roll=roll,
+        shed=False,
+        fp_lost=1,
+        then=SwimState.STRUGGLING,
+        rule_ids=("R9.4", "R9.3"),
+    )
+
+
+def ensure_may_shed(name: str, water: InWater | None) -> None:
+    """R9.4: gear comes off in the water "only after at least one successful Swimming roll"
+    since he went in (``InWater.swam``); out of the water or before that, it is refused."""
+    if water is None or not water.swam:
+        raise RuleError(
+            "breath.error.needs_swimming",
+            f"{name} has made no successful Swimming roll in deep water yet (R9.4)",
+            name=name,
+        )
+
+
+def swallowed_water(water: InWater) -> InWater:
+    """R9.4's failure "with all the effects above" (R9.3): he is struggling, his next
+    Swimming roll 5 seconds from now."""
+    return water.model_copy(
+        update={
+            "state": SwimState.STRUGGLING,
+            "next_roll_at": water.seconds + NEXT_ROLL[SwimState.STRUGGLING],
+        }
+    )
 
 
 class Rescue(BaseModel):

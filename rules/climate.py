@@ -44,6 +44,7 @@ __all__ = [
     "Sunburn",
     "ThermalShock",
     "WeatherRoll",
+    "beyond_heat_table",
     "cold",
     "cold_interval_minutes",
     "cold_modifiers",
@@ -65,6 +66,9 @@ COMFORT_BAND_C: Final = 5.0
 COLD_BELOW_C: Final = 0.0
 """A human rolls against the cold below this, °C (R10.13)."""
 _FIRST_BAND: Final = 15.0
+HEAT_TABLE_TOP: Final = 33.0
+"""R10.9's table ends 33 °C above the comfort zone (65 °C for a human); hotter is left to
+the GM and R10.10's intense heat (the catalog's reading)."""
 HEAT_INTERVAL_MINUTES: Final = 30
 
 
@@ -81,8 +85,9 @@ def heat_surcharge(temperature: float, comfort_top: float = COMFORT_TOP_C) -> in
     """R10.9: FP more on every FP lost to exertion or dehydration in the heat.
 
     Each band includes its upper end (the catalog's reading): none up to 32 °C, 1 above it
-    up to 47 °C (15 °C over the comfort zone), 2 above that up to 65 °C and beyond (the seed
-    stops at 65 °C; the intense heat of R10.10 is the GM's call past it).
+    up to 47 °C (15 °C over the comfort zone), 2 above that up to 65 °C. Past 65 °C the seed
+    says nothing (:func:`beyond_heat_table`): 2 is kept as the least it costs, and the
+    answer leaves the rest to the GM and R10.10.
     """
     over = temperature - comfort_top
     if over <= 0:
@@ -90,6 +95,12 @@ def heat_surcharge(temperature: float, comfort_top: float = COMFORT_TOP_C) -> in
     if over <= _FIRST_BAND:
         return 1
     return 2
+
+
+def beyond_heat_table(temperature: float, comfort_top: float = COMFORT_TOP_C) -> bool:
+    """R10.9 stops 33 °C above the comfort zone (65 °C for a human): hotter than that is not
+    covered, "GM and R10.10" (the catalog's reading). 65 °C is in the table; 70 °C is not."""
+    return temperature - comfort_top > HEAT_TABLE_TOP
 
 
 class WeatherRoll(BaseModel):
@@ -143,6 +154,8 @@ class HeatExposure(BaseModel):
     surcharge: int
     """FP more per exertion or dehydration loss at this temperature."""
     rule_ids: tuple[str, ...]
+    beyond_table: bool = False
+    """Hotter than R10.9's table goes (65 °C for a human): the GM's call, and R10.10."""
 
 
 def heat(
@@ -201,6 +214,7 @@ def heat(
         fp_lost=sum(roll.fp_lost for roll in rolls),
         surcharge=surcharge,
         rule_ids=("R10.9",),
+        beyond_table=beyond_heat_table(temperature, comfort_top),
     )
 
 

@@ -156,6 +156,8 @@ class InWater(BaseModel):
     """Seconds he has spent in the water so far."""
     next_roll_at: int = Field(default=0, ge=0)
     """The second (counted like ``seconds``) of his next Swimming roll."""
+    swam: bool = False
+    """A Swimming roll has succeeded since he went in: he may try to shed gear (R9.4)."""
 
     @property
     def target(self) -> int:

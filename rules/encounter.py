@@ -680,10 +680,16 @@ def offer_combat_fatigue(
 ) -> Encounter:
     """R8.4 as the fight ends: its seconds are its rounds (R4.1), whoever attacked or
     defended in it pays by his encumbrance, +1 in hot weather, +2 in plate or an overcoat
-    (``plate``: names or ids). The offers wait on the encounter for the GM to apply."""
+    (``plate``: names or ids). The offers wait on the encounter for the GM to apply. Who
+    already paid it during the fight (``TurnState.combat_fatigue_paid``) is not offered again:
+    the cost is per combat."""
     wearing = {encounter.find(name).combatant_id for name in plate}
     offers = combat_fatigue_offers(
-        [(c.combatant_id, c.combatant, c.turn.fought) for c in encounter.combatants],
+        [
+            (c.combatant_id, c.combatant, c.turn.fought)
+            for c in encounter.combatants
+            if not c.turn.combat_fatigue_paid  # once per combat (R8.4)
+        ],
         encounter.sequence.round,
         hot=hot,
         plate=wearing,

@@ -74,6 +74,7 @@ __all__ = [
     "combat_fatigue",
     "combat_fatigue_offers",
     "dehydration",
+    "ensure_combat_fatigue_unpaid",
     "exertion",
     "fatigue_status",
     "fp_loss",
@@ -281,6 +282,8 @@ class FatigueChange(BaseModel):
     """He fell unconscious at -FP with this loss (R8.3)."""
     woke: bool = False
     """His FP is positive again and he comes to (R8.3)."""
+    collapse_ended: bool = False
+    """He had collapsed (R8.2) and his FP is positive again: he may act at once."""
     death_checks: tuple[RollRecord, ...] = ()
     """HT rolls for the -HP multiples the HP loss reached (R7.3)."""
     died: bool = False
@@ -376,9 +379,16 @@ def lose_fp(
     )
 
 
-def recover_fp(combatant: Combatant, amount: int, remedied: Collection[Want] = ()) -> FatigueChange:
+def recover_fp(
+    combatant: Combatant,
+    amount: int,
+    remedied: Collection[Want] = (),
+    *,
+    collapsed: bool = False,
+) -> FatigueChange:
     """``combatant`` regains ``amount`` FP, up to his FP attribute. Positive FP again wakes
-    one who fainted from fatigue (R8.3); a collapse (R8.2) ends at his next turn.
+    one who fainted from fatigue (R8.3) and ends a collapse (``collapsed``, R8.2: "until he
+    gets back to a positive FP total"), both at once.
 
     FP lost to hunger, thirst or missed sleep (R8.7-R8.9), heat (R10.9) or cold (R10.13)
     stay lost unless the rest came with their remedy (``remedied``): FP 10 with 3 lost to
@@ -410,6 +420,9 @@ def recover_fp(combatant: Combatant, amount: int, remedied: Collection[Want] = (
     if woke:
         rule_ids.append("R8.3")
     rule_ids += [w.rule_id for w in sorted({*held_by, *remedies}, key=list(Want).index)]
+    collapse_ended = collapsed and after > 0 and not state.dead
+    if collapse_ended:
+        rule_ids.append("R8.2")
     return FatigueChange(
         name=combatant.name,
         amount=after - state.fp,
@@ -425,6 +438,7 @@ def recover_fp(combatant: Combatant, amount: int, remedied: Collection[Want] = (
         held_by=held_by,
         still_lost=sum(withheld.values()),
         remedied=remedies,
+        collapse_ended=collapse_ended,
         status=status,
         state=state.model_copy(update=update),
         rule_ids=tuple(dict.fromkeys(rule_ids)),
@@ -566,6 +580,17 @@ def combat_fatigue(
         plate_extra=plate_extra,
         total=base + hot_extra + plate_extra,
     )
+
+
+def ensure_combat_fatigue_unpaid(name: str, *, paid: bool) -> None:
+    """R8.4: the cost is per combat; a fighter already charged for this fight is refused a
+    second charge."""
+    if paid:
+        raise RuleError(
+            "fatigue.error.combat_paid",
+            f"{name} has already paid this fight's combat fatigue (R8.4)",
+            name=name,
+        )
 
 
 class CombatFatigueOffer(BaseModel):

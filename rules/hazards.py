@@ -244,6 +244,7 @@ def _water_second(
             "state": rolled.then,
             "seconds": at + 1,
             "next_roll_at": at + NEXT_ROLL[rolled.then],
+            "swam": water.swam or rolled.roll.succeeded,
         }
     )
     sheet = sheet.with_state(water=moved)

@@ -9,7 +9,7 @@ what the event log keeps (``detail()``).
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from typing import Final
 
 from pydantic import BaseModel, ConfigDict
@@ -103,24 +103,38 @@ def change_fp(
     noted: dict[str, object] | None = None,
     want: Want | None = None,
     remedied: Collection[Want] = (),
+    state: Mapping[str, object] | None = None,
+    turn: Mapping[str, object] | None = None,
 ) -> FatigueApplied:
-    """The fighter regains ``fp`` (``recover``, R8.3's waking; what ``remedied`` cured may
-    come back, R8.7-R8.9, R10.9, R10.13) or loses it with ``hp_lost`` HP from the same cause
-    (R8.1-R8.3 through :func:`~rules.fatigue.lose_fp`); FP lost to hunger, thirst, missed
-    sleep, heat or cold (``want``) are kept apart, for rest alone does not restore them
-    (R8.7-R8.9, R10.9, R10.13). Nothing lost, nothing changes."""
+    """The fighter regains ``fp`` (``recover``, R8.3's waking and the end of an R8.2
+    collapse once his FP is positive; what ``remedied`` cured may come back, R8.7-R8.9,
+    R10.9, R10.13) or loses it with ``hp_lost`` HP from the same cause (R8.1-R8.3 through
+    :func:`~rules.fatigue.lose_fp`); FP lost to hunger, thirst, missed sleep, heat or cold
+    (``want``) are kept apart, for rest alone does not restore them (R8.7-R8.9, R10.9,
+    R10.13). ``state`` is what else the same cause changes on his sheet (deep water after a
+    failed R9.4 roll), ``turn`` on his turn state (R8.4's cost paid). Nothing lost, nothing
+    changes."""
     fighter = encounter.get(fighter_id)
     sheet = fighter.combatant
     outcome: FatigueChange | None = None
     if recover:
-        outcome = recover_fp(sheet, fp, remedied)
+        outcome = recover_fp(sheet, fp, remedied, collapsed=fighter.turn.collapsed)
+        if outcome.collapse_ended:
+            fighter = fighter.model_copy(
+                update={"turn": fighter.turn.model_copy(update={"collapsed": False})}
+            )
     elif fp or hp_lost:
         outcome = lose_fp(sheet, fp, roller, options, hp_too=hp_lost)
     if outcome is not None:
-        state = outcome.state
+        changed = outcome.state
         if want is not None and not recover:
-            state = withhold(state, want, outcome.fp_before - outcome.fp_after)
-        sheet = sheet.with_state(state)
+            changed = withhold(changed, want, outcome.fp_before - outcome.fp_after)
+        sheet = sheet.with_state(changed)
+    if state:
+        sheet = sheet.with_state(sheet.state.model_copy(update=dict(state)))
+    if turn:
+        fighter = fighter.model_copy(update={"turn": fighter.turn.model_copy(update=dict(turn))})
+    if outcome is not None or state or turn:
         encounter = encounter.replace(fighter.with_sheet(sheet))
     return FatigueApplied(
         encounter=encounter,

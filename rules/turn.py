@@ -33,7 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from rules import injury, recovery
 from rules.attack import WaitOrder
 from rules.checks import Outcome, SuccessRoll, success_roll
-from rules.combatant import Combatant, CombatantState
+from rules.combatant import Combatant, CombatantState, Posture
 from rules.errors import RuleError
 from rules.initiative import (
     MODE_RULES,
@@ -204,6 +204,9 @@ class TurnState(BaseModel):
     fought: bool = False
     """He attacked or defended in this fight: a fight longer than 10 s costs him FP when it
     ends (R8.4). Kept from turn to turn."""
+    combat_fatigue_paid: bool = False
+    """R8.4's cost was already charged to him in this fight (``/fatigue combat``): the cost is
+    per combat, so neither a second charge nor the end of the fight takes it again."""
     elevation: float = 0.0
     """Metres he stands above the floor (a step, a chair, a table, R13.3): fighters at
     different heights hit and defend as R13.2 says, and shots go up or down (R12.8, R12.9).
@@ -781,7 +784,17 @@ def _start_of_turn(
                 turn = turn.model_copy(
                     update={"cardiac_arrest": True, "cardiac_arrest_death_round": dies}
                 )
-                state = state.model_copy(update={"fp": -sheet.max_fp})
+                # R8.2 sets FP to -FP, and at -FP he faints (R8.3): unconscious and prone,
+                # as any other fall to -FP (rules.fatigue.lose_fp).
+                state = state.model_copy(
+                    update={
+                        "fp": -sheet.max_fp,
+                        "unconscious": True,
+                        "fatigue_unconscious": True,
+                        "posture": Posture.PRONE,
+                    }
+                )
+                log.add(TurnEventKind.FELL_UNCONSCIOUS, "R8.3")
 
     if acts:
         turn = turn.new_turn().model_copy(

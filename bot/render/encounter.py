@@ -109,6 +109,23 @@ def mode_name(messages: Messages, locale: str, mode: str) -> str:
     return _t(messages, locale, f"encounter.mode.{mode}")
 
 
+def _duration(encounter: Encounter, messages: Messages, locale: str) -> str:
+    """How long a fight lasted: its rounds, one second each (R4.1), the round it ended in
+    counted as R8.4 counts it; past the first round it also gives the seconds the tracker
+    showed elapsed, one fewer, so the two agree."""
+    sequence = encounter.sequence
+    rounds = sequence.round
+    seconds = sequence.elapsed_seconds + (1 if sequence.started else 0)
+    key = (
+        "encounter.ended.duration_counted"
+        if rounds > 1
+        else _counted("encounter.ended.duration", rounds)
+    )
+    return _t(
+        messages, locale, key, rounds=rounds, seconds=seconds, elapsed=sequence.elapsed_seconds
+    )
+
+
 def _is_fallen(c: EncounterCombatant) -> bool:
     """Out of the fight (R4.2): dead, destroyed or unconscious."""
     return not c.combatant.is_conscious
@@ -195,7 +212,7 @@ def conditions(
         ("knocked_down", state.knocked_down),
         ("grappled", turn.grappled),
         ("reeling", c.combatant.is_reeling and state.hp > 0),
-        ("tired", c.combatant.is_tired and state.fp > 0),
+        ("tired", c.combatant.is_tired),
     )
     found.extend(_condition_of(c, messages, locale, key, marked=marked) for key, on in flags if on)
     found.extend(fatigue_conditions(c.combatant, messages, locale, marked=marked))
@@ -721,13 +738,7 @@ def render_ended(
     embed = new_embed(
         ResultKind.INFO,
         title=_t(messages, locale, "encounter.ended.title", name=encounter.name),
-        description=_t(
-            messages,
-            locale,
-            _counted("encounter.ended.duration", encounter.sequence.round),
-            rounds=encounter.sequence.round,
-            seconds=encounter.sequence.elapsed_seconds + (1 if encounter.sequence.started else 0),
-        ),
+        description=_duration(encounter, messages, locale),
     )
     fallen = encounter.fallen()
     value = (

@@ -257,18 +257,16 @@ def render_catch(
 
 def render_ignition(outcome: IgnitionOutcome, messages: Messages, locale: str) -> list[str]:
     """R10.4: the material's class and the flames' case, every roll, and whether it caught."""
-    threshold = (
-        _t(messages, locale, "environment.ignite.never")
-        if outcome.threshold is None
-        else str(outcome.threshold)
-    )
+    # Nonflammable has no threshold: no amount of burning damage lights it (R10.4).
     lines = [
         _t(
             messages,
             locale,
-            "environment.ignite.class",
+            "environment.ignite.class"
+            if outcome.threshold is not None
+            else "environment.ignite.class_never",
             material=_t(messages, locale, f"environment.material.{outcome.material.value}"),
-            threshold=threshold,
+            threshold=outcome.threshold,
             flame=outcome.flame,
             best=_fraction_text(outcome.best, locale),
         ),
@@ -279,14 +277,18 @@ def render_ignition(outcome: IgnitionOutcome, messages: Messages, locale: str) -
             target=outcome.target,
         ),
     ]
-    key = (
-        "environment.ignite.slow_roll" if outcome.target is not None else "environment.ignite.roll"
-    )
+
+    def key(faces: tuple[int, ...]) -> str:
+        if outcome.target is not None:
+            return "environment.ignite.slow_roll"
+        # Fixed flames (``23``) roll no dice: no empty brackets.
+        return "environment.ignite.roll" if faces else "environment.ignite.roll_fixed"
+
     lines += [
         _t(
             messages,
             locale,
-            key,
+            key(roll.faces),
             second=roll.second,
             total=roll.total,
             faces=faces_text(roll.faces),
@@ -404,7 +406,9 @@ def render_heat(exposure: HeatExposure, messages: Messages, locale: str) -> list
         lines += _weather_lines(
             exposure.rolls, messages, locale, label_key="environment.heat.roll", rule="R10.9"
         )
-    if exposure.surcharge:
+    if exposure.beyond_table:
+        lines.append(_t(messages, locale, "environment.heat.beyond", extra=exposure.surcharge))
+    elif exposure.surcharge:
         lines.append(_t(messages, locale, "environment.heat.surcharge", extra=exposure.surcharge))
     lines.append(_t(messages, locale, "environment.heat.armor"))
     lines.append(_t(messages, locale, "fatigue.lost_total", fp=exposure.fp_lost))
@@ -625,7 +629,8 @@ def hazard_conditions(
     sheet: Combatant, messages: Messages, locale: str, *, marked: bool = False
 ) -> list[str]:
     """Tracker words: on fire (what, how much a second, the DX penalty), holding his breath
-    or suffocating; after their markers when ``marked``."""
+    or suffocating, and where R9.3's schedule has him in deep water; after their markers
+    when ``marked``."""
     state = sheet.state
     found: list[tuple[str, str]] = []
     if state.on_fire is not None:
@@ -758,7 +763,8 @@ def _tick_line(tick: HazardTick, messages: Messages, locale: str) -> str:
         key = "breath.tick.swim_fp" if tick.fatigue is not None else "breath.tick.swim"
     text = _t(messages, locale, key, **params)
     if tick.fatigue is not None and tick.fatigue.fainted:
-        text += " " + _t(messages, locale, "environment.tick.faints", name=tick.name)
+        # Its own sentence after the FP and HP: "HP 7. He faints."
+        text += ". " + _t(messages, locale, "environment.tick.faints", name=tick.name)
     return f"{text} ({tick.rule_id})"
 
 

@@ -173,6 +173,8 @@ def render_fatigue_change(
         lines.append(
             _t(messages, locale, "fatigue.effect.held_back", fp=change.still_lost, wants=wants)
         )
+    if change.collapse_ended:
+        lines.append(_t(messages, locale, "fatigue.effect.collapse_ended", name=change.name))
     lines += [
         roll_line(
             roll, messages, locale, label=_t(messages, locale, "fatigue.death_check"), rule="R7.3"
@@ -275,7 +277,8 @@ def render_dehydration(dry: Dehydration, messages: Messages, locale: str) -> lis
     else:
         lines.append(_t(messages, locale, "fatigue.water.enough"))
     if dry.scant_days:
-        lines.append(_t(messages, locale, "fatigue.water.scant", days=dry.scant_days))
+        key = "fatigue.water.scant_one" if dry.scant_days == 1 else "fatigue.water.scant"
+        lines.append(_t(messages, locale, key, days=dry.scant_days))
     if dry.heat_extra and (dry.losses or dry.scant_days):
         lines.append(_t(messages, locale, "fatigue.heat_extra", extra=dry.heat_extra))
     lines.append(_t(messages, locale, "fatigue.lost_total_hp", fp=dry.fp_lost, hp=dry.hp_lost))
@@ -349,13 +352,14 @@ def render_sleep(
 def fatigue_conditions(
     sheet: Combatant, messages: Messages, locale: str, *, marked: bool = False
 ) -> list[str]:
-    """Tracker words for FP (R8.1, R8.2) after the tired flag: the halved Move, Dodge and ST,
-    or exhaustion at 0 FP or less (with its marker when ``marked``)."""
+    """Tracker words for FP (R8.1, R8.2) after the tired flag: the halved Move, Dodge and ST
+    below 1/3 FP, and at 0 FP or less exhaustion too (with its marker when ``marked``): the
+    effects are cumulative (R8.1), so 0 FP and below still halve Move, Dodge and ST."""
     state = sheet.state
     found: list[str] = []
     if sheet.max_fp <= 0:
         return found
-    if sheet.is_tired and state.fp > 0:
+    if sheet.is_tired:
         found.append(
             _t(
                 messages,
@@ -366,7 +370,7 @@ def fatigue_conditions(
                 st=sheet.st,
             )
         )
-    elif state.fp <= 0:
+    if state.fp <= 0:
         text = _t(messages, locale, "fatigue.condition.exhausted")
         found.append(f"{EXHAUSTED_MARKER} {text}" if marked else text)
     return found
@@ -384,6 +388,8 @@ def _combat_fatigue_value(
     applied: Sequence[FatigueChange] | None,
     messages: Messages,
     locale: str,
+    *,
+    paid: Sequence[str] = (),
 ) -> str:
     if applied is None:
         lines = [
@@ -391,7 +397,9 @@ def _combat_fatigue_value(
             for offer in offers
             for line in render_combat_fatigue(offer.name, offer.cost, messages, locale)
         ]
-        lines.append(_t(messages, locale, "fatigue.end.offer"))
+        lines += [_t(messages, locale, "fatigue.end.paid", name=name) for name in paid]
+        if offers:
+            lines.append(_t(messages, locale, "fatigue.end.offer"))
     else:
         lines = [
             _t(
@@ -418,16 +426,21 @@ def with_combat_fatigue(
     applied: Sequence[FatigueChange] | None,
     messages: Messages,
     locale: str,
+    *,
+    paid: Sequence[str] = (),
 ) -> list[discord.Embed]:
-    """The end summary with its R8.4 field set: what the fight costs each fighter, or, once
-    the GM applied it, each one's FP before and after (and HP, at 0 FP or less). The field
-    the summary already has (in either language) is replaced."""
+    """The end summary with its R8.4 field set: what the fight costs each fighter (and who
+    ``paid`` it during the fight already), or, once the GM applied it, each one's FP before
+    and after (and HP, at 0 FP or less). The field the summary already has (in either
+    language) is replaced."""
     found = list(embeds)
     if not found:
         return found
     summary = found[0]
     name = _t(messages, locale, "fatigue.end.field")
-    value = truncate(_combat_fatigue_value(offers, applied, messages, locale), MAX_FIELD_VALUE)
+    value = truncate(
+        _combat_fatigue_value(offers, applied, messages, locale, paid=paid), MAX_FIELD_VALUE
+    )
     names = {messages.text("fatigue.end.field", other) for other in ("en", "pt-BR")}
     for index, field in enumerate(summary.fields):
         if field.name in names:

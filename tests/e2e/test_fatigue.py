@@ -56,7 +56,8 @@ async def test_at_zero_fp_spending_two_fp_costs_two_hp_and_undo_restores_it(
     status = await gm(standin, "encounter status")
     line = {f["name"]: f["value"] for f in status.embed["fields"]}
     assert line[f"1. Ana [party] — <@{standin.user('alice').id}>"] == (
-        "HP ▰▰▰▰▱ 9/11 · FP ▱▱▱▱▱ -2/12 · 🥵 exhausted: Will before each action"
+        "HP ▰▰▰▰▱ 9/11 · FP ▱▱▱▱▱ -2/12 · 😓 very tired · Move 3, Dodge 5, ST 6 · "
+        "🥵 exhausted: Will before each action"
     )
 
     undone = await gm(standin, "encounter undo")
@@ -207,7 +208,9 @@ async def test_a_fifteen_second_fight_in_plate_on_a_hot_day_charges_its_fp_at_th
         await gm(standin, "encounter next")
     ended = await gm(standin, "encounter end", hot=True, plate="Ana")
     summary = ended.embed
-    assert summary["description"] == "Lasted 15 rounds (15 s)."
+    assert summary["description"] == (
+        "Lasted 15 rounds: 15 s, the round it ended in counted (14 s had elapsed before it) (R4.1)."
+    )
     fatigue = {f["name"]: f["value"] for f in summary["fields"]}["Combat fatigue (R8.4)"]
     assert fatigue.splitlines() == [
         "Ana: **6 FP** = 3 (encumbrance 2) + 1 (hot weather) + 2 (plate or overcoat) (R8.4).",

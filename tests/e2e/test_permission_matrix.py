@@ -574,7 +574,7 @@ ROWS = [
         enc_gm,
         no_fight,
     ),
-    Row("breath shed", lambda p: {"combatant": "Hero"}, GM, enc_gm, no_fight),
+    Row("breath shed", lambda p: {"combatant": "Hero"}, GM, enc_gm, no_fight, needs="swimming"),
     Row(
         "breath rescue",
         lambda p: {"rescuer": "Hero", "victim": "Bandit", "swimming": 12},
@@ -739,6 +739,7 @@ class Stage:
             "swarm",
             "burning",
             "holding",
+            "swimming",
             "held",
             "waiting",
             "horse",
@@ -797,6 +798,12 @@ class Stage:
             await self.gm("encounter next", channel)
             await self.gm("encounter next", channel)
             self.dice.queued.extend([6, 6, 6, 6, 6, 6])
+            await self.gm("encounter next", channel)
+        if needs == "swimming":  # a Swimming success in deep water, so he may shed (R9.4)
+            await self.gm("breath drown", channel, combatant="Hero", swimming=12)
+            await self.gm("encounter next", channel)
+            await self.gm("encounter next", channel)
+            self.dice.queued.extend([3, 3, 4])  # 10 against 12 at his place in round 2
             await self.gm("encounter next", channel)
         if needs == "held":
             await self.hold(channel)

@@ -282,7 +282,7 @@ async def test_fire_arrow_adds_one_burning_point_r10_2(tmp_path: Path) -> None:
         "  ┃ Injury: 8",
         "  ┃ HP: 20 → 12 / 20",
         "  ┃     Incendiary: +1 burning at the same spot, DR 0, injury 1, HP 12 → 11 (R10.2).",
-        "  ┃     1 burning in one attack sets nothing of Orc's alight (R10.5).",
+        "  ┃     Orc: 1 burning in one attack sets none of his clothing alight (R10.5).",
     )
     assert "HP ▰▰▰▱▱ 11/20" in _line(t.reply("/encounter status"), "Orc")
 
@@ -447,9 +447,11 @@ async def test_cardiac_arrest_names_the_round_of_death_r8_2(tmp_path: Path) -> N
         "  ┃ His heart stops: he dies in 2 min 40 s (HT/3 minutes), in round 161, unless he is"
         " helped (R8.2).",
     )
-    assert "FP ▱▱▱▱▱ -10/10 · 💔 cardiac arrest (dies in round 161 unless helped)" in _line(
-        t.reply("/encounter status"), "Bo"
-    )
+    # At -FP he faints too (R8.3): unconscious and prone.
+    assert (
+        "FP ▱▱▱▱▱ -10/10 · prone · 😵 unconscious · 💔 cardiac arrest (dies in round 161 "
+        "unless helped)"
+    ) in _line(t.reply("/encounter status"), "Bo")
 
 
 async def test_intense_heat_goes_on_with_the_rounds_r10_10(tmp_path: Path) -> None:

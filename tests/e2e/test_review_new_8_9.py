@@ -707,11 +707,13 @@ async def test_unhelped_cardiac_arrest_kills_ht_3_minutes_later_r8_2(tmp_path: P
         "  ┃ His heart stops: he dies in 1 min 0 s (HT/3 minutes), in round 61, unless he is"
         " helped (R8.2).",
     )
-    assert "FP ▱▱▱▱▱ -10/10 · 💔 cardiac arrest (dies in round 61 unless helped)" in _line(
-        t.reply("/encounter next", 61), "Bo"
-    )
+    # At -FP he faints too (R8.3): unconscious and prone.
+    assert (
+        "FP ▱▱▱▱▱ -10/10 · prone · 😵 unconscious · 💔 cardiac arrest (dies in round 61 "
+        "unless helped)"
+    ) in _line(t.reply("/encounter next", 61), "Bo")
     expect(t.reply("/encounter next", 62), "  ┃ Round 62: Cy's turn", "  ┃ Bo dies. (R8.2)")
-    assert _line(t.reply("/encounter status"), "Bo").endswith("HP ▱▱▱▱▱ -10/10 · 💀 dead")
+    assert _line(t.reply("/encounter status"), "Bo").endswith("HP ▱▱▱▱▱ -10/10 · prone · 💀 dead")
     late = t.reply("/fatigue heart combatant:Bo skill:15")
     assert refused(late)
     expect(late, "  ┃ Bo is dead already: too late to help (R8.2).")
@@ -730,7 +732,7 @@ async def test_helped_heart_lives_at_0_hp_unconscious_r8_2_r8_3(tmp_path: Path) 
         "  ┃ Bo stays unconscious until his FP are positive again (R8.3).",
     )
     assert _line(t.reply("/encounter status"), "Bo").endswith(
-        "HP ▱▱▱▱▱ 0/10 · FP ▱▱▱▱▱ -10/10 · 😵 unconscious"
+        "HP ▱▱▱▱▱ 0/10 · FP ▱▱▱▱▱ -10/10 · prone · 😵 unconscious"
     )
     again = t.reply("/fatigue heart combatant:Bo skill:13")
     assert refused(again)
@@ -755,7 +757,7 @@ async def test_drowning_in_rounds_faints_then_dies_4_minutes_later_r9_3_r9_4(
     rolls = [line for block in answers for line in block if "rolls Swimming 3" in line]
     assert [line.split(": ", 2)[1][:2] for line in rolls] == ["10", "12", "8 ", "11", "8 ", "6 "]
     assert rolls[3].endswith("FP -1, HP 9 → swallowing water (next roll in 5 s) (R9.3)")
-    assert rolls[5].endswith("FP -3, HP 7 → swallowing water (next roll in 5 s) He faints. (R9.3)")
+    assert rolls[5].endswith("FP -3, HP 7 → swallowing water (next roll in 5 s). He faints. (R9.3)")
     rounds = []
     for block in answers:
         if any("rolls Swimming 3" in line for line in block):

@@ -391,26 +391,27 @@ async def test_will_roll_before_acting_and_collapse_r8_2(tmp_path: Path) -> None
         t.reply("/fatigue spend amount:11 combatant:Bo"),
         "  ┃ FP 10 → -1 / 10",
         "  ┃ HP 10 → 9 / 10",
-        "  ┃ 2. Bo [npc]: HP ▰▰▰▰▱ 9/10 · FP ▱▱▱▱▱ -1/10 · 🥵 exhausted: Will before each action",
+        "  ┃ 2. Bo [npc]: HP ▰▰▰▰▱ 9/10 · FP ▱▱▱▱▱ -1/10 · 😓 very tired · Move 2, Dodge 4, "
+        "ST 5 · 🥵 exhausted: Will before each action",
     )
     expect(
         t.reply("/encounter next", 2),
         "  ┃ Bo rolls Will to act at 0 FP or less: 12 (1, 6, 5) vs 3, failure. (R8.2)",
     )
     expect(t.reply("/encounter next", 3), "  ┃ Bo is skipped: collapsed. (R4.2)")
-    expect(t.reply("/fatigue recover amount:12 combatant:Bo"), "  ┃ FP -1 → 10 / 10")
     expect(
-        t.reply("/encounter next", 4),
-        "  ┃ Round 3: Bo's turn",
-        "  ┃ Bo has positive FP again and can act. (R8.2)",
+        t.reply("/fatigue recover amount:12 combatant:Bo"),
+        "  ┃ FP -1 → 10 / 10",
+        "  ┃ Bo's FP is positive again: his collapse ends and he can act (R8.2).",
     )
+    expect(t.reply("/encounter next", 4), "  ┃ Round 3: Bo's turn")
 
 
 async def test_will_critical_failure_then_ht_against_cardiac_arrest_r8_2(
     tmp_path: Path,
 ) -> None:
     """R8.2: a critical failure on the Will roll (Will 3: 13 or more) calls for an HT roll;
-    failing it is cardiac arrest: FP = -1 × FP (-10 for FP 10).
+    failing it is cardiac arrest: FP = -1 × FP (-10 for FP 10), and at -FP he faints (R8.3).
     """
     t = await play(tmp_path, CARDIAC_ARREST_ROLLS)
     expect(
@@ -420,7 +421,7 @@ async def test_will_critical_failure_then_ht_against_cardiac_arrest_r8_2(
     )
     tracker = [line for line in t.reply("/encounter next", 2) if "2. Bo [npc]" in line]
     assert tracker
-    assert "FP ▱▱▱▱▱ -10/10 · 💔 cardiac arrest" in tracker[0]
+    assert "FP ▱▱▱▱▱ -10/10 · prone · 😵 unconscious · 💔 cardiac arrest" in tracker[0]
 
 
 async def test_combat_fatigue_offered_at_the_end_r8_4(tmp_path: Path) -> None:
@@ -431,7 +432,8 @@ async def test_combat_fatigue_offered_at_the_end_r8_4(tmp_path: Path) -> None:
     t = await play(tmp_path, COMBAT_FATIGUE_AT_THE_END)
     expect(
         t.reply("/encounter end hot:true plate:Orc"),
-        "  ┃ Lasted 11 rounds (11 s).",
+        "  ┃ Lasted 11 rounds: 11 s, the round it ended in counted (10 s had elapsed before "
+        "it) (R4.1).",
         "  ┃ Combat fatigue (R8.4): Ann: 4 FP = 3 (encumbrance 2) + 1 (hot weather) (R8.4).",
         "  ┃     Orc: 7 FP = 4 (encumbrance 3) + 1 (hot weather) + 2 (plate or overcoat) (R8.4).",
     )
@@ -450,7 +452,12 @@ async def test_a_ten_second_fight_costs_nothing_r8_4(tmp_path: Path) -> None:
     """R8.4: only a fight of more than 10 seconds costs FP: 10 rounds end with no offer."""
     t = await play(tmp_path, TEN_SECONDS_ARE_FREE)
     block = t.reply("/encounter end hot:true plate:Orc")
-    expect(block, "  ┃ Lasted 10 rounds (10 s).", "  ┃ Fallen: Nobody fell.")
+    expect(
+        block,
+        "  ┃ Lasted 10 rounds: 10 s, the round it ended in counted (9 s had elapsed before it) "
+        "(R4.1).",
+        "  ┃ Fallen: Nobody fell.",
+    )
     assert not any("Combat fatigue" in line for line in block)
 
 
@@ -735,7 +742,8 @@ async def test_breathing_again_after_drowning_r9_2(tmp_path: Path) -> None:
     assert not any("IQ" in line for line in block)
     expect(
         t.reply("/encounter status"),
-        "  ┃ 2. Dan [npc]: HP ▰▰▰▰▱ 8/10 · FP ▱▱▱▱▱ -2/3 · 🥵 exhausted: Will before each action",
+        "  ┃ 2. Dan [npc]: HP ▰▰▰▰▱ 8/10 · FP ▱▱▱▱▱ -2/3 · 😓 very tired · Move 2, Dodge 3, "
+        "ST 5 · 🥵 exhausted: Will before each action",
     )
 
 
@@ -790,7 +798,7 @@ async def test_fire_catching_fire_ignition_and_sunburn_r10_1_to_r10_12(tmp_path:
         )
     expect(
         t.reply("/environment catch-fire damage:23 tight-beam:true"),
-        "  ┃ 23 burning in one attack sets nothing of The character's alight (R10.5).",
+        "  ┃ The character: 23 burning in one attack sets none of his clothing alight (R10.5).",
     )
     expect(
         t.reply("/environment catch-fire damage:12 shield:true"),

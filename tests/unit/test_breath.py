@@ -12,13 +12,17 @@ from rules.breath import (
     air_again,
     breath_seconds,
     drowning,
+    ensure_may_shed,
     rescue,
     shed,
     suffocation,
+    swallowed_water,
     swimming_modifiers,
 )
 from rules.combatant import Combatant
 from rules.encounter import Encounter, EncounterCombatant
+from rules.errors import RuleError
+from rules.fatigue import fp_loss
 from rules.hazards import (
     HazardKind,
     HazardTick,
@@ -114,6 +118,43 @@ def test_r9_4_worked_example() -> None:
     assert (helmet.roll.target, helmet.shed, helmet.fp_lost) == (8, False, 1)
     cloak = shed(12, heavy=False, roller=rolls(9))
     assert (cloak.roll.target, cloak.shed) == (12, True)
+
+
+def test_r9_4_a_failure_leaves_him_struggling_a_success_does_not() -> None:
+    """R9.4: a failed DX roll means he swallowed water, "with all the effects above": 1 FP and
+    R9.3's Struggling (a Swimming roll every 5 s)."""
+    helmet = shed(12, heavy=True, roller=rolls(13))
+    assert (helmet.shed, helmet.fp_lost, helmet.then) == (False, 1, SwimState.STRUGGLING)
+    assert helmet.rule_ids == ("R9.4", "R9.3")
+    cloak = shed(12, heavy=False, roller=rolls(12))
+    assert (cloak.shed, cloak.fp_lost, cloak.then) == (True, 0, None)
+
+
+def test_r9_4_only_after_a_successful_swimming_roll() -> None:
+    """R9.4: gear comes off "only after at least one successful Swimming roll" since he went
+    in. Out of the water, or in it with only failures (against 10: a 13 fails), it is
+    refused; 5 s later a 9 succeeds and he may try. A failed try leaves him struggling (R9.3),
+    his next roll 5 s on."""
+    from rules.combatant import InWater
+
+    with pytest.raises(RuleError) as refused:
+        ensure_may_shed("Hal", None)
+    assert refused.value.key == "breath.error.needs_swimming"
+    fight = _in_water()
+    fight, _ = _seconds(fight, range(1, 2), rolls(13))
+    water = fight.get("1").combatant.state.water
+    assert water is not None
+    assert (water.state, water.swam) == (SwimState.STRUGGLING, False)
+    with pytest.raises(RuleError):
+        ensure_may_shed("Ana", water)
+    fight, _ = _seconds(fight, range(2, 7), rolls(9))
+    water = fight.get("1").combatant.state.water
+    assert water is not None
+    assert (water.state, water.swam, water.seconds) == (SwimState.RECOVERING, True, 6)
+    ensure_may_shed("Ana", water)
+    after = swallowed_water(water)
+    assert (after.state, after.next_roll_at, after.swam) == (SwimState.STRUGGLING, 11, True)
+    assert isinstance(after, InWater)
 
 
 def test_r9_5_worked_example() -> None:
@@ -239,3 +280,12 @@ def test_r9_3_fainting_in_the_water_starts_the_four_minutes() -> None:
     fight, ticks = _seconds(fight, range(241, 242), ScriptedDice([]))
     assert [t.kind for t in ticks] == [HazardKind.BRAIN_DEATH]
     assert fight.get("1").combatant.state.dead
+
+
+def test_r9_2_seconds_without_air_cost_hp_below_zero_fp() -> None:
+    """R9.2 with R8.2: HT 12, FP 12, 30 s without air after 12 s of breath: 18 s past it,
+    18 FP lost, FP 12 → -6, and the 6 points below 0 cost 6 HP too."""
+    choking = suffocation(30, breath=12, fp=12, max_fp=12)
+    assert (choking.airless, choking.fp_lost, choking.faints_at) == (18, 18, 36)
+    loss = fp_loss(12, 12, choking.fp_lost)
+    assert (loss.fp_after, loss.hp_lost) == (-6, 6)

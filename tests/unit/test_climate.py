@@ -8,6 +8,7 @@ from rules.climate import (
     COLD_CLOTHING,
     ColdClothing,
     Skin,
+    beyond_heat_table,
     cold,
     cold_interval_minutes,
     cold_modifiers,
@@ -185,3 +186,14 @@ def test_r10_10_intense_heat_goes_on_with_the_rounds() -> None:
     assert fps == [12, 11, 11]
     assert fight.get("1").combatant.state.intense_heat_seconds == 5
     assert dice.remaining == 0
+
+
+@pytest.mark.parametrize(
+    ("temperature", "beyond"), [(47, False), (65, False), (65.5, True), (70, True)]
+)
+def test_r10_9_past_65_degrees_is_beyond_the_table(temperature: float, beyond: bool) -> None:
+    """R10.9's table stops at 65 °C (33 °C over a human's comfort zone); hotter is left to
+    the GM and R10.10. 2 FP more is kept as the least it costs."""
+    assert beyond_heat_table(temperature) is beyond
+    exposure = heat(temperature, 0, ht=12, roller=ScriptedDice([]))
+    assert (exposure.beyond_table, exposure.surcharge) == (beyond, 2 if temperature > 47 else 1)

@@ -172,6 +172,31 @@ def test_r8_3_fainting_at_minus_fp_and_coming_to_at_positive_fp() -> None:
     assert "R8.3" in back.rule_ids
 
 
+def test_r8_2_recovering_to_positive_fp_ends_a_collapse_at_once() -> None:
+    """R8.2: collapsed "until he gets back to a positive FP total". FP -1 of 10 recovering 1
+    is still 0 (the collapse stays); recovering 2 reaches 1 and ends it then, not at his
+    next turn."""
+    still = recover_fp(sheet(-1), 1, collapsed=True)
+    assert (still.fp_after, still.collapse_ended) == (0, False)
+    back = recover_fp(sheet(-1), 12, collapsed=True)
+    assert (back.fp_after, back.collapse_ended) == (10, True)
+    assert "R8.2" in back.rule_ids
+    assert not recover_fp(sheet(-1), 12).collapse_ended
+
+
+def test_r8_1_halving_goes_on_at_zero_fp_and_below() -> None:
+    """R8.1: the effects are cumulative, so at FP -1 of 12 Move 6, Dodge 9 and ST 11 are
+    still 3, 5 and 6, with R8.2's Will rolls on top."""
+    status = fatigue_status(-1, 12)
+    assert (status.tired, status.exhausted, status.fainted) == (True, True, False)
+    scores = tired_scores(-1, 12, move=6, dodge=9, st=11)
+    assert (scores.move, scores.dodge, scores.st, scores.halved) == (3, 5, 6, True)
+    ann = Combatant.create(
+        name="Ann", attributes={"st": 11, "dx": 12, "ht": 12, "fp": 12}, state={"fp": -1}
+    )
+    assert (ann.is_tired, ann.st) == (True, 6)
+
+
 def test_recovering_stops_at_the_fp_attribute() -> None:
     change = recover_fp(sheet(8), 5)
     assert (change.fp_after, change.amount) == (10, 2)
@@ -506,3 +531,34 @@ def test_r8_7_r8_8_each_want_needs_its_own_remedy() -> None:
 def test_withholding_adds_up_per_cause() -> None:
     state = withhold(withhold(sheet(5).state, Want.SLEEP, 1), Want.SLEEP, 2)
     assert withhold(state, Want.STARVATION, 0).fp_withheld == {"sleep": 3}
+
+
+def test_r8_4_is_charged_once_per_combat() -> None:
+    """R8.4: "the cost is per combat". A 15-second fight, Medium encumbrance: Ana paid her
+    3 FP with /fatigue combat during it, so a second charge is refused and the end offers
+    only Di's 3."""
+    from rules.encounter import Encounter, EncounterCombatant, offer_combat_fatigue
+    from rules.errors import RuleError
+    from rules.fatigue import ensure_combat_fatigue_unpaid
+    from rules.turn import TurnSequence, TurnState
+
+    def fighter(cid: str, name: str, *, paid: bool) -> EncounterCombatant:
+        return EncounterCombatant(
+            combatant_id=cid,
+            side="x",
+            combatant=Combatant.create(name=name, encumbrance_level=2),
+            turn=TurnState(fought=True, combat_fatigue_paid=paid),
+        )
+
+    with pytest.raises(RuleError) as refused:
+        ensure_combat_fatigue_unpaid("Ana", paid=True)
+    assert refused.value.key == "fatigue.error.combat_paid"
+    ensure_combat_fatigue_unpaid("Di", paid=False)
+    fight = Encounter(
+        name="Long",
+        gm_id=1,
+        sequence=TurnSequence(round=15),
+        combatants=(fighter("1", "Ana", paid=True), fighter("2", "Di", paid=False)),
+    )
+    offered = offer_combat_fatigue(fight).combat_fatigue
+    assert [(o.name, o.cost.total) for o in offered] == [("Di", 3)]

@@ -227,6 +227,30 @@ def test_r10_6_the_sheet_shows_the_burning_defenses_the_buttons_offer() -> None:
     assert given.shield.block + given.shield.dx_change == 7
 
 
+@pytest.mark.parametrize(
+    ("kind", "face"), [(Burning.PARTIAL, 3), (Burning.FULL, 1), (Burning.SHIELD, 5)]
+)
+def test_g7_a_burning_second_rolling_zero_does_no_injury(kind: Burning, face: int) -> None:
+    """G7: fire is environmental damage, floored at 0 with no minimum of 1. 1d-4 rolling 3,
+    1d-1 rolling 1 and 1d-5 rolling 5 burn for 0: HP 10 stays 10 (R10.5-R10.7)."""
+    fight = _fight({"on_fire": kind})
+    events = [TurnEvent(kind=TurnEventKind.TURN_STARTED, round=2, combatant_id="1", rule_id="R4.4")]
+    after, ticks = tick_passed(fight, events, ScriptedDice([face]))
+    tick = ticks[0]
+    assert tick.burn is not None
+    assert tick.injury is not None
+    assert (tick.burn.damage, tick.injury.injury) == (0, 0)
+    assert after.get("1").combatant.state.hp == 10
+
+
+def test_g7_fire_exposure_rolling_zero_does_no_injury() -> None:
+    """R10.1's 1d-3 rolling 2 is 0 burning (G7), and the injury pipeline keeps it at 0."""
+    flames = fire_exposure(Exposure.PARTIAL, 1, ScriptedDice([2]))
+    assert flames.damage == 0
+    hit = burning_hit(Combatant.create(name="Ana"), flames.damage, ScriptedDice([]))
+    assert (hit.injury, hit.state.hp) == (0, 10)
+
+
 def test_r10_5_extinguishing_part_of_the_clothes_is_at_minus_two() -> None:
     """DX 12 → 10 (the catalog applies R10.5's -2), one Ready."""
     attempt = extinguish(Burning.PARTIAL, 12, ScriptedDice(roll3(11)))

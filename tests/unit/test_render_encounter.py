@@ -238,6 +238,25 @@ def test_end_summary_names_the_fallen(messages: Messages) -> None:
     assert values(embed) == [("Fallen", "Orc 2: dead")]
 
 
+def test_end_summary_agrees_with_the_tracker_seconds(messages: Messages) -> None:
+    """R4.1: a round is a second, counted once it is over. In round 11 the tracker shows
+    10 s elapsed; ending the fight then counts that round too: 11 s, more than R8.4's 10."""
+    encounter, _ = advance_turn(fight(), ScriptedDice([]))
+    eleventh = encounter.model_copy(
+        update={"sequence": encounter.sequence.model_copy(update={"round": 11})}
+    )
+    assert one_tracker(eleventh, messages, "en").description == (
+        "▶ **Orc 1**'s turn\nRound 11 · 10 s elapsed"
+    )
+    assert render_ended(eleventh, messages, "en").description == (
+        "Lasted 11 rounds: 11 s, the round it ended in counted (10 s had elapsed before it) (R4.1)."
+    )
+    assert render_ended(eleventh, messages, "pt-BR").description == (
+        "Durou 11 rodadas: 11 s, contando a rodada em que terminou (10 s tinham decorrido antes "
+        "dela) (R4.1)."
+    )
+
+
 @pytest.mark.parametrize(
     ("locale", "rounds", "text"),
     [

@@ -487,6 +487,22 @@ def test_a_helped_heart_no_longer_kills_r8_2() -> None:
     assert not fighters[0].combatant.state.dead
 
 
+def test_cardiac_arrest_at_minus_fp_faints_r8_2_r8_3() -> None:
+    """R8.2's cardiac arrest sets FP to -FP (10 → -10), and at -FP he faints (R8.3):
+    unconscious, fainted from fatigue and prone, with the faint logged under R8.3."""
+    tired = fighter("fast", 7.0, attributes={"ht": 10}, fp=0)
+    result = advance(TurnSequence(), [tired, fighter("mid", 6.0)], ScriptedDice([6, 6, 6, 6, 5, 1]))
+    state = result.fighters[0].combatant.state
+    assert (state.fp, state.unconscious, state.fatigue_unconscious) == (-10, True, True)
+    assert state.posture is Posture.PRONE
+    kinds = [(e.kind, e.rule_id) for e in result.events if e.combatant_id == "fast"]
+    assert kinds[-2:] == [
+        (TurnEventKind.CARDIAC_ARREST, "R8.2"),
+        (TurnEventKind.FELL_UNCONSCIOUS, "R8.3"),
+    ]
+    assert result.current == "mid"
+
+
 def test_total_surprise_paralysis_then_iq_rolls_r2_1() -> None:
     # Paralysed for rounds 1-2; turn in round 3 as mentally stunned; IQ roll at its end.
     surprised = fighter(
