@@ -456,11 +456,13 @@ def ensure_may_shed(name: str, water: InWater | None) -> None:
 
 def swallowed_water(water: InWater) -> InWater:
     """R9.4's failure "with all the effects above" (R9.3): he is struggling, his next
-    Swimming roll 5 seconds from now."""
+    Swimming roll 5 seconds from now. ``seconds`` already counts the second he is in (his
+    place in the order has passed it), so "now" is the one before."""
+    now = max(water.seconds - 1, 0)
     return water.model_copy(
         update={
             "state": SwimState.STRUGGLING,
-            "next_roll_at": water.seconds + NEXT_ROLL[SwimState.STRUGGLING],
+            "next_roll_at": now + NEXT_ROLL[SwimState.STRUGGLING],
         }
     )
 

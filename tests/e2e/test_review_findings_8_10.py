@@ -259,7 +259,7 @@ async def test_d8_default_name_and_sentences_r13_8_r8_8_r9_2(tmp_path: Path) -> 
     )
     expect(
         t.reply("/environment catch-fire damage:2"),
-        "  ┃ The character: 2 burning in one attack sets none of his clothing alight (R10.5).",
+        "  ┃ The character: 2 burning in one attack sets nothing alight (R10.5).",
     )
     air = await play(tmp_path, FAINTING_WITHOUT_AIR)
     fainted = [

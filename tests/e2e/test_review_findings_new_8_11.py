@@ -256,6 +256,6 @@ async def test_a_tight_beam_says_what_it_counts_for_the_clothes_r10_3(tmp_path: 
     fight = await play(tmp_path, TIGHT_BEAMS)
     expect(
         fight.reply("/damage target:Bob amount:25 type:burn tight-beam:true"),
-        "  ┃ Consequences: 25 burning from a tight beam counts 25 ÷ 10 = 2.5 (R10.3): it sets"
-        " nothing of Bob's alight (R10.5).",
+        "  ┃ Consequences: Bob: 25 burning from a tight beam counts 25 ÷ 10 = 2.5 (R10.3): it"
+        " sets nothing alight (R10.5).",
     )

@@ -282,7 +282,7 @@ async def test_fire_arrow_adds_one_burning_point_r10_2(tmp_path: Path) -> None:
         "  ┃ Injury: 8",
         "  ┃ HP: 20 → 12 / 20",
         "  ┃     Incendiary: +1 burning at the same spot, DR 0, injury 1, HP 12 → 11 (R10.2).",
-        "  ┃     Orc: 1 burning in one attack sets none of his clothing alight (R10.5).",
+        "  ┃     Orc: 1 burning in one attack sets nothing alight (R10.5).",
     )
     assert "HP ▰▰▰▱▱ 11/20" in _line(t.reply("/encounter status"), "Orc")
 
@@ -331,8 +331,8 @@ async def test_tight_beam_counts_a_tenth_for_ignition_r10_3(tmp_path: Path) -> N
     t = await play(tmp_path, TIGHT_BEAMS)
     expect(
         t.reply("/damage target:Bob amount:25 type:burn tight-beam:true"),
-        "  ┃ Consequences: 25 burning from a tight beam counts 25 ÷ 10 = 2.5 (R10.3): it sets"
-        " nothing of Bob's alight (R10.5).",
+        "  ┃ Consequences: Bob: 25 burning from a tight beam counts 25 ÷ 10 = 2.5 (R10.3): it"
+        " sets nothing alight (R10.5).",
     )
     expect(
         t.reply("/damage target:Bob amount:35 type:burn tight-beam:true"),
@@ -566,7 +566,7 @@ async def test_choke_stops_breath_then_fp_then_hp_r11_10_r9_1_r9_2(tmp_path: Pat
     expect(t.reply("/encounter next", 14), "  ┃ Orc has no air: 1 FP, FP 0, HP 4 (R9.2)")
     expect(t.reply("/encounter next", 16), "  ┃ Orc has no air: 1 FP, FP -1, HP 3 (R9.2)")
     expect(
-        t.reply("/encounter next", 19), "  ┃ Orc has no air: 1 FP, FP -4, HP 0 He faints. (R9.2)"
+        t.reply("/encounter next", 19), "  ┃ Orc has no air: 1 FP, FP -4, HP 0. He faints. (R9.2)"
     )
     assert not any("no air" in line for line in t.reply("/encounter next", 20))
     assert "FP ▱▱▱▱▱ -4/4 · prone · 😵 unconscious · grappled by Al · not breathing" in _line(

@@ -798,7 +798,7 @@ async def test_fire_catching_fire_ignition_and_sunburn_r10_1_to_r10_12(tmp_path:
         )
     expect(
         t.reply("/environment catch-fire damage:23 tight-beam:true"),
-        "  ┃ The character: 23 burning in one attack sets none of his clothing alight (R10.5).",
+        "  ┃ The character: 23 burning in one attack sets nothing alight (R10.5).",
     )
     expect(
         t.reply("/environment catch-fire damage:12 shield:true"),

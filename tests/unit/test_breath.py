@@ -153,7 +153,9 @@ def test_r9_4_only_after_a_successful_swimming_roll() -> None:
     assert (water.state, water.swam, water.seconds) == (SwimState.RECOVERING, True, 6)
     ensure_may_shed("Ana", water)
     after = swallowed_water(water)
-    assert (after.state, after.next_roll_at, after.swam) == (SwimState.STRUGGLING, 11, True)
+    # His sixth second (index 5) has passed: the next roll comes 5 seconds on, at index 10,
+    # as after a failed roll at his place.
+    assert (after.state, after.next_roll_at, after.swam) == (SwimState.STRUGGLING, 10, True)
     assert isinstance(after, InWater)
 
 
