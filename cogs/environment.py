@@ -8,9 +8,6 @@ the whole of it one undoable change; without it the command works the numbers ou
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Protocol, TypeVar
-
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
@@ -50,7 +47,6 @@ from rules.climate import (
 )
 from rules.combatant import Armor, Combatant, HitLocation, Side
 from rules.dice import DiceExpression
-from rules.encounter import Encounter
 from rules.environment_change import (
     HazardHit,
     SunburnTaken,
@@ -111,18 +107,6 @@ _CLOTHING_HELP = _(
 )
 
 
-class _Change(Protocol):
-    """A rules call's result: the new fight and what the log keeps."""
-
-    @property
-    def encounter(self) -> Encounter: ...
-
-    def detail(self) -> dict[str, object]: ...
-
-
-Changed = TypeVar("Changed", bound=_Change)
-
-
 def _undo_key(interaction: discord.Interaction[GurpsBot]) -> str:
     """The subcommand behind a change (``catch_fire``), so that undoing it can name it."""
     command = interaction.command
@@ -179,24 +163,6 @@ class Environment(commands.Cog):
         if from_sheet is None:
             raise UserFacingError(f"environment.error.{name}_needed")
         return from_sheet
-
-    async def _apply(
-        self,
-        interaction: discord.Interaction[GurpsBot],
-        combatant: str,
-        call: Callable[[Encounter, str], Changed],
-    ) -> Changed:
-        """Encounter GM: ``call`` (one rules call) applied to the fighter called ``combatant``,
-        as one undoable change."""
-        authority = await EncounterAuthority.of(interaction)
-        async with self.encounters.change(
-            channel_of(interaction), interaction.user.id, "environment"
-        ) as change:
-            authority.ensure_gm(change.encounter.gm_id)
-            taken = call(change.encounter, change.encounter.find(combatant).combatant_id)
-            change.encounter = taken.encounter
-            change.detail = taken.detail()
-        return taken
 
     async def _show_hit(
         self,
@@ -301,7 +267,7 @@ class Environment(commands.Cog):
             await send_embeds(interaction, line_embeds(ResultKind.DAMAGE, title, lines))
             return
 
-        fell = await self._apply(
+        fell = await self.fp.apply(
             interaction,
             combatant,
             lambda fight, fighter_id: fall_on(
@@ -378,7 +344,7 @@ class Environment(commands.Cog):
             await send_embeds(interaction, line_embeds(ResultKind.DAMAGE, title, lines))
             return
 
-        hit = await self._apply(
+        hit = await self.fp.apply(
             interaction,
             combatant,
             lambda fight, fighter_id: falling_object_on(
@@ -441,7 +407,7 @@ class Environment(commands.Cog):
             await send_embeds(interaction, line_embeds(ResultKind.DAMAGE, title, lines))
             return
 
-        burnt = await self._apply(
+        burnt = await self.fp.apply(
             interaction,
             combatant,
             lambda fight, fighter_id: fire_on(
@@ -507,7 +473,7 @@ class Environment(commands.Cog):
         if combatant is None:
             caught = what_catches(damage, worn, tight_beam=tight_beam, shield=shield)
         else:
-            alight = await self._apply(
+            alight = await self.fp.apply(
                 interaction,
                 combatant,
                 lambda fight, fighter_id: catch_fire_on(
@@ -776,7 +742,7 @@ class Environment(commands.Cog):
         if combatant is None:
             raise UserFacingError("environment.error.heat_needs_fighter")
         locale = await self.bot.locale_for(interaction)
-        heat = await self._apply(
+        heat = await self.fp.apply(
             interaction,
             combatant,
             lambda fight, fighter_id: heat_with_the_rounds(fight, fighter_id, dr=dr, leave=leave),
@@ -823,7 +789,7 @@ class Environment(commands.Cog):
             lines = render_sunburn(burnt, self.bot.messages, locale)
             await send_embeds(interaction, line_embeds(ResultKind.INFO, title, lines))
             return
-        taken = await self._apply(
+        taken = await self.fp.apply(
             interaction,
             combatant,
             lambda fight, fighter_id: sunburn_on(

@@ -7,7 +7,7 @@ import pytest
 
 from rules import environment_change as change
 from rules.climate import Skin
-from rules.combatant import Burning, Combatant, HitLocation, Shield
+from rules.combatant import Burning, Combatant, HitLocation, InWater, Shield, SwimState
 from rules.encounter import Encounter, add_combatants
 from rules.errors import RuleError
 from rules.falling import Landing
@@ -175,3 +175,59 @@ def test_r10_10_entering_intense_heat_with_the_rounds_and_leaving_it() -> None:
     left = change.heat_with_the_rounds(entered.encounter, "1", leave=True)
     assert left.encounter.get("1").combatant.state.intense_heat_dr is None
     assert left.detail()["intense_heat"] is False
+
+
+def test_r9_3_into_deep_water_with_the_rounds_and_out_again() -> None:
+    """Swimming 12, in on purpose (+3), unencumbered: target 15; leaving clears it."""
+    entered = change.water_with_the_rounds(fight(), "1", swimming=12, intentional=True)
+    water = entered.encounter.get("1").combatant.state.water
+    assert water is not None
+    assert (water.skill, water.target, entered.target) == (12, 15, 15)
+    assert entered.detail() == {"name": "Ana", "water": True}
+    left = change.water_with_the_rounds(entered.encounter, "1", leave=True)
+    assert left.encounter.get("1").combatant.state.water is None
+    assert left.detail() == {"name": "Ana", "water": False}
+
+
+def test_r9_3_deep_water_without_a_swimming_level_is_refused() -> None:
+    with pytest.raises(RuleError) as refused:
+        change.water_with_the_rounds(fight(), "1")
+    assert refused.value.key == "environment.error.swimming_needed"
+
+
+def test_r9_4_no_gear_comes_off_before_a_successful_swimming_roll() -> None:
+    with pytest.raises(RuleError) as refused:
+        change.shed_gear(
+            fight(water=InWater(skill=12)),
+            "1",
+            heavy=False,
+            roller=ScriptedDice([]),
+            options=OPTIONS,
+        )
+    assert refused.value.key == "breath.error.needs_swimming"
+
+
+def test_r9_4_a_shed_item_costs_nothing() -> None:
+    """DX 10 rolled 10: the cloak comes off; nothing else changes."""
+    start = fight(water=InWater(skill=12, swam=True, seconds=3, next_roll_at=300))
+    taken = change.shed_gear(
+        start, "1", heavy=False, roller=ScriptedDice([3, 3, 4]), options=OPTIONS
+    )
+    assert taken.item.shed
+    assert taken.encounter == start
+    assert taken.detail() == {"shed": True, "name": "Ana", "fp": 10}
+
+
+def test_r9_4_r9_3_a_failure_swallows_water_1_fp_and_he_struggles() -> None:
+    """A helmet at DX 12 - 4 = 8, rolled 12: 1 FP, struggling, his next roll 5 s from the
+    second before this one (he is in his fourth second)."""
+    start = fight(water=InWater(skill=12, swam=True, seconds=3, next_roll_at=300))
+    taken = change.shed_gear(
+        start, "1", heavy=True, dx=12, roller=ScriptedDice([4, 4, 4]), options=OPTIONS
+    )
+    ana = taken.encounter.get("1").combatant
+    assert not taken.item.shed
+    assert ana.state.fp == 9
+    assert ana.state.water is not None
+    assert (ana.state.water.state, ana.state.water.next_roll_at) == (SwimState.STRUGGLING, 7)
+    assert taken.detail() == {"shed": False, "name": "Ana", "fp": 9}
