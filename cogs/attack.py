@@ -916,6 +916,7 @@ class Attack(commands.Cog):
         spare_attack=_("spare-attack", key="maneuver.cmd.spare_attack.name"),
         ready_turns=_("ready-turns", key="maneuver.cmd.ready_turns.name"),
         evade=_("evade", key="maneuver.cmd.evade.name"),
+        reload=_("reload", key="maneuver.cmd.reload.name"),
     )
     @app_commands.describe(
         combatant=_("Whose turn it is", key="maneuver.cmd.combatant.description"),
@@ -951,6 +952,10 @@ class Attack(commands.Cog):
             "Evade past the target, entering his hex from this side (R11.23, R5.19)",
             key="maneuver.cmd.evade.description",
         ),
+        reload=_(
+            "Ready: one second of reloading the weapon (its Shots, B269); only Dodge (R5.5)",
+            key="maneuver.cmd.reload.description",
+        ),
     )
     @app_commands.choices(
         maneuver=OTHER_MANEUVER_CHOICES,
@@ -975,6 +980,7 @@ class Attack(commands.Cog):
         spare_attack: bool = False,
         ready_turns: app_commands.Range[int, 1, 5] = 1,
         evade: app_commands.Choice[str] | None = None,
+        reload: bool = False,
     ) -> None:
         channel = channel_of(interaction)
         authority = await EncounterAuthority.of(interaction)
@@ -999,6 +1005,7 @@ class Attack(commands.Cog):
                 spare_attack=spare_attack,
                 ready_turns=ready_turns,
                 evade=EvadeEntry(evade.value) if evade else None,
+                reload=reload,
                 close_combat=in_any_close_combat(fight, fighter.combatant_id),
             )
             taken = exchange.maneuver(
