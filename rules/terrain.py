@@ -21,7 +21,7 @@ from rules.errors import RuleError
 from rules.maneuver import Modifier
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
-from rules.turn import TurnState
+from rules.turn import TurnState, Water
 
 __all__ = [
     "ERROR_KEYS",
@@ -211,15 +211,6 @@ def _metres(value: Fraction) -> str:
 # --------------------------------------------------------------------------- water
 
 
-class Water(StrEnum):
-    """Where a fighter stands in water (R13.4, R13.5)."""
-
-    in_water = "in_water"
-    """In water above the knee."""
-    underwater = "underwater"
-    """Fully submerged."""
-
-
 class WaterEffects(BaseModel):
     """What the water does to one attack (R13.4, R13.5)."""
 
@@ -285,7 +276,7 @@ def standing(turn: TurnState, *, height: Fraction | None, water: Water | bool | 
     if water is False:
         update["water"] = None
     elif isinstance(water, Water):
-        update["water"] = water.value
+        update["water"] = water
     return turn.model_copy(update=update)
 
 
