@@ -45,7 +45,7 @@ from rules.breath import (
     swimming_modifiers,
 )
 from rules.combatant import Combatant
-from rules.hazards import enter_water
+from rules.hazards import enter_water, out_of_water
 from rules.strain import air_back, start_holding_breath
 
 EXERTION_CHOICES = catalog_choices("breath.exertion", [e.value for e in Exertion])
@@ -372,7 +372,8 @@ class Breath(commands.Cog):
             sheet = fighter.combatant
             shown["name"] = fighter.name
             if leave:
-                state = sheet.state.model_copy(update={"water": None})
+                fighter = out_of_water(fighter)
+                state = fighter.combatant.state
             else:
                 level = _score(sheet.skill("swimming"), swimming, "swimming")
                 modifiers = swimming_modifiers(
@@ -421,8 +422,10 @@ class Breath(commands.Cog):
         max_fp: MaxFP | None = None,
     ) -> None:
         context = await self.bot.context_for(interaction)
-        sheet = await self._sheet(interaction, combatant)
+        fighter = (await self.fp.fighter(interaction, combatant))[0] if combatant else None
+        sheet = fighter.combatant if fighter is not None else None
         water = sheet.state.water if sheet is not None else None
+        footing = fighter.turn.water if fighter is not None else None
         if sheet is not None:
             ensure_may_shed(sheet.name, water)
         item = shed(
@@ -441,7 +444,7 @@ class Breath(commands.Cog):
             title=self.fp.title(context.locale, "breath.shed.title", combatant),
             detail={"shed": item.shed},
             # A failure leaves him struggling in the water (R9.4, R9.3).
-            state={"water": swallowed_water(water)} if water and not item.shed else None,
+            state={"water": swallowed_water(water, footing)} if water and not item.shed else None,
         )
 
     @breath.command(

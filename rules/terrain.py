@@ -15,6 +15,7 @@ from typing import Final
 
 from pydantic import BaseModel, ConfigDict
 
+from rules.breath import FIGHT_PACE
 from rules.checks import SuccessRoll, success_roll
 from rules.combatant import Combatant, HitLocation, Trait
 from rules.errors import RuleError
@@ -222,7 +223,8 @@ class WaterEffects(BaseModel):
     range_divisor: int = 1
     """Thrown weapons' ½D and Max are divided by 10 under water."""
     swimming_every: int
-    """Rounds between Swimming rolls (a failure costs 1 FP)."""
+    """Rounds between Swimming rolls at most (a failure costs 1 FP); the rolls come on R9.3's
+    one schedule (:func:`rules.breath.next_roll_in`)."""
     rule_id: str
 
 
@@ -262,7 +264,7 @@ def water_effects(
         modifiers=tuple(m for m in mods if m.value),
         damage_factor=Fraction(1, 2) if under else Fraction(2, 3),
         range_divisor=10 if under and ranged_kind == "thrown" else 1,
-        swimming_every=2 if under else 5,
+        swimming_every=FIGHT_PACE[water],
         rule_id=rule,
     )
 
