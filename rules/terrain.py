@@ -36,6 +36,7 @@ __all__ = [
     "ambush_vision",
     "cover_dr",
     "cover_kind_of",
+    "damage_in_water",
     "effective_height",
     "height_band",
     "level_modifiers",
@@ -228,6 +229,18 @@ class WaterEffects(BaseModel):
     rule_id: str
 
 
+WATER_DAMAGE: Final = {Water.underwater: Fraction(1, 2), Water.in_water: Fraction(2, 3)}
+"""R13.4: all damage halved under water; R13.5: ×2/3 in water above the knee."""
+
+
+def damage_in_water(amount: int, water: Water | None) -> int:
+    """R13.4, R13.5: damage dealt from the water, rounded down (the catalog's reading): 9
+    under water does 4, in water 6; out of it, all of it."""
+    if water is None or amount <= 0:
+        return amount
+    return math.floor(amount * WATER_DAMAGE[water])
+
+
 def _halved_toward_zero(value: int) -> int:
     return int(value / 2)
 
@@ -262,7 +275,7 @@ def water_effects(
             )
     return WaterEffects(
         modifiers=tuple(m for m in mods if m.value),
-        damage_factor=Fraction(1, 2) if under else Fraction(2, 3),
+        damage_factor=WATER_DAMAGE[water],
         range_divisor=10 if under and ranged_kind == "thrown" else 1,
         swimming_every=FIGHT_PACE[water],
         rule_id=rule,

@@ -7,12 +7,18 @@ from __future__ import annotations
 import pytest
 
 from rules.breath import into_water, next_roll_in, swallowed_water
+from rules.close_combat import do_choke, do_grapple
 from rules.combatant import Combatant, InWater, SwimState
 from rules.encounter import Encounter, EncounterCombatant
 from rules.exchange import take_ground
 from rules.hazards import enter_water, out_of_water, tick_passed
+from rules.options import RuleOptions
 from rules.roller import ScriptedDice
 from rules.turn import TurnEvent, TurnEventKind, Water
+from tests.unit.test_close_combat import fight, unarmed
+from tests.unit.test_grapple import dice
+
+OPTIONS = RuleOptions()
 
 
 def _pool(*, swimming: int | None = 12, ht: int = 10, encumbrance: int = 0) -> Encounter:
@@ -154,3 +160,33 @@ def test_out_of_the_water_ends_both_r9_3_r13_5() -> None:
     fight = take_ground(_pool(), "1", height=None, water=Water.in_water).encounter
     out = out_of_water(fight.get("1"))
     assert (out.combatant.state.water, out.turn.water) == (None, None)
+
+
+@pytest.mark.parametrize(
+    ("footing", "injury", "note"),
+    [
+        (Water.underwater, 3, "close.note.water_underwater"),
+        (Water.in_water, 4, "close.note.water_in_water"),
+    ],
+)
+def test_a_choke_from_the_water_does_part_of_its_damage_r13_4_r13_5(
+    footing: Water, injury: int, note: str
+) -> None:
+    """R11.10's margin is damage like any other: Bruno (ST 13) chokes the orc from the water,
+    ST rolls 7 (+6), HT 11 rolls 12 (-1): a margin of 7, halved under water to 3 (R13.4),
+    ×2/3 in water above the knee to 4 (R13.5), rounded down."""
+    encounter = take_ground(unarmed(fight()), "1", height=None, water=footing).encounter
+    encounter, _ = do_grapple(encounter, "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS)
+    _, choked = do_choke(encounter, "Bruno", "Orc", roller=dice(7, 12), options=OPTIONS)
+    assert choked.damage is not None
+    assert (choked.damage.basic_damage, choked.damage.injury) == (injury, injury)
+    assert choked.notes == ("close.note.not_breathing", note)
+
+
+def test_out_of_the_water_the_choke_does_all_of_it_r11_10() -> None:
+    """Dry, the same margin of 7 does 7, and no note of water."""
+    encounter, _ = do_grapple(unarmed(fight()), "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS)
+    _, choked = do_choke(encounter, "Bruno", "Orc", roller=dice(7, 12, 6, 10), options=OPTIONS)
+    assert choked.damage is not None
+    assert choked.damage.basic_damage == 7
+    assert choked.notes == ("close.note.not_breathing",)
