@@ -328,10 +328,13 @@ def _ground(
     kind: AttackKind,
 ) -> _Ground:
     """Heights from both fighters' turn states, water from the attacker's."""
-    mine, theirs = as_fraction(attacker.turn.elevation), as_fraction(target.turn.elevation)
+    rise = Fraction(0)
+    if attacker.turn.elevation != target.turn.elevation:
+        mine, theirs = as_fraction(attacker.turn.elevation), as_fraction(target.turn.elevation)
+        rise = theirs - mine
     mods: list[Modifier] = []
     defense = 0
-    if kind is AttackKind.melee and mine != theirs:
+    if kind is AttackKind.melee and rise:
         # R13.1: a weapon's length read from its reach, 1 m a hex (an ordinary one is 1 m).
         length = Fraction(max(1, reach_length(weapon.reach))) if weapon is not None else Fraction(1)
         levels = level_modifiers(mine, theirs, request.location, length)
@@ -354,7 +357,7 @@ def _ground(
         )
         mods.extend(effects.modifiers)
         factor, divisor = effects.damage_factor, effects.range_divisor
-    return _Ground(tuple(mods), defense, factor, divisor, theirs - mine)
+    return _Ground(tuple(mods), defense, factor, divisor, rise)
 
 
 def _weapon_kind(weapon: Weapon | None) -> AttackKind:

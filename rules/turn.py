@@ -966,7 +966,7 @@ def advance(
             break
         if all(_out_for_good(f) for f in by_id.values()):
             raise RuleError("encounter.nobody_can_act", "no combatant is able to act")
-    return TurnAdvance[F](
+    return TurnAdvance(
         sequence=sequence, fighters=_in_order(by_id, fighters), events=tuple(events)
     )
 
