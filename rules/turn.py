@@ -966,9 +966,7 @@ def advance(
             break
         if all(_out_for_good(f) for f in by_id.values()):
             raise RuleError("encounter.nobody_can_act", "no combatant is able to act")
-    return TurnAdvance(
-        sequence=sequence, fighters=_in_order(by_id, fighters), events=tuple(events)
-    )
+    return TurnAdvance(sequence=sequence, fighters=_in_order(by_id, fighters), events=tuple(events))
 
 
 def _next_round(sequence: TurnSequence, roller: DiceRoller) -> tuple[TurnSequence, list[TurnEvent]]:
