@@ -17,6 +17,7 @@ from typing import Final, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
+from rules.ammunition import Ammunition, parse_shots, spend
 from rules.attack import (
     Arc,
     AttackCount,
@@ -78,7 +79,7 @@ from rules.ranged import (
     weapon_range,
 )
 from rules.rapid_fire import RULE_ID as RAPID_FIRE_RULE_ID
-from rules.rapid_fire import RapidFire, hits_by_margin, rapid_fire
+from rules.rapid_fire import PointBlank, RapidFire, hits_by_margin, point_blank, rapid_fire
 from rules.roller import DiceRoller
 from rules.senses import Sense, SenseOutcome, request_from_sheet, sense_roll
 from rules.strike import AttackRequest, PendingDefense, Strike, StrikeResult, land_strike
@@ -142,6 +143,11 @@ class AttackOutcome(BaseModel):
     """An object thrown by hand: its skill, damage and range from the tables (R12.1-R12.5)."""
     rapid_fire: RapidFire | None = None
     """Several shots fired: their bonus and, on a hit, how many hit (B373)."""
+    point_blank: PointBlank | None = None
+    """A multiple-projectile shot closer than a tenth of ½D: one hit a shot, damage and DR
+    multiplied (B409)."""
+    ammunition: Ammunition | None = None
+    """A counted weapon's rounds: spent by this attack and left in it (B269)."""
     location_hit: HitLocation
     miss_by_one: bool = False
     feint: FeintOutcome | None = None
@@ -611,7 +617,13 @@ def resolve_attack(
     # R10.5-R10.7: burning clothes or shield, DX -2 or -3 on a DX-based weapon skill.
     burning = burning_dx_penalty(sheet.state)
     on_fire = (burning,) if burning is not None else ()
-    burst = _burst(request, weapon)
+    # B409: a shotgun's projectiles closer than a tenth of ½D have not spread yet.
+    close = point_blank(
+        weapon.rate_of_fire if weapon is not None else "",
+        plan is not None and plan.point_blank and request.stray_skill is None,
+    )
+    burst = _burst(request, weapon, point_blank=close is not None)
+    rounds = _rounds(request, weapon, kind, turn)
     if burst is not None and burst.bonus:
         on_fire = (
             *on_fire,
@@ -756,6 +768,9 @@ def resolve_attack(
         attacker_turn = attacker_turn.model_copy(
             update=_struck(attacker_turn, weapon.name, ready_after)
         )
+    if rounds is not None:
+        # B269: the rounds are spent as the shot (or burst) goes off.
+        attacker_turn = attacker_turn.model_copy(update={"rounds_left": rounds[0]})
     roll = roll_attack(effective, roller, options)
     location_hit = request.location
     missed_by_one = False
@@ -783,6 +798,7 @@ def resolve_attack(
             "half_damage": plan is not None and plan.half_damage,
             "damage_factor": ground.damage_factor,
             "hits": max(1, hits),
+            "projectile_factor": close.factor if close is not None else 1,
         }
     )
     base = {
@@ -803,6 +819,8 @@ def resolve_attack(
         "identify": identified,
         "thrown_object": thrown,
         "rapid_fire": burst,
+        "point_blank": close,
+        "ammunition": rounds[1] if rounds is not None else None,
         "ready_after": None if ready_after is None or ready_after.acts_balanced else ready_after,
         "attacker_turn": attacker_turn,
         "target_turn": target.turn,
@@ -895,17 +913,39 @@ def resolve_stray(
     return tuple(shots)
 
 
-def _burst(request: AttackRequest, weapon: Weapon | None) -> RapidFire | None:
+def _burst(
+    request: AttackRequest, weapon: Weapon | None, *, point_blank: bool = False
+) -> RapidFire | None:
     """The shots of this attack (B373): ``None`` for one of one projectile; more need a weapon
     on the sheet and no more than its RoF, a full-auto-only weapon at least a quarter of it
-    (B269), and a shotgun's one shot is a burst of its projectiles."""
+    (B269), and a shotgun's one shot is a burst of its projectiles, except at point blank
+    where each shot is one (B409)."""
     if request.shots <= 1 and weapon is None:
         return None
     if weapon is None:
         raise RuleError(
             "rapid_fire.needs_weapon", "rapid fire needs a weapon from the sheet, with its RoF"
         )
-    return rapid_fire(request.shots, weapon.rate_of_fire, weapon.recoil, weapon=weapon.name)
+    return rapid_fire(
+        request.shots,
+        weapon.rate_of_fire,
+        weapon.recoil,
+        weapon=weapon.name,
+        point_blank=point_blank,
+    )
+
+
+def _rounds(
+    request: AttackRequest, weapon: Weapon | None, kind: AttackKind, turn: TurnState
+) -> tuple[dict[str, int], Ammunition] | None:
+    """A shot from a counted weapon spends its rounds (B269; one per shot, a shotgun's
+    projectiles included, B409); an empty one is refused before anything is rolled. A
+    missed shot flying on to a bystander (R12.12) was already paid for."""
+    if weapon is None or kind is not AttackKind.missile or request.stray_skill is not None:
+        return None
+    if parse_shots(weapon.shots) is None:
+        return None
+    return spend(weapon, turn.rounds_left, request.shots)
 
 
 def _struck(turn: TurnState, weapon: str, ready: ReadyTime | None) -> dict[str, object]:
