@@ -11,6 +11,8 @@
   roll every 5 or 2 rounds: :func:`next_roll_in`, :func:`into_water`.
 - R9.4: shedding armor or gear in the water, a DX roll an item: :func:`shed`.
 - R9.5: saving a drowning person: :func:`rescue`.
+- R9.1, R9.2 with R13.4: going under water holds the breath, coming up breathes again:
+  :func:`breath_at_footing`.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ __all__ = [
     "IQ_LOSS_SECONDS",
     "AirAgain",
     "Breath",
+    "BreathAtFooting",
     "Drowning",
     "DrowningRoll",
     "Exertion",
@@ -45,6 +48,7 @@ __all__ = [
     "Suffocation",
     "SwimState",
     "air_again",
+    "breath_at_footing",
     "breath_seconds",
     "breathe",
     "choked_breath",
@@ -284,6 +288,56 @@ def with_air(sheet: Combatant, back: AirAgain) -> Combatant:
         update={"iq": max(1, sheet.attributes.iq - back.iq_lost)}
     )
     return sheet.model_copy(update={"attributes": attributes})
+
+
+class BreathAtFooting(BaseModel):
+    """R9.1, R9.2 at a change of footing (R13.4): the breath he started holding as he went
+    under, or the air he got back as he came up (both ``None``: his breath is as it was)."""
+
+    model_config = _FROZEN
+
+    held: Breath | None = None
+    air: AirAgain | None = None
+
+
+def breath_at_footing(
+    sheet: Combatant,
+    was: Water | None,
+    now: Water | None,
+    *,
+    choked: bool = False,
+    preparation: Preparation = Preparation.NORMAL,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> tuple[Combatant, BreathAtFooting]:
+    """His sheet once his head goes under or comes up. Going under water (R13.4) while
+    breathing, he holds his breath from that second: HT seconds, a fight being strenuous
+    (R9.1, the catalog's example "HT 12 fighting underwater: after 12 s"), times how he took
+    it. Coming up (in water above the knee, or out of it) ends a held breath as air again
+    does (R9.2: the HT roll against -1 IQ past 2 minutes without air), unless a choke still
+    stops it (R11.10); the seed is silent on whether he was "drowning", read as: he went
+    without air under water (his breath ran out there), so First Aid must clear his lungs.
+    The dead neither hold their breath nor get it back."""
+    state = sheet.state
+    under_before = was is Water.underwater
+    under_now = now is Water.underwater
+    if state.dead or under_before == under_now:
+        return sheet, BreathAtFooting()
+    if under_now:
+        if state.breath_left is not None:
+            return sheet, BreathAtFooting()
+        held = breath_seconds(sheet.attributes.ht, Exertion.STRENUOUS, preparation)
+        return sheet.with_state(hold_breath(state, held.seconds)), BreathAtFooting(held=held)
+    if state.breath_left is None or choked:
+        return sheet, BreathAtFooting()
+    back = air_again(
+        state.airless_seconds,
+        ht=sheet.attributes.ht,
+        drowned=state.airless_seconds > 0,
+        roller=roller,
+        options=options,
+    )
+    return with_air(sheet, back), BreathAtFooting(air=back)
 
 
 # --------------------------------------------------------------------------- R9.3
