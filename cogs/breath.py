@@ -506,8 +506,8 @@ class Breath(commands.Cog):
                 ),
             )
             saving = taken.saving
-            lines = render_rescue(saving, self.bot.messages, context.locale)
             if taken.applied is not None:
+                lines = render_rescue(saving, self.bot.messages, context.locale)
                 await self.fp.show(interaction, context.locale, title, lines, taken.applied)
                 return
         # The rescuer is only numbers: what the FP lost does to the FP given.

@@ -69,3 +69,27 @@ async def test_pt_br_caught_without_a_breath_half_of_it_r9_1(
     assert any("**6 s**" in line and "(R9.1)" in line for line in description(placed))
     assert any(line.startswith("Ana afundou: prende a respiração") for line in description(placed))
     assert (await state_of(bot, standin)).breath_left == 6
+
+
+async def test_drowning_over_a_time_and_a_rescue_charge_the_fighters_once_r9_3_r9_5(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """Ana (12 FP, no Swimming: given 12) 10 s in deep water: 5+5+5 = 15 fails at 0 s (1 FP),
+    2+2+2 succeeds at 5 s: FP 12 → 11 (R9.3). The orc (ST 13, Swimming given 13) then tries
+    to save her (ST 11): 13 - 5 + 2 = 10, 4+4+3 = 11 fails: he swallows water, FP 11 → 10
+    (R9.5). Each is one logged change: undo gives the orc his FP back, then Ana hers."""
+    await start_duel(standin, bot)
+    dice.extend([5, 5, 5, 2, 2, 2])
+    drowned = await gm(standin, "breath drown", combatant="Ana", seconds=10, swimming=12)
+    assert drowned.errors == []
+    assert (await state_of(bot, standin)).fp == 11
+    dice.extend([4, 4, 3])
+    rescued = await gm(standin, "breath rescue", rescuer="Orc", victim="Ana", swimming=13)
+    assert "The rescuer swallows water: 1 FP (R9.5)." in description(rescued)
+    assert (await state_of(bot, standin, "Orc")).fp == 10
+    assert (await state_of(bot, standin)).fp == 11
+    assert dice.remaining == 0
+    await gm(standin, "encounter undo")
+    assert (await state_of(bot, standin, "Orc")).fp == 11
+    await gm(standin, "encounter undo")
+    assert (await state_of(bot, standin)).fp == 12
