@@ -46,6 +46,7 @@ from rules.falling import (
     falling_object,
     falling_object_hit,
 )
+from rules.fatigue import Want
 from rules.fire import (
     Clothing,
     Exposure,
@@ -57,7 +58,6 @@ from rules.fire import (
     shield_catches_fire,
 )
 from rules.hazards import enter_water
-from rules.fatigue import Want
 from rules.injury import InjuryOutcome
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
@@ -75,6 +75,7 @@ __all__ = [
     "ObjectTaken",
     "SunburnTaken",
     "WaterEntered",
+    "Weather",
     "WeatherTaken",
     "catch_fire_on",
     "cold_on",
@@ -413,9 +414,10 @@ def sunburn_on(
     )
 
 
-# --------------------------------------------------------------------------- R10.9, R10.10, R10.13, R10.14
+# ------------------------------------------------------------- R10.9, R10.10, R10.13, R10.14
 
 Weather = TypeVar("Weather", HeatExposure, IntenseHeat, ColdExposure, ThermalShock)
+"""What a stretch of heat or cold rolled (R10.9, R10.10, R10.13, R10.14)."""
 
 
 class WeatherTaken(BaseModel, Generic[Weather]):
