@@ -39,8 +39,9 @@ from rules.fatigue import FatigueChange, lose_fp
 from rules.fire import BurnTick, burn, burning_hit, catch
 from rules.injury import InjuryOutcome
 from rules.options import RuleOptions
+from rules.records import RollRecord
 from rules.roller import DiceRoller
-from rules.turn import RollRecord, TurnEvent, TurnEventKind
+from rules.turn import TurnEvent, TurnEventKind
 
 __all__ = [
     "HazardKind",

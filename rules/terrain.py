@@ -18,8 +18,8 @@ from pydantic import BaseModel, ConfigDict
 from rules.checks import SuccessRoll, success_roll
 from rules.combatant import Combatant, HitLocation, Trait
 from rules.errors import RuleError
-from rules.maneuver import Modifier
 from rules.options import RuleOptions
+from rules.records import Modifier
 from rules.roller import DiceRoller
 from rules.turn import TurnState
 
