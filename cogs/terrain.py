@@ -96,7 +96,9 @@ class Terrain(commands.Cog):
             change.encounter = taken.encounter
             change.detail = taken.detail()
         await interaction.response.send_message(
-            embed=render_ground(fighter.name, taken.turn, self.bot.messages, locale)
+            embed=render_ground(
+                fighter.name, taken.turn, self.bot.messages, locale, swimming=taken.swimming
+            )
         )
 
     @terrain.command(

@@ -7,6 +7,8 @@
   against losing 1 IQ after more than 2 minutes without air: :func:`suffocation`,
   :func:`air_again`. In a fight :mod:`rules.hazards` runs it a second at a time.
 - R9.3: Swimming rolls on the water's schedule, with its modifiers: :func:`drowning`.
+  Fighting in or under water (R13.4, R13.5) keeps that one schedule, paced to at least a
+  roll every 5 or 2 rounds: :func:`next_roll_in`, :func:`into_water`.
 - R9.4: shedding armor or gear in the water, a DX roll an item: :func:`shed`.
 - R9.5: saving a drowning person: :func:`rescue`.
 """
@@ -26,10 +28,12 @@ from rules.options import RuleOptions
 from rules.records import Modifier, RollRecord, modifiers_of
 from rules.roller import DiceRoller
 from rules.schedule import MAX_ROLLS
+from rules.turn import Water
 
 __all__ = [
     "BRAIN_DEATH_SECONDS",
     "DROWNING_MAX_ROLLS",
+    "FIGHT_PACE",
     "IQ_LOSS_SECONDS",
     "AirAgain",
     "Breath",
@@ -48,11 +52,14 @@ __all__ = [
     "drowning",
     "ensure_may_shed",
     "hold_breath",
+    "into_water",
     "let_breathe",
+    "next_roll_in",
     "rescue",
     "shed",
     "suffocation",
     "swallowed_water",
+    "swimming_level",
     "swimming_modifiers",
     "swimming_roll",
     "with_air",
@@ -290,6 +297,46 @@ NEXT_ROLL: Final = {
 }
 """R9.3: seconds to the next Swimming roll in each state."""
 DROWNING_MAX_ROLLS: Final = MAX_ROLLS
+FIGHT_PACE: Final = {Water.underwater: 2, Water.in_water: 5}
+"""R13.4, R13.5: fighting under water a Swimming roll every 2 rounds, in water above the knee
+every 5 (a round is a second, R4.1); a failure costs 1 FP, as R9.3's does."""
+SWIMMING_DEFAULT: Final = -4
+"""Swimming (HT/E) defaults to HT-4 (Basic Set, B224) for a sheet without the skill."""
+
+
+def next_roll_in(state: SwimState, footing: Water | None = None) -> int:
+    """Seconds from one Swimming roll to the next. R9.3's wait for where the roll left him
+    (calm 5 min, struggling 5 s, recovering 1 min), never longer than the fight's pace when he
+    fights in the water (R13.4 every 2 rounds, R13.5 every 5). Both rules read this one
+    schedule, so one roll answers both and no second brings two: under water and calm, 2;
+    in water above the knee and struggling, 5; deep water alone and calm, 300."""
+    seconds = NEXT_ROLL[state]
+    if footing is not None:
+        seconds = min(seconds, FIGHT_PACE[footing])
+    return seconds
+
+
+def swimming_level(sheet: Combatant) -> int:
+    """His Swimming: the sheet's, else the HT-4 default (B224), never below 0."""
+    level = sheet.skill("swimming")
+    return level if level is not None else max(0, sheet.attributes.ht + SWIMMING_DEFAULT)
+
+
+def into_water(sheet: Combatant, footing: Water | None) -> InWater | None:
+    """R9.3's in-water state for a fighter whose footing R13.4, R13.5 set: out of the water
+    (``None``) it ends; going in, it starts with a roll at his next second (his Swimming, -2
+    per encumbrance level); already in it (deep water, or from one footing to the other) the
+    state and the rolls made stay, and the next roll comes no later than the new pace."""
+    water = sheet.state.water
+    if footing is None:
+        return None
+    if water is None:
+        modifiers = swimming_modifiers(encumbrance=sheet.encumbrance_level)
+        return InWater(skill=swimming_level(sheet), modifiers=modifiers)
+    if water.state is SwimState.ENTERING:
+        return water
+    soonest = _now(water) + FIGHT_PACE[footing]
+    return water.model_copy(update={"next_roll_at": min(water.next_roll_at, soonest)})
 
 
 def swimming_modifiers(
@@ -462,17 +509,21 @@ def ensure_may_shed(name: str, water: InWater | None) -> None:
         )
 
 
-def swallowed_water(water: InWater) -> InWater:
+def swallowed_water(water: InWater, footing: Water | None = None) -> InWater:
     """R9.4's failure "with all the effects above" (R9.3): he is struggling, his next
-    Swimming roll 5 seconds from now. ``seconds`` already counts the second he is in (his
-    place in the order has passed it), so "now" is the one before."""
-    now = max(water.seconds - 1, 0)
+    Swimming roll 5 seconds from now (2 when he fights under water, R13.4)."""
     return water.model_copy(
         update={
             "state": SwimState.STRUGGLING,
-            "next_roll_at": now + NEXT_ROLL[SwimState.STRUGGLING],
+            "next_roll_at": _now(water) + next_roll_in(SwimState.STRUGGLING, footing),
         }
     )
+
+
+def _now(water: InWater) -> int:
+    """The second a command between his places falls in: ``seconds`` already counts the
+    second he is in (his place in the order has passed it), so "now" is the one before."""
+    return max(water.seconds - 1, 0)
 
 
 class Rescue(BaseModel):

@@ -41,7 +41,7 @@ from rules.fire import (
     fire_exposure,
     shield_catches_fire,
 )
-from rules.hazards import enter_water
+from rules.hazards import enter_water, out_of_water
 from rules.injury import InjuryOutcome
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
@@ -476,12 +476,14 @@ def water_with_the_rounds(
     """R9.3 inside a fight: he goes into deep water with his Swimming (given, else the
     sheet's; refused with neither) and its modifiers (his sheet's encumbrance unless given),
     each of his seconds bringing the roll when it is due (:mod:`rules.hazards`); ``leave``
-    takes him out."""
+    takes him out, out of any ``/terrain`` water too (one in-water state, R13.4, R13.5)."""
     fighter = encounter.get(fighter_id)
     sheet = fighter.combatant
     target = None
     if leave:
-        state = sheet.state.model_copy(update={"water": None})
+        # Out of the water: no footing in it for his blows either (R13.4, R13.5).
+        fighter = out_of_water(fighter)
+        state = fighter.combatant.state
     else:
         level = swimming if swimming is not None else sheet.skill("swimming")
         if level is None:
@@ -530,7 +532,8 @@ def shed_gear(
     """R9.4: only after a successful Swimming roll in the water
     (:func:`~rules.breath.ensure_may_shed`), a DX roll (given, else his) for one item
     (:func:`~rules.breath.shed`), its FP charged; a failure swallows water
-    (:func:`~rules.breath.swallowed_water`: struggling, R9.3)."""
+    (:func:`~rules.breath.swallowed_water`: struggling, R9.3; the next roll sooner while he
+    fights under water, R13.4)."""
     fighter = encounter.get(fighter_id)
     water = fighter.combatant.state.water
     ensure_may_shed(fighter.name, water)
@@ -548,6 +551,6 @@ def shed_gear(
         roller=roller,
         options=options,
         noted={"shed": item.shed},
-        state=None if item.shed else {"water": swallowed_water(water)},
+        state=None if item.shed else {"water": swallowed_water(water, fighter.turn.water)},
     )
     return GearShed(item=item, applied=applied)

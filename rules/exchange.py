@@ -18,8 +18,9 @@ from pydantic import BaseModel, ConfigDict
 
 from rules.attack import AttackKind
 from rules.attack_resolution import AttackOutcome, StrayShot, resolve_attack, resolve_stray
+from rules.breath import into_water
 from rules.close_combat import close_request
-from rules.combatant import Combatant
+from rules.combatant import Combatant, InWater
 from rules.damage import DamageSpec, DirectDamage
 from rules.defense_resolution import (
     DefenseChoice,
@@ -506,6 +507,8 @@ class GroundTaken(BaseModel):
     encounter: Encounter
     fighter_name: str
     turn: TurnState
+    swimming: InWater | None = None
+    """R9.3's in-water state the footing left him in: his Swimming rolls' schedule."""
 
     def detail(self) -> dict[str, object]:
         return {
@@ -522,11 +525,17 @@ def take_ground(
     height: Fraction | None,
     water: Water | bool | None,
 ) -> GroundTaken:
-    """The fighter's height and footing set as :func:`~rules.terrain.standing` reads them."""
+    """The fighter's height and footing set as :func:`~rules.terrain.standing` reads them;
+    a footing in the water is R9.3's in-water state too, so the fight's Swimming rolls
+    (R13.4, R13.5) come on deep water's one schedule (:func:`~rules.breath.into_water`)."""
     fighter = encounter.get(fighter_id)
     turn = standing(fighter.turn, height=height, water=water)
+    sheet = fighter.combatant
+    if water is not None:
+        sheet = sheet.with_state(water=into_water(sheet, turn.water))
     return GroundTaken(
-        encounter=encounter.replace(_fighter_after(fighter, turn)),
+        encounter=encounter.replace(_fighter_after(fighter, turn, sheet)),
         fighter_name=fighter.name,
         turn=turn,
+        swimming=sheet.state.water,
     )

@@ -66,6 +66,7 @@ __all__ = [
     "TurnEventKind",
     "TurnSequence",
     "TurnState",
+    "Water",
     "advance",
     "cardiac_arrest_seconds",
     "cardiac_death_due",
@@ -105,6 +106,15 @@ DO_NOTHING = "do_nothing"
 
 FEINT = "feint"
 """``rules.maneuver.Maneuver.feint``'s value."""
+
+
+class Water(StrEnum):
+    """Where a fighter stands in water (R13.4, R13.5); the stored value is the name."""
+
+    in_water = "in_water"
+    """In water above the knee."""
+    underwater = "underwater"
+    """Fully submerged."""
 
 
 class TurnState(BaseModel):
@@ -217,9 +227,8 @@ class TurnState(BaseModel):
     """Metres he stands above the floor (a step, a chair, a table, R13.3): fighters at
     different heights hit and defend as R13.2 says, and shots go up or down (R12.8, R12.9).
     Kept from turn to turn."""
-    water: str | None = None
-    """``rules.terrain.Water``: in water above the knee or under water (R13.4, R13.5).
-    Kept from turn to turn."""
+    water: Water | None = None
+    """In water above the knee or under water (R13.4, R13.5). Kept from turn to turn."""
     shield_bashed: bool = False
     """He struck with his shield this turn: its DB is off his defenses until his next turn
     (R11.27)."""

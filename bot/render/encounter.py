@@ -218,7 +218,9 @@ def conditions(
     )
     found.extend(_condition_of(c, messages, locale, key, marked=marked) for key, on in flags if on)
     found.extend(fatigue_conditions(c.combatant, messages, locale, marked=marked))
-    found.extend(hazard_conditions(c.combatant, messages, locale, marked=marked))
+    found.extend(
+        hazard_conditions(c.combatant, messages, locale, marked=marked, footing=turn.water)
+    )
     if turn.paralysed_through_round is not None:
         found.append(
             _condition(
