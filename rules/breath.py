@@ -27,9 +27,10 @@ from rules.checks import Outcome, success_roll
 from rules.combatant import Combatant, CombatantState, InWater, SwimState
 from rules.errors import RuleError
 from rules.options import RuleOptions
+from rules.records import Modifier, RollRecord, modifiers_of
 from rules.roller import DiceRoller
 from rules.schedule import MAX_ROLLS
-from rules.turn import RollRecord, Water
+from rules.turn import Water
 
 __all__ = [
     "BRAIN_DEATH_SECONDS",
@@ -268,7 +269,7 @@ def air_again(
     roll = None
     if airless > IQ_LOSS_SECONDS:
         rule_options = options if options is not None else RuleOptions()
-        roll = RollRecord.of("ht", ht, (), success_roll(ht, roller, rule_options))
+        roll = RollRecord.of("ht", ht, (), success_roll(ht, roller, rule_options), rule_id="R9.2")
     return AirAgain(
         airless=airless,
         drowned=drowned,
@@ -432,7 +433,13 @@ def swimming_roll(
     struggles; a success while struggling gets his head above water (one more roll within
     a minute), any other success leaves him calm (every 5 minutes)."""
     target = InWater(skill=swimming, modifiers=modifiers).target
-    roll = RollRecord.of("swimming", swimming, modifiers, success_roll(target, roller, options))
+    roll = RollRecord.of(
+        "swimming",
+        swimming,
+        modifiers_of(modifiers, "R9.3"),
+        success_roll(target, roller, options),
+        rule_id="R9.3",
+    )
     if roll.succeeded:
         then = SwimState.RECOVERING if state is SwimState.STRUGGLING else SwimState.CALM
         return DrowningRoll(second=second, state=state, roll=roll, fp_lost=0, then=then)
@@ -528,9 +535,11 @@ def shed(dx: int, *, heavy: bool, roller: DiceRoller, options: RuleOptions | Non
     a shield, helmet or breastplate; a failure means he swallowed water. DX 12 and a helmet:
     8; a cloak: 12."""
     rule_options = options if options is not None else RuleOptions()
-    modifiers: tuple[tuple[str, int], ...] = (("heavy_item", SHED_HEAVY),) if heavy else ()
-    target = dx + sum(value for _, value in modifiers)
-    roll = RollRecord.of("dx", dx, modifiers, success_roll(target, roller, rule_options))
+    modifiers = (Modifier("heavy_item", SHED_HEAVY, "R9.4"),) if heavy else ()
+    target = dx + sum(modifier.value for modifier in modifiers)
+    roll = RollRecord.of(
+        "dx", dx, modifiers, success_roll(target, roller, rule_options), rule_id="R9.4"
+    )
     if roll.succeeded:
         return Shed(heavy=heavy, roll=roll, shed=True, fp_lost=0)
     return Shed(
@@ -601,12 +610,12 @@ def rescue(
     the sign); a failure costs the rescuer 1 FP, a critical failure 6 FP and he gives up.
     Swimming 13, ST 12 saving ST 10: 10."""
     rule_options = options if options is not None else RuleOptions()
-    modifiers: list[tuple[str, int]] = [("rescue", RESCUE_PENALTY)]
+    modifiers = [Modifier("rescue", RESCUE_PENALTY, "R9.5")]
     if rescuer_st != victim_st:
-        modifiers.append(("st_difference", rescuer_st - victim_st))
-    target = swimming + sum(value for _, value in modifiers)
+        modifiers.append(Modifier("st_difference", rescuer_st - victim_st, "R9.5"))
+    target = swimming + sum(modifier.value for modifier in modifiers)
     roll = RollRecord.of(
-        "swimming", swimming, tuple(modifiers), success_roll(target, roller, rule_options)
+        "swimming", swimming, modifiers, success_roll(target, roller, rule_options), rule_id="R9.5"
     )
     critical = roll.outcome is Outcome.CRITICAL_FAILURE
     lost = RESCUE_CRITICAL_FP if critical else (0 if roll.succeeded else 1)
