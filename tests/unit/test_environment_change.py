@@ -414,7 +414,10 @@ def test_r9_5_a_fighter_rescues_another_from_their_sheets_and_pays_for_a_failure
     fails: he swallows water, 1 FP, charged in the same call."""
     dice = ScriptedDice([4, 4, 3])
     taken = change.rescue_on(swimmers(), "2", victim_id="1", roller=dice, options=OPTIONS)
-    assert taken.saving.roll.modifiers == (("rescue", -5), ("st_difference", 2))
+    assert [(m.key, m.value, m.rule_id) for m in taken.saving.roll.modifiers] == [
+        ("rescue", -5, "R9.5"),
+        ("st_difference", 2, "R9.5"),
+    ]
     assert (taken.saving.saved, taken.saving.fp_lost) == (False, 1)
     assert taken.encounter.get("2").combatant.state.fp == 9
     assert taken.encounter.get("1").combatant.state.fp == 10
@@ -442,7 +445,7 @@ def test_r9_5_a_victim_in_the_fight_and_a_rescuer_of_numbers_changes_nothing() -
         options=OPTIONS,
     )
     assert taken.saving.saved
-    assert taken.saving.roll.modifiers == (("rescue", -5),)
+    assert [(m.key, m.value) for m in taken.saving.roll.modifiers] == [("rescue", -5)]
     assert taken.applied is None
     assert taken.encounter == start
     assert taken.detail() == {"rescued": True}
