@@ -1,7 +1,8 @@
 """The world's hazards applied to a fighter of the fight: a fall (R13.7), a falling object
 (R13.8), time in the flames and clothes catching fire (R10.1, R10.5-R10.8), a day of sun
-(R10.11, R10.12), intense heat with the rounds (R10.10), deep water with the rounds and gear
-shed in it (R9.3, R9.4).
+(R10.11, R10.12), heat, intense heat, cold and icy water worked through and charged in FP
+(R10.9, R10.10, R10.13, R10.14), intense heat with the rounds (R10.10), deep water with the
+rounds and gear shed in it (R9.3, R9.4).
 
 Like :mod:`rules.exchange`, each function takes the :class:`~rules.encounter.Encounter`
 and the fighter's id, rolls what the hazard rolls, and returns the new fight with the
@@ -11,13 +12,27 @@ the change for ``/encounter undo``. The cogs only parse, authorize and render.
 
 from __future__ import annotations
 
-from enum import StrEnum
-from typing import Final
+from typing import Final, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
 from rules.breath import Shed, ensure_may_shed, shed, swallowed_water, swimming_modifiers
-from rules.climate import INTENSE_HEAT_SAFE_PER_DR, Skin, Sunburn, sunburn, sunburn_hit
+from rules.climate import (
+    INTENSE_HEAT_SAFE_PER_DR,
+    ColdClothing,
+    ColdExposure,
+    HeatExposure,
+    IntenseHeat,
+    Skin,
+    Sunburn,
+    ThermalShock,
+    cold,
+    heat,
+    intense_heat,
+    sunburn,
+    sunburn_hit,
+    thermal_shock,
+)
 from rules.combatant import Armor, Burning, Combatant, HitLocation, Side
 from rules.encounter import Encounter, EncounterCombatant
 from rules.errors import RuleError
@@ -31,6 +46,7 @@ from rules.falling import (
     falling_object,
     falling_object_hit,
 )
+from rules.fatigue import Want
 from rules.fire import (
     Clothing,
     Exposure,
@@ -45,7 +61,7 @@ from rules.hazards import enter_water, out_of_water
 from rules.injury import InjuryOutcome
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
-from rules.strain import FatigueApplied, change_fp
+from rules.strain import EnvironmentChange, FatigueApplied, change_fp
 
 __all__ = [
     "ERROR_KEYS",
@@ -59,11 +75,17 @@ __all__ = [
     "ObjectTaken",
     "SunburnTaken",
     "WaterEntered",
+    "Weather",
+    "WeatherTaken",
     "catch_fire_on",
+    "cold_on",
     "fall_on",
     "falling_object_on",
     "fire_on",
+    "heat_on",
     "heat_with_the_rounds",
+    "icy_water_on",
+    "intense_heat_on",
     "roll_fall",
     "shed_gear",
     "sunburn_on",
@@ -82,18 +104,6 @@ ERROR_KEYS: Final = frozenset(
 their own)."""
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid", arbitrary_types_allowed=True)
-
-
-class EnvironmentChange(StrEnum):
-    """Which change the log keeps (``detail()["undo"]``): ``/encounter undo`` names it
-    (``environment.undone.<value>``)."""
-
-    FALL = "fall"
-    FALLING_OBJECT = "falling_object"
-    FIRE = "fire"
-    CATCH_FIRE = "catch_fire"
-    INTENSE_HEAT = "intense_heat"
-    SUNBURN = "sunburn"
 
 
 def _swimming_needed() -> RuleError:
@@ -402,6 +412,177 @@ def sunburn_on(
         burnt=burnt,
         injury=injury,
     )
+
+
+# ------------------------------------------------------------- R10.9, R10.10, R10.13, R10.14
+
+Weather = TypeVar("Weather", HeatExposure, IntenseHeat, ColdExposure, ThermalShock)
+"""What a stretch of heat or cold rolled (R10.9, R10.10, R10.13, R10.14)."""
+
+
+class WeatherTaken(BaseModel, Generic[Weather]):
+    """Heat, intense heat, cold or icy water worked through for a fighter of the fight, from
+    his own sheet as the fight holds it: the rolls (``exposure``) and the FP they cost him
+    (``applied``; ``outcome`` ``None`` when they cost nothing)."""
+
+    model_config = _FROZEN
+
+    exposure: Weather
+    applied: FatigueApplied
+
+    @property
+    def encounter(self) -> Encounter:
+        return self.applied.encounter
+
+    @property
+    def name(self) -> str:
+        return self.applied.name
+
+    def detail(self) -> dict[str, object]:
+        return self.applied.detail()
+
+
+def _charged(
+    encounter: Encounter,
+    fighter_id: str,
+    exposure: Weather,
+    noted: dict[str, object],
+    *,
+    want: Want | None = None,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> WeatherTaken[Weather]:
+    """The FP ``exposure`` cost him, charged (:func:`~rules.strain.change_fp`; lost to heat
+    or cold, ``want``, they are kept apart, R10.9, R10.13)."""
+    applied = change_fp(
+        encounter,
+        fighter_id,
+        exposure.fp_lost,
+        roller=roller,
+        options=options,
+        noted=noted,
+        want=want,
+    )
+    return WeatherTaken[Weather](exposure=exposure, applied=applied)
+
+
+def _best_survival(sheet: Combatant, survival: int | None) -> int | None:
+    """Survival as given, else the sheet's (R10.9 and R10.13 roll the better of it and HT)."""
+    return survival if survival is not None else sheet.skill("survival")
+
+
+def heat_on(
+    encounter: Encounter,
+    fighter_id: str,
+    temperature: float,
+    minutes: int,
+    *,
+    ht: int | None = None,
+    survival: int | None = None,
+    encumbrance: int | None = None,
+    stressful: bool = True,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> WeatherTaken[HeatExposure]:
+    """R10.9 through :func:`~rules.climate.heat` for him: his HT, Survival and encumbrance
+    level unless given; each failure's FP charged, kept apart as lost to heat."""
+    sheet = encounter.get(fighter_id).combatant
+    found = heat(
+        temperature,
+        minutes,
+        ht=ht if ht is not None else sheet.attributes.ht,
+        survival=_best_survival(sheet, survival),
+        encumbrance=encumbrance if encumbrance is not None else sheet.encumbrance_level,
+        stressful=stressful,
+        roller=roller,
+        options=options,
+    )
+    noted: dict[str, object] = {"heat": temperature, "minutes": minutes}
+    return _charged(
+        encounter, fighter_id, found, noted, want=Want.HEAT, roller=roller, options=options
+    )
+
+
+def intense_heat_on(
+    encounter: Encounter,
+    fighter_id: str,
+    seconds: int,
+    *,
+    dr: int | None = None,
+    ht: int | None = None,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> WeatherTaken[IntenseHeat]:
+    """R10.10 through :func:`~rules.climate.intense_heat` for ``seconds`` at once: his torso's
+    DR and his HT unless given; each failed second's FP charged."""
+    sheet = encounter.get(fighter_id).combatant
+    found = intense_heat(
+        dr if dr is not None else sheet.dr.at(HitLocation.TORSO).dr,
+        seconds,
+        ht=ht if ht is not None else sheet.attributes.ht,
+        roller=roller,
+        options=options,
+    )
+    noted: dict[str, object] = {"intense_heat": seconds}
+    return _charged(encounter, fighter_id, found, noted, roller=roller, options=options)
+
+
+def cold_on(
+    encounter: Encounter,
+    fighter_id: str,
+    temperature: float,
+    minutes: int,
+    *,
+    wind_kmh: float = 0,
+    clothing: ColdClothing = ColdClothing.WINTER,
+    wet: bool = False,
+    ht: int | None = None,
+    survival: int | None = None,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> WeatherTaken[ColdExposure]:
+    """R10.13 through :func:`~rules.climate.cold` for him: his HT and Survival unless given;
+    each failure's FP charged, kept apart as lost to cold."""
+    sheet = encounter.get(fighter_id).combatant
+    found = cold(
+        temperature,
+        minutes,
+        ht=ht if ht is not None else sheet.attributes.ht,
+        survival=_best_survival(sheet, survival),
+        wind_kmh=wind_kmh,
+        clothing=clothing,
+        wet=wet,
+        roller=roller,
+        options=options,
+    )
+    noted: dict[str, object] = {"cold": temperature, "minutes": minutes}
+    return _charged(
+        encounter, fighter_id, found, noted, want=Want.COLD, roller=roller, options=options
+    )
+
+
+def icy_water_on(
+    encounter: Encounter,
+    fighter_id: str,
+    minutes: int,
+    *,
+    dry_suit: bool = False,
+    ht: int | None = None,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> WeatherTaken[ThermalShock]:
+    """R10.14 through :func:`~rules.climate.thermal_shock` for him: his HT unless given;
+    the FP of every minute charged (none in a dry suit: only the cold, R10.13)."""
+    sheet = encounter.get(fighter_id).combatant
+    found = thermal_shock(
+        minutes,
+        ht=ht if ht is not None else sheet.attributes.ht,
+        dry_suit=dry_suit,
+        roller=roller,
+        options=options,
+    )
+    noted: dict[str, object] = {"icy_water": minutes}
+    return _charged(encounter, fighter_id, found, noted, roller=roller, options=options)
 
 
 # --------------------------------------------------------------------------- R10.10

@@ -10,6 +10,7 @@ what the event log keeps (``detail()``).
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from enum import StrEnum
 from typing import Final
 
 from pydantic import BaseModel, ConfigDict
@@ -48,6 +49,7 @@ __all__ = [
     "AirBack",
     "BreathHeld",
     "CombatFatigueTaken",
+    "EnvironmentChange",
     "FatigueApplied",
     "FireFought",
     "HeartHelped",
@@ -71,6 +73,20 @@ ERROR_KEYS: Final = frozenset(
 """Every :class:`RuleError` key this module raises."""
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid", arbitrary_types_allowed=True)
+
+
+class EnvironmentChange(StrEnum):
+    """Which ``/environment`` change the log keeps (``detail()["undo"]``): ``/encounter undo``
+    names it (``environment.undone.<value>``). The one list for this module's fire put out
+    and :mod:`rules.environment_change`'s hazards."""
+
+    FALL = "fall"
+    FALLING_OBJECT = "falling_object"
+    FIRE = "fire"
+    CATCH_FIRE = "catch_fire"
+    EXTINGUISH = "extinguish"
+    INTENSE_HEAT = "intense_heat"
+    SUNBURN = "sunburn"
 
 
 class FatigueApplied(BaseModel):
@@ -284,9 +300,10 @@ class FireFought(BaseModel):
     readies_needed: int = 1
 
     def detail(self) -> dict[str, object]:
+        undo = EnvironmentChange.EXTINGUISH.value
         if self.attempt is None:
-            return {"name": self.name, "readies": self.readies}
-        return {"name": self.name, "extinguished": self.attempt.out}
+            return {"name": self.name, "readies": self.readies, "undo": undo}
+        return {"name": self.name, "extinguished": self.attempt.out, "undo": undo}
 
 
 def fight_fire(

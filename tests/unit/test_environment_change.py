@@ -177,6 +177,125 @@ def test_r10_10_entering_intense_heat_with_the_rounds_and_leaving_it() -> None:
     assert left.detail()["intense_heat"] is False
 
 
+def hardy(**sheet: object) -> Encounter:
+    """Bruno (id 1), HT 12 (12 FP), with ``sheet`` (encumbrance, skills, DR) on his sheet."""
+    bruno = Combatant.create(name="Bruno", attributes={"ht": 12}, **sheet)
+    encounter, _ = add_combatants(
+        Encounter(name="Test", gm_id=1),
+        [bruno],
+        owner_id=None,
+        side=None,
+        aware=False,
+        roller=ScriptedDice([]),
+    )
+    return encounter
+
+
+def totals(*sums: int) -> ScriptedDice:
+    """3d rolls adding up to ``sums``."""
+    faces: list[int] = []
+    for total in sums:
+        first = min(6, total - 2)
+        second = min(6, total - first - 1)
+        faces += [first, second, total - first - second]
+    return ScriptedDice(faces)
+
+
+def test_r10_9_heat_on_reads_his_sheet_and_keeps_the_fp_apart() -> None:
+    """R10.9's example from his own sheet: 42 °C, 2 hours marching, his Medium encumbrance,
+    HT 12 at -4 = 8: rolls 8, 9, 10, 7 cost 2 FP (12 → 10), kept apart as heat's."""
+    taken = change.heat_on(
+        hardy(encumbrance_level=2), "1", 42, 120, roller=totals(8, 9, 10, 7), options=OPTIONS
+    )
+    assert [r.roll.target for r in taken.exposure.rolls] == [8, 8, 8, 8]
+    assert taken.exposure.fp_lost == 2
+    bruno = taken.encounter.get("1").combatant
+    assert (bruno.state.fp, bruno.state.fp_withheld) == (10, {"heat": 2})
+    assert taken.applied.outcome is not None
+    assert (taken.applied.outcome.fp_before, taken.applied.outcome.fp_after) == (12, 10)
+    assert taken.name == "Bruno"
+    assert taken.detail() == {"heat": 42, "minutes": 120, "name": "Bruno", "fp": 10}
+
+
+def test_r10_9_heat_on_rolls_his_survival_and_what_the_gm_gives_wins() -> None:
+    """Survival 13 on the sheet beats HT 12 at 36 °C (no penalty); given HT 15, encumbrance
+    0 and resting: the GM's numbers, and at rest nothing is rolled."""
+    taken = change.heat_on(
+        hardy(skills={"survival": 13}), "1", 36, 30, roller=totals(14), options=OPTIONS
+    )
+    assert (taken.exposure.attribute, taken.exposure.rolls[0].roll.target) == ("survival", 13)
+    assert taken.encounter.get("1").combatant.state.fp == 11
+    given = change.heat_on(
+        hardy(encumbrance_level=2),
+        "1",
+        42,
+        30,
+        ht=15,
+        encumbrance=0,
+        roller=totals(13),
+        options=OPTIONS,
+    )
+    assert (given.exposure.attribute, given.exposure.rolls[0].roll.target) == ("ht", 13)
+    assert given.applied.outcome is None
+    start = hardy()
+    resting = change.heat_on(
+        start, "1", 42, 120, stressful=False, roller=ScriptedDice([]), options=OPTIONS
+    )
+    assert resting.exposure.rolls == ()
+    assert resting.encounter == start
+
+
+def test_r10_10_intense_heat_on_is_safe_for_his_torso_dr_times_3() -> None:
+    """DR 4 on his torso: safe for 12 s, then HT 12 at 10 (kept) and 13 (1 FP) for 14 s."""
+    taken = change.intense_heat_on(
+        hardy(dr={"uniform": 4}), "1", 14, roller=totals(10, 13), options=OPTIONS
+    )
+    assert (taken.exposure.dr, taken.exposure.safe_seconds, taken.exposure.fp_lost) == (4, 12, 1)
+    assert taken.encounter.get("1").combatant.state.fp_withheld == {}
+    assert taken.detail() == {"intense_heat": 14, "name": "Bruno", "fp": 11}
+    given = change.intense_heat_on(
+        hardy(dr={"uniform": 4}), "1", 2, dr=0, ht=9, roller=totals(10, 9), options=OPTIONS
+    )
+    assert [r.succeeded for r in given.exposure.rolls] == [False, True]
+    assert given.encounter.get("1").combatant.state.fp == 11
+
+
+def test_r10_13_cold_on_rolls_his_ht_and_keeps_the_fp_apart() -> None:
+    """R10.13's example: -30 °C, wind 20 km/h, wet winter clothes, his HT 12 - 7 = 5 every
+    15 minutes for an hour: 5, 6, 4, 9 cost 2 FP (12 → 10), kept apart as cold's."""
+    taken = change.cold_on(
+        hardy(),
+        "1",
+        -30,
+        60,
+        wind_kmh=20,
+        wet=True,
+        roller=totals(5, 6, 4, 9),
+        options=OPTIONS,
+    )
+    assert taken.exposure.interval == 15
+    assert [r.roll.target for r in taken.exposure.rolls] == [5, 5, 5, 5]
+    bruno = taken.encounter.get("1").combatant
+    assert (bruno.state.fp, bruno.state.fp_withheld) == (10, {"cold": 2})
+    assert taken.detail() == {"cold": -30, "minutes": 60, "name": "Bruno", "fp": 10}
+
+
+def test_r10_14_icy_water_on_costs_the_margin_every_minute() -> None:
+    """His HT 12, three minutes: 9 (1), 15 (3), 12 (1) = 5 FP; in a dry suit nothing is
+    rolled and nothing changes (only the cold, R10.13)."""
+    taken = change.icy_water_on(hardy(), "1", 3, roller=totals(9, 15, 12), options=OPTIONS)
+    assert [r.fp_lost for r in taken.exposure.rolls] == [1, 3, 1]
+    assert taken.encounter.get("1").combatant.state.fp == 7
+    assert taken.detail() == {"icy_water": 3, "name": "Bruno", "fp": 7}
+    start = hardy()
+    suited = change.icy_water_on(
+        start, "1", 3, dry_suit=True, roller=ScriptedDice([]), options=OPTIONS
+    )
+    assert suited.exposure.rule_ids == ("R10.14", "R10.13")
+    assert suited.encounter == start
+    assert suited.detail() == {"icy_water": 3, "name": "Bruno", "fp": 12}
+
+
 def test_r9_3_into_deep_water_with_the_rounds_and_out_again() -> None:
     """Swimming 12, in on purpose (+3), unencumbered: target 15; leaving clears it."""
     entered = change.water_with_the_rounds(fight(), "1", swimming=12, intentional=True)

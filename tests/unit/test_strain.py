@@ -112,7 +112,7 @@ def test_burning_clothes_put_out_on_dx_minus_2_r10_5() -> None:
     assert fought.attempt.roll is not None
     assert fought.attempt.roll.total == 8
     assert fought.encounter.get("1").combatant.state.on_fire is None
-    assert fought.detail() == {"name": "Ana", "extinguished": True}
+    assert fought.detail() == {"name": "Ana", "extinguished": True, "undo": "extinguish"}
 
 
 def test_clothes_still_burning_after_a_failed_roll_r10_5() -> None:
@@ -126,7 +126,7 @@ def test_clothes_still_burning_after_a_failed_roll_r10_5() -> None:
     )
     assert not fought.attempt.out
     assert fought.encounter.get("1").combatant.state.on_fire is Burning.PARTIAL
-    assert fought.detail() == {"name": "Ana", "extinguished": False}
+    assert fought.detail() == {"name": "Ana", "extinguished": False, "undo": "extinguish"}
 
 
 def test_a_burning_shield_is_dropped_r10_7() -> None:
