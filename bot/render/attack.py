@@ -918,8 +918,8 @@ def render_damage(
         t("attack.field.location", locale),
         location_name(injury.spec.location, messages, locale),
     )
-    factor = damage.strike.projectile_factor if isinstance(damage, StrikeResult) else 1
-    add_field(embed, t("damage.field.dr", locale), _dr_text(injury, factor, messages, locale))
+    projectiles = damage.strike.projectile_factor if isinstance(damage, StrikeResult) else 1
+    add_field(embed, t("damage.field.dr", locale), _dr_text(injury, projectiles, messages, locale))
     add_field(embed, t("damage.field.penetrating", locale), str(injury.penetrating))
     add_field(
         embed,

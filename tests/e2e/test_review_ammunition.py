@@ -136,8 +136,7 @@ async def test_magazine_counts_down_refuses_and_reloads(tmp_path: Path) -> None:
     )
     expect(
         t.reply("/maneuver combatant:Shooter maneuver:ready reload:true weapon:AR", 2),
-        "  ┃ Notes: The AR is reloaded: 30/31 (B269); only Dodge until the next turn "
-        "(R5.5).",
+        "  ┃ Notes: The AR is reloaded: 30/31 (B269); only Dodge until the next turn (R5.5).",
     )
     expect(
         t.reply("/combatant show name:Shooter", 2),
@@ -214,8 +213,7 @@ async def test_chambered_round_individual_loading_and_undo(tmp_path: Path) -> No
     )
     expect(
         t.reply(pistol, 4),
-        "  ┃ Notes: The Pistol is reloaded: 9/9 (B269); only Dodge until the next turn "
-        "(R5.5).",
+        "  ┃ Notes: The Pistol is reloaded: 9/9 (B269); only Dodge until the next turn (R5.5).",
     )
     bare = "/maneuver combatant:Shooter maneuver:ready reload:true"
     expect(
