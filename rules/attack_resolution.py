@@ -53,7 +53,6 @@ from rules.maneuver import (
     ATTACK_MANEUVERS,
     AllOutAttackOption,
     Maneuver,
-    Modifier,
     maneuver_profile,
 )
 from rules.maneuver_choice import feint_defense, feint_modifiers
@@ -80,6 +79,7 @@ from rules.ranged import (
 )
 from rules.rapid_fire import RULE_ID as RAPID_FIRE_RULE_ID
 from rules.rapid_fire import PointBlank, RapidFire, hits_by_margin, point_blank, rapid_fire
+from rules.records import Modifier
 from rules.roller import DiceRoller
 from rules.senses import Sense, SenseOutcome, request_from_sheet, sense_roll
 from rules.strike import AttackRequest, PendingDefense, Strike, StrikeResult, land_strike

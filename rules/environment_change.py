@@ -2,7 +2,7 @@
 (R13.8), time in the flames and clothes catching fire (R10.1, R10.5-R10.8), a day of sun
 (R10.11, R10.12), heat, intense heat, cold and icy water worked through and charged in FP
 (R10.9, R10.10, R10.13, R10.14), intense heat with the rounds (R10.10), deep water with the
-rounds and gear shed in it (R9.3, R9.4).
+rounds or over a given time, gear shed in it, and a rescue from it (R9.3-R9.5).
 
 Like :mod:`rules.exchange`, each function takes the :class:`~rules.encounter.Encounter`
 and the fighter's id, rolls what the hazard rolls, and returns the new fight with the
@@ -16,7 +16,17 @@ from typing import Final, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.breath import Shed, ensure_may_shed, shed, swallowed_water, swimming_modifiers
+from rules.breath import (
+    Drowning,
+    Rescue,
+    Shed,
+    drowning,
+    ensure_may_shed,
+    rescue,
+    shed,
+    swallowed_water,
+    swimming_modifiers,
+)
 from rules.climate import (
     INTENSE_HEAT_SAFE_PER_DR,
     ColdClothing,
@@ -66,6 +76,7 @@ from rules.strain import EnvironmentChange, FatigueApplied, change_fp
 __all__ = [
     "ERROR_KEYS",
     "CaughtFire",
+    "DrownTaken",
     "EnvironmentChange",
     "FallTaken",
     "FireTaken",
@@ -73,12 +84,14 @@ __all__ = [
     "HazardHit",
     "HeatEntered",
     "ObjectTaken",
+    "RescueTaken",
     "SunburnTaken",
     "WaterEntered",
     "Weather",
     "WeatherTaken",
     "catch_fire_on",
     "cold_on",
+    "drown_on",
     "fall_on",
     "falling_object_on",
     "fire_on",
@@ -86,6 +99,7 @@ __all__ = [
     "heat_with_the_rounds",
     "icy_water_on",
     "intense_heat_on",
+    "rescue_on",
     "roll_fall",
     "shed_gear",
     "sunburn_on",
@@ -98,6 +112,8 @@ ERROR_KEYS: Final = frozenset(
         "damage.error.destroyed",
         "environment.error.swimming_needed",
         "environment.error.no_shield",
+        "environment.error.st_needed",
+        "breath.error.rescue_self",
     }
 )
 """Every :class:`RuleError` key this module raises itself (the functions it applies list
@@ -735,3 +751,133 @@ def shed_gear(
         state=None if item.shed else {"water": swallowed_water(water, fighter.turn.water)},
     )
     return GearShed(item=item, applied=applied)
+
+
+class DrownTaken(BaseModel):
+    """R9.3 over a given time on a fighter: every Swimming roll, and the FP they cost him."""
+
+    model_config = _FROZEN
+
+    drowned: Drowning
+    applied: FatigueApplied
+
+    @property
+    def encounter(self) -> Encounter:
+        return self.applied.encounter
+
+    def detail(self) -> dict[str, object]:
+        return self.applied.detail()
+
+
+def drown_on(
+    encounter: Encounter,
+    fighter_id: str,
+    seconds: int,
+    *,
+    swimming: int | None = None,
+    intentional: bool = False,
+    encumbrance: int | None = None,
+    fat: bool = False,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> DrownTaken:
+    """R9.3 for ``seconds`` in deep water, worked out at once (:func:`~rules.breath.drowning`)
+    from his sheet as the fight has it: his Swimming (given, else the sheet's; refused with
+    neither), his encumbrance unless given, the schedule stopping where the FP lost make him
+    faint (his FP plus his FP attribute, R8.3); the FP charged in the same change
+    (R8.1-R8.3)."""
+    sheet = encounter.get(fighter_id).combatant
+    level = swimming if swimming is not None else sheet.skill("swimming")
+    if level is None:
+        raise _swimming_needed()
+    drowned = drowning(
+        level,
+        seconds,
+        intentional=intentional,
+        encumbrance=sheet.encumbrance_level if encumbrance is None else encumbrance,
+        fat=fat,
+        fp_to_faint=sheet.state.fp + sheet.max_fp,
+        roller=roller,
+        options=options,
+    )
+    applied = change_fp(
+        encounter,
+        fighter_id,
+        drowned.fp_lost,
+        roller=roller,
+        options=options,
+        noted={"drown": seconds},
+    )
+    return DrownTaken(drowned=drowned, applied=applied)
+
+
+class RescueTaken(BaseModel):
+    """R9.5 with fighters of the fight: the rescuer's roll and, when the rescuer is one of
+    them, the FP it cost him (``applied`` ``None``: the rescuer is only numbers)."""
+
+    model_config = _FROZEN
+
+    saving: Rescue
+    applied: FatigueApplied | None
+    unchanged: Encounter
+    """The fight as it was, for a rescuer who is not one of its fighters."""
+
+    @property
+    def encounter(self) -> Encounter:
+        return self.applied.encounter if self.applied is not None else self.unchanged
+
+    def detail(self) -> dict[str, object]:
+        found = self.applied.detail() if self.applied is not None else {}
+        return {**found, "rescued": self.saving.saved}
+
+
+def rescue_on(
+    encounter: Encounter,
+    rescuer_id: str | None,
+    *,
+    victim_id: str | None = None,
+    swimming: int | None = None,
+    st: int | None = None,
+    victim_st: int | None = None,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> RescueTaken:
+    """R9.5 (:func:`~rules.breath.rescue`): the rescuer's Swimming and ST, the victim's ST,
+    each given or else read from the fighter's sheet as the fight has it (refused with
+    neither); the FP a failure costs a rescuer who is a fighter is charged in the same
+    change (R8.1-R8.3). Nobody rescues himself."""
+    if rescuer_id is not None and rescuer_id == victim_id:
+        name = encounter.get(rescuer_id).name
+        raise RuleError("breath.error.rescue_self", f"{name} cannot rescue himself", name=name)
+    rescuer = encounter.get(rescuer_id).combatant if rescuer_id is not None else None
+    victim = encounter.get(victim_id).combatant if victim_id is not None else None
+    level = swimming if swimming is not None else (rescuer.skill("swimming") if rescuer else None)
+    if level is None:
+        raise _swimming_needed()
+    saving = rescue(
+        level,
+        rescuer_st=_st(st, rescuer),
+        victim_st=_st(victim_st, victim),
+        roller=roller,
+        options=options,
+    )
+    applied = None
+    if rescuer_id is not None:
+        applied = change_fp(
+            encounter,
+            rescuer_id,
+            saving.fp_lost,
+            roller=roller,
+            options=options,
+            noted={"rescued": saving.saved},
+        )
+    return RescueTaken(saving=saving, applied=applied, unchanged=encounter)
+
+
+def _st(given: int | None, sheet: Combatant | None) -> int:
+    """An ST given, else the sheet's; refused with neither."""
+    if given is not None:
+        return given
+    if sheet is None:
+        raise RuleError("environment.error.st_needed", "no ST given and no fighter named")
+    return sheet.attributes.st

@@ -40,8 +40,9 @@ from rules.fatigue import FatigueChange, lose_fp
 from rules.fire import BurnTick, burn, burning_hit, catch
 from rules.injury import InjuryOutcome
 from rules.options import RuleOptions
+from rules.records import RollRecord
 from rules.roller import DiceRoller
-from rules.turn import RollRecord, TurnEvent, TurnEventKind, Water
+from rules.turn import TurnEvent, TurnEventKind, Water
 
 __all__ = [
     "HazardKind",

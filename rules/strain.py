@@ -230,14 +230,16 @@ def start_holding_breath(
     encounter: Encounter,
     fighter_id: str,
     *,
-    ht: int,
+    ht: int | None = None,
     exertion: Exertion,
     preparation: Preparation,
 ) -> BreathHeld:
     """R9.1: he stops breathing with :func:`~rules.breath.breath_seconds` of held breath
-    (the count R9.2 runs down at the turn edge)."""
+    (the count R9.2 runs down at the turn edge), from the HT given or else his."""
     fighter = encounter.get(fighter_id)
-    held = breath_seconds(ht, exertion, preparation)
+    held = breath_seconds(
+        ht if ht is not None else fighter.combatant.attributes.ht, exertion, preparation
+    )
     sheet = fighter.combatant.with_state(hold_breath(fighter.combatant.state, held.seconds))
     return BreathHeld(
         encounter=encounter.replace(fighter.with_sheet(sheet)), name=fighter.name, held=held

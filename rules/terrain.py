@@ -19,8 +19,8 @@ from rules.breath import FIGHT_PACE
 from rules.checks import SuccessRoll, success_roll
 from rules.combatant import Combatant, HitLocation, Trait
 from rules.errors import RuleError
-from rules.maneuver import Modifier
 from rules.options import RuleOptions
+from rules.records import Modifier
 from rules.roller import DiceRoller
 from rules.turn import TurnState, Water
 

@@ -39,8 +39,9 @@ async def test_drowning_while_fighting_under_water_rolls_once_a_second_r9_3_r13_
     says she went into deep water on purpose with Swimming 12 (+3: 15, R9.3). Round 1 rolls
     16: 1 FP (12 -> 11), swallowing water, and the next roll 2 s on, not R9.3's 5; round 2
     rolls nothing; round 3 rolls 9: head above water again, the next 2 s on, not within a
-    minute. Three rounds, two rolls, one line each. Out of the water ends both; undo puts her
-    back in."""
+    minute. Three rounds, two rolls, one line each. Gone under, she holds her breath (HT 12
+    fighting: 12 s, R9.1), a second of it gone at each of her places. Out of the water ends
+    both; undo puts her back in."""
     await start_duel(standin, bot)
     placed = await gm(standin, "terrain set", combatant="Ana", water="underwater")
     assert description(placed)[0] == "On the floor."
@@ -51,21 +52,25 @@ async def test_drowning_while_fighting_under_water_rolls_once_a_second_r9_3_r13_
     dice.extend([6, 6, 4])
     first = await gm(standin, "encounter next")  # round 1, Ana's place
     assert ticks(first) == [
+        "Ana holds his breath: 11 s left (R9.1)",
         "Ana rolls Swimming 15 in the water: 16 (6, 6, 4), failure: swallows water, 1 FP, "
-        "FP **11**, HP 11 → swallowing water (next roll in 2 s) (R13.4)"
+        "FP **11**, HP 11 → swallowing water (next roll in 2 s) (R13.4)",
     ]
     line = tracker_line(first, "Ana")
     assert "🌊 Swimming 15: swallowing water (next roll in 2 s)" in line
     assert "under water" in line
     assert "in deep water" not in line
     assert ticks(await gm(standin, "encounter next")) == []  # the orc, round 1
-    assert ticks(await gm(standin, "encounter next")) == []  # Ana, round 2
+    assert ticks(await gm(standin, "encounter next")) == [  # Ana, round 2: no Swimming roll
+        "Ana holds his breath: 10 s left (R9.1)"
+    ]
     assert ticks(await gm(standin, "encounter next")) == []  # the orc, round 2
     dice.extend([3, 3, 3])
     third = await gm(standin, "encounter next")  # round 3, Ana's place
     assert ticks(third) == [
+        "Ana holds his breath: 9 s left (R9.1)",
         "Ana rolls Swimming 15 in the water: 9 (3, 3, 3), success → head above water again "
-        "(next roll in 2 s) (R13.4)"
+        "(next roll in 2 s) (R13.4)",
     ]
     state = await state_of(bot, standin)
     assert state.fp == 11

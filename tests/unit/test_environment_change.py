@@ -350,3 +350,125 @@ def test_r9_4_r9_3_a_failure_swallows_water_1_fp_and_he_struggles() -> None:
     assert ana.state.water is not None
     assert (ana.state.water.state, ana.state.water.next_roll_at) == (SwimState.STRUGGLING, 7)
     assert taken.detail() == {"shed": False, "name": "Ana", "fp": 9}
+
+
+def swimmers(**ana_state: object) -> Encounter:
+    """Ana (id 1: HT 10, 10 FP, Swimming 12, ST 10, Medium encumbrance) and Bruno (id 2:
+    ST 12, Swimming 13, 10 FP); ``ana_state`` on her sheet."""
+    ana = Combatant.create(name="Ana", skills={"swimming": 12}, encumbrance_level=2).with_state(
+        **ana_state
+    )
+    bruno = Combatant.create(name="Bruno", attributes={"st": 12}, skills={"swimming": 13})
+    encounter, _ = add_combatants(
+        Encounter(name="Test", gm_id=1),
+        [ana, bruno],
+        owner_id=None,
+        side=None,
+        aware=False,
+        roller=ScriptedDice([]),
+    )
+    return encounter
+
+
+def test_r9_3_drowning_over_a_time_reads_her_sheet_in_the_fight_and_charges_it() -> None:
+    """10 s in deep water from her sheet: Swimming 12 - 4 for Medium (R9.3) = 8. At 0 s 5+5+5
+    = 15 fails: 1 FP, struggling; at 5 s 2+2+2 = 6 succeeds: recovering, the next roll at
+    65 s, past the time. Her FP 10 → 9, in the same call."""
+    dice = ScriptedDice([5, 5, 5, 2, 2, 2])
+    taken = change.drown_on(swimmers(), "1", 10, roller=dice, options=OPTIONS)
+    assert dice.remaining == 0
+    assert [(r.second, r.roll.total, r.fp_lost) for r in taken.drowned.rolls] == [
+        (0, 15, 1),
+        (5, 6, 0),
+    ]
+    assert taken.drowned.modifiers == (("encumbrance", -4),)
+    assert taken.drowned.state is SwimState.RECOVERING
+    assert taken.encounter.get("1").combatant.state.fp == 9
+    assert taken.detail() == {"drown": 10, "name": "Ana", "fp": 9}
+
+
+def test_r9_3_r8_3_drowning_stops_where_her_fp_in_the_fight_makes_her_faint() -> None:
+    """At -9 FP of 10 one more FP lost makes her faint (R8.3): the first failure (15, Swimming
+    given 12, encumbrance given as none) ends the schedule at once; below 0 FP it costs her
+    1 HP too (R8.2)."""
+    dice = ScriptedDice([5, 5, 5])
+    taken = change.drown_on(
+        swimmers(fp=-9), "1", 60, swimming=12, encumbrance=0, roller=dice, options=OPTIONS
+    )
+    assert dice.remaining == 0
+    assert taken.drowned.fainted
+    assert len(taken.drowned.rolls) == 1
+    assert taken.drowned.modifiers == ()
+    ana = taken.encounter.get("1").combatant.state
+    assert (ana.fp, ana.hp, ana.unconscious) == (-10, 9, True)
+
+
+def test_r9_3_drowning_without_a_swimming_level_is_refused_before_any_roll() -> None:
+    with pytest.raises(RuleError) as refused:
+        change.drown_on(fight(), "1", 10, roller=ScriptedDice([]), options=OPTIONS)
+    assert refused.value.key == "environment.error.swimming_needed"
+
+
+def test_r9_5_a_fighter_rescues_another_from_their_sheets_and_pays_for_a_failure() -> None:
+    """Bruno (Swimming 13, ST 12) saves Ana (ST 10): 13 - 5 + 2 = 10 (R9.5); 4+4+3 = 11
+    fails: he swallows water, 1 FP, charged in the same call."""
+    dice = ScriptedDice([4, 4, 3])
+    taken = change.rescue_on(swimmers(), "2", victim_id="1", roller=dice, options=OPTIONS)
+    assert [(m.key, m.value, m.rule_id) for m in taken.saving.roll.modifiers] == [
+        ("rescue", -5, "R9.5"),
+        ("st_difference", 2, "R9.5"),
+    ]
+    assert (taken.saving.saved, taken.saving.fp_lost) == (False, 1)
+    assert taken.encounter.get("2").combatant.state.fp == 9
+    assert taken.encounter.get("1").combatant.state.fp == 10
+    assert taken.detail() == {"rescued": False, "name": "Bruno", "fp": 9}
+
+
+def test_r9_5_a_critical_failure_costs_the_rescuer_6_fp_and_he_gives_up() -> None:
+    dice = ScriptedDice([6, 6, 6])
+    taken = change.rescue_on(swimmers(), "2", victim_id="1", roller=dice, options=OPTIONS)
+    assert (taken.saving.gave_up, taken.saving.fp_lost) == (True, 6)
+    assert taken.encounter.get("2").combatant.state.fp == 4
+
+
+def test_r9_5_a_victim_in_the_fight_and_a_rescuer_of_numbers_changes_nothing() -> None:
+    """Only Ana named: her ST 10 from the fight, the rescuer's Swimming 14 and ST 10 given:
+    14 - 5 = 9; 3+3+3 = 9 saves her. Nobody's FP moves: the fight is as it was."""
+    start = swimmers()
+    taken = change.rescue_on(
+        start,
+        None,
+        victim_id="1",
+        swimming=14,
+        st=10,
+        roller=ScriptedDice([3, 3, 3]),
+        options=OPTIONS,
+    )
+    assert taken.saving.saved
+    assert [(m.key, m.value) for m in taken.saving.roll.modifiers] == [("rescue", -5)]
+    assert taken.applied is None
+    assert taken.encounter == start
+    assert taken.detail() == {"rescued": True}
+
+
+@pytest.mark.parametrize(
+    ("rescuer", "victim", "given", "key"),
+    [
+        ("2", "2", {}, "breath.error.rescue_self"),
+        (None, "1", {"swimming": 12}, "environment.error.st_needed"),
+        (None, "1", {"st": 12}, "environment.error.swimming_needed"),
+    ],
+)
+def test_r9_5_refusals_come_before_any_roll(
+    rescuer: str | None, victim: str, given: dict[str, int], key: str
+) -> None:
+    with pytest.raises(RuleError) as refused:
+        change.rescue_on(
+            swimmers(),
+            rescuer,
+            victim_id=victim,
+            roller=ScriptedDice([]),
+            options=OPTIONS,
+            **given,
+        )
+    assert refused.value.key == key

@@ -261,3 +261,12 @@ def test_r10_13_fp_lost_to_cold_need_shelter_not_a_cooler_place() -> None:
     assert sheltered.outcome is not None
     assert (sheltered.outcome.fp_after, sheltered.outcome.held_back) == (10, 0)
     assert sheltered.sheet.state.fp_withheld == {}
+
+
+def test_holding_breath_without_an_ht_reads_his_from_the_fight_r9_1() -> None:
+    """No HT given: Ana's own HT 10, fighting: 10 s (R9.1)."""
+    held = strain.start_holding_breath(
+        fight(), "1", exertion=Exertion.STRENUOUS, preparation=Preparation.NORMAL
+    )
+    assert (held.held.ht, held.held.seconds) == (10, 10)
+    assert held.encounter.get("1").combatant.state.breath_left == 10

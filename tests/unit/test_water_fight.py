@@ -11,7 +11,7 @@ from rules.close_combat import do_choke, do_grapple
 from rules.combatant import Combatant, InWater, SwimState
 from rules.encounter import Encounter, EncounterCombatant
 from rules.exchange import take_ground
-from rules.hazards import enter_water, out_of_water, tick_passed
+from rules.hazards import HazardKind, enter_water, out_of_water, tick_passed
 from rules.options import RuleOptions
 from rules.roller import ScriptedDice
 from rules.turn import TurnEvent, TurnEventKind, Water
@@ -19,6 +19,8 @@ from tests.unit.test_close_combat import fight, unarmed
 from tests.unit.test_grapple import dice
 
 OPTIONS = RuleOptions()
+_NO_ROLL = {"roller": ScriptedDice([]), "options": OPTIONS}
+"""Changing footing rolls nothing unless he comes up after two minutes without air (R9.2)."""
 
 
 def _pool(*, swimming: int | None = 12, ht: int = 10, encumbrance: int = 0) -> Encounter:
@@ -45,7 +47,7 @@ def _second(fight: Encounter, round_: int, dice: ScriptedDice) -> tuple[Encounte
         kind=TurnEventKind.TURN_STARTED, round=round_, combatant_id="1", rule_id="R4.4"
     )
     fight, ticks = tick_passed(fight, [event], dice)
-    return fight, len(ticks)
+    return fight, sum(1 for tick in ticks if tick.kind is HazardKind.SWIM)
 
 
 def _water(fight: Encounter) -> InWater:
@@ -80,9 +82,10 @@ def test_drowning_and_fighting_under_water_roll_once_a_second_r9_3_r13_4() -> No
     """Al (Swimming 12, +3 on purpose: 15) jumps into deep water (R9.3) and fights under
     water (R13.4). Second 0 rolls 16: 1 FP, struggling, the next roll 2 s on (not 5); second
     2 rolls 9: recovering; second 4 rolls 9: calm, and the next still 2 s on (not 5 min).
-    Rounds 2 and 4 roll nothing: five seconds, three rolls, never two in one second."""
+    Rounds 2 and 4 roll nothing: five seconds, three rolls, never two in one second. Gone
+    under, he holds his breath (HT 10 fighting, R9.1): 5 of its 10 seconds left."""
     fight = _jumped_in(_pool(), (("intentional", 3),))
-    fight = take_ground(fight, "1", height=None, water=Water.underwater).encounter
+    fight = take_ground(fight, "1", height=None, water=Water.underwater, **_NO_ROLL).encounter
     assert _water(fight).modifiers == (("intentional", 3),)
     dice = ScriptedDice([6, 6, 4, 3, 3, 3, 3, 3, 3])
     counts = []
@@ -94,6 +97,7 @@ def test_drowning_and_fighting_under_water_roll_once_a_second_r9_3_r13_4() -> No
     water = _water(fight)
     assert (water.state, water.seconds, water.next_roll_at) == (SwimState.CALM, 5, 6)
     assert fight.get("1").combatant.state.fp == 9
+    assert fight.get("1").combatant.state.breath_left == 5
 
 
 def test_the_ticks_name_the_rule_whose_pace_they_keep_r13_4_r13_5_r9_3() -> None:
@@ -110,12 +114,13 @@ def test_the_ticks_name_the_rule_whose_pace_they_keep_r13_4_r13_5_r9_3() -> None
             fight.get("1").with_sheet(al.with_state(enter_water(al.state, 12, ())))
         )
         if footing is not None:
-            fight = take_ground(fight, "1", height=None, water=footing).encounter
+            fight = take_ground(fight, "1", height=None, water=footing, **_NO_ROLL).encounter
         event = TurnEvent(
             kind=TurnEventKind.TURN_STARTED, round=1, combatant_id="1", rule_id="R4.4"
         )
         fight, ticks = tick_passed(fight, [event], ScriptedDice([3, 3, 3]))
-        assert [(t.rule_id, t.next_in, t.swim.then if t.swim else None) for t in ticks] == [
+        swims = [t for t in ticks if t.kind is HazardKind.SWIM]
+        assert [(t.rule_id, t.next_in, t.swim.then if t.swim else None) for t in swims] == [
             (rule, wait, SwimState.CALM)
         ]
 
@@ -124,13 +129,13 @@ def test_the_footing_puts_him_in_the_water_r13_4_r13_5() -> None:
     """No Swimming on the sheet: HT 10 - 4 = 6 (B224), -2 for Light encumbrance (R9.3): 4,
     a roll at his next second. Dry ground ends it."""
     fight = _pool(swimming=None, encumbrance=1)
-    taken = take_ground(fight, "1", height=None, water=Water.in_water)
+    taken = take_ground(fight, "1", height=None, water=Water.in_water, **_NO_ROLL)
     assert taken.swimming == InWater(skill=6, modifiers=(("encumbrance", -2),))
     assert taken.swimming.target == 4
     assert taken.turn.water is Water.in_water
-    dry = take_ground(taken.encounter, "1", height=None, water=False)
+    dry = take_ground(taken.encounter, "1", height=None, water=False, **_NO_ROLL)
     assert (dry.swimming, dry.turn.water) == (None, None)
-    height_only = take_ground(taken.encounter, "1", height=None, water=None)
+    height_only = take_ground(taken.encounter, "1", height=None, water=None, **_NO_ROLL)
     assert height_only.swimming == taken.swimming
 
 
@@ -157,7 +162,7 @@ def test_gear_shed_and_failed_under_water_next_roll_in_2_r9_4_r13_4() -> None:
 
 def test_out_of_the_water_ends_both_r9_3_r13_5() -> None:
     """Out of the water: no Swimming schedule and no footing in it."""
-    fight = take_ground(_pool(), "1", height=None, water=Water.in_water).encounter
+    fight = take_ground(_pool(), "1", height=None, water=Water.in_water, **_NO_ROLL).encounter
     out = out_of_water(fight.get("1"))
     assert (out.combatant.state.water, out.turn.water) == (None, None)
 
@@ -175,7 +180,7 @@ def test_a_choke_from_the_water_does_part_of_its_damage_r13_4_r13_5(
     """R11.10's margin is damage like any other: Bruno (ST 13) chokes the orc from the water,
     ST rolls 7 (+6), HT 11 rolls 12 (-1): a margin of 7, halved under water to 3 (R13.4),
     ×2/3 in water above the knee to 4 (R13.5), rounded down."""
-    encounter = take_ground(unarmed(fight()), "1", height=None, water=footing).encounter
+    encounter = take_ground(unarmed(fight()), "1", height=None, water=footing, **_NO_ROLL).encounter
     encounter, _ = do_grapple(encounter, "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS)
     _, choked = do_choke(encounter, "Bruno", "Orc", roller=dice(7, 12), options=OPTIONS)
     assert choked.damage is not None
