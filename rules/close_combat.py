@@ -44,6 +44,7 @@ from rules.grapple import (
 from rules.injury import InjuryOutcome, apply_hit
 from rules.maneuver import Maneuver
 from rules.options import RuleOptions
+from rules.records import Modifier
 from rules.roller import DiceRoller
 from rules.slam import (
     HornOutcome,
@@ -59,7 +60,7 @@ from rules.slam import (
     trample,
 )
 from rules.strike import AttackRequest
-from rules.terrain import damage_in_water
+from rules.terrain import damage_in_water, water_effects
 from rules.turn import Water, ensure_may_choose
 
 __all__ = [
@@ -166,6 +167,12 @@ class CloseOutcome(BaseModel):
     """R11.17: dice of collision damage should the loser hit a wall at the knockback speed."""
     breath_goes_on: bool = False
     """A choke on a foe already out of air: his count goes on, no new held breath (R9.1)."""
+    still_without_air: bool = False
+    """A choke lost on a foe who was already not breathing (an earlier choke, the water):
+    no further damage, and it gives him no air (R11.10, R9.2)."""
+    water: Water | None = None
+    """Where the slam happened, when in water: the collision damage is reduced like all
+    damage there (R13.4, R13.5)."""
     rule_ids: tuple[str, ...] = ()
 
     def detail(self) -> dict[str, object]:
@@ -336,6 +343,18 @@ def _hurt(
     return fighter.with_sheet(injury.combatant), injury
 
 
+def _water_attack(fighter: EncounterCombatant) -> tuple[Modifier, ...]:
+    """R13.4, R13.5: a close-combat attack (a grapple, a grab, a takedown by DX or Judo, a
+    slam) is made with the body, reach C: -2 under water (-1 in water above the knee), and
+    minus the encumbrance level (halved in the water), like a punch. Nothing out of it."""
+    water = fighter.turn.water
+    if water is None:
+        return ()
+    return water_effects(
+        water, 0, natural=True, encumbrance=fighter.combatant.encumbrance_level
+    ).modifiers
+
+
 def _wet(fighter: EncounterCombatant, *hurt: InjuryOutcome | None) -> tuple[str, ...]:
     """The note that the water took its part of the damage (R13.4, R13.5), when any was done
     from it."""
@@ -441,6 +460,7 @@ def do_grapple(
         b.combatant.state.posture,
         location=location,
         shield=_shield(encounter, a, b.combatant_id),
+        water=_water_attack(a),
         roller=roller,
         options=options,
     )
@@ -492,10 +512,14 @@ def do_grab_weapon(
     shield = _shield(encounter, a, b.combatant_id)
     dx, foe_dx = a.combatant.attributes.dx, b.combatant.attributes.dx
     if arm:
-        rolled = grab_arm(dx, foe_dx, shield=shield, roller=roller, options=options)
+        rolled = grab_arm(
+            dx, foe_dx, shield=shield, water=_water_attack(a), roller=roller, options=options
+        )
         kind = HoldKind.grapple
     else:
-        rolled = grab_weapon(dx, foe_dx, shield=shield, roller=roller, options=options)
+        rolled = grab_weapon(
+            dx, foe_dx, shield=shield, water=_water_attack(a), roller=roller, options=options
+        )
         kind = HoldKind.weapon
     hold = Hold(
         holder_id=a.combatant_id,
@@ -626,6 +650,7 @@ def do_takedown(
         attacker_down=taker.state.posture in LYING,
         helpers=helpers,
         shield=_shield(encounter, a, b.combatant_id),
+        water=_water_attack(a),
         roller=roller,
         options=options,
     )
@@ -762,6 +787,7 @@ def do_choke(
         damage=injury,
         notes=("close.note.not_breathing", *_wet(a, injury)) if rolled.won else (),
         breath_goes_on=rolled.won and "stops_breath" not in update,
+        still_without_air=not rolled.won and b.combatant.state.breath_left is not None,
         rule_ids=("R11.10", "R9.1", "R9.2") if rolled.won else rolled.rule_ids,
     )
 
@@ -856,6 +882,7 @@ def do_slam(
         super_slam=options.super_slam,
         flying_tackle=tackle,
         target_dodge=theirs.dodge if tackle and target_dodges else None,
+        water=_water_attack(a),
     )
     outcome = slam(inp, roller, options)
     slammer, slammed = a, b
@@ -888,6 +915,7 @@ def do_slam(
         attacker_damage=attacker_injury,
         notes=tuple(notes),
         collision=collision,
+        water=wet if collision else None,
         rule_ids=outcome.rule_ids,
     )
 

@@ -218,11 +218,13 @@ def grapple(
     *,
     location: HitLocation = HitLocation.TORSO,
     shield: tuple[str, int, str] = ("", 0, ""),
+    water: tuple[Modifier, ...] = (),
     roller: DiceRoller,
     options: RuleOptions,
 ) -> CloseContest:
     """R11.2: DX+3 (+6 against a foe lying down or kneeling) with half the hit location's
-    penalty (R7.19) against the foe's DX."""
+    penalty (R7.19) against the foe's DX. ``water``: the penalties of an attack made in or
+    under water (R13.4, R13.5)."""
     down = target_posture in DOWN_POSTURES
     located = attack_penalty(location, grapple=True, options=options)
     attacker = Score(
@@ -235,7 +237,8 @@ def grapple(
             ),
             ("close.modifier.location", located.value, "R7.19"),
             shield,
-        ),
+        )
+        + water,
     )
     return contest(
         "grapple", attacker, Score(base=target_dx), ("R11.2",), roller=roller, options=options
@@ -247,11 +250,13 @@ def grab_weapon(
     target_dx: int,
     *,
     shield: tuple[str, int, str] = ("", 0, ""),
+    water: tuple[Modifier, ...] = (),
     roller: DiceRoller,
     options: RuleOptions,
 ) -> CloseContest:
-    """R11.4: a DX contest to grab the opponent's weapon."""
-    attacker = Score(base=dx, modifiers=_mods(shield))
+    """R11.4: a DX contest to grab the opponent's weapon (in or under water with R13.4's or
+    R13.5's attack penalties)."""
+    attacker = Score(base=dx, modifiers=_mods(shield) + water)
     return contest(
         "grab_weapon", attacker, Score(base=target_dx), ("R11.4",), roller=roller, options=options
     )
@@ -269,12 +274,13 @@ def grab_arm(
     target_dx: int,
     *,
     shield: tuple[str, int, str] = ("", 0, ""),
+    water: tuple[Modifier, ...] = (),
     roller: DiceRoller,
     options: RuleOptions,
 ) -> CloseContest:
     """R11.5: a DX contest to grab the arm of a weapon that cannot be grabbed; it counts as a
-    Grapple."""
-    attacker = Score(base=dx, modifiers=_mods(shield))
+    Grapple (in or under water with R13.4's or R13.5's attack penalties)."""
+    attacker = Score(base=dx, modifiers=_mods(shield) + water)
     return contest(
         "grab_arm", attacker, Score(base=target_dx), ("R11.5",), roller=roller, options=options
     )
@@ -322,11 +328,14 @@ def takedown(
     attacker_down: bool,
     helpers: tuple[int, ...] = (),
     shield: tuple[str, int, str] = ("", 0, ""),
+    water: tuple[Modifier, ...] = (),
     roller: DiceRoller,
     options: RuleOptions,
 ) -> CloseContest:
     """R11.8: ST, DX or Judo (-5 when the attacker is down himself) against the foe's ST; a
-    second fighter may help (R11.21). A DX roll takes the shield penalty (R11.26)."""
+    second fighter may help (R11.21). A DX roll takes the shield penalty (R11.26); a DX or
+    Judo roll made in or under water the attack penalties (R13.4, R13.5), like any attack
+    roll; a ST contest neither."""
     attacker = Score(
         base=score,
         modifiers=_mods(
@@ -337,7 +346,8 @@ def takedown(
             ),
             helper_bonus(helpers, 1),
             shield if stat is TakedownStat.dx else ("", 0, ""),
-        ),
+        )
+        + (() if stat is TakedownStat.st else water),
     )
     rules = ("R11.8", "R11.21") if helpers else ("R11.8",)
     return contest(

@@ -87,6 +87,8 @@ class SlamInput(BaseModel):
     """R11.18: +2 to the slammer's ST, and he ends on the ground whatever happens."""
     target_dodge: int | None = None
     """R11.18: the target's Dodge, when he tries to Dodge the tackle (not from the rear)."""
+    water: tuple[Modifier, ...] = ()
+    """The slammer's attack penalties in or under water (R13.4, R13.5) on his DX contest."""
 
 
 class SlamOutcome(BaseModel):
@@ -163,7 +165,8 @@ def _speed_bonus(hexes: int) -> int:
 
 def _to_hit(inp: SlamInput, roller: DiceRoller, options: RuleOptions) -> CloseContest:
     """R11.13: DX against DX, the target at -2 when down or slammed from the side; with the
-    super-slam option both add their speed read as a size (R11.15)."""
+    super-slam option both add their speed read as a size (R11.15). The slam is an attack
+    with the body: in or under water it takes R13.4's or R13.5's penalties."""
     a, t = inp.attacker, inp.target
     mine: list[Modifier] = []
     theirs: list[Modifier] = []
@@ -172,6 +175,7 @@ def _to_hit(inp: SlamInput, roller: DiceRoller, options: RuleOptions) -> CloseCo
             bonus = _speed_bonus(hexes)
             if bonus:
                 side.append(Modifier(key="close.modifier.speed", value=bonus, rule_id="R11.15"))
+    mine.extend(inp.water)
     if t.down or inp.arc is SlamArc.side:
         theirs.append(Modifier(key="close.modifier.slam_target", value=-2, rule_id="R11.13"))
     rules = ("R11.13", "R11.15") if inp.super_slam else ("R11.13",)

@@ -27,6 +27,7 @@ from rules.turn import TurnState, Water
 __all__ = [
     "ERROR_KEYS",
     "HEIGHT_PRESETS",
+    "WATER_DAMAGE",
     "CoverKind",
     "HeightBand",
     "LevelModifiers",

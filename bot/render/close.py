@@ -17,6 +17,7 @@ from rules.close_combat import CloseAction, CloseOutcome
 from rules.encounter import Encounter, EncounterCombatant
 from rules.grapple import CloseContest, HoldKind, Score
 from rules.ranged import shown
+from rules.terrain import WATER_DAMAGE
 
 __all__ = ["hold_words", "render_close"]
 
@@ -165,7 +166,18 @@ def _slam_fields(
         loser = names[1] if slam.attacker_wins else names[0]
         key = "close.knockback_line_one" if slam.knockback == 1 else "close.knockback_line"
         lines.append(t(key, locale, name=loser, hexes=slam.knockback))
-    if outcome.collision:
+    if outcome.collision and outcome.water is not None:
+        # R13.4, R13.5: all damage in the water is reduced, a collision's too.
+        factor = WATER_DAMAGE[outcome.water]
+        lines.append(
+            t(
+                f"close.collision_line_{outcome.water.value}",
+                locale,
+                dice=outcome.collision,
+                factor=f"{factor.numerator}/{factor.denominator}",
+            )
+        )
+    elif outcome.collision:
         lines.append(t("close.collision_line", locale, dice=outcome.collision))
     if lines:
         add_field(embed, t("close.field.result", locale), "\n".join(lines), inline=False)
@@ -302,6 +314,8 @@ def render_close(outcome: CloseOutcome, messages: Messages, locale: str) -> list
         result_key = "close.result.draw.instant"
     if outcome.breath_goes_on:
         result_key = "close.result.choke.goes_on"
+    elif outcome.still_without_air:
+        result_key = "close.result.choke.failed_no_air"
     lines = [
         t(
             result_key,
