@@ -310,7 +310,7 @@ def _plan_shot(
             half_damage=None if ranges.half_damage is None else ranges.half_damage / 10,
             maximum=None if ranges.maximum is None else ranges.maximum / 10,
         )
-    return plan_shot(situation, ranges)
+    return plan_shot(situation, ranges, divided=ground.range_divisor)
 
 
 class _Ground(NamedTuple):

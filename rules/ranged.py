@@ -45,6 +45,7 @@ __all__ = [
 ERROR_KEYS: Final = frozenset(
     {
         "ranged.beyond_max",
+        "ranged.beyond_max_underwater",
         "ranged.bad_range",
         "ranged.pop_up_bow",
         "ranged.aim_needs_one_hex",
@@ -232,10 +233,12 @@ def effective_distance(distance: Fraction, height: Fraction) -> tuple[Fraction, 
     return distance, None
 
 
-def plan_shot(situation: RangedSituation, ranges: WeaponRange) -> RangedPlan:
+def plan_shot(situation: RangedSituation, ranges: WeaponRange, *, divided: int = 1) -> RangedPlan:
     """The modifiers of one shot in ``situation`` with a weapon of ``ranges`` (R12.x, A.8).
 
     Refuses a target beyond the weapon's Max and a pop-up attack with a bow (R12.7).
+    ``divided``: what ``ranges`` were divided by (10 for a thrown weapon under water, R13.4),
+    which the refusal names.
     """
     mods: list[Modifier] = []
 
@@ -250,10 +253,11 @@ def plan_shot(situation: RangedSituation, ranges: WeaponRange) -> RangedPlan:
         distance, distance_rule = effective_distance(situation.distance, situation.height)
         if ranges.maximum is not None and situation.distance > ranges.maximum:
             raise RuleError(
-                "ranged.beyond_max",
+                "ranged.beyond_max" if divided == 1 else "ranged.beyond_max_underwater",
                 f"{situation.distance} m is beyond the weapon's Max of {ranges.maximum} m",
-                distance=shown(situation.distance),
-                maximum=shown(ranges.maximum),
+                distance=situation.distance,
+                maximum=ranges.maximum,
+                divisor=divided,
             )
         half = ranges.half_damage is not None and situation.distance >= ranges.half_damage
         point_blank = (

@@ -11,6 +11,7 @@ import discord
 
 from bot.i18n import Messages
 from rules.combatant import skill_key
+from rules.ranged import shown
 
 # Discord's embed limits.
 MAX_TITLE: Final = 256
@@ -185,6 +186,12 @@ def decimal(value: float, locale: str) -> str:
     return text.replace(".", ",") if locale == "pt-BR" else text
 
 
+def quantity(value: Fraction, locale: str) -> str:
+    """A distance or weight as players write it: ``20``, ``1.8`` (``1,8`` in pt-BR)."""
+    text = shown(value)
+    return text.replace(".", ",") if locale == "pt-BR" else text
+
+
 def signed(value: int) -> str:
     """A modifier as players write it: ``3`` → ``+3``, ``-2`` → ``-2``, ``0`` → ``+0``."""
     return f"{value:+d}"
@@ -210,16 +217,25 @@ def error_embed(
     embed = new_embed(
         ResultKind.ERROR,
         title=messages.text("core.error.title", locale),
-        description=messages.text(key, locale, **params),
+        description=messages.text(key, locale, **_localized(params, locale)),
     )
     if example_key is not None:
         add_field(
             embed,
             messages.text("core.error.example_label", locale),
-            messages.text(example_key, locale, **params),
+            messages.text(example_key, locale, **_localized(params, locale)),
             inline=False,
         )
     return embed
+
+
+def _localized(params: Mapping[str, object], locale: str) -> dict[str, object]:
+    """An error's numbers written the reader's way: a distance of 9/5 m is ``1.8``, or
+    ``1,8`` in pt-BR."""
+    return {
+        name: quantity(value, locale) if isinstance(value, Fraction) else value
+        for name, value in params.items()
+    }
 
 
 def example_key_for(messages: Messages, key: str, command: str | None = None) -> str | None:

@@ -88,7 +88,7 @@ def test_beyond_half_damage_halves_and_beyond_max_is_refused() -> None:
     with pytest.raises(RuleError) as raised:
         plan_shot(RangedSituation(distance=Fraction(21)), ranges)
     assert raised.value.key == "ranged.beyond_max"
-    assert raised.value.params == {"distance": "21", "maximum": "20"}
+    assert raised.value.params == {"distance": 21, "maximum": 20, "divisor": 1}
 
 
 @pytest.mark.parametrize(("cover", "modifier"), list(COVER_MODIFIERS.items()))

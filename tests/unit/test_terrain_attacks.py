@@ -137,7 +137,7 @@ def test_thrown_ranges_under_water_are_a_tenth_r13_4() -> None:
             weapon="javelin",
             situation=RangedSituation(distance=Fraction(2)),
         )
-    assert raised.value.key == "ranged.beyond_max"
+    assert raised.value.key == "ranged.beyond_max_underwater"
 
 
 def test_the_wrong_target_r12_12() -> None:
