@@ -782,6 +782,38 @@ def _roll_line(record: RollRecord, messages: Messages, locale: str) -> str:
     )
 
 
+def _reductions(
+    damage: StrikeResult | InjuryOutcome, injury: InjuryOutcome, messages: Messages, locale: str
+) -> str:
+    """What came off the rolled damage, in order: the water's share (R13.4, R13.5), then ½D's
+    halving; both together read as one roll and two reductions, ending at the minimum (G7)
+    when it raised the result."""
+    t = messages.text
+    strike = damage if isinstance(damage, StrikeResult) else None
+    factor = strike.strike.damage_factor if strike is not None else Fraction(1)
+    if strike is None or factor == 1:
+        if not injury.half_damage_applied:
+            return ""
+        return " " + t("ranged.half_damage_line", locale, rolled=injury.rolled_damage)
+    params: dict[str, object] = {
+        "rolled": strike.rolled,
+        "factor": f"{factor.numerator}/{factor.denominator}",
+    }
+    if not injury.half_damage_applied:
+        return " " + t("terrain.water_damage_line", locale, **params)
+    minimum = ""
+    if injury.minimum_applied:
+        minimum = t("terrain.minimum_step", locale, damage=injury.basic_damage)
+    return " " + t(
+        "terrain.water_half_damage_line",
+        locale,
+        **params,
+        wet=injury.rolled_damage,
+        halved=injury.rolled_damage // 2,
+        minimum=minimum,
+    )
+
+
 def _consequences(
     injury: InjuryOutcome, messages: Messages, locale: str, *, shock: bool = True
 ) -> list[str]:
@@ -793,7 +825,10 @@ def _consequences(
         lines.append(t("damage.effect.blunt_trauma", locale, injury=injury.blunt_trauma))
     if injury.injury_lost:
         lines.append(t("damage.effect.injury_lost", locale, lost=injury.injury_lost))
-    if shock and injury.shock_penalty:
+    caused = injury.injury or injury.shock_penalty != injury.target.state.shock_penalty
+    if shock and injury.shock_penalty and caused:
+        # R7.6: the shock of the injury taken this turn, shown under a hit that injured; a
+        # hit that did none caused none, and the earlier hit already told it.
         lines.append(t("damage.effect.shock", locale, penalty=injury.shock_penalty))
     if injury.major_wound:
         lines.append(t("damage.effect.major_wound", locale))
@@ -907,16 +942,7 @@ def render_damage(
         ResultKind.DAMAGE, title=messages.text("damage.title", locale, target=target_name)
     )
     t = messages.text
-    if injury.half_damage_applied:
-        basic += " " + t("ranged.half_damage_line", locale, rolled=injury.rolled_damage)
-    if isinstance(damage, StrikeResult) and damage.strike.damage_factor != 1:
-        factor = damage.strike.damage_factor
-        basic += " " + t(
-            "terrain.water_damage_line",
-            locale,
-            rolled=damage.rolled,
-            factor=f"{factor.numerator}/{factor.denominator}",
-        )
+    basic += _reductions(damage, injury, messages, locale)
     add_field(embed, t("damage.field.basic", locale), basic)
     add_field(
         embed,
