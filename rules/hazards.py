@@ -108,6 +108,9 @@ class HazardTick(BaseModel):
     """The Swimming roll that came due in the water (R9.3, R13.4, R13.5)."""
     next_in: int | None = None
     """Seconds to his next Swimming roll: R9.3's, or fewer at the fight's pace (R13.4, R13.5)."""
+    footing: Water | None = None
+    """Where he fights in the water when the Swimming roll came (R13.4, R13.5): fully under
+    it, his head is not above water whatever the roll."""
     rule_id: str
 
     def summary(self) -> dict[str, object]:
@@ -284,6 +287,7 @@ def _water_second(
             swim=rolled,
             fatigue=change,
             next_in=wait,
+            footing=footing,
             rule_id=_SWIM_RULE[footing],
         )
     )

@@ -695,7 +695,7 @@ def hazard_conditions(
             )
         )
     if state.water is not None:
-        then = swim_countdown(state.water, messages, locale)
+        then = swim_countdown(state.water, messages, locale, footing)
         found.append(
             (
                 "in_water",
@@ -711,14 +711,26 @@ def hazard_conditions(
     return [f"{HAZARD_MARKERS[key]} {text}" if marked else text for key, text in found]
 
 
-def _swim_then(state: SwimState, wait: int | None, messages: Messages, locale: str) -> str:
+def _swim_then(
+    state: SwimState,
+    wait: int | None,
+    messages: Messages,
+    locale: str,
+    footing: Water | None = None,
+) -> str:
     """Where a Swimming roll left him: R9.3's words for his state, or, when the fight in the
     water brings the next roll sooner (R13.4, R13.5), the state with that wait."""
     if wait is None or wait == NEXT_ROLL[state]:
         return _t(messages, locale, f"breath.state.{state.value}")
-    return _t(
-        messages, locale, f"breath.countdown.{state.value}", wait=_wait(wait, messages, locale)
-    )
+    return _t(messages, locale, _countdown_key(state, footing), wait=_wait(wait, messages, locale))
+
+
+def _countdown_key(state: SwimState, footing: Water | None) -> str:
+    """R9.3's state counting down; a fighter fully under water (R13.4) who made his roll is
+    swimming there, not with his head above water."""
+    if footing is Water.underwater and state in (SwimState.CALM, SwimState.RECOVERING):
+        return f"breath.countdown_underwater.{state.value}"
+    return f"breath.countdown.{state.value}"
 
 
 def _wait(left: int, messages: Messages, locale: str) -> str:
@@ -730,16 +742,19 @@ def _wait(left: int, messages: Messages, locale: str) -> str:
     return _t(messages, locale, "breath.wait.minutes_seconds", minutes=minutes, seconds=seconds)
 
 
-def swim_countdown(water: InWater, messages: Messages, locale: str) -> str:
+def swim_countdown(
+    water: InWater, messages: Messages, locale: str, footing: Water | None = None
+) -> str:
     """Where he is in R9.3's schedule, counting down as the rounds pass (a round is a
-    second, R4.1): the roll comes at his place once ``seconds`` reaches ``next_roll_at``."""
+    second, R4.1): the roll comes at his place once ``seconds`` reaches ``next_roll_at``.
+    ``footing``: where he fights in the water (R13.4, R13.5)."""
     if water.state is SwimState.ENTERING:
         return _t(messages, locale, "breath.state.entering")
     left = max(1, water.next_roll_at - water.seconds + 1)
     return _t(
         messages,
         locale,
-        f"breath.countdown.{water.state.value}",
+        _countdown_key(water.state, footing),
         wait=_wait(left, messages, locale),
     )
 
@@ -784,7 +799,7 @@ def _tick_line(tick: HazardTick, messages: Messages, locale: str) -> str:
     if tick.kind is HazardKind.HEAT and tick.fatigue is not None:
         key = "environment.tick.heat_fp"
     if tick.swim is not None:
-        params["then"] = _swim_then(tick.swim.then, tick.next_in, messages, locale)
+        params["then"] = _swim_then(tick.swim.then, tick.next_in, messages, locale, tick.footing)
         key = "breath.tick.swim_fp" if tick.fatigue is not None else "breath.tick.swim"
     text = _t(messages, locale, key, **params)
     if tick.fatigue is not None and tick.fatigue.fainted:

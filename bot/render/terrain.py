@@ -48,7 +48,7 @@ def render_ground(
     now (R9.1); come up, what air again called for (R9.2)."""
     lines = _lines(turn, messages, locale)
     if turn.water and swimming is not None:
-        then = swim_countdown(swimming, messages, locale)
+        then = swim_countdown(swimming, messages, locale, turn.water)
         lines.append(
             messages.text("terrain.swimming_line", locale, target=swimming.target, then=then)
         )

@@ -1332,7 +1332,11 @@ async def test_under_water_penalties_damage_and_missiles_r13_4_r13_1(tmp_path: P
     )
     block = t.reply("/throw attacker:Al target:Orc weapon:Knife distance:2 extra-attack:true")
     assert refused(block)
-    expect(block, "  ┃ 2 m is beyond the weapon's Max range of 1.8 m.")
+    expect(
+        block,
+        "  ┃ 2 m is beyond the weapon's Max range of 1.8 m: under water a thrown weapon's 1/2D "
+        "and Max are divided by 10 (R13.4).",
+    )
     block = t.reply("/shoot attacker:Al target:Orc weapon:Bow distance:2 extra-attack:true")
     assert refused(block)
     expect(block, "  ┃ Bows and crossbows are useless under water (R13.4).")

@@ -56,7 +56,7 @@ async def test_under_water_reach_encumbrance_halved_damage_and_swimming(tmp_path
     )
     expect(
         t.reply("/encounter next"),
-        "  ┃ Ana rolls Swimming 10 in the water: 7 (2, 1, 4), success → head above water "
+        "  ┃ Ana rolls Swimming 10 in the water: 7 (2, 1, 4), success → swimming under water "
         "(next roll in 2 s) (R13.4)",
     )
     expect(
@@ -185,7 +185,11 @@ async def test_in_water_halves_penalties_two_thirds_damage_then_under_water_limi
     expect(bow_under, "  ┃ Bows and crossbows are useless under water (R13.4).")
     spear = t.reply("/throw attacker:Ana target:Orc weapon:Spear extra-attack:true distance:2")
     assert refused(spear)
-    expect(spear, "  ┃ 2 m is beyond the weapon's Max range of 1.8 m.")
+    expect(
+        spear,
+        "  ┃ 2 m is beyond the weapon's Max range of 1.8 m: under water a thrown weapon's 1/2D "
+        "and Max are divided by 10 (R13.4).",
+    )
 
 
 MINIMUM = Fight(
@@ -288,8 +292,8 @@ async def test_drowning_and_fighting_under_water_roll_on_one_schedule(tmp_path: 
         "FP 10, HP 12 → swallowing water (next roll in 2 s) (R13.4)"
     ]
     assert rolls[10] == [
-        "  ┃ Ana rolls Swimming 13 in the water: 10 (1, 3, 6), success → head above water again "
-        "(next roll in 2 s) (R13.4)"
+        "  ┃ Ana rolls Swimming 13 in the water: 10 (1, 3, 6), success → swimming under water "
+        "again (next roll in 2 s) (R13.4)"
     ]
     expect(
         t.reply('/terrain set combatant:Ana water:"Out of the water"'),
@@ -332,7 +336,7 @@ async def test_shedding_gear_waits_for_a_swimming_success_pt_br(tmp_path: Path) 
     )
     expect(
         t.reply("/encounter next", 3),
-        "  ┃ Ana testa Natação 14 na água: 14 (4, 5, 5), sucesso → cabeça fora d'água "
+        "  ┃ Ana testa Natação 14 na água: 14 (4, 5, 5), sucesso → nadando debaixo d'água "
         "(próximo teste em 2 s) (R13.4)",
     )
     expect(

@@ -38,7 +38,7 @@ async def test_drowning_while_fighting_under_water_rolls_once_a_second_r9_3_r13_
     """Ana (HT 12, no Swimming on her sheet: HT-4 = 8) fights under water (R13.4), then the GM
     says she went into deep water on purpose with Swimming 12 (+3: 15, R9.3). Round 1 rolls
     16: 1 FP (12 -> 11), swallowing water, and the next roll 2 s on, not R9.3's 5; round 2
-    rolls nothing; round 3 rolls 9: head above water again, the next 2 s on, not within a
+    rolls nothing; round 3 rolls 9: swimming under water again, the next 2 s on, not within a
     minute. Three rounds, two rolls, one line each. Gone under, she holds her breath (HT 12
     fighting: 12 s, R9.1), a second of it gone at each of her places. Out of the water ends
     both; undo puts her back in."""
@@ -69,8 +69,8 @@ async def test_drowning_while_fighting_under_water_rolls_once_a_second_r9_3_r13_
     third = await gm(standin, "encounter next")  # round 3, Ana's place
     assert ticks(third) == [
         "Ana holds his breath: 9 s left (R9.1)",
-        "Ana rolls Swimming 15 in the water: 9 (3, 3, 3), success → head above water again "
-        "(next roll in 2 s) (R13.4)",
+        "Ana rolls Swimming 15 in the water: 9 (3, 3, 3), success → swimming under water "
+        "again (next roll in 2 s) (R13.4)",
     ]
     state = await state_of(bot, standin)
     assert state.fp == 11
