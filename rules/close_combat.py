@@ -43,6 +43,8 @@ from rules.grapple import (
 )
 from rules.injury import InjuryOutcome, apply_hit
 from rules.maneuver import Maneuver
+from rules.maneuver_choice import spend_ready
+from rules.maneuver_limits import ensure_own_turn, spend_attack
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
 from rules.slam import (
@@ -231,7 +233,21 @@ def _pair(
     if a.combatant_id == b.combatant_id:
         raise RuleError("close.self", "a fighter cannot do that to himself")
     ensure_may_choose(a, Maneuver.attack)
+    ensure_own_turn(encounter, a.combatant_id, feature="close")
     return a, b
+
+
+def _spend(encounter: Encounter, fighter: EncounterCombatant, options: RuleOptions) -> Encounter:
+    """R4.4: the action is an attack of his turn, counted and limited as a blow is
+    (:func:`~rules.maneuver_limits.spend_attack`, the skill read being his DX)."""
+    turn = spend_attack(
+        fighter.combatant,
+        fighter.turn,
+        fighter.combatant.attributes.dx,
+        options,
+        counting=encounter.sequence.started,
+    )
+    return encounter.replace(fighter.model_copy(update={"turn": turn}))
 
 
 def _since(encounter: Encounter) -> int:
@@ -401,6 +417,8 @@ def do_grapple(
     a win holds him. ``bite``: a grappling bite that has hit counts as a Grapple with no roll
     (R11.3). A foe of twice the grappler's ST can still walk away (R11.2)."""
     a, b = _pair(encounter, attacker, target)
+    if not bite:  # the bite that holds him was the turn's attack (R11.3)
+        encounter = _spend(encounter, a, options)
     notes: list[str] = []
     if b.combatant.st >= 2 * a.combatant.st:
         notes.append("close.note.twice_st")
@@ -465,6 +483,7 @@ def do_grab_weapon(
     """R11.4: a DX contest grabs the foe's weapon; R11.5 (``arm``): for a weapon that cannot be
     grabbed, the arm that holds it, which counts as a Grapple."""
     a, b = _pair(encounter, attacker, target)
+    encounter = _spend(encounter, a, options)
     name = _weapon_of(b.combatant, weapon)
     _hands(a, 1)
     grabbed = b.combatant.weapon(name)
@@ -516,6 +535,7 @@ def do_wrest(
     attacker's sheet (at his DX until the GM sets his skill). R11.5: holding the weapon arm, a
     ST contest makes the foe drop it."""
     a, b = _pair(encounter, attacker, target)
+    encounter = _spend(encounter, a, options)
     hold = next(
         (h for h in holds_of(encounter, a.combatant_id, b.combatant_id) if h.weapon),
         None,
@@ -591,6 +611,7 @@ def do_takedown(
     win puts him on the ground and frees the taker from his hold. A second fighter may help
     (R11.21): the one with the better score leads."""
     a, b = _pair(encounter, attacker, target)
+    encounter = _spend(encounter, a, options)
     _grip(encounter, a.combatant_id, b.combatant_id, "R11.8")
     taker = a.combatant
     if stat is TakedownStat.judo:
@@ -653,6 +674,7 @@ def do_pin(
     side +1 per 5 kg; up to two helpers add 1/5 of their ST (R11.21). The pin replaces the
     grapple; the pinner keeps to the hex while it lasts."""
     a, b = _pair(encounter, attacker, target)
+    encounter = _spend(encounter, a, options)
     grip = _grip(encounter, a.combatant_id, b.combatant_id, "R11.9")
     if b.combatant.state.posture not in LYING:
         raise RuleError("close.not_on_ground", f"{b.name} is not on the ground", target=b.name)
@@ -706,6 +728,7 @@ def do_choke(
     in its place or the choker falling lets him breathe (:func:`rules.encounter.with_holds`).
     A foe already out of air (under water) keeps his own count."""
     a, b = _pair(encounter, attacker, target)
+    encounter = _spend(encounter, a, options)
     grip = _grip(encounter, a.combatant_id, b.combatant_id, "R11.10")
     if grip.bite and grip.location is not HitLocation.NECK:
         raise RuleError("close.bite_not_neck", "a bite chokes only at the neck")
@@ -758,6 +781,8 @@ def do_break_free(
     holding him (the strongest, when several do)."""
     me = encounter.find(fighter)
     ensure_may_choose(me, Maneuver.attack)
+    ensure_own_turn(encounter, me.combatant_id, feature="close")
+    encounter = _spend(encounter, me, options)
     holding = [
         h for h in encounter.holds if h.held_id == me.combatant_id and h.kind is not HoldKind.close
     ]
@@ -813,6 +838,7 @@ def do_slam(
     back; with the ``super_slam`` rule option both sides' speed counts and the flight hurts.
     A flying tackler ends on the ground either way (R11.18)."""
     a, b = _pair(encounter, attacker, target)
+    encounter = _spend(encounter, a, options)
     mine, theirs = a.combatant, b.combatant
     inp = SlamInput(
         attacker=Slammer(
@@ -885,6 +911,12 @@ def do_draw(
     the weapon."""
     me = encounter.find(fighter)
     ensure_may_choose(me, Maneuver.ready)
+    ensure_own_turn(encounter, me.combatant_id, feature="close")
+    if encounter.sequence.started:
+        # R11.22: drawing is his turn's Ready, as any weapon is readied (R5.5).
+        encounter = encounter.replace(
+            me.model_copy(update={"turn": spend_ready(me, awaits_first_turn=False)})
+        )
     sheet = me.combatant
     name = sheet.weapon(weapon).name if weapon is not None else None
     foes = [
@@ -941,6 +973,7 @@ def do_trample(
     """R11.19: only a creature of twice the foe's weight and size (Size Modifier 2 more)
     tramples: a DX roll, the foe's Dodge, then the table's damage, crushing."""
     a, b = _pair(encounter, attacker, target)
+    encounter = _spend(encounter, a, options)
     mine, theirs = a.combatant, b.combatant
     heavy = _weight(mine, weight)
     light = _weight(theirs, target_weight)
