@@ -16,6 +16,7 @@ from typing import Final
 from pydantic import BaseModel, ConfigDict
 
 from rules.breath import choked_breath, hold_breath
+from rules.checks import ContestWinner
 from rules.combatant import Combatant, HitLocation, Posture
 from rules.damage import DamageSpec, DamageType
 from rules.encounter import GRAPPLING_HOLDS, Encounter, EncounterCombatant, with_holds
@@ -48,14 +49,19 @@ from rules.maneuver_limits import ensure_own_turn, spend_attack
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
 from rules.slam import (
+    CollisionOutcome,
     HornOutcome,
+    HornRecoil,
+    HornStrikes,
     SlamArc,
     SlamInput,
     Slammer,
     SlamOutcome,
     TrampleMode,
     TrampleOutcome,
+    collide,
     collision_dice,
+    horn_recoil,
     horns,
     slam,
     trample,
@@ -165,6 +171,14 @@ class CloseOutcome(BaseModel):
     """``close.note.*`` keys: what else the rules say happened."""
     collision: int | None = None
     """R11.17: dice of collision damage should the loser hit a wall at the knockback speed."""
+    impact: CollisionOutcome | None = None
+    """R11.17: the knockback ended against a wall or a heavy object: the roll."""
+    impact_name: str | None = None
+    """Who flew into it (the slam's loser)."""
+    impact_damage: InjuryOutcome | None = None
+    recoil: HornRecoil | None = None
+    """R11.20: what a horned creature's charge into horns or a heavy object did to it."""
+    recoil_damage: InjuryOutcome | None = None
     breath_goes_on: bool = False
     """A choke on a foe already out of air: his count goes on, no new held breath (R9.1)."""
     rule_ids: tuple[str, ...] = ()
@@ -831,12 +845,20 @@ def do_slam(
     target_running: bool = False,
     tackle: bool = False,
     target_dodges: bool = False,
+    into_wall: bool = False,
+    object_breaks: bool = False,
     roller: DiceRoller,
     options: RuleOptions,
 ) -> tuple[Encounter, CloseOutcome]:
     """R11.13-R11.18: the slam (or flying tackle): the loser falls, the winner may throw him
     back; with the ``super_slam`` rule option both sides' speed counts and the flight hurts.
-    A flying tackler ends on the ground either way (R11.18)."""
+    A flying tackler ends on the ground either way (R11.18).
+
+    ``into_wall``: the loser's knockback ends against a wall, the ground or an object of five
+    times his weight or more, at the knockback's hexes a second: R11.17's collision damage
+    (R11.16 for the super-slam, R11.20 for horns: "collision worked out normally"), crushing
+    with no hit location. ``object_breaks``: the object gives way (so he hit one): his damage
+    and his speed are halved."""
     a, b = _pair(encounter, attacker, target)
     encounter = _spend(encounter, a, options)
     mine, theirs = a.combatant, b.combatant
@@ -881,6 +903,18 @@ def do_slam(
     if outcome.tramples:
         notes.append("close.note.tramples")
     collision = collision_dice(outcome.knockback) if outcome.knockback else None
+    impact: CollisionOutcome | None = None
+    impact_injury: InjuryOutcome | None = None
+    flyer_name: str | None = None
+    if (into_wall or object_breaks) and outcome.knockback:
+        impact = collide(outcome.knockback, object_breaks=object_breaks, roller=roller)
+        # Stopped by what he hit: the collision throws him nowhere (R7.14 is for blows).
+        if outcome.attacker_wins:
+            slammed, impact_injury = _hurt(slammed, impact.damage, roller, options, knockback=False)
+            flyer_name = b.name
+        else:
+            slammer, impact_injury = _hurt(slammer, impact.damage, roller, options, knockback=False)
+            flyer_name = a.name
     return _with_sheets(encounter, slammer, slammed), CloseOutcome(
         action=CloseAction.tackle if tackle else CloseAction.slam,
         attacker_name=a.name,
@@ -890,8 +924,11 @@ def do_slam(
         damage=injury,
         attacker_damage=attacker_injury,
         notes=tuple(notes),
-        collision=collision,
-        rule_ids=outcome.rule_ids,
+        collision=None if impact is not None else collision,
+        impact=impact,
+        impact_name=flyer_name,
+        impact_damage=impact_injury,
+        rule_ids=(*outcome.rule_ids, "R11.17") if impact is not None else outcome.rule_ids,
     )
 
 
@@ -1017,14 +1054,30 @@ def do_horn(
     sharp: bool = False,
     hooves: bool = True,
     weight: float | None = None,
+    strikes: HornStrikes = HornStrikes.foe,
+    into_wall: bool = False,
+    object_breaks: bool = False,
     roller: DiceRoller,
     options: RuleOptions,
 ) -> tuple[Encounter, CloseOutcome]:
-    """R11.20: a slam (R11.13, knockback and falls as usual) whose hit adds the horns' damage;
-    then the horned creature rolls HT (+5 at 3 hexes or less) or is stunned."""
+    """R11.20: a slam (R11.13, knockback, falls and collision, R11.17, as usual) whose hit
+    adds the horns' damage; then the horned creature rolls HT (+5 at 3 hexes or less) or is
+    stunned. ``strikes``: it ran into a being of its own size horn to horn, or a large heavy
+    object: losing the ST contest by 10 or more hurts it (:func:`rules.slam.horn_recoil`)."""
     heavy = _weight(encounter.find(attacker).combatant, weight)
+    foe_weight = (
+        _weight(encounter.find(target).combatant, None) if strikes is HornStrikes.horns else None
+    )
     after, slammed = do_slam(
-        encounter, attacker, target, arc=arc, moved=moved, roller=roller, options=options
+        encounter,
+        attacker,
+        target,
+        arc=arc,
+        moved=moved,
+        into_wall=into_wall,
+        object_breaks=object_breaks,
+        roller=roller,
+        options=options,
     )
     if not slammed.done:
         return after, slammed.model_copy(update={"action": CloseAction.horn})
@@ -1042,14 +1095,37 @@ def do_horn(
     hurt, injury = _hurt(
         b, gored.damage, roller, options, DamageType.IMP if sharp else DamageType.CR
     )
+    contest_st = slammed.slam.strength if slammed.slam is not None else None
+    lost_by = (
+        contest_st.margin
+        if contest_st is not None
+        and not contest_st.won
+        and contest_st.contest.winner is not ContestWinner.TIE
+        else 0
+    )
+    recoil = horn_recoil(
+        strikes,
+        lost_by,
+        gored,
+        foe_weight_kg=foe_weight,
+        hooves=hooves,
+        horn_modifier=horn_modifier,
+        roller=roller,
+    )
     horned = a
+    recoil_injury: InjuryOutcome | None = None
+    if recoil is not None and recoil.damage:
+        kind = DamageType.IMP if sharp and strikes is HornStrikes.horns else DamageType.CR
+        horned, recoil_injury = _hurt(horned, recoil.damage, roller, options, kind)
     if gored.stunned:
-        horned = a.with_sheet(a.combatant.with_state(stunned=True))
+        horned = horned.with_sheet(horned.combatant.with_state(stunned=True))
     return _with_sheets(after, hurt, horned), slammed.model_copy(
         update={
             "action": CloseAction.horn,
             "horns": gored,
             "damage": injury if injury is not None else slammed.damage,
+            "recoil": recoil,
+            "recoil_damage": recoil_injury,
             "rule_ids": (*slammed.rule_ids, "R11.20"),
         }
     )
