@@ -431,8 +431,6 @@ def do_grapple(
     a win holds him. ``bite``: a grappling bite that has hit counts as a Grapple with no roll
     (R11.3). A foe of twice the grappler's ST can still walk away (R11.2)."""
     a, b = _pair(encounter, attacker, target)
-    if not bite:  # the bite that holds him was the turn's attack (R11.3)
-        encounter = _spend(encounter, a, options)
     notes: list[str] = []
     if b.combatant.st >= 2 * a.combatant.st:
         notes.append("close.note.twice_st")
@@ -454,6 +452,7 @@ def do_grapple(
             notes=tuple(notes),
             rule_ids=("R11.3",),
         )
+    encounter = _spend(encounter, a, options)  # R4.4: the turn's attack
     rolled = grapple(
         a.combatant.attributes.dx,
         b.combatant.attributes.dx,
@@ -497,7 +496,6 @@ def do_grab_weapon(
     """R11.4: a DX contest grabs the foe's weapon; R11.5 (``arm``): for a weapon that cannot be
     grabbed, the arm that holds it, which counts as a Grapple."""
     a, b = _pair(encounter, attacker, target)
-    encounter = _spend(encounter, a, options)
     name = _weapon_of(b.combatant, weapon)
     _hands(a, 1)
     grabbed = b.combatant.weapon(name)
@@ -509,6 +507,7 @@ def do_grab_weapon(
             attacker=a.name,
             target=b.name,
         )
+    encounter = _spend(encounter, a, options)  # R4.4: the turn's attack
     shield = _shield(encounter, a, b.combatant_id)
     dx, foe_dx = a.combatant.attributes.dx, b.combatant.attributes.dx
     if arm:
@@ -549,7 +548,6 @@ def do_wrest(
     attacker's sheet (at his DX until the GM sets his skill). R11.5: holding the weapon arm, a
     ST contest makes the foe drop it."""
     a, b = _pair(encounter, attacker, target)
-    encounter = _spend(encounter, a, options)
     hold = next(
         (h for h in holds_of(encounter, a.combatant_id, b.combatant_id) if h.weapon),
         None,
@@ -564,6 +562,7 @@ def do_wrest(
             attacker=a.name,
             rule="R11.5" if hold.arm else "R11.4",
         )
+    encounter = _spend(encounter, a, options)  # R4.4: the turn's attack
     st, foe_st = a.combatant.st, b.combatant.st
     name = hold.weapon
     if hold.arm:
@@ -625,7 +624,6 @@ def do_takedown(
     win puts him on the ground and frees the taker from his hold. A second fighter may help
     (R11.21): the one with the better score leads."""
     a, b = _pair(encounter, attacker, target)
-    encounter = _spend(encounter, a, options)
     _grip(encounter, a.combatant_id, b.combatant_id, "R11.8")
     taker = a.combatant
     if stat is TakedownStat.judo:
@@ -641,6 +639,7 @@ def do_takedown(
         helpers = (helping.attributes.dx if stat is TakedownStat.dx else helping.st,)
     if helpers and helpers[0] > score:
         score, helpers = helpers[0], (score,)
+    encounter = _spend(encounter, a, options)  # R4.4: the turn's attack
     rolled = takedown(
         score,
         stat,
@@ -688,10 +687,10 @@ def do_pin(
     side +1 per 5 kg; up to two helpers add 1/5 of their ST (R11.21). The pin replaces the
     grapple; the pinner keeps to the hex while it lasts."""
     a, b = _pair(encounter, attacker, target)
-    encounter = _spend(encounter, a, options)
     grip = _grip(encounter, a.combatant_id, b.combatant_id, "R11.9")
     if b.combatant.state.posture not in LYING:
         raise RuleError("close.not_on_ground", f"{b.name} is not on the ground", target=b.name)
+    encounter = _spend(encounter, a, options)  # R4.4: the turn's attack
     scores = [a.combatant.st]
     scores += [encounter.find(h).combatant.st for h in helpers]
     lead = max(scores)
@@ -742,12 +741,12 @@ def do_choke(
     in its place or the choker falling lets him breathe (:func:`rules.encounter.with_holds`).
     A foe already out of air (under water) keeps his own count."""
     a, b = _pair(encounter, attacker, target)
-    encounter = _spend(encounter, a, options)
     grip = _grip(encounter, a.combatant_id, b.combatant_id, "R11.10")
     if grip.bite and grip.location is not HitLocation.NECK:
         raise RuleError("close.bite_not_neck", "a bite chokes only at the neck")
     if not grip.bite:
         _hands(a, 2)
+    encounter = _spend(encounter, a, options)  # R4.4: the turn's attack
     rolled = choke(a.combatant.st, b.combatant.attributes.ht, roller=roller, options=options)
     after = encounter
     injury: InjuryOutcome | None = None
@@ -796,7 +795,6 @@ def do_break_free(
     me = encounter.find(fighter)
     ensure_may_choose(me, Maneuver.attack)
     ensure_own_turn(encounter, me.combatant_id, feature="close")
-    encounter = _spend(encounter, me, options)
     holding = [
         h for h in encounter.holds if h.held_id == me.combatant_id and h.kind is not HoldKind.close
     ]
@@ -805,6 +803,7 @@ def do_break_free(
         holding = [h for h in holding if h.holder_id == chosen.combatant_id]
     if not holding:
         raise RuleError("close.not_held", f"nobody holds {me.name}", combatant=me.name)
+    encounter = _spend(encounter, me, options)  # R4.4: the turn's attack
     holder_id = max(
         (h.holder_id for h in holding),
         key=lambda cid: encounter.get(cid).combatant.st,
@@ -860,8 +859,8 @@ def do_slam(
     with no hit location. ``object_breaks``: the object gives way (so he hit one): his damage
     and his speed are halved."""
     a, b = _pair(encounter, attacker, target)
-    encounter = _spend(encounter, a, options)
     mine, theirs = a.combatant, b.combatant
+    encounter = _spend(encounter, a, options)  # R4.4: the turn's attack
     inp = SlamInput(
         attacker=Slammer(
             dx=mine.attributes.dx,
@@ -1010,7 +1009,6 @@ def do_trample(
     """R11.19: only a creature of twice the foe's weight and size (Size Modifier 2 more)
     tramples: a DX roll, the foe's Dodge, then the table's damage, crushing."""
     a, b = _pair(encounter, attacker, target)
-    encounter = _spend(encounter, a, options)
     mine, theirs = a.combatant, b.combatant
     heavy = _weight(mine, weight)
     light = _weight(theirs, target_weight)
@@ -1021,6 +1019,7 @@ def do_trample(
             attacker=mine.name,
             target=theirs.name,
         )
+    encounter = _spend(encounter, a, options)  # R4.4: the turn's attack
     outcome = trample(
         mine.attributes.dx,
         heavy,
