@@ -114,6 +114,7 @@ ERROR_KEYS: Final = frozenset(
         "close.needs_two_hands",
         "close.cannot_grab",
         "close.wrest_later",
+        "close.no_attacks_left",
     }
 )
 """Every :class:`RuleError` key this module raises."""
@@ -254,13 +255,19 @@ def _pair(
 def _spend(encounter: Encounter, fighter: EncounterCombatant, options: RuleOptions) -> Encounter:
     """R4.4: the action is an attack of his turn, counted and limited as a blow is
     (:func:`~rules.maneuver_limits.spend_attack`, the skill read being his DX)."""
-    turn = spend_attack(
-        fighter.combatant,
-        fighter.turn,
-        fighter.combatant.attributes.dx,
-        options,
-        counting=encounter.sequence.started,
-    )
+    try:
+        turn = spend_attack(
+            fighter.combatant,
+            fighter.turn,
+            fighter.combatant.attributes.dx,
+            options,
+            counting=encounter.sequence.started,
+        )
+    except RuleError as refused:
+        if refused.key != "attack.no_attacks_left":
+            raise
+        # The same refusal, told for close combat (no extra-attack option there).
+        raise RuleError("close.no_attacks_left", str(refused), **refused.params) from refused
     return encounter.replace(fighter.model_copy(update={"turn": turn}))
 
 

@@ -44,16 +44,13 @@ async def test_a_grapple_is_the_turns_attack_and_waits_for_the_turn_r4_4_r11_2(
         ("Bruno", "Orc", HoldKind.grapple),
     ]
     # The grapple was his turn's one attack: no takedown and no knife after it.
-    no_more = messages.text(
-        "attack.no_attacks_left", "en", combatant="Bruno", allowed=1, rules="R4.4"
-    )
-    assert (
-        await _refused(standin, bot, "alice", f"{CC} takedown", attacker="Bruno", target="Orc")
-        == no_more
-    )
-    assert (
-        await _refused(standin, bot, "alice", "attack", attacker="Bruno", target="Orc") == no_more
-    )
+    spent = {"combatant": "Bruno", "allowed": 1, "rules": "R4.4"}
+    assert await _refused(
+        standin, bot, "alice", f"{CC} takedown", attacker="Bruno", target="Orc"
+    ) == messages.text("close.no_attacks_left", "en", **spent)
+    assert await _refused(
+        standin, bot, "alice", "attack", attacker="Bruno", target="Orc"
+    ) == messages.text("attack.no_attacks_left", "en", **spent)
     await say(standin, "gm", "encounter next")  # the orc's turn
     # Breaking free (R11.11) is the orc's attack in his own turn: ST 12 rolls 14 against 13
     # rolling 10, still held. Bruno, in the orc's turn, does nothing close.

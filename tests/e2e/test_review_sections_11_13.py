@@ -29,9 +29,17 @@ AL_SHOOTS_ORC = "/shoot attacker:Al target:Orc weapon:"
 GM_PLUS_5 = "modifier:5 extra-attack:true"
 THROUGH_MAN = "/fire-area through attacker:Al target:Man basic-damage:15"
 
+
+def turns(count: int) -> str:
+    """``count`` lines of ``/encounter next``: a grapple, a slam, a blow is the turn's attack
+    in the fighter's own turn (R4.4), so the next one waits for his next turn."""
+    return "\n    ".join(["/encounter next"] * count)
+
+
+# Al's grapples, each in a turn of his own: Al, Kn, Orc, Big, then Al again (R4.3, R4.4).
 GRAPPLE_MODIFIERS = Fight(
     3,
-    """
+    f"""
     /encounter start name:CC
     /combatant add name:Al st:12 dx:12 iq:10 ht:12
     /combatant add name:Orc st:12 dx:11 iq:9 ht:12
@@ -40,8 +48,11 @@ GRAPPLE_MODIFIERS = Fight(
     /combatant condition name:Kn posture:kneeling
     /encounter next
     /close-combat grapple attacker:Al target:Orc location:neck
+    {turns(4)}
     /close-combat grapple attacker:Al target:Kn
+    {turns(4)}
     /close-combat grapple attacker:Al target:Big location:arm
+    {turns(4)}
     /close-combat grapple attacker:Al target:Orc location:eye
     /encounter status
 """,
@@ -536,7 +547,9 @@ async def test_grapple_bonus_posture_location_and_double_st_r11_2_r7_19(tmp_path
     )
     expect(
         t.reply("/encounter status"),
-        "  ┃ ▶ 1. Al [npc]: HP ▰▰▰▰▰ 12/12 · FP ▰▰▰▰▰ 12/12 · grapples Kn · grapples Big",
+        # The grapple was his turn's attack (R4.4).
+        "  ┃ ▶ 1. Al [npc]: HP ▰▰▰▰▰ 12/12 · FP ▰▰▰▰▰ 12/12 · maneuver: Attack · grapples Kn"
+        " · grapples Big",
         "  ┃ 2. Kn [npc]: HP ▰▰▰▰▰ 12/12 · FP ▰▰▰▰▰ 12/12 · kneeling · 🤼 grappled"
         " · grappled by Al",
         "  ┃ 3. Orc [npc]: HP ▰▰▰▰▰ 12/12 · FP ▰▰▰▰▰ 12/12",

@@ -37,21 +37,21 @@ def test_a_grapple_is_the_turns_attack_r4_4_r11_2() -> None:
     assert grabbed.done
     turn = encounter.get("1").turn
     assert (turn.maneuver, turn.attacks_used, turn.attacks_turn) == (Maneuver.attack, 1, 1)
+    spent = {"combatant": "Bruno", "allowed": 1, "rules": "R4.4"}
     for again in (
         lambda: do_takedown(
             encounter, "Bruno", "Orc", stat=TakedownStat.st, roller=dice(), options=OPTIONS
         ),
         lambda: do_grapple(encounter, "Bruno", "Orc", roller=dice(), options=OPTIONS),
-        lambda: exchange.attack(
-            encounter, "1", "2", AttackRequest(weapon="knife"), roller=dice(), options=OPTIONS
-        ),
     ):
         with pytest.raises(RuleError) as caught:
             again()
-        assert _key(caught) == (
-            "attack.no_attacks_left",
-            {"combatant": "Bruno", "allowed": 1, "rules": "R4.4"},
+        assert _key(caught) == ("close.no_attacks_left", spent)
+    with pytest.raises(RuleError) as caught:
+        exchange.attack(
+            encounter, "1", "2", AttackRequest(weapon="knife"), roller=dice(), options=OPTIONS
         )
+    assert _key(caught) == ("attack.no_attacks_left", spent)
     # His next turn brings the next attack: the takedown (ST 13 rolls 10 against 12 rolling 12).
     _, down = do_takedown(
         acting(encounter, "Bruno"),
@@ -73,7 +73,7 @@ def test_a_blow_then_a_grapple_is_two_attacks_r4_4() -> None:
     assert struck.outcome is not None
     with pytest.raises(RuleError) as caught:
         do_grapple(struck.encounter, "Bruno", "Orc", roller=dice(), options=OPTIONS)
-    assert caught.value.key == "attack.no_attacks_left"
+    assert caught.value.key == "close.no_attacks_left"
 
 
 def test_close_combat_waits_for_the_actors_turn_r4_4() -> None:
