@@ -40,7 +40,7 @@ from rules.roller import DiceRoller
 from rules.strike import AimCheck, AttackRequest, PendingDefense, aim_after_injury
 from rules.swarm import ensure_not_swarm
 from rules.terrain import Water, standing
-from rules.turn import TurnEvent, TurnState, settle_consciousness
+from rules.turn import TurnEvent, TurnState, ensure_may_choose, settle_consciousness
 
 __all__ = [
     "ERROR_KEYS",
@@ -159,10 +159,12 @@ def attack(
     first (a fighter who faints does not attack), close
     combat's own reading of a melee blow (R11.6, R11.12, R11.26), then
     :func:`~rules.attack_resolution.resolve_attack`, applied to both fighters."""
-    # R4.4: his own turn, or a Wait that sets him off (R5.11); the GM's extra-attack is the
-    # explicit way past it. Refused before anything is rolled.
-    ensure_own_turn(encounter, attacker_id, feature="attack", gm_allows=request.beyond_allowance)
     attacker = encounter.get(attacker_id)
+    # What his state allows comes first (R7.10, R2.1), as in close combat; then R4.4: his own
+    # turn, or a Wait that sets him off (R5.11), the GM's extra-attack the explicit way past
+    # it. Refused before anything is rolled.
+    ensure_may_choose(attacker, request.maneuver)
+    ensure_own_turn(encounter, attacker_id, feature="attack", gm_allows=request.beyond_allowance)
     settled = _settle(encounter, attacker, request.maneuver.value, roller, options)
     if settled.fainted:
         return AttackTaken(
