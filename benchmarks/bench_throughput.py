@@ -11,6 +11,9 @@ committed before its reply.
   real SQLite file (WAL, ``synchronous=NORMAL``). ``--noop`` sends only ``/noop``
   (a command that answers and does nothing else): the ceiling that the stand-in and
   discord.py leave on this machine.
+- ``--apart``: the bot in its own process on the SQLite file, as in production, where
+  Discord is not in the bot's process: the stand-in and the players stay in this one,
+  and the bot's own CPU time per interaction is printed apart (Linux).
 - ``--database postgresql``: the same on PostgreSQL, a throwaway server started for
   the run (the system's binaries, as the tests start it) unless ``--database-url``
   names one. ``--processes 2`` runs the bot as a cluster instead: that many bot
@@ -20,6 +23,7 @@ committed before its reply.
 
     .venv/bin/python benchmarks/bench_throughput.py [--channels 100] [--seconds 30]
     .venv/bin/python benchmarks/bench_throughput.py --noop
+    .venv/bin/python benchmarks/bench_throughput.py --apart
     .venv/bin/python benchmarks/bench_throughput.py --database postgresql --processes 2
 
 Prints the interactions per second (per process and in total), the CPU time this
@@ -39,7 +43,7 @@ import re
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -119,7 +123,7 @@ Tables = list[tuple[Guild, str, list[str]]]
 
 async def run_in_process(
     channels: int, seconds: float, seed: int, noop: bool, database: str | None
-) -> tuple[dict[str, Tally], float, list[str], float]:
+) -> Outcome:
     world = World.default()
     names = [f"fight-{number}" for number in range(channels)]
     for name in names:
@@ -134,9 +138,7 @@ async def run_in_process(
         )
 
 
-async def run_cluster(
-    channels: int, seconds: float, processes: int, database: str
-) -> tuple[dict[str, Tally], float, list[str], float]:
+async def run_cluster(channels: int, seconds: float, processes: int, database: str) -> Outcome:
     world = World.default()
     tables: Tables = []
     for shard in range(processes):
@@ -166,9 +168,14 @@ async def run_cluster(
                 f"process {shard} (shard {shard})": (Tally(), [(n, gm_user) for n in names])
                 for shard, (_, gm_user, names) in enumerate(tables)
             }
-            return await measure(standin, players, seconds, noop=False)
+            return await measure(standin, players, seconds, noop=False, bot_cpu=cluster.cpu_seconds)
         finally:
             await cluster.stop()
+
+
+Outcome = tuple[dict[str, Tally], float, list[str], float, float | None]
+"""Each table's tally, the seconds played, the stand-in's refusals, this process's CPU
+seconds, and the bot processes' CPU seconds (``None``: the bot ran in this process)."""
 
 
 async def measure(
@@ -176,8 +183,10 @@ async def measure(
     players: dict[str, tuple[Tally, list[tuple[str, str]]]],
     seconds: float,
     noop: bool,
-) -> tuple[dict[str, Tally], float, list[str], float]:
+    bot_cpu: Callable[[], float | None] | None = None,
+) -> Outcome:
     started, started_cpu = time.perf_counter(), process_cpu()
+    bots_started = bot_cpu() if bot_cpu is not None else None
     until = started + seconds
     await asyncio.gather(
         *(
@@ -187,11 +196,13 @@ async def measure(
         )
     )
     elapsed = time.perf_counter() - started
+    bots_now = bot_cpu() if bot_cpu is not None else None
     return (
         {name: tally for name, (tally, _) in players.items()},
         elapsed,
         [*standin.server.rejections],
         process_cpu() - started_cpu,
+        None if bots_now is None or bots_started is None else bots_now - bots_started,
     )
 
 
@@ -207,6 +218,7 @@ def report(  # noqa: PLR0917 - what measure() returns, passed on as it is
     elapsed: float,
     rejected: list[str],
     cpu: float,
+    bots_cpu: float | None,
     *,
     bot_inside: bool,
 ) -> None:
@@ -226,6 +238,12 @@ def report(  # noqa: PLR0917 - what measure() returns, passed on as it is
             f"CPU            {cpu / len(latencies) * 1000:9.2f} ms an interaction ({whose}; "
             f"{len(latencies) / cpu:.0f} a CPU-second, {cpu / elapsed:.0%} of a core in use)"
         )
+        if bots_cpu is not None:
+            print(
+                f"CPU            {bots_cpu / len(latencies) * 1000:9.2f} ms an interaction "
+                f"(the bot processes; {len(latencies) / bots_cpu:.0f} a CPU-second, "
+                f"{bots_cpu / elapsed:.0%} of a core in use)"
+            )
     print(f"p50 latency     {median(latencies) * 1000:9.2f} ms")
     print(f"p99 latency     {percentile(latencies, 0.99) * 1000:9.2f} ms")
     print(f"errors          {len(errors):9d}")
@@ -240,6 +258,13 @@ async def run(args: argparse.Namespace) -> None:
             raise SystemExit(
                 "several processes need one database they share: --database postgresql"
             )
+        if args.apart:
+            if args.noop:
+                raise SystemExit("/noop is registered in this process only: leave out --apart")
+            folder = Path(tempfile.mkdtemp(prefix="bench-apart-"))
+            outcome = await run_cluster(args.channels, args.seconds, 1, str(folder / "bot.db"))
+            report(f"{kind} on SQLite, the bot apart", args.channels, *outcome, bot_inside=False)
+            return
         outcome = await run_in_process(args.channels, args.seconds, args.seed, args.noop, None)
         report(f"{kind} on SQLite", args.channels, *outcome, bot_inside=True)
         return
@@ -269,6 +294,7 @@ def main() -> None:
     parser.add_argument(
         "--processes", type=int, default=1, help="bot processes, one shard each (PostgreSQL)"
     )
+    parser.add_argument("--apart", action="store_true", help="the bot in its own process (SQLite)")
     args = parser.parse_args()
     asyncio.run(run(args))
 

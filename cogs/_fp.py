@@ -4,7 +4,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar
 
 import discord
 
@@ -16,9 +17,21 @@ from bot.render.fatigue import render_fatigue_change
 from bot.storage.encounter import EncounterRepository
 from cogs._shared import channel_of, send_embeds
 from rules.combatant import Combatant
-from rules.encounter import EncounterCombatant
+from rules.encounter import Encounter, EncounterCombatant
 from rules.fatigue import FatigueChange, Want, lose_fp
-from rules.strain import change_fp
+from rules.strain import FatigueApplied, change_fp
+
+
+class _Change(Protocol):
+    """A rules call's result: the new fight and what the log keeps."""
+
+    @property
+    def encounter(self) -> Encounter: ...
+
+    def detail(self) -> dict[str, object]: ...
+
+
+Applied = TypeVar("Applied", bound=_Change)
 
 
 class FatigueApplier:
@@ -72,19 +85,13 @@ class FatigueApplier:
         ``lines`` (the rule's working) above the FP and HP it moved; ``state`` is what else
         the same cause changes on him (deep water after a failed R9.4 roll), ``turn`` what it
         changes on his turn state (R8.4's cost paid)."""
-        authority = await EncounterAuthority.of(interaction)
         context = await self.bot.context_for(interaction)
-        async with self.encounters.change(
-            channel_of(interaction), interaction.user.id, self.kind
-        ) as change:
-            fighter = change.encounter.find(combatant)
-            if gm_only:
-                authority.ensure_gm(change.encounter.gm_id)
-            else:
-                authority.ensure_can_act_for(change.encounter.gm_id, fighter.owner_id, fighter.name)
-            applied = change_fp(
-                change.encounter,
-                fighter.combatant_id,
+        applied = await self.apply(
+            interaction,
+            combatant,
+            lambda fight, fighter_id: change_fp(
+                fight,
+                fighter_id,
                 fp_lost,
                 hp_lost=hp_lost,
                 recover=recover,
@@ -95,13 +102,48 @@ class FatigueApplier:
                 remedied=remedied,
                 state=state,
                 turn=turn,
-            )
+            ),
+            gm_only=gm_only,
+        )
+        await self.show(interaction, context.locale, title, lines, applied)
+
+    async def apply(
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        combatant: str,
+        call: Callable[[Encounter, str], Applied],
+        *,
+        gm_only: bool = True,
+    ) -> Applied:
+        """``call`` (one rules call) on the fighter called ``combatant`` as one change: the
+        encounter GM's, or also his owner's unless ``gm_only``."""
+        authority = await EncounterAuthority.of(interaction)
+        async with self.encounters.change(
+            channel_of(interaction), interaction.user.id, self.kind
+        ) as change:
+            fighter = change.encounter.find(combatant)
+            if gm_only:
+                authority.ensure_gm(change.encounter.gm_id)
+            else:
+                authority.ensure_can_act_for(change.encounter.gm_id, fighter.owner_id, fighter.name)
+            applied = call(change.encounter, fighter.combatant_id)
             change.encounter = applied.encounter
             change.detail = applied.detail()
+        return applied
+
+    async def show(
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        locale: str,
+        title: str,
+        lines: list[str],
+        applied: FatigueApplied,
+    ) -> None:
+        """``lines`` (the rule's working) above the FP and HP the change moved."""
         embeds = line_embeds(ResultKind.INFO, title, lines) if lines else []
         if applied.outcome is not None:
             embeds += render_fatigue_change(
-                applied.outcome, self.bot.messages, context.locale, sheet=applied.sheet
+                applied.outcome, self.bot.messages, locale, sheet=applied.sheet
             )
         await send_embeds(interaction, embeds)
 

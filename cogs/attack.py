@@ -8,6 +8,10 @@ cannot be defended go straight to damage.
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import Callable, Coroutine, Iterable, Mapping
+from typing import Any, Final, TypeVar
+
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
@@ -298,6 +302,7 @@ Speed = app_commands.Range[int, 0, 10000]
 ObjectKg = app_commands.Range[float, 0.01, 100000.0]
 Shots = app_commands.Range[int, 1, MAX_SHOTS]
 Chosen = app_commands.Choice[str] | None
+_Callback = TypeVar("_Callback", bound=Callable[..., Coroutine[Any, Any, None]])
 
 
 def _situation(
@@ -312,77 +317,120 @@ def _situation(
     )
 
 
+async def _attack_options(  # noqa: PLR0917 - a declaration: never called
+    attacker: str,
+    target: str,
+    weapon: str | None = None,
+    maneuver: Chosen = None,
+    location: Chosen = None,
+    side: Chosen = None,
+    skill: Skill | None = None,
+    damage: DamageText | None = None,
+    modifier: Modifier = 0,
+    arc: Chosen = None,
+    chinks: bool = False,
+    darkness: Darkness = 0,
+    wild_swing: bool = False,
+    unseen: bool = False,
+    hexes_crossed: HexesCrossed = 0,
+    moving: Chosen = None,
+    dual: Chosen = None,
+    close_combat: bool = False,
+    master: bool = False,
+    fast_draw: FastDraw | None = None,
+    wait_order: bool = False,
+    extra_attack: bool = False,
+    distance: Distance | None = None,
+    speed: Speed = 0,
+    cover: Chosen = None,
+    shots: Shots = 1,
+    object_kg: ObjectKg | None = None,
+) -> None:
+    """Every option of ``/attack``, ``/shoot`` and ``/throw``, declared once: its type, its
+    default and its place. Each command takes the ones it names, in this order
+    (:func:`_options`)."""
+
+
+_ATTACK_OPTIONS: Final = inspect.signature(_attack_options).parameters
+
+
+def _options(names: Iterable[str]) -> Callable[[_Callback], _Callback]:
+    """Give a command's callback (``self, interaction, **options``) the parameters of
+    :func:`_attack_options` it names: discord.py reads a command's options from its
+    callback's signature, and calls it with them by name."""
+    wanted = set(names)
+
+    def decorate(callback: _Callback) -> _Callback:
+        own = list(inspect.signature(callback).parameters.values())[:2]  # self, interaction
+        shared = [p for name, p in _ATTACK_OPTIONS.items() if name in wanted]
+        callback.__signature__ = inspect.Signature([*own, *shared])  # type: ignore[attr-defined]
+        return callback
+
+    return decorate
+
+
 def _request(
     kind: AttackKind,
-    *,
-    weapon: str | None,
-    maneuver: Chosen,
-    location: Chosen,
-    side: Chosen,
-    skill: int | None,
-    damage: str | None,
-    modifier: int,
-    arc: Chosen,
-    chinks: bool,
-    darkness: int,
-    hexes_crossed: int,
-    dual: Chosen,
-    master: bool,
-    extra_attack: bool,
-    wild_swing: bool = False,
-    close_combat: bool = False,
-    wait_order: bool = False,
-    unseen: bool = False,
-    moving: tuple[Gait, RangedClass] | None = None,
-    fast_draw: int | None = None,
-    situation: RangedSituation | None = None,
-    object_kg: float | None = None,
-    shots: int = 1,
+    options: Mapping[str, Any],
+    gaits: Mapping[str, tuple[Gait, RangedClass]] | None = None,
 ) -> AttackRequest:
     """The attack as typed, whichever command: the merged choices taken apart."""
+    maneuver: Chosen = options.get("maneuver")
+    arc: Chosen = options.get("arc")
+    dual: Chosen = options.get("dual")
+    location: Chosen = options.get("location")
+    side: Chosen = options.get("side")
+    moving: Chosen = options.get("moving")
+    object_kg: float | None = options.get("object_kg")
     chosen, all_out = (
         MANEUVERS.get(maneuver.value, (Maneuver.attack, None))
         if maneuver
-        else (
-            Maneuver.attack,
-            None,
-        )
+        else (Maneuver.attack, None)
     )
     where, aware = ARCS.get(arc.value, (Arc.front, False)) if arc else (Arc.front, False)
     above = arc is not None and arc.value in FROM_ABOVE
     hand, both = HANDS[dual.value] if dual else (None, False)
-    gait, launcher = moving if moving is not None else (None, RangedClass.other)
+    gait, launcher = (
+        gaits[moving.value] if moving is not None and gaits else (None, RangedClass.other)
+    )
+    at_range = kind is not AttackKind.melee
     return AttackRequest(
         kind=kind,
-        weapon=weapon,
-        skill=skill,
-        damage=damage,
+        weapon=options.get("weapon"),
+        skill=options.get("skill"),
+        damage=options.get("damage"),
         location=HitLocation(location.value) if location else HitLocation.TORSO,
         side=Side(side.value) if side else Side.RIGHT,
-        chinks_in_armor=chinks,
+        chinks_in_armor=options.get("chinks", False),
         maneuver=chosen,
         all_out_option=all_out,
-        modifier=modifier,
+        modifier=options.get("modifier", 0),
         arc=where,
         aware_of_rear=aware,
-        unseen=unseen,
-        wild_swing=wild_swing,
-        darkness_penalty=darkness,
-        hexes_crossed=hexes_crossed,
+        unseen=options.get("unseen", False),
+        wild_swing=options.get("wild_swing", False),
+        darkness_penalty=options.get("darkness", 0),
+        hexes_crossed=options.get("hexes_crossed", 0),
         dual_weapon=hand,
         dual_weapon_same_target=both,
-        close_combat=close_combat,
-        chambara=master,
+        close_combat=options.get("close_combat", False),
+        chambara=options.get("master", False),
         moving=gait,
         ranged_class=launcher,
-        beyond_allowance=extra_attack,
-        fast_draw=fast_draw,
-        wait_order=wait_order,
-        situation=situation,
+        beyond_allowance=options.get("extra_attack", False),
+        fast_draw=options.get("fast_draw"),
+        wait_order=options.get("wait_order", False),
+        situation=(
+            _situation(
+                maneuver, options.get("distance"), options.get("speed", 0), options.get("cover")
+            )
+            if at_range
+            else None
+        ),
         thrown_kg=as_fraction(object_kg) if object_kg is not None else None,
         from_above=above,
         aware_of_above=above and FROM_ABOVE[arc.value if arc else ""],
-        shots=shots,
+        shots=options.get("shots", 1),
     )
 
 
@@ -406,50 +454,11 @@ class Attack(commands.Cog):
     @app_commands.describe(**MELEE_DESCRIPTIONS)
     @app_commands.choices(**COMMON_CHOICES)
     @app_commands.autocomplete(attacker=combatant_autocomplete, target=combatant_autocomplete)
-    async def attack(  # noqa: PLR0917 - one parameter per slash-command option
-        self,
-        interaction: discord.Interaction[GurpsBot],
-        attacker: str,
-        target: str,
-        weapon: str | None = None,
-        maneuver: Chosen = None,
-        location: Chosen = None,
-        side: Chosen = None,
-        skill: Skill | None = None,
-        damage: DamageText | None = None,
-        modifier: Modifier = 0,
-        arc: Chosen = None,
-        chinks: bool = False,
-        darkness: Darkness = 0,
-        wild_swing: bool = False,
-        hexes_crossed: HexesCrossed = 0,
-        dual: Chosen = None,
-        close_combat: bool = False,
-        master: bool = False,
-        wait_order: bool = False,
-        extra_attack: bool = False,
+    @_options(MELEE_NAMES)
+    async def attack(
+        self, interaction: discord.Interaction[GurpsBot], *_: Any, **options: Any
     ) -> None:
-        request = _request(
-            AttackKind.melee,
-            weapon=weapon,
-            maneuver=maneuver,
-            location=location,
-            side=side,
-            skill=skill,
-            damage=damage,
-            modifier=modifier,
-            arc=arc,
-            chinks=chinks,
-            darkness=darkness,
-            hexes_crossed=hexes_crossed,
-            dual=dual,
-            master=master,
-            extra_attack=extra_attack,
-            wild_swing=wild_swing,
-            close_combat=close_combat,
-            wait_order=wait_order,
-        )
-        await self._strike(interaction, attacker, target, request)
+        await self._strike(interaction, _request(AttackKind.melee, options), **options)
 
     @app_commands.command(
         name=_("shoot", key="attack.cmd.shoot.name"),
@@ -463,56 +472,12 @@ class Attack(commands.Cog):
     @app_commands.describe(**AT_RANGE_DESCRIPTIONS, shots=SHOTS_OPTION[1])
     @app_commands.choices(**AT_RANGE_CHOICES, moving=RANGED_GAIT_CHOICES)
     @app_commands.autocomplete(attacker=combatant_autocomplete, target=combatant_autocomplete)
-    async def shoot(  # noqa: PLR0917 - one parameter per slash-command option
-        self,
-        interaction: discord.Interaction[GurpsBot],
-        attacker: str,
-        target: str,
-        weapon: str | None = None,
-        maneuver: Chosen = None,
-        location: Chosen = None,
-        side: Chosen = None,
-        skill: Skill | None = None,
-        damage: DamageText | None = None,
-        modifier: Modifier = 0,
-        arc: Chosen = None,
-        chinks: bool = False,
-        darkness: Darkness = 0,
-        unseen: bool = False,
-        hexes_crossed: HexesCrossed = 0,
-        moving: Chosen = None,
-        dual: Chosen = None,
-        master: bool = False,
-        fast_draw: FastDraw | None = None,
-        extra_attack: bool = False,
-        distance: Distance | None = None,
-        speed: Speed = 0,
-        cover: Chosen = None,
-        shots: Shots = 1,
+    @_options(AT_RANGE_NAMES.keys() | {"shots"})
+    async def shoot(
+        self, interaction: discord.Interaction[GurpsBot], *_: Any, **options: Any
     ) -> None:
-        request = _request(
-            AttackKind.missile,
-            shots=shots,
-            weapon=weapon,
-            maneuver=maneuver,
-            location=location,
-            side=side,
-            skill=skill,
-            damage=damage,
-            modifier=modifier,
-            arc=arc,
-            chinks=chinks,
-            darkness=darkness,
-            hexes_crossed=hexes_crossed,
-            dual=dual,
-            master=master,
-            extra_attack=extra_attack,
-            unseen=unseen,
-            moving=RANGED_GAITS[moving.value] if moving else None,
-            fast_draw=fast_draw,
-            situation=_situation(maneuver, distance, speed, cover),
-        )
-        await self._strike(interaction, attacker, target, request)
+        request = _request(AttackKind.missile, options, RANGED_GAITS)
+        await self._strike(interaction, request, **options)
 
     @app_commands.command(
         name=_("throw", key="attack.cmd.throw.name"),
@@ -526,63 +491,21 @@ class Attack(commands.Cog):
     @app_commands.describe(**THROW_DESCRIPTIONS)
     @app_commands.choices(**AT_RANGE_CHOICES, moving=THROWN_GAIT_CHOICES)
     @app_commands.autocomplete(attacker=combatant_autocomplete, target=combatant_autocomplete)
-    async def throw(  # noqa: PLR0917 - one parameter per slash-command option
-        self,
-        interaction: discord.Interaction[GurpsBot],
-        attacker: str,
-        target: str,
-        weapon: str | None = None,
-        maneuver: Chosen = None,
-        location: Chosen = None,
-        side: Chosen = None,
-        skill: Skill | None = None,
-        damage: DamageText | None = None,
-        modifier: Modifier = 0,
-        arc: Chosen = None,
-        chinks: bool = False,
-        darkness: Darkness = 0,
-        unseen: bool = False,
-        hexes_crossed: HexesCrossed = 0,
-        moving: Chosen = None,
-        dual: Chosen = None,
-        master: bool = False,
-        fast_draw: FastDraw | None = None,
-        extra_attack: bool = False,
-        distance: Distance | None = None,
-        speed: Speed = 0,
-        cover: Chosen = None,
-        object_kg: ObjectKg | None = None,
+    @_options(THROW_NAMES)
+    async def throw(
+        self, interaction: discord.Interaction[GurpsBot], *_: Any, **options: Any
     ) -> None:
-        request = _request(
-            AttackKind.thrown,
-            weapon=weapon,
-            maneuver=maneuver,
-            location=location,
-            side=side,
-            skill=skill,
-            damage=damage,
-            modifier=modifier,
-            arc=arc,
-            chinks=chinks,
-            darkness=darkness,
-            hexes_crossed=hexes_crossed,
-            dual=dual,
-            master=master,
-            extra_attack=extra_attack,
-            unseen=unseen,
-            moving=THROWN_GAITS[moving.value] if moving else None,
-            fast_draw=fast_draw,
-            situation=_situation(maneuver, distance, speed, cover),
-            object_kg=object_kg,
-        )
-        await self._strike(interaction, attacker, target, request)
+        request = _request(AttackKind.thrown, options, THROWN_GAITS)
+        await self._strike(interaction, request, **options)
 
     async def _strike(
         self,
         interaction: discord.Interaction[GurpsBot],
+        request: AttackRequest,
+        *,
         attacker: str,
         target: str,
-        request: AttackRequest,
+        **_: object,
     ) -> None:
         """Roll the attack one of the three commands described, store it and answer."""
         channel = channel_of(interaction)
@@ -741,7 +664,7 @@ class Attack(commands.Cog):
             modifier=modifier,
             situation=situation,
         )
-        await self._strike(interaction, attacker, target, request)
+        await self._strike(interaction, request, attacker=attacker, target=target)
 
     @fire_area.command(
         name=_("stray", key="ranged.cmd.stray.name"),
@@ -916,6 +839,7 @@ class Attack(commands.Cog):
         spare_attack=_("spare-attack", key="maneuver.cmd.spare_attack.name"),
         ready_turns=_("ready-turns", key="maneuver.cmd.ready_turns.name"),
         evade=_("evade", key="maneuver.cmd.evade.name"),
+        reload=_("reload", key="maneuver.cmd.reload.name"),
     )
     @app_commands.describe(
         combatant=_("Whose turn it is", key="maneuver.cmd.combatant.description"),
@@ -951,6 +875,10 @@ class Attack(commands.Cog):
             "Evade past the target, entering his hex from this side (R11.23, R5.19)",
             key="maneuver.cmd.evade.description",
         ),
+        reload=_(
+            "Ready: one second of reloading the weapon (its Shots, B269); only Dodge (R5.5)",
+            key="maneuver.cmd.reload.description",
+        ),
     )
     @app_commands.choices(
         maneuver=OTHER_MANEUVER_CHOICES,
@@ -975,6 +903,7 @@ class Attack(commands.Cog):
         spare_attack: bool = False,
         ready_turns: app_commands.Range[int, 1, 5] = 1,
         evade: app_commands.Choice[str] | None = None,
+        reload: bool = False,
     ) -> None:
         channel = channel_of(interaction)
         authority = await EncounterAuthority.of(interaction)
@@ -999,6 +928,7 @@ class Attack(commands.Cog):
                 spare_attack=spare_attack,
                 ready_turns=ready_turns,
                 evade=EvadeEntry(evade.value) if evade else None,
+                reload=reload,
                 close_combat=in_any_close_combat(fight, fighter.combatant_id),
             )
             taken = exchange.maneuver(

@@ -37,15 +37,12 @@ from rules.breath import (
     Preparation,
     breath_seconds,
     drowning,
-    ensure_may_shed,
     rescue,
     shed,
     suffocation,
-    swallowed_water,
-    swimming_modifiers,
 )
 from rules.combatant import Combatant
-from rules.hazards import enter_water
+from rules.environment_change import shed_gear, water_with_the_rounds
 from rules.strain import air_back, start_holding_breath
 
 EXERTION_CHOICES = catalog_choices("breath.exertion", [e.value for e in Exertion])
@@ -361,32 +358,23 @@ class Breath(commands.Cog):
         (rules.hazards)."""
         if combatant is None:
             raise UserFacingError("breath.error.water_needs_fighter")
-        authority = await EncounterAuthority.of(interaction)
         locale = await self.bot.locale_for(interaction)
-        shown: dict[str, object] = {}
-        async with self.encounters.change(
-            channel_of(interaction), interaction.user.id, "environment"
-        ) as change:
-            authority.ensure_gm(change.encounter.gm_id)
-            fighter = change.encounter.find(combatant)
-            sheet = fighter.combatant
-            shown["name"] = fighter.name
-            if leave:
-                state = sheet.state.model_copy(update={"water": None})
-            else:
-                level = _score(sheet.skill("swimming"), swimming, "swimming")
-                modifiers = swimming_modifiers(
-                    intentional=intentional,
-                    encumbrance=sheet.encumbrance_level if encumbrance is None else encumbrance,
-                    fat=fat,
-                )
-                state = enter_water(sheet.state, level, modifiers)
-                shown["target"] = state.water.target if state.water is not None else level
-            change.encounter = change.encounter.replace(fighter.with_sheet(sheet.with_state(state)))
-            change.detail = {"name": fighter.name, "water": not leave}
-        key = "breath.water.left" if leave else "breath.water.entered"
-        title = self._text("breath.drown.title", locale, name=shown["name"])
-        lines = [self._text(key, locale, **shown)]
+        water = await self.fp.apply(
+            interaction,
+            combatant,
+            lambda fight, fighter_id: water_with_the_rounds(
+                fight,
+                fighter_id,
+                swimming=swimming,
+                intentional=intentional,
+                encumbrance=encumbrance,
+                fat=fat,
+                leave=leave,
+            ),
+        )
+        key = "breath.water.entered" if water.entered else "breath.water.left"
+        title = self._text("breath.drown.title", locale, name=water.name)
+        lines = [self._text(key, locale, name=water.name, target=water.target)]
         await send_embeds(interaction, line_embeds(ResultKind.INFO, title, lines))
 
     @breath.command(
@@ -421,27 +409,35 @@ class Breath(commands.Cog):
         max_fp: MaxFP | None = None,
     ) -> None:
         context = await self.bot.context_for(interaction)
-        sheet = await self._sheet(interaction, combatant)
-        water = sheet.state.water if sheet is not None else None
-        if sheet is not None:
-            ensure_may_shed(sheet.name, water)
+        title = self.fp.title(context.locale, "breath.shed.title", combatant)
+        if combatant is not None:
+            taken = await self.fp.apply(
+                interaction,
+                combatant,
+                lambda fight, fighter_id: shed_gear(
+                    fight,
+                    fighter_id,
+                    heavy=heavy,
+                    dx=dx,
+                    roller=self.bot.dice,
+                    options=context.options,
+                ),
+            )
+            lines = render_shed(taken.item, self.bot.messages, context.locale)
+            await self.fp.show(interaction, context.locale, title, lines, taken.applied)
+            return
         item = shed(
-            _score(sheet.attributes.dx if sheet else None, dx, "dx"),
-            heavy=heavy,
-            roller=self.bot.dice,
-            options=context.options,
+            _score(None, dx, "dx"), heavy=heavy, roller=self.bot.dice, options=context.options
         )
         await self.fp.result(
             interaction,
-            combatant=combatant,
+            combatant=None,
             fp=fp,
             max_fp=max_fp,
             fp_lost=item.fp_lost,
             lines=render_shed(item, self.bot.messages, context.locale),
-            title=self.fp.title(context.locale, "breath.shed.title", combatant),
-            detail={"shed": item.shed},
-            # A failure leaves him struggling in the water (R9.4, R9.3).
-            state={"water": swallowed_water(water)} if water and not item.shed else None,
+            title=title,
+            detail={},
         )
 
     @breath.command(

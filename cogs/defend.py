@@ -72,13 +72,15 @@ class Defend(commands.Cog):
 
     # ------------------------------------------------------------ the buttons
 
-    async def may_defend(self, interaction: discord.Interaction[Any], attack_id: int) -> bool:
+    async def may_press(
+        self, interaction: discord.Interaction[Any], attack_id: int, choice: str
+    ) -> bool:
         """Owner or GM; anyone else gets an ephemeral refusal and nothing changes."""
         row = ensure_awaiting(await self.pending.get(attack_id))
         await self._authorize(interaction, row)
         return True
 
-    async def choose(
+    async def press(
         self, interaction: discord.Interaction[Any], attack_id: int, choice: str
     ) -> None:
         kind, index = parse_choice(choice)

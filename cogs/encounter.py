@@ -360,7 +360,14 @@ class EncounterCog(commands.Cog):
                 changed.append((fighter, saved.name))
         return changed
 
-    async def keep_gear(
+    async def may_press(
+        self, interaction: discord.Interaction[GurpsBot], encounter_id: int, combatant_id: str
+    ) -> bool:
+        """The keep-gear button: who may press it is checked by :meth:`press` itself, in the
+        same edit of the saved sheet."""
+        return True
+
+    async def press(
         self, interaction: discord.Interaction[GurpsBot], encounter_id: int, combatant_id: str
     ) -> None:
         """A button under ``/encounter end``: the fighter's gear goes to his saved sheet. Its

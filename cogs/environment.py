@@ -8,9 +8,6 @@ the whole of it one undoable change; without it the command works the numbers ou
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
@@ -40,42 +37,31 @@ from cogs._autocomplete import combatant_autocomplete
 from cogs._fp import FatigueApplier
 from cogs._shared import LOCATION_CHOICES, SIDE_CHOICES, catalog_choices, channel_of, send_embeds
 from rules.climate import (
-    INTENSE_HEAT_SAFE_PER_DR,
     ColdClothing,
     Skin,
     cold,
     heat,
     intense_heat,
     sunburn,
-    sunburn_hit,
     thermal_shock,
 )
-from rules.combatant import Armor, Burning, Combatant, HitLocation, Side
+from rules.combatant import Armor, Combatant, HitLocation, Side
 from rules.dice import DiceExpression
-from rules.encounter import EncounterCombatant
-from rules.falling import (
-    Fall,
-    FallArmor,
-    Landing,
-    fall,
-    fall_armor,
-    fall_hit,
-    falling_object,
-    falling_object_hit,
+from rules.environment_change import (
+    HazardHit,
+    SunburnTaken,
+    catch_fire_on,
+    fall_on,
+    falling_object_on,
+    fire_on,
+    heat_with_the_rounds,
+    roll_fall,
+    sunburn_on,
+    what_catches,
 )
+from rules.falling import FallArmor, Landing, fall_armor, falling_object
 from rules.fatigue import Want
-from rules.fire import (
-    Clothing,
-    Exposure,
-    Flammability,
-    burning_hit,
-    catch_fire,
-    fire_exposure,
-    ignite,
-    shield_catches_fire,
-)
-from rules.hazards import catch
-from rules.injury import InjuryOutcome
+from rules.fire import Clothing, Exposure, Flammability, fire_exposure, ignite
 from rules.strain import fight_fire
 
 LANDING_CHOICES = catalog_choices("environment.landing", [landing.value for landing in Landing])
@@ -178,59 +164,23 @@ class Environment(commands.Cog):
             raise UserFacingError(f"environment.error.{name}_needed")
         return from_sheet
 
-    async def _change(
+    async def _show_hit(
         self,
         interaction: discord.Interaction[GurpsBot],
-        combatant: str,
-        edit: Callable[[EncounterCombatant], EncounterCombatant],
-        *,
-        detail: dict[str, Any],
-    ) -> None:
-        """Encounter GM: one undoable change to a fighter's state, without a hit."""
-        authority = await EncounterAuthority.of(interaction)
-        async with self.encounters.change(
-            channel_of(interaction), interaction.user.id, "environment"
-        ) as change:
-            authority.ensure_gm(change.encounter.gm_id)
-            fighter = change.encounter.find(combatant)
-            change.encounter = change.encounter.replace(edit(fighter))
-            change.detail = {**detail, "name": fighter.name, "undo": _undo_key(interaction)}
-
-    async def _hit(
-        self,
-        interaction: discord.Interaction[GurpsBot],
-        combatant: str,
-        work: Callable[[Combatant], tuple[list[str], InjuryOutcome, str | None, Combatant]],
+        taken: HazardHit | SunburnTaken,
+        lines: list[str],
         *,
         title_key: str,
-        detail: dict[str, Any],
+        basic: str | None = None,
     ) -> None:
-        """Encounter GM: ``work`` rolls the hazard for the fighter's sheet and hits him with
-        it (its lines, the injury, the basic-damage line, his sheet after it); one undoable
-        change."""
-        authority = await EncounterAuthority.of(interaction)
-        context = await self.bot.context_for(interaction)
-        async with self.encounters.change(
-            channel_of(interaction), interaction.user.id, "environment"
-        ) as change:
-            authority.ensure_gm(change.encounter.gm_id)
-            fighter = change.encounter.find(combatant)
-            if fighter.combatant.state.destroyed:
-                raise UserFacingError("damage.error.destroyed", target=fighter.name)
-            lines, injury, basic, sheet = work(fighter.combatant)
-            change.encounter = change.encounter.replace(fighter.with_sheet(sheet))
-            change.detail = {
-                **detail,
-                "target": fighter.name,
-                "injury": injury.injury,
-                "undo": _undo_key(interaction),
-            }
-        locale = context.locale
-        title = self._text(title_key, locale, name=fighter.name)
+        """The hazard's working, then the injury it did him."""
+        locale = await self.bot.locale_for(interaction)
+        title = self._text(title_key, locale, name=taken.name)
         embeds = line_embeds(ResultKind.INFO, title, lines)
-        embeds.append(
-            render_damage(injury, fighter.name, self.bot.messages, locale, basic_line=basic)
-        )
+        if taken.injury is not None:
+            embeds.append(
+                render_damage(taken.injury, taken.name, self.bot.messages, locale, basic_line=basic)
+            )
         await send_embeds(interaction, embeds)
 
     # ------------------------------------------------------------------ R13.7
@@ -289,27 +239,15 @@ class Environment(commands.Cog):
         where = Landing(landing.value) if landing else Landing.HARD
         kind = FallArmor(armor.value) if armor else FallArmor.FLEXIBLE
 
-        def roll_fall(sheet: Combatant | None) -> Fall:
-            acrobatics_level = acrobatics
-            swimming_level = swimming
-            if sheet is not None:
-                if acrobatics_level is None:
-                    acrobatics_level = sheet.skill("acrobatics")
-                if swimming_level is None:
-                    swimming_level = sheet.skill("swimming")
-            if where is Landing.WATER and swimming_level is None:
-                raise UserFacingError("environment.error.swimming_needed")
-            return fall(
+        if combatant is None:
+            landed = roll_fall(
                 height,
-                acrobatics=acrobatics_level,
+                acrobatics=acrobatics,
                 landing=where,
-                swimming=swimming_level,
+                swimming=swimming,
                 roller=self.bot.dice,
                 options=context.options,
             )
-
-        if combatant is None:
-            landed = roll_fall(None)
             worn = Armor(flexible=dr) if dr else None
             lines = render_fall(landed, self.bot.messages, context.locale, armor=worn, kind=kind)
             if worn is not None:
@@ -329,28 +267,30 @@ class Environment(commands.Cog):
             await send_embeds(interaction, line_embeds(ResultKind.DAMAGE, title, lines))
             return
 
-        def work(sheet: Combatant) -> tuple[list[str], InjuryOutcome, str | None, Combatant]:
-            landed = roll_fall(sheet)
-            torso = sheet.dr.at(HitLocation.TORSO)
-            lines = render_fall(landed, self.bot.messages, context.locale, armor=torso, kind=kind)
-            injury = fall_hit(sheet, landed, kind, self.bot.dice, context.options)
-            basic = None
-            if landed.expression is not None:
-                basic = dice_line(
-                    landed.expression,
-                    landed.faces,
-                    landed.damage,
-                    self.bot.messages,
-                    context.locale,
-                )
-            return lines, injury, basic, sheet.with_state(injury.state)
-
-        await self._hit(
+        fell = await self.fp.apply(
             interaction,
             combatant,
-            work,
-            title_key="environment.fall.title",
-            detail={"fall": height},
+            lambda fight, fighter_id: fall_on(
+                fight,
+                fighter_id,
+                height,
+                acrobatics=acrobatics,
+                landing=where,
+                swimming=swimming,
+                armor=kind,
+                roller=self.bot.dice,
+                options=context.options,
+            ),
+        )
+        landed = fell.landed
+        basic = None
+        if landed.expression is not None:
+            basic = dice_line(
+                landed.expression, landed.faces, landed.damage, self.bot.messages, context.locale
+            )
+        lines = render_fall(landed, self.bot.messages, context.locale, armor=fell.torso, kind=kind)
+        await self._show_hit(
+            interaction, fell, lines, title_key="environment.fall.title", basic=basic
         )
 
     # ------------------------------------------------------------------ R13.8
@@ -404,26 +344,23 @@ class Environment(commands.Cog):
             await send_embeds(interaction, line_embeds(ResultKind.DAMAGE, title, lines))
             return
 
-        def work(sheet: Combatant) -> tuple[list[str], InjuryOutcome, str | None, Combatant]:
-            dropped = falling_object(kg, metres, soft=soft, roller=self.bot.dice)
-            lines = render_falling_object(dropped, self.bot.messages, context.locale)
-            injury = falling_object_hit(
-                sheet,
-                dropped,
-                self.bot.dice,
-                context.options,
-                location=HitLocation(location.value) if location else HitLocation.TORSO,
-                side=Side(side.value) if side else Side.RIGHT,
-            )
-            return lines, injury, None, sheet.with_state(injury.state)
-
-        await self._hit(
+        hit = await self.fp.apply(
             interaction,
             combatant,
-            work,
-            title_key="environment.object.title",
-            detail={"kg": kg, "metres": metres},
+            lambda fight, fighter_id: falling_object_on(
+                fight,
+                fighter_id,
+                kg,
+                metres,
+                soft=soft,
+                location=HitLocation(location.value) if location else HitLocation.TORSO,
+                side=Side(side.value) if side else Side.RIGHT,
+                roller=self.bot.dice,
+                options=context.options,
+            ),
         )
+        lines = render_falling_object(hit.dropped, self.bot.messages, context.locale)
+        await self._show_hit(interaction, hit, lines, title_key="environment.object.title")
 
     # ------------------------------------------------------------------ R10.1, R10.5-R10.8
 
@@ -470,21 +407,24 @@ class Environment(commands.Cog):
             await send_embeds(interaction, line_embeds(ResultKind.DAMAGE, title, lines))
             return
 
-        def work(sheet: Combatant) -> tuple[list[str], InjuryOutcome, str | None, Combatant]:
-            flames = fire_exposure(kind, seconds, self.bot.dice)
-            lines = render_fire_exposure(flames, self.bot.messages, locale)
-            injury = burning_hit(sheet, flames.damage, self.bot.dice, context.options)
-            state = injury.state
-            hottest = max((damage for _, damage in flames.rolls), default=0)
-            caught = catch_fire(hottest, worn)
-            lines += render_catch(caught, hottest, worn, self.bot.messages, locale, name=sheet.name)
-            if caught is not None and not state.dead:
-                state = catch(state, caught)
-            return lines, injury, None, sheet.with_state(state)
-
-        await self._hit(
-            interaction, combatant, work, title_key="environment.fire.title", detail={"fire": kind}
+        burnt = await self.fp.apply(
+            interaction,
+            combatant,
+            lambda fight, fighter_id: fire_on(
+                fight,
+                fighter_id,
+                kind,
+                seconds,
+                clothing=worn,
+                roller=self.bot.dice,
+                options=context.options,
+            ),
         )
+        lines = render_fire_exposure(burnt.flames, self.bot.messages, locale)
+        lines += render_catch(
+            burnt.caught, burnt.hottest, worn, self.bot.messages, locale, name=burnt.name
+        )
+        await self._show_hit(interaction, burnt, lines, title_key="environment.fire.title")
 
     @environment.command(
         name=_("catch-fire", key="environment.cmd.catch.name"),
@@ -529,25 +469,20 @@ class Environment(commands.Cog):
         context = await self.bot.context_for(interaction)
         locale = context.locale
         worn = Clothing(clothing.value) if clothing else Clothing.NORMAL
-        if shield:
-            caught = Burning.SHIELD if shield_catches_fire(damage) else None
-        else:
-            caught = catch_fire(damage, worn, tight_beam=tight_beam)
         name = combatant or self._someone(locale)
+        if combatant is None:
+            caught = what_catches(damage, worn, tight_beam=tight_beam, shield=shield)
+        else:
+            alight = await self.fp.apply(
+                interaction,
+                combatant,
+                lambda fight, fighter_id: catch_fire_on(
+                    fight, fighter_id, damage, clothing=worn, tight_beam=tight_beam, shield=shield
+                ),
+            )
+            caught = alight.caught
         lines = render_catch(caught, damage, worn, self.bot.messages, locale, name=name)
         title = self._text("environment.catch.title", locale, name=name)
-        if combatant is not None:
-
-            def alight(fighter: EncounterCombatant) -> EncounterCombatant:
-                if shield and fighter.combatant.shield is None:
-                    # R10.7 burns whoever holds the shield: he must hold one.
-                    raise UserFacingError("environment.error.no_shield", name=fighter.name)
-                if caught is None or fighter.combatant.state.dead:
-                    return fighter
-                state = catch(fighter.combatant.state, caught)
-                return fighter.with_sheet(fighter.combatant.with_state(state))
-
-            await self._change(interaction, combatant, alight, detail={"caught": caught})
         await send_embeds(interaction, line_embeds(ResultKind.DAMAGE, title, lines))
 
     @environment.command(
@@ -807,20 +742,14 @@ class Environment(commands.Cog):
         if combatant is None:
             raise UserFacingError("environment.error.heat_needs_fighter")
         locale = await self.bot.locale_for(interaction)
-        shown: dict[str, object] = {}
-
-        def enter(fighter: EncounterCombatant) -> EncounterCombatant:
-            sheet = fighter.combatant
-            armor = dr if dr is not None else sheet.dr.at(HitLocation.TORSO).dr
-            shown.update(name=fighter.name, dr=armor, safe=INTENSE_HEAT_SAFE_PER_DR * armor)
-            return fighter.with_sheet(
-                sheet.with_state(intense_heat_dr=None if leave else armor, intense_heat_seconds=0)
-            )
-
-        await self._change(interaction, combatant, enter, detail={"intense_heat": not leave})
+        heat = await self.fp.apply(
+            interaction,
+            combatant,
+            lambda fight, fighter_id: heat_with_the_rounds(fight, fighter_id, dr=dr, leave=leave),
+        )
         key = "environment.intense.left" if leave else "environment.intense.entered"
-        title = self._text("environment.intense.title", locale, name=shown["name"])
-        lines = [self._text(key, locale, **shown)]
+        title = self._text("environment.intense.title", locale, name=heat.name)
+        lines = [self._text(key, locale, name=heat.name, dr=heat.dr, safe=heat.safe)]
         await send_embeds(interaction, line_embeds(ResultKind.INFO, title, lines))
 
     @environment.command(
@@ -854,25 +783,26 @@ class Environment(commands.Cog):
     ) -> None:
         context = await self.bot.context_for(interaction)
         locale = context.locale
-        if combatant is None or protected or skin.value != Skin.LIGHT.value:
-            await self._sheet(interaction, combatant)
+        if combatant is None:
             burnt = sunburn(Skin(skin.value), self.bot.dice, protected=protected)
-            title = self._text(
-                "environment.sunburn.title", locale, name=combatant or self._someone(locale)
-            )
+            title = self._text("environment.sunburn.title", locale, name=self._someone(locale))
             lines = render_sunburn(burnt, self.bot.messages, locale)
             await send_embeds(interaction, line_embeds(ResultKind.INFO, title, lines))
             return
-
-        def work(sheet: Combatant) -> tuple[list[str], InjuryOutcome, str | None, Combatant]:
-            burnt = sunburn(Skin.LIGHT, self.bot.dice)
-            injury = sunburn_hit(sheet, burnt, self.bot.dice, context.options)
-            lines = render_sunburn(burnt, self.bot.messages, locale)
-            return lines, injury, None, sheet.with_state(injury.state)
-
-        await self._hit(
-            interaction, combatant, work, title_key="environment.sunburn.title", detail={}
+        taken = await self.fp.apply(
+            interaction,
+            combatant,
+            lambda fight, fighter_id: sunburn_on(
+                fight,
+                fighter_id,
+                Skin(skin.value),
+                protected=protected,
+                roller=self.bot.dice,
+                options=context.options,
+            ),
         )
+        lines = render_sunburn(taken.burnt, self.bot.messages, locale)
+        await self._show_hit(interaction, taken, lines, title_key="environment.sunburn.title")
 
     @environment.command(
         name=_("cold", key="environment.cmd.cold.name"),

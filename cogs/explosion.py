@@ -54,20 +54,6 @@ def _names_in(text: str | None) -> list[str]:
     return [name.strip() for name in (text or "").split(",") if name.strip()]
 
 
-def _detail(result: BlastResult, encounter: Encounter) -> dict[str, Any]:
-    outcome = result.outcome
-    names = _names(encounter)
-    return {
-        "damage": outcome.damage,
-        "impact": outcome.impact,
-        "targets": [
-            {"name": names.get(t.combatant_id, t.combatant_id), "injury": t.injury}
-            for t in outcome.targets
-        ],
-        "swarms": [hit.model_dump(mode="json") for hit in result.swarms],
-    }
-
-
 class Explosion(commands.Cog):
     """Explosions among a fight's combatants (section 15)."""
 
@@ -222,13 +208,13 @@ class Explosion(commands.Cog):
             if dive and divers(change.encounter, plan):
                 change.kind = "explosion_set"
                 change.encounter = set_pending(change.encounter, plan)
-                change.detail = {"plan": plan.model_dump(mode="json")}
+                change.detail = plan.detail()
                 waiting = plan
             else:
                 change.encounter, result = detonate_plan(
                     change.encounter, plan, self.bot.dice, options
                 )
-                change.detail = _detail(result, change.encounter)
+                change.detail = result.detail()
         fight = change.encounter
         messages = self.bot.messages
         if waiting is not None:
@@ -342,7 +328,7 @@ class Explosion(commands.Cog):
             change.encounter, record = dive_for_cover(
                 fight, combatant_id, self.bot.dice, options, plan_id=plan_id
             )
-            change.detail = {"name": diver.name, **record.model_dump(mode="json")}
+            change.detail = record.detail(diver.name)
         fight = change.encounter
         plan = fight.pending_explosion
         assert plan is not None
@@ -398,7 +384,7 @@ class Explosion(commands.Cog):
             change.encounter, result = detonate_pending(
                 change.encounter, self.bot.dice, context.options, plan_id=plan_id
             )
-            change.detail = _detail(result, change.encounter)
+            change.detail = result.detail()
         return result, change.encounter, shelter
 
 

@@ -31,7 +31,7 @@ from bot.render.fatigue import (
     render_sleep,
     with_combat_fatigue,
 )
-from bot.views.combat_fatigue import CombatFatigueButton
+from bot.views.combat_fatigue import UNDO, CombatFatigueButton
 from cogs._autocomplete import combatant_autocomplete
 from cogs._fp import FatigueApplier
 from cogs._shared import catalog_choices, channel_of, send_embeds
@@ -119,8 +119,14 @@ class Fatigue(commands.Cog):
 
     # ------------------------------------------------------------------ R8.4 at the end
 
-    async def settle_combat_fatigue(
-        self, interaction: discord.Interaction[Any], encounter_id: int, *, undo: bool
+    async def may_press(
+        self, interaction: discord.Interaction[Any], encounter_id: int, action: str
+    ) -> bool:
+        """The combat fatigue button: :meth:`press` checks the GM with the fight in hand."""
+        return True
+
+    async def press(
+        self, interaction: discord.Interaction[Any], encounter_id: int, action: str
     ) -> None:
         """The button under an ended fight: its GM applies R8.4's costs (one logged change to
         the fight's record) or takes them back; the summary shows the FP they moved."""
@@ -132,7 +138,7 @@ class Fatigue(commands.Cog):
             raise UserFacingError("fatigue.error.fight_not_ended")
         authority.ensure_gm(record.encounter.gm_id)
         applied: tuple[FatigueChange, ...] | None = None
-        if undo:
+        if action == UNDO:
             record = await encounters.revert(encounter_id, interaction.user.id, "combat_fatigue")
         else:
             async with encounters.amend(

@@ -22,16 +22,14 @@ from bot.tracker import has_live_tracker
 from cogs._autocomplete import combatant_autocomplete
 from cogs._shared import catalog_choices, channel_of, send_embeds
 from rules.damage import DamageType
-from rules.encounter import Encounter, add_combatants, copy_names
+from rules.encounter import Encounter
 from rules.swarm import (
     HiveRelease,
-    custom_profile,
+    add_swarms,
     engage,
     hit_swarm,
     hive_release,
-    preset_sheet,
     release,
-    swarm_sheet,
 )
 from rules.swarm_profile import Locomotion, Protection, SwarmKind
 
@@ -176,37 +174,26 @@ class SwarmCog(commands.Cog):
             channel_of(interaction), interaction.user.id, "add"
         ) as change:
             authority.ensure_gm(change.encounter.gm_id)
-            names = copy_names(base, count, [c.name for c in change.encounter.combatants])
-            if chosen is SwarmKind.CUSTOM:
-                profile = custom_profile(
-                    damage=damage,
-                    dispersed_by=dispersed_by,
-                    move=move,
-                    locomotion=Locomotion(movement.value) if movement else Locomotion.GROUND,
-                    size_modifier=size_modifier,
-                    small=small,
-                )
-                horde = hexes > 1 or basic_size is not None
-                sheets = [
-                    swarm_sheet(
-                        each,
-                        profile,
-                        hexes=hexes,
-                        basic_size=(basic_size or hexes) if horde else None,
-                    )
-                    for each in names
-                ]
-            else:
-                sheets = [preset_sheet(each, chosen, hexes) for each in names]
-            change.encounter, added = add_combatants(
+            joined = add_swarms(
                 change.encounter,
-                sheets,
-                owner_id=None,
+                chosen,
+                base,
+                count,
+                hexes=hexes,
                 side=side,
                 aware=aware,
                 roller=self.bot.dice,
+                damage=damage,
+                dispersed_by=dispersed_by,
+                move=move,
+                locomotion=Locomotion(movement.value) if movement else Locomotion.GROUND,
+                size_modifier=size_modifier,
+                small=small,
+                basic_size=basic_size,
             )
-            change.detail = {"added": [c.name for c in added], "swarm": chosen.value}
+            change.encounter = joined.encounter
+            change.detail = joined.detail()
+        added = joined.added
         await _answer(
             interaction,
             change.encounter,
@@ -368,7 +355,7 @@ class SwarmCog(commands.Cog):
                 roller=self.bot.dice,
                 options=context.options,
             )
-            change.detail = result.model_dump(mode="json")
+            change.detail = result.detail()
         await _answer(
             interaction,
             change.encounter,

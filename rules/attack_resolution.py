@@ -17,6 +17,7 @@ from typing import Final, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
+from rules.ammunition import Ammunition, parse_shots, spend
 from rules.attack import (
     Arc,
     AttackCount,
@@ -77,7 +78,7 @@ from rules.ranged import (
     weapon_range,
 )
 from rules.rapid_fire import RULE_ID as RAPID_FIRE_RULE_ID
-from rules.rapid_fire import RapidFire, hits_by_margin, rapid_fire
+from rules.rapid_fire import PointBlank, RapidFire, hits_by_margin, point_blank, rapid_fire
 from rules.roller import DiceRoller
 from rules.senses import Sense, SenseOutcome, request_from_sheet, sense_roll
 from rules.strike import AttackRequest, PendingDefense, Strike, StrikeResult, land_strike
@@ -140,6 +141,11 @@ class AttackOutcome(BaseModel):
     """An object thrown by hand: its skill, damage and range from the tables (R12.1-R12.5)."""
     rapid_fire: RapidFire | None = None
     """Several shots fired: their bonus and, on a hit, how many hit (B373)."""
+    point_blank: PointBlank | None = None
+    """A multiple-projectile shot closer than a tenth of ½D: one hit a shot, damage and DR
+    multiplied (B409)."""
+    ammunition: Ammunition | None = None
+    """A counted weapon's rounds: spent by this attack and left in it (B269)."""
     location_hit: HitLocation
     miss_by_one: bool = False
     feint: FeintOutcome | None = None
@@ -326,10 +332,13 @@ def _ground(
     kind: AttackKind,
 ) -> _Ground:
     """Heights from both fighters' turn states, water from the attacker's."""
-    mine, theirs = as_fraction(attacker.turn.elevation), as_fraction(target.turn.elevation)
+    rise = Fraction(0)
+    if attacker.turn.elevation != target.turn.elevation:
+        mine, theirs = as_fraction(attacker.turn.elevation), as_fraction(target.turn.elevation)
+        rise = theirs - mine
     mods: list[Modifier] = []
     defense = 0
-    if kind is AttackKind.melee and mine != theirs:
+    if kind is AttackKind.melee and rise:
         # R13.1: a weapon's length read from its reach, 1 m a hex (an ordinary one is 1 m).
         length = Fraction(max(1, reach_length(weapon.reach))) if weapon is not None else Fraction(1)
         levels = level_modifiers(mine, theirs, request.location, length)
@@ -352,7 +361,7 @@ def _ground(
         )
         mods.extend(effects.modifiers)
         factor, divisor = effects.damage_factor, effects.range_divisor
-    return _Ground(tuple(mods), defense, factor, divisor, theirs - mine)
+    return _Ground(tuple(mods), defense, factor, divisor, rise)
 
 
 def _weapon_kind(weapon: Weapon | None) -> AttackKind:
@@ -599,7 +608,13 @@ def resolve_attack(
     # R10.5-R10.7: burning clothes or shield, DX -2 or -3 on a DX-based weapon skill.
     burning = burning_dx_penalty(sheet.state)
     on_fire = (burning,) if burning is not None else ()
-    burst = _burst(request, weapon)
+    # B409: a shotgun's projectiles closer than a tenth of ½D have not spread yet.
+    close = point_blank(
+        weapon.rate_of_fire if weapon is not None else "",
+        plan is not None and plan.point_blank and request.stray_skill is None,
+    )
+    burst = _burst(request, weapon, point_blank=close is not None)
+    rounds = _rounds(request, weapon, kind, turn)
     if burst is not None and burst.bonus:
         on_fire = (
             *on_fire,
@@ -730,6 +745,9 @@ def resolve_attack(
         attacker_turn = attacker_turn.model_copy(
             update=_struck(attacker_turn, weapon.name, ready_after)
         )
+    if rounds is not None:
+        # B269: the rounds are spent as the shot (or burst) goes off.
+        attacker_turn = attacker_turn.model_copy(update={"rounds_left": rounds[0]})
     roll = roll_attack(effective, roller, options)
     location_hit = request.location
     missed_by_one = False
@@ -757,6 +775,7 @@ def resolve_attack(
             "half_damage": plan is not None and plan.half_damage,
             "damage_factor": ground.damage_factor,
             "hits": max(1, hits),
+            "projectile_factor": close.factor if close is not None else 1,
         }
     )
     base = {
@@ -777,6 +796,8 @@ def resolve_attack(
         "identify": identified,
         "thrown_object": thrown,
         "rapid_fire": burst,
+        "point_blank": close,
+        "ammunition": rounds[1] if rounds is not None else None,
         "ready_after": None if ready_after is None or ready_after.acts_balanced else ready_after,
         "attacker_turn": attacker_turn,
         "target_turn": target.turn,
@@ -869,17 +890,39 @@ def resolve_stray(
     return tuple(shots)
 
 
-def _burst(request: AttackRequest, weapon: Weapon | None) -> RapidFire | None:
+def _burst(
+    request: AttackRequest, weapon: Weapon | None, *, point_blank: bool = False
+) -> RapidFire | None:
     """The shots of this attack (B373): ``None`` for one of one projectile; more need a weapon
     on the sheet and no more than its RoF, a full-auto-only weapon at least a quarter of it
-    (B269), and a shotgun's one shot is a burst of its projectiles."""
+    (B269), and a shotgun's one shot is a burst of its projectiles, except at point blank
+    where each shot is one (B409)."""
     if request.shots <= 1 and weapon is None:
         return None
     if weapon is None:
         raise RuleError(
             "rapid_fire.needs_weapon", "rapid fire needs a weapon from the sheet, with its RoF"
         )
-    return rapid_fire(request.shots, weapon.rate_of_fire, weapon.recoil, weapon=weapon.name)
+    return rapid_fire(
+        request.shots,
+        weapon.rate_of_fire,
+        weapon.recoil,
+        weapon=weapon.name,
+        point_blank=point_blank,
+    )
+
+
+def _rounds(
+    request: AttackRequest, weapon: Weapon | None, kind: AttackKind, turn: TurnState
+) -> tuple[dict[str, int], Ammunition] | None:
+    """A shot from a counted weapon spends its rounds (B269; one per shot, a shotgun's
+    projectiles included, B409); an empty one is refused before anything is rolled. A
+    missed shot flying on to a bystander (R12.12) was already paid for."""
+    if weapon is None or kind is not AttackKind.missile or request.stray_skill is not None:
+        return None
+    if parse_shots(weapon.shots) is None:
+        return None
+    return spend(weapon, turn.rounds_left, request.shots)
 
 
 def _struck(turn: TurnState, weapon: str, ready: ReadyTime | None) -> dict[str, object]:

@@ -329,6 +329,20 @@ class BlastResult(BaseModel):
     outcome: ExplosionOutcome
     aims: dict[str, AimCheck]
     swarms: tuple[SwarmHit, ...] = ()
+    names: dict[str, str] = {}
+    """The fighters' names by id, as the fight had them after the blast."""
+
+    def detail(self) -> dict[str, object]:
+        """What the event log keeps: the damage, each target's injury, the swarms hit."""
+        return {
+            "damage": self.outcome.damage,
+            "impact": self.outcome.impact,
+            "targets": [
+                {"name": self.names.get(t.combatant_id, t.combatant_id), "injury": t.injury}
+                for t in self.outcome.targets
+            ],
+            "swarms": [hit.detail() for hit in self.swarms],
+        }
 
 
 def detonate_plan(
@@ -399,7 +413,8 @@ def _blast_swarms(  # noqa: PLR0917 - the blast's results, handed on
             options=options,
         )
         hits.append(hit)
-    return encounter, BlastResult(outcome=outcome, aims=aims, swarms=tuple(hits))
+    names = {c.combatant_id: c.name for c in encounter.combatants}
+    return encounter, BlastResult(outcome=outcome, aims=aims, swarms=tuple(hits), names=names)
 
 
 def detonate_pending(

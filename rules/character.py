@@ -20,6 +20,7 @@ from typing import Any, Final, Literal
 
 from pydantic import ValidationError
 
+from rules.ammunition import check_shots
 from rules.combatant import (
     Armor,
     Attributes,
@@ -277,6 +278,7 @@ def build_weapon(
     parse_damage(damage)
     weapon_range(range, 10)  # the Range column must read (15/20, x1/x1.5)
     check_rate_of_fire(rate_of_fire)  # no more than one attack can fire (B373)
+    check_shots(shots)  # the rounds and the reload must read (B269)
     if not _REACH_RE.match(reach.strip().casefold()):
         raise RuleError("character.bad_reach", f"cannot read the reach {reach!r}", text=reach)
     if parry is None:

@@ -222,6 +222,14 @@ class DiceExpression:
         """This expression with ``adds`` more on the modifier (``sw`` 2d-1 plus 2 → 2d+1)."""
         return replace(self, modifier=self.modifier + adds)
 
+    def times_dice(self, factor: int) -> DiceExpression:
+        """Every die and add ``factor`` times over (``1d+1`` times 4 is ``4d+4``): more dice
+        rolled, not one roll multiplied (B409's multiple projectiles at close range)."""
+        if factor == 1:
+            return self
+        groups = tuple(replace(group, count=group.count * factor) for group in self.groups)
+        return replace(self, groups=groups, modifier=self.modifier * factor)
+
     # -- facts --------------------------------------------------------------------
 
     @property

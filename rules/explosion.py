@@ -496,6 +496,10 @@ class DiveRecord(BaseModel):
     total: int
     success: bool
 
+    def detail(self, name: str) -> dict[str, object]:
+        """What the event log keeps of the Dive by ``name``."""
+        return {"name": name, **self.model_dump(mode="json")}
+
 
 class ExplosionPlan(BaseModel):
     """A blast set off and waiting for the Dives for Cover before it goes off.
@@ -517,6 +521,10 @@ class ExplosionPlan(BaseModel):
     shelter: bool = False
     """Safe shelter is in reach: a successful Dive for Cover avoids the blast (R15.3)."""
     dives: tuple[DiveRecord, ...] = ()
+
+    def detail(self) -> dict[str, object]:
+        """What the event log keeps of the blast set to wait: the whole plan."""
+        return {"plan": self.model_dump(mode="json")}
 
     def dive_of(self, combatant_id: str) -> DiveRecord | None:
         return next((d for d in self.dives if d.combatant_id == combatant_id), None)

@@ -9,6 +9,7 @@ from typing import Final
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules import recovery
+from rules.ammunition import Reload, parse_shots, reload_second, rounds_left
 from rules.attack import (
     EvadeEntry,
     EvadeOutcome,
@@ -75,6 +76,8 @@ ERROR_KEYS: Final = frozenset(
         "maneuver.evade_needs_movement",
         "maneuver.evade_grappled",
         "maneuver.before_first_turn",
+        "maneuver.reload_needs_ready",
+        "ammunition.nothing_to_reload",
     }
 )
 """Every :class:`RuleError` key this module raises."""
@@ -101,6 +104,9 @@ class ManeuverRequest(BaseModel):
     """Spend this turn's multiple attacks on it instead of the whole turn (R5.21, R5.25)."""
     ready_turns: int = Field(default=1, ge=0)
     """Ready with spare attacks: the turns of readying the weapon needs (R5.25)."""
+    reload: bool = False
+    """A Ready spent reloading a counted missile weapon: one second of its reload (B269),
+    only Dodge until his next turn (R5.5)."""
 
 
 class WeaponReadying(BaseModel):
@@ -135,6 +141,8 @@ class ManeuverOutcome(BaseModel):
     """How long ``ready_weapon`` takes to ready for a wielder this strong (R5.5)."""
     readying: WeaponReadying | None = None
     """An unready weapon's progress this Ready (R5.5, R5.25)."""
+    reload: Reload | None = None
+    """A second of reloading a counted weapon (B269, R5.5)."""
     spare: SpareAttack | None = None
     """The attacks (and parries) of a multiple-attack turn spent on it (R5.21, R5.25)."""
     aim_turns: int = 0
@@ -239,6 +247,23 @@ def _weapon_to_ready(sheet: Combatant, turn: TurnState, request: ManeuverRequest
             if found is not None:
                 return found
     return _chosen_weapon(sheet, request)
+
+
+def _weapon_to_reload(sheet: Combatant, turn: TurnState, request: ManeuverRequest) -> Weapon:
+    """The weapon a reload works on: the one named, else the first counted weapon that is
+    not full (B269)."""
+    if request.weapon is not None:
+        return _chosen_weapon(sheet, request)
+    for weapon in sheet.weapons:
+        left = rounds_left(weapon, turn.rounds_left)
+        shots = parse_shots(weapon.shots)
+        if left is not None and shots is not None and left < shots.capacity:
+            return weapon
+    raise RuleError(
+        "ammunition.nothing_to_reload",
+        f"none of {sheet.name}'s weapons needs reloading",
+        combatant=sheet.name,
+    )
 
 
 def _ready_turn(
@@ -481,6 +506,12 @@ def take_maneuver(
     if request.spare_attack:
         return _spare_attack_maneuver(fighter, target, request, roller, options)
     ensure_maneuver_left(sheet, turn)
+    if request.reload and maneuver is not Maneuver.ready:
+        raise RuleError(
+            "maneuver.reload_needs_ready",
+            "reloading is a Ready maneuver",
+            maneuver=maneuver.value,
+        )
     if maneuver is Maneuver.move and sheet.move == 0 and sheet.crippled_legs:
         # Both legs crippled (R7.16, the Basic Set's effects): he cannot walk.
         raise RuleError("maneuver.cannot_walk", f"{sheet.name} cannot walk", combatant=sheet.name)
@@ -488,7 +519,7 @@ def take_maneuver(
         maneuver,
         move=sheet.move,
         all_out_defense_option=request.all_out_defense,
-        readying_missile_weapon=request.readying_missile,
+        readying_missile_weapon=request.readying_missile or request.reload,
         close_combat=request.close_combat,
         animal=sheet.rise_class is not RiseClass.HUMANOID,
         allow_all_out_in_close_combat=options.all_out_in_close_combat,
@@ -506,18 +537,29 @@ def take_maneuver(
         "all_out_defense": profile.all_out_defense_option
         if profile.all_out_defense_option is not None
         else earlier_defense,
-        "readying_missile": request.readying_missile,
+        "readying_missile": request.readying_missile or request.reload,
         "other_maneuvers": after_other_maneuver(sheet, turn, maneuver),
     }
     ready: ReadyTime | None = None
     ready_weapon: Weapon | None = None
     readying: WeaponReadying | None = None
-    if maneuver is Maneuver.ready and sheet.weapons:
-        ready_weapon = _weapon_to_ready(sheet, turn, request)
-        # R7.8: a weapon dropped when knocked down lies on the ground (R5.5: two turns).
+    reloaded: Reload | None = None
+    if maneuver is Maneuver.ready and (sheet.weapons or request.reload):
+        ready_weapon = (
+            _weapon_to_reload(sheet, turn, request)
+            if request.reload
+            else _weapon_to_ready(sheet, turn, request)
+        )
+        # R7.8: a weapon dropped when knocked down lies on the ground (R5.5: two turns);
+        # it is in hand again before a reload can start.
         sheet, readied, readying = _ready_turn(sheet, turn, ready_weapon)
         update.update(readied)
-        if readying is None:
+        if readying is None and request.reload:
+            rounds, progress, reloaded = reload_second(
+                ready_weapon, turn.rounds_left, turn.reload_progress
+            )
+            update.update({"rounds_left": rounds, "reload_progress": progress})
+        elif readying is None:
             ready = ready_time(request.ready_turns, sheet.st, ready_weapon.min_st)
     if maneuver is Maneuver.aim:
         continuing = turn.aim_target == target_id and turn.aim_turns > 0
@@ -563,6 +605,7 @@ def take_maneuver(
         ready_weapon=ready_weapon.name if ready_weapon is not None and shown_ready else None,
         ready_time=shown_ready,
         readying=readying,
+        reload=reloaded,
         aim_turns=new_turn.aim_turns,
         evaluate_bonus=min(3, new_turn.evaluate_turns),
         maneuvers_taken=min(allowed, new_turn.other_maneuvers + new_turn.attack_maneuvers),

@@ -210,6 +210,9 @@ class RangedPlan(BaseModel):
     distance_rule: str | None = None
     """R12.8 or R12.9 when the height changed the distance read on the table."""
     half_damage: bool = False
+    point_blank: bool = False
+    """Closer than a tenth of the weapon's ½D: a shotgun's projectiles have not spread yet
+    (B409)."""
     forced_snap_rule: str | None = None
     """R12.7 or R12.13: the snap-shot -4 applies whatever the skill (``None``: as R5.3 says)."""
     no_aim: bool = False
@@ -242,7 +245,7 @@ def plan_shot(situation: RangedSituation, ranges: WeaponRange) -> RangedPlan:
 
     distance: Fraction | None = None
     distance_rule: str | None = None
-    half = False
+    half = point_blank = False
     if situation.distance is not None:
         distance, distance_rule = effective_distance(situation.distance, situation.height)
         if ranges.maximum is not None and situation.distance > ranges.maximum:
@@ -253,6 +256,9 @@ def plan_shot(situation: RangedSituation, ranges: WeaponRange) -> RangedPlan:
                 maximum=shown(ranges.maximum),
             )
         half = ranges.half_damage is not None and situation.distance >= ranges.half_damage
+        point_blank = (
+            ranges.half_damage is not None and situation.distance < ranges.half_damage / 10
+        )
         add("range", speed_range_modifier(distance + situation.speed), distance_rule or "A.8")
     elif situation.speed:
         add("range", speed_range_modifier(situation.speed), "A.8")
@@ -284,6 +290,7 @@ def plan_shot(situation: RangedSituation, ranges: WeaponRange) -> RangedPlan:
         effective_distance=distance,
         distance_rule=distance_rule,
         half_damage=half,
+        point_blank=point_blank,
         forced_snap_rule=forced,
         no_aim=no_aim,
         blind=situation.mode is FireMode.blind,

@@ -31,7 +31,9 @@ __all__ = [
     "DEFENSE_RULE_ID",
     "ERROR_KEYS",
     "MAX_SHOTS",
+    "POINT_BLANK_RULE_ID",
     "RULE_ID",
+    "PointBlank",
     "RapidFire",
     "RateOfFire",
     "check_rate_of_fire",
@@ -39,6 +41,7 @@ __all__ = [
     "hits_stopped",
     "minimum_shots",
     "parse_rate_of_fire",
+    "point_blank",
     "rapid_fire",
     "rapid_fire_bonus",
     "rate_of_fire",
@@ -186,12 +189,16 @@ class RapidFire(BaseModel):
     projectiles: int = 1
     """Projectiles each shot fires: a shotgun's ``3x9`` fires 9 (B373, B409)."""
     full_auto_only: bool = False
+    point_blank: bool = False
+    """Closer than a tenth of ½D: the projectiles have not spread, each shot is one hit
+    (B409)."""
     rule_id: str = RULE_ID
 
     @property
     def fired(self) -> int:
-        """What the bonus and the hits count: the shots times the projectiles of each."""
-        return self.shots * self.projectiles
+        """What the bonus and the hits count: the shots times the projectiles of each, or
+        only the shots at point blank (B409)."""
+        return self.shots if self.point_blank else self.shots * self.projectiles
 
     @property
     def rof(self) -> str:
@@ -201,9 +208,12 @@ class RapidFire(BaseModel):
         ).text
 
 
-def rapid_fire(shots: int, rof_text: str, rcl_text: str, *, weapon: str) -> RapidFire | None:
+def rapid_fire(
+    shots: int, rof_text: str, rcl_text: str, *, weapon: str, point_blank: bool = False
+) -> RapidFire | None:
     """The burst of ``shots`` from a weapon whose table says ``rof_text`` and ``rcl_text``;
-    ``None`` for a single shot of a single projectile. More than the weapon's RoF is refused
+    ``None`` for a single shot of a single projectile, or of several ``point_blank``, where
+    they count as one (B409). More than the weapon's RoF is refused
     (``rapid_fire.too_many_shots``), and fewer than a full-auto-only weapon's quarter of its
     RoF (``rapid_fire.too_few_shots``, B269)."""
     rate = parse_rate_of_fire(rof_text)
@@ -224,7 +234,7 @@ def rapid_fire(shots: int, rof_text: str, rcl_text: str, *, weapon: str) -> Rapi
             minimum=rate.minimum,
             shots=shots,
         )
-    fired = shots * rate.projectiles
+    fired = shots if point_blank else shots * rate.projectiles
     if fired <= 1:
         return None
     return RapidFire(
@@ -234,4 +244,31 @@ def rapid_fire(shots: int, rof_text: str, rcl_text: str, *, weapon: str) -> Rapi
         bonus=rapid_fire_bonus(fired),
         projectiles=rate.projectiles,
         full_auto_only=rate.full_auto_only,
+        point_blank=point_blank,
     )
+
+
+POINT_BLANK_RULE_ID: Final = "B409"
+"""The Basic Set page of multiple projectiles at close range; the summary is silent."""
+
+
+class PointBlank(BaseModel):
+    """B409: a multiple-projectile shot (RoF ``3x9``) closer than a tenth of its ½D. The
+    projectiles have not spread: the RoF multiplier is not applied to the shots, and each
+    hit multiplies both the basic damage dice (and adds) and the target's DR by half the
+    projectiles, rounded down (9 -> 4: 1d+1 becomes 4d+4 against DR x4)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    projectiles: int
+    factor: int
+    rule_id: str = POINT_BLANK_RULE_ID
+
+
+def point_blank(rof_text: str, close: bool) -> PointBlank | None:
+    """B409's close-range shot of a multiple-projectile weapon; ``None`` when the weapon
+    fires one projectile a shot or the target is not that close."""
+    rate = parse_rate_of_fire(rof_text)
+    if not close or rate.projectiles <= 1:
+        return None
+    return PointBlank(projectiles=rate.projectiles, factor=max(1, rate.projectiles // 2))

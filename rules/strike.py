@@ -10,6 +10,7 @@ damage and runs it through the injury pipeline (:mod:`rules.injury`), and
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from fractions import Fraction
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -121,6 +122,9 @@ class Strike(BaseModel):
     """Under water ×1/2, in water ×2/3 (R13.4, R13.5), on the rolled damage, rounded down."""
     hits: int = Field(default=1, ge=1)
     """Rapid fire: the shots that hit, each rolling its own damage (B373)."""
+    projectile_factor: int = Field(default=1, ge=1)
+    """B409: a multiple-projectile shot at point blank multiplies the basic damage's dice and
+    adds, and the target's DR, by this (half its projectiles, rounded down)."""
 
 
 class PendingDefense(BaseModel):
@@ -209,7 +213,7 @@ def apply_strike(
 ) -> StrikeResult:
     """Roll the blow's damage (thr/sw from ST, A.3) and run it through the injury pipeline."""
     parsed = parse_damage(strike.damage)
-    expression = parsed.expression(strike.st)
+    expression = parsed.expression(strike.st).times_dice(strike.projectile_factor)
     if strike.damage_bonus:
         expression = expression.plus(strike.damage_bonus)
     result = expression.roll(roller)
@@ -226,6 +230,9 @@ def apply_strike(
         knockback_bullet=strike.knockback_bullet,
         half_damage_range=strike.half_damage,
     )
+    if strike.projectile_factor != 1:
+        # B409: the target's DR times the factor, as an armor divisor of 1/factor would.
+        spec = replace(spec, armor_divisor=spec.armor_divisor / strike.projectile_factor)
     injury = apply_hit(target, spec, roller, options)
     fire = fire_on_hit(
         injury.combatant,

@@ -68,7 +68,9 @@ __all__ = [
     "SwarmAttack",
     "SwarmHit",
     "SwarmPacket",
+    "SwarmsAdded",
     "VictimAttack",
+    "add_swarms",
     "custom_profile",
     "end_of_swarm_turn",
     "engage",
@@ -180,6 +182,66 @@ def preset_sheet(name: str, kind: SwarmKind, hexes: int = 1) -> Combatant:
     if basic is None:
         raise RuleError("swarm.no_horde", f"there is no {kind} horde", kind=kind.value)
     return swarm_sheet(name, profile, hexes=hexes, basic_size=basic)
+
+
+class SwarmsAdded(BaseModel):
+    """``/swarm add``: the new fight and the swarms or hordes who joined it (R2.4, R2.5)."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    encounter: Encounter
+    added: tuple[EncounterCombatant, ...]
+    kind: SwarmKind
+
+    def detail(self) -> dict[str, object]:
+        return {"added": [c.name for c in self.added], "swarm": self.kind.value}
+
+
+def add_swarms(
+    encounter: Encounter,
+    kind: SwarmKind,
+    name: str,
+    count: int = 1,
+    *,
+    hexes: int = 1,
+    side: str | None = None,
+    aware: bool = False,
+    roller: DiceRoller,
+    damage: str | None = None,
+    dispersed_by: int | None = None,
+    move: int | None = None,
+    locomotion: Locomotion = Locomotion.GROUND,
+    size_modifier: int = 0,
+    small: bool = False,
+    basic_size: int | None = None,
+) -> SwarmsAdded:
+    """``count`` swarms called ``name`` (numbered past the fight's names,
+    :func:`~rules.encounter.copy_names`): one of the seed's (:func:`preset_sheet`) or a
+    custom profile (:func:`custom_profile`), a horde when it covers more than one hex or has
+    a Basic Size (R14.5), which is its hexes unless given."""
+    names = copy_names(name, count, [c.name for c in encounter.combatants])
+    if kind is SwarmKind.CUSTOM:
+        profile = custom_profile(
+            damage=damage,
+            dispersed_by=dispersed_by,
+            move=move,
+            locomotion=locomotion,
+            size_modifier=size_modifier,
+            small=small,
+        )
+        horde = hexes > 1 or basic_size is not None
+        sheets = [
+            swarm_sheet(
+                each, profile, hexes=hexes, basic_size=(basic_size or hexes) if horde else None
+            )
+            for each in names
+        ]
+    else:
+        sheets = [preset_sheet(each, kind, hexes) for each in names]
+    updated, added = add_combatants(
+        encounter, sheets, owner_id=None, side=side, aware=aware, roller=roller
+    )
+    return SwarmsAdded(encounter=updated, added=added, kind=kind)
 
 
 def _swarm_of(fighter: EncounterCombatant) -> Swarm:
@@ -498,6 +560,10 @@ class SwarmHit(BaseModel):
     split_into: tuple[str, ...] = ()
     """R14.7: the new swarms' names, when a horde fell below its Basic Size."""
     rule_ids: tuple[str, ...]
+
+    def detail(self) -> dict[str, object]:
+        """What the event log keeps: all of it."""
+        return self.model_dump(mode="json")
 
 
 def swarm_injury(

@@ -195,6 +195,12 @@ class TurnState(BaseModel):
     """Weapons out of hand after a blow or picked up from the ground, with the turns of Ready
     each still needs (R5.5, R5.25): none attacks or parries until it is ready again. Kept
     from turn to turn."""
+    rounds_left: dict[str, int] = Field(default_factory=dict)
+    """Counted missile weapons that fired since they were last full, with the rounds still in
+    each (B269): one with no entry is full. Kept from turn to turn."""
+    reload_progress: dict[str, int] = Field(default_factory=dict)
+    """Seconds of Ready already spent on a weapon's reload that is not done yet (B269, R5.5).
+    Kept from turn to turn."""
     struck_with: tuple[str, ...] = ()
     """Weapons that struck this turn: an unbalanced one cannot parry before his next turn
     (R5.5)."""
@@ -957,9 +963,7 @@ def advance(
             break
         if all(_out_for_good(f) for f in by_id.values()):
             raise RuleError("encounter.nobody_can_act", "no combatant is able to act")
-    return TurnAdvance[F](
-        sequence=sequence, fighters=_in_order(by_id, fighters), events=tuple(events)
-    )
+    return TurnAdvance(sequence=sequence, fighters=_in_order(by_id, fighters), events=tuple(events))
 
 
 def _next_round(sequence: TurnSequence, roller: DiceRoller) -> tuple[TurnSequence, list[TurnEvent]]:

@@ -2,7 +2,8 @@
 
 Each process runs ``tests/e2e/cluster_bot.py`` (``run_bot`` as production runs it,
 every setting from the environment) on a shared PostgreSQL database, serving the
-shards it is given of a sharded stand-in gateway.
+shards it is given of a sharded stand-in gateway. A single process may use an SQLite
+file instead (``database_url`` a path): the bot apart from the stand-in, as in production.
 """
 
 from __future__ import annotations
@@ -58,7 +59,6 @@ class Cluster:
         env = {
             **os.environ,
             "DISCORD_TOKEN": self.standin.token,
-            "DATABASE_URL": self.database_url,
             "DATABASE_POOL_SIZE": str(self.pool_size),
             "SHARD_COUNT": str(self.shard_count),
             "SHARD_IDS": shard_ids,
@@ -66,7 +66,12 @@ class Cluster:
             "DICE_SEED": "7",
             "LOG_LEVEL": log_level,
         }
-        env.pop("DATABASE_PATH", None)
+        if "://" in self.database_url:
+            env["DATABASE_URL"] = self.database_url
+            env.pop("DATABASE_PATH", None)
+        else:
+            env["DATABASE_PATH"] = self.database_url
+            env.pop("DATABASE_URL", None)
         with (self.folder / f"{name}.log").open("ab") as log:
             self.processes[name] = await asyncio.create_subprocess_exec(
                 sys.executable,
@@ -78,6 +83,18 @@ class Cluster:
                 stderr=log,
                 env=env,
             )
+
+    def cpu_seconds(self) -> float | None:
+        """CPU time the running processes used so far (Linux's ``/proc``; else ``None``)."""
+        total = 0.0
+        ticks = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+        for process in self.processes.values():
+            stat = Path(f"/proc/{process.pid}/stat")
+            if not stat.exists():
+                return None
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+        return total
 
     async def until_serving(self, guilds: dict[int, Guild]) -> None:
         """Until one session per shard of ``guilds`` identified and each guild has commands."""

@@ -14,10 +14,15 @@ import discord
 from discord import app_commands
 
 from bot.i18n import Messages
+from bot.render.ammunition import add_ammunition_field, reload_line
 from bot.render.common import ResultKind, add_field, decimal, new_embed, signed, skill_name
 from bot.render.fire import fire_lines
 from bot.render.ranged import add_range_field
-from bot.render.rapid_fire import add_hits_stopped_field, add_rapid_fire_field
+from bot.render.rapid_fire import (
+    add_hits_stopped_field,
+    add_point_blank_field,
+    add_rapid_fire_field,
+)
 from bot.render.roll import outcome_text, roll_text
 from bot.views.defense import DefenseButton
 from rules.attack import (
@@ -432,6 +437,8 @@ def render_attack(outcome: AttackOutcome, messages: Messages, locale: str) -> li
     )
     add_range_field(embed, outcome, messages, locale)
     add_rapid_fire_field(embed, outcome, messages, locale)
+    add_point_blank_field(embed, outcome, messages, locale)
+    add_ammunition_field(embed, outcome, messages, locale)
     _identify_field(embed, outcome, messages, locale)
     _wait_field(embed, outcome, messages, locale)
     if outcome.fast_draw is not None:
@@ -1030,6 +1037,8 @@ def _maneuver_notes(
         else:
             key = "maneuver.readied_line"
         notes.append(messages.text(key, locale, weapon=readying.weapon, turns=readying.turns_left))
+    if outcome.reload is not None:
+        notes.append(reload_line(outcome.reload, messages, locale))
     if outcome.maneuvers_allowed > 1:
         notes.append(
             messages.text(

@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 import discord
 
 from bot.i18n import Messages
+from bot.render.ammunition import add_rounds_field
 from bot.render.close import hold_words
 from bot.render.common import (
     MAX_FIELD_VALUE,
@@ -971,6 +972,7 @@ def render_sheet(
     if not show or c.combatant.swarm is not None:
         return embed
     add_sheet_fields(embed, c.combatant, messages, locale)
+    add_rounds_field(embed, c, messages, locale)
     return embed
 
 

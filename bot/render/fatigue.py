@@ -20,7 +20,7 @@ from bot.render.common import (
     signed,
     truncate,
 )
-from bot.views.combat_fatigue import CombatFatigueButton
+from bot.views.combat_fatigue import APPLY, UNDO, CombatFatigueButton
 from rules.combatant import Combatant
 from rules.fatigue import (
     CombatFatigue,
@@ -455,7 +455,7 @@ def combat_fatigue_view(
 ) -> discord.ui.View:
     """One button: apply R8.4's costs, or, once applied, take them back."""
     view = discord.ui.View(timeout=None)
-    action = "undo" if applied else "apply"
+    action = UNDO if applied else APPLY
     view.add_item(
         CombatFatigueButton(
             encounter_id,

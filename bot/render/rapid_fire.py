@@ -13,7 +13,30 @@ from bot.render.common import add_field, signed
 from rules.attack_resolution import AttackOutcome
 from rules.defense_resolution import DefenseOutcome
 
-__all__ = ["add_hits_stopped_field", "add_rapid_fire_field"]
+__all__ = ["add_hits_stopped_field", "add_point_blank_field", "add_rapid_fire_field"]
+
+
+def add_point_blank_field(
+    embed: discord.Embed, outcome: AttackOutcome, messages: Messages, locale: str
+) -> None:
+    """B409: a multiple-projectile shot closer than a tenth of ½D, its damage and DR
+    multiplied."""
+    close = outcome.point_blank
+    if close is None:
+        return
+    add_field(
+        embed,
+        messages.text("rapid_fire.point_blank_field", locale),
+        messages.text(
+            "rapid_fire.point_blank",
+            locale,
+            projectiles=close.projectiles,
+            factor=close.factor,
+            damage=outcome.strike.damage,
+            rule=close.rule_id,
+        ),
+        inline=False,
+    )
 
 
 def add_rapid_fire_field(
@@ -23,7 +46,7 @@ def add_rapid_fire_field(
     burst = outcome.rapid_fire
     if burst is None:
         return
-    pellets = burst.projectiles > 1
+    pellets = burst.projectiles > 1 and not burst.point_blank
     lines = [
         messages.text(
             "rapid_fire.fired_projectiles" if pellets else "rapid_fire.fired",

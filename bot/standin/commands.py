@@ -116,11 +116,10 @@ def find_command(commands: Sequence[JSON], words: Sequence[str]) -> tuple[Comman
     if not words:
         raise CommandInputError("no command given")
     best: tuple[CommandPath, int] | None = None
-    for candidate in leaf_paths(commands):
+    named = [command for command in commands if _matches(command, words[0])]
+    for candidate in leaf_paths(named):
         depth = len(candidate.path)
         if depth > len(words):
-            continue
-        if not _matches(candidate.command, words[0]):
             continue
         node: Mapping[str, Any] = candidate.command
         ok = True

@@ -116,6 +116,22 @@ class Fault:
 
 
 @dataclass
+class Hold:
+    """Discord hanging on a route: after ``after`` matching requests were served, the next
+    ones wait, unanswered, until :meth:`drop` answers them 503 without serving them (as
+    when the connection dies before Discord acts on them); requests after that are served."""
+
+    method: str
+    path: re.Pattern[str]
+    after: int
+    held: int = 0
+    dropped: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def drop(self) -> None:
+        self.dropped.set()
+
+
+@dataclass
 class GatewaySession:
     """One gateway session: survives a dropped socket so the client can RESUME it."""
 
@@ -145,6 +161,8 @@ class StandInServer:
         self.requests: list[RecordedRequest] = []
         # Failures to play, in order (see :meth:`fail`), and the requests they answered.
         self.faults: list[Fault] = []
+        # Routes that stop answering after a number of requests (see :meth:`hold`).
+        self.holds: list[Hold] = []
         self.failed: list[RecordedRequest] = []
         self.unknown_routes: list[RecordedRequest] = []
         # Every request refused as Discord would refuse it (the reasons, in order).
@@ -265,6 +283,10 @@ class StandInServer:
                 if (failure := self._fault(request)) is not None:
                     self.failed.append(record)
                     return failure
+                if (hold := self._hold(request)) is not None:
+                    await hold.dropped.wait()
+                    self.failed.append(record)
+                    return error_response(503, 0, "503: Service Unavailable")
             return await handler(request)
 
         return wrapper
@@ -276,6 +298,27 @@ class StandInServer:
         expression ``path`` (after ``/api/v10``) with ``status`` instead of serving them."""
         pattern = re.compile(API_PREFIX + path)
         self.faults.append(Fault(method.upper(), pattern, status, times, retry_after))
+
+    def hold(self, method: str, path: str, *, after: int = 0) -> Hold:
+        """Serve ``after`` requests of ``method`` on a path matching the regular expression
+        ``path`` (after ``/api/v10``), then hold every further one unanswered until the
+        returned :class:`Hold` is dropped."""
+        hold = Hold(method.upper(), re.compile(API_PREFIX + path), after)
+        self.holds.append(hold)
+        return hold
+
+    def _hold(self, request: web.Request) -> Hold | None:
+        for hold in self.holds:
+            if hold.dropped.is_set() or hold.method != request.method:
+                continue
+            if not hold.path.fullmatch(request.path):
+                continue
+            if hold.after > 0:
+                hold.after -= 1
+                continue
+            hold.held += 1
+            return hold
+        return None
 
     def _fault(self, request: web.Request) -> web.Response | None:
         for fault in self.faults:

@@ -204,10 +204,9 @@ class EncounterChange:
             was, now = was_by_id.get(combatant_id), now_by_id.get(combatant_id)
             if was is now or (was is not None and now is not None and was == now):
                 continue
-            before["combatants"][combatant_id] = (
-                None if was is None else self._rows.get(combatant_id) or _combatant_row(was)
-            )
-            row = None if now is None else _combatant_row(now)
+            was_row = None if was is None else self._rows.get(combatant_id) or _combatant_row(was)
+            before["combatants"][combatant_id] = was_row
+            row = None if now is None else _combatant_row(now, was, was_row)
             after["combatants"][combatant_id] = row
             if row is not None:
                 self.rows_after[combatant_id] = row
@@ -243,15 +242,28 @@ def _encounter_row(state: Row, status: str, ended_at: str | None) -> Row:
     return {"status": status, "ended_at": ended_at, "state": state}
 
 
-def _combatant_row(combatant: EncounterCombatant) -> Row:
+def _combatant_row(
+    combatant: EncounterCombatant,
+    was: EncounterCombatant | None = None,
+    was_row: Row | None = None,
+) -> Row:
+    """The fighter's row; a document that did not change since ``was`` (stored as
+    ``was_row``) is reused as it was encoded, so a change to a fighter's turn does not
+    dump and encode his whole sheet again."""
+    sheet = turn = None
+    if was is not None and was_row is not None:
+        if was.combatant is combatant.combatant or was.combatant == combatant.combatant:
+            sheet = was_row["sheet"]
+        if was.turn is combatant.turn or was.turn == combatant.turn:
+            turn = was_row["turn_state"]
     return {
         "name": combatant.name,
         "owner_id": combatant.owner_id,
         "side": combatant.side,
-        "sheet": EncodedDocument(
-            stamp(Document.SHEET, combatant.combatant.model_dump(mode="json"))
-        ),
-        "turn_state": EncodedDocument(stamp(Document.TURN, combatant.turn.model_dump(mode="json"))),
+        "sheet": sheet
+        or EncodedDocument(stamp(Document.SHEET, combatant.combatant.model_dump(mode="json"))),
+        "turn_state": turn
+        or EncodedDocument(stamp(Document.TURN, combatant.turn.model_dump(mode="json"))),
     }
 
 

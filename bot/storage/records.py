@@ -77,6 +77,10 @@ def encoded(value: Any) -> str:
         return text
     if kind is str:
         return _encode_string(value)
+    if kind is int:
+        return int.__repr__(value)
+    if value is None:
+        return "null"
     if kind is dict and all(type(key) is str for key in value):
         parts = [_encode_string(key) + ":" + encoded(item) for key, item in sorted(value.items())]
         return "{" + ",".join(parts) + "}"
@@ -164,7 +168,9 @@ class PendingAttack(BaseModel):
             "status": self.status.value,
             "resolved_at": self.resolved_at.isoformat() if self.resolved_at else None,
             "cancel_reason": self.cancel_reason.value if self.cancel_reason else None,
-            "payload": stamp(Document.PENDING, self.payload.model_dump(mode="json")),
+            "payload": EncodedDocument(
+                stamp(Document.PENDING, self.payload.model_dump(mode="json"))
+            ),
         }
 
 

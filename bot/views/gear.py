@@ -10,15 +10,13 @@ the ``EncounterCog``, found through the client.
 
 from __future__ import annotations
 
-import re
-from typing import Any, Final, Protocol, runtime_checkable
+from typing import Final
 
 import discord
 
-from bot.deadline import guard
-from bot.errors import report_error
+from bot.views.persistent import PersistentButton
 
-__all__ = ["CUSTOM_ID_PREFIX", "GearHandler", "KeepGearButton", "keep_gear_view"]
+__all__ = ["CUSTOM_ID_PREFIX", "KeepGearButton", "keep_gear_view"]
 
 CUSTOM_ID_PREFIX: Final = "gurps:keep-gear"
 HANDLER_COG: Final = "EncounterCog"
@@ -26,58 +24,17 @@ MAX_BUTTONS: Final = 25
 """A message holds 5 rows of 5 buttons."""
 
 
-@runtime_checkable
-class GearHandler(Protocol):
-    """What the encounter cog offers the buttons."""
-
-    async def keep_gear(
-        self, interaction: discord.Interaction[Any], encounter_id: int, combatant_id: str
-    ) -> None:
-        """Copy the fighter's gear onto his saved sheet (or refuse) and answer."""
-        ...
-
-
-def _handler(interaction: discord.Interaction[Any]) -> GearHandler:
-    cog = interaction.client.get_cog(HANDLER_COG)
-    if not isinstance(cog, GearHandler):
-        raise RuntimeError("the encounter cog is not loaded")
-    return cog
-
-
 class KeepGearButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=rf"{CUSTOM_ID_PREFIX}:(?P<encounter_id>[0-9]{{1,18}}):(?P<combatant_id>[0-9]{{1,9}})",
+    PersistentButton,
+    template=rf"{CUSTOM_ID_PREFIX}:(?P<key>[0-9]{{1,18}}):(?P<action>[0-9]{{1,9}})",
 ):
-    """Keep one fighter's gear on his saved sheet."""
+    """Keep one fighter's gear on his saved sheet (the encounter cog's ``may_press`` and
+    ``press`` take the encounter's id and the combatant's id); answered in a new message."""
 
-    def __init__(self, encounter_id: int, combatant_id: str, *, label: str | None = None) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"{CUSTOM_ID_PREFIX}:{encounter_id}:{combatant_id}",
-            )
-        )
-        self.encounter_id = encounter_id
-        self.combatant_id = combatant_id
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> KeepGearButton:
-        label = item.label if isinstance(item, discord.ui.Button) else None
-        return cls(int(match["encounter_id"]), match["combatant_id"], label=label)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        guard(interaction)
-        try:
-            await _handler(interaction).keep_gear(interaction, self.encounter_id, self.combatant_id)
-        except Exception as error:  # answered as an ephemeral error, never a silent failure
-            await report_error(interaction, error)
+    prefix = CUSTOM_ID_PREFIX
+    handler_cog = HANDLER_COG
+    style = discord.ButtonStyle.secondary
+    edits_message = False
 
 
 def keep_gear_view(encounter_id: int, buttons: list[tuple[str, str]]) -> discord.ui.View | None:

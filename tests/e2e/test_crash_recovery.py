@@ -147,7 +147,13 @@ async def start_bot_process(
 async def fire_and_kill(
     standin: StandIn, process: asyncio.subprocess.Process, log_path: Path
 ) -> list[Sent]:
-    """Send the whole burst at once; SIGKILL the bot once ``KILL_AFTER`` were answered."""
+    """Send the whole burst at once; SIGKILL the bot once ``KILL_AFTER`` were answered.
+
+    Discord stops answering the bot's interaction callbacks after the ``KILL_AFTER``-th, so
+    the kill always finds commands unanswered, however the machine's load paces the two
+    processes: the bot may go on committing changes whose answers never get through.
+    """
+    hold = standin.server.hold("POST", r"/interactions/\d+/[^/]+/callback", after=KILL_AFTER)
     commands = burst()
     enough = asyncio.Event()
     answered = 0
@@ -171,6 +177,7 @@ async def fire_and_kill(
         pytest.fail(f"only {answered} commands were answered:\n{bot_log(log_path)}")
     process.kill()
     await process.wait()
+    hold.drop()
     in_flight = [task for task in tasks if not task.done()]
     assert in_flight, "the bot answered the whole burst before it was killed"
     for task in in_flight:  # nothing will answer them now
@@ -367,7 +374,7 @@ async def test_sigkill_mid_burst_keeps_every_acknowledged_change(
         acknowledged_kinds = Counter(s.name.split()[-1] for s in acknowledged)
         logged_kinds = Counter(e["kind"] for e in burst_events)
         assert logged_kinds >= acknowledged_kinds, (logged_kinds, acknowledged_kinds)
-        assert len(burst_events) < len(sent)
+        assert len(burst_events) <= len(sent)
 
         repository = EncounterRepository(bot.database)
         record = await repository.require_active(channel_id)

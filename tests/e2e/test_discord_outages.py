@@ -3,11 +3,14 @@ and the user gets the answer once Discord answers again."""
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.client import GurpsBot
 from bot.standin import StandIn
 from bot.storage.encounter import EncounterRepository
 from rules.roller import ScriptedDice
 from tests.e2e.test_attack import CHANNEL, ana_hp, fields, labels, orc_attacks, start_duel
+from tests.e2e.test_crash_recovery import until
 from tests.e2e.test_large_replies import LONG_NAMES, a_full_encounter
 
 CALLBACK = r"/interactions/\d+/[^/]+/callback"
@@ -64,3 +67,30 @@ async def test_a_failed_follow_up_is_sent_again(standin: StandIn, bot: GurpsBot)
     assert shown.errors == []
     assert len(standin.server.failed) == 1
     assert len(shown.messages) > 1
+
+
+async def test_an_answer_discord_hangs_on_is_sent_again_once_the_connection_drops(
+    standin: StandIn, bot: GurpsBot
+) -> None:
+    """Discord takes the answer's request and never replies; when that connection dies
+    (503, the answer not acted on) the bot sends it again. The change was made once,
+    before the answer, and the user sees one reply."""
+    await start_duel(standin, bot)
+    record = await EncounterRepository(bot.database).require_active(standin.channel(CHANNEL).id)
+    logged = len(await EncounterRepository(bot.database).events(record.id))
+    hold = standin.server.hold("POST", CALLBACK)
+    sending = asyncio.create_task(
+        standin.slash(
+            "damage", {"target": "Ana", "amount": 4, "type": "cr"}, user="gm", channel=CHANNEL
+        )
+    )
+    await until(lambda: hold.held == 1)
+    assert not sending.done()
+    assert await ana_hp(bot, standin) == 11 - 3  # stored before the answer was sent
+    hold.drop()
+    hurt = await sending
+    assert hurt.errors == []
+    assert len(standin.server.failed) == 1
+    assert fields(hurt.embed)["Injury"].startswith("**3**")  # 4 crushing, DR 1
+    assert len(await EncounterRepository(bot.database).events(record.id)) == logged + 1
+    assert len(standin.messages(CHANNEL)) == 1

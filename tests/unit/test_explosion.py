@@ -800,3 +800,30 @@ def test_r14_3_a_blast_hits_the_swarms_in_its_radius_as_an_area_attack() -> None
     with pytest.raises(RuleError) as caught:
         plan_explosion(encounter, 5, "3d cr ex", [], smothered_by="Rats")
     assert caught.value.key == "swarm.is_a_swarm"
+
+
+def test_r15_3_the_log_keeps_the_plan_the_dive_and_each_targets_injury() -> None:
+    """The guard case above, as the event log keeps it: the waiting plan, the Dive for Cover
+    by name, and the blast's damage and each target's injury by name (R15.3)."""
+    encounter = fight(sheet("Guard", dx=12, ht=12), sheet("Other"))
+    blast = plan_explosion(
+        encounter, 3, "3d cr ex [1d]", [("Guard", 5), ("Other", 1)], shelter=True
+    )
+    assert blast.detail() == {"plan": blast.model_dump(mode="json")}
+    encounter = set_pending(encounter, blast)
+    encounter, dive = dive_for_cover(encounter, "1", ScriptedDice([2, 2, 2]), plan_id=3)
+    assert dive.detail("Guard") == {
+        "name": "Guard",
+        "combatant_id": "1",
+        "dodge": dive.dodge,
+        "faces": [2, 2, 2],
+        "total": 6,
+        "success": True,
+    }
+    encounter, result = detonate_pending(encounter, ScriptedDice([3, 3, 3, 6, 6, 4]))
+    assert result.detail() == {
+        "damage": result.outcome.damage,
+        "impact": result.outcome.impact,
+        "targets": [{"name": "Guard", "injury": 0}, {"name": "Other", "injury": 4}],
+        "swarms": [],
+    }

@@ -4,8 +4,11 @@ and each remaining hit's own damage through the injury pipeline (A.2, R7.6)."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
+from rules.attack import AttackKind
 from rules.attack_resolution import resolve_attack
 from rules.character import build_weapon
 from rules.combatant import Combatant
@@ -14,8 +17,10 @@ from rules.encounter import EncounterCombatant
 from rules.errors import RuleError
 from rules.maneuver import DefenseKind
 from rules.options import RuleOptions
+from rules.ranged import RangedSituation
 from rules.rapid_fire import (
     MAX_SHOTS,
+    PointBlank,
     check_rate_of_fire,
     hits_by_margin,
     hits_stopped,
@@ -27,7 +32,7 @@ from rules.rapid_fire import (
     recoil,
 )
 from rules.roller import ScriptedDice
-from rules.strike import AttackRequest
+from rules.strike import AttackRequest, Strike, apply_strike
 
 OPTIONS = RuleOptions()
 
@@ -350,3 +355,80 @@ def test_rapid_fire_is_cited_by_its_basic_set_page_b373() -> None:
     burst = rapid_fire(5, "5", "2", weapon="SMG")
     assert burst is not None
     assert burst.rule_id == "B373"
+
+
+# --------------------------------------------------------------------------- B409 point blank
+
+
+def _shotgun() -> EncounterCombatant:
+    weapon = build_weapon(
+        "Shotgun", skill=12, damage="1d+1 pi", rate_of_fire="3x9", recoil="1", range="50/125"
+    )
+    return GUNNER.model_copy(
+        update={"combatant": Combatant.create(name="Gunner", weapons=[weapon.model_dump()])}
+    )
+
+
+SHOT = AttackRequest(kind=AttackKind.missile, weapon="Shotgun", shots=3)
+
+
+def test_a_shotgun_closer_than_a_tenth_of_half_damage_hits_once_a_shot_b409() -> None:
+    """½D 50: at 4 m (under 5) the 9 pellets have not spread. 3 shots count as RoF 3, not 27:
+    no bonus, skill 12 - 2 for 4 m (A.8) = 10; roll 9 made by 1, Rcl 1: 2 hits of at most 3,
+    each with 1d+1 x4 = 4d+4 against DR x4 (half of 9, rounded down)."""
+    outcome = resolve_attack(
+        _shotgun(),
+        ORC,
+        SHOT.model_copy(update={"situation": RangedSituation(distance=Fraction(4))}),
+        ScriptedDice([3, 3, 3]),
+        OPTIONS,
+    )
+    assert outcome.point_blank == PointBlank(projectiles=9, factor=4)
+    assert outcome.rapid_fire is not None
+    burst = outcome.rapid_fire
+    assert (burst.fired, burst.bonus, burst.hits, burst.point_blank) == (3, 0, 2, True)
+    assert outcome.effective.value == 10
+    assert outcome.strike.projectile_factor == 4
+    assert outcome.strike.hits == 2
+
+
+def test_at_a_tenth_of_half_damage_the_pellets_spread_as_rapid_fire_b409() -> None:
+    """5 m is not less than 50/10: 3 shots are 27 projectiles again (+5), no multiplier."""
+    outcome = resolve_attack(
+        _shotgun(),
+        ORC,
+        SHOT.model_copy(update={"situation": RangedSituation(distance=Fraction(5))}),
+        ScriptedDice([3, 3, 3]),
+        OPTIONS,
+    )
+    assert outcome.point_blank is None
+    assert outcome.rapid_fire is not None
+    assert (outcome.rapid_fire.fired, outcome.rapid_fire.bonus) == (27, 5)
+    assert outcome.strike.projectile_factor == 1
+
+
+def test_one_point_blank_shot_is_no_burst_but_still_multiplied_b409() -> None:
+    outcome = resolve_attack(
+        _shotgun(),
+        ORC,
+        SHOT.model_copy(update={"shots": 1, "situation": RangedSituation(distance=Fraction(2))}),
+        ScriptedDice([3, 3, 3]),
+        OPTIONS,
+    )
+    assert outcome.rapid_fire is None
+    assert outcome.point_blank == PointBlank(projectiles=9, factor=4)
+
+
+def test_a_point_blank_hit_rolls_the_dice_times_the_factor_against_dr_times_it_b409() -> None:
+    """1d+1 x4 = 4d+4: 1+2+3+4+4 = 14 against DR 3 x4 = 12: 2 penetrate, pi x1 on the torso."""
+    armored = Combatant.create(name="Orc", attributes={"hp": 20}, dr={"uniform": 3})
+    result = apply_strike(
+        Strike(weapon="Shotgun", damage="1d+1 pi", st=10, projectile_factor=4),
+        armored,
+        ScriptedDice([1, 2, 3, 4]),
+        OPTIONS,
+    )
+    assert result.dice == "4d+4"
+    assert result.basic_damage == 14
+    assert result.injury.dr.effective == 12
+    assert result.injury.injury == 2

@@ -17,6 +17,7 @@ from rules.options import RuleOptions
 from rules.roller import ScriptedDice
 from rules.swarm import (
     Dropped,
+    add_swarms,
     custom_profile,
     end_of_swarm_turn,
     engage,
@@ -541,3 +542,38 @@ def test_r14_4_bees_give_up_only_past_50_metres_from_the_hive() -> None:
     rid = release(encounter, "Rats", "A", from_hive=5).get("2").combatant.swarm
     assert rid is not None
     assert rid.victims == ()
+
+
+def test_r14_5_a_custom_horde_joins_numbered_and_the_log_names_them() -> None:
+    """Two custom hordes of 3 hexes (a horde: more than one hex, its Basic Size its hexes,
+    R14.5), numbered past the fight's names."""
+    joined = add_swarms(
+        fight(man("Hero")),
+        SwarmKind.CUSTOM,
+        "Ants",
+        2,
+        hexes=3,
+        damage="1d-1 cut",
+        dispersed_by=10,
+        move=4,
+        roller=ScriptedDice([]),
+    )
+    assert [c.name for c in joined.added] == ["Ants 1", "Ants 2"]
+    assert [c.name for c in joined.encounter.combatants] == ["Hero", "Ants 1", "Ants 2"]
+    horde = joined.added[0].combatant.swarm
+    assert horde is not None
+    assert (horde.hexes, horde.basic_size) == (3, 3)
+    assert joined.detail() == {"added": ["Ants 1", "Ants 2"], "swarm": "custom"}
+
+
+def test_r14_3_the_log_keeps_the_whole_hit_on_a_swarm() -> None:
+    _, hit = hit_swarm(
+        fight(preset_sheet("Bees", SwarmKind.BEES)),
+        "Bees",
+        amount=4,
+        damage_type=DamageType.CR,
+        roller=ScriptedDice([]),
+        options=RuleOptions(),
+    )
+    assert hit.detail() == hit.model_dump(mode="json")
+    assert hit.detail()["name"] == "Bees"

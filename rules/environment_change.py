@@ -1,0 +1,553 @@
+"""The world's hazards applied to a fighter of the fight: a fall (R13.7), a falling object
+(R13.8), time in the flames and clothes catching fire (R10.1, R10.5-R10.8), a day of sun
+(R10.11, R10.12), intense heat with the rounds (R10.10), deep water with the rounds and gear
+shed in it (R9.3, R9.4).
+
+Like :mod:`rules.exchange`, each function takes the :class:`~rules.encounter.Encounter`
+and the fighter's id, rolls what the hazard rolls, and returns the new fight with the
+outcome to show; the result says what the event log keeps (``detail()``), ``undo`` naming
+the change for ``/encounter undo``. The cogs only parse, authorize and render.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Final
+
+from pydantic import BaseModel, ConfigDict
+
+from rules.breath import Shed, ensure_may_shed, shed, swallowed_water, swimming_modifiers
+from rules.climate import INTENSE_HEAT_SAFE_PER_DR, Skin, Sunburn, sunburn, sunburn_hit
+from rules.combatant import Armor, Burning, Combatant, HitLocation, Side
+from rules.encounter import Encounter, EncounterCombatant
+from rules.errors import RuleError
+from rules.falling import (
+    Fall,
+    FallArmor,
+    FallingObject,
+    Landing,
+    fall,
+    fall_hit,
+    falling_object,
+    falling_object_hit,
+)
+from rules.fire import (
+    Clothing,
+    Exposure,
+    FireExposure,
+    burning_hit,
+    catch,
+    catch_fire,
+    fire_exposure,
+    shield_catches_fire,
+)
+from rules.hazards import enter_water
+from rules.injury import InjuryOutcome
+from rules.options import RuleOptions
+from rules.roller import DiceRoller
+from rules.strain import FatigueApplied, change_fp
+
+__all__ = [
+    "ERROR_KEYS",
+    "CaughtFire",
+    "EnvironmentChange",
+    "FallTaken",
+    "FireTaken",
+    "GearShed",
+    "HazardHit",
+    "HeatEntered",
+    "ObjectTaken",
+    "SunburnTaken",
+    "WaterEntered",
+    "catch_fire_on",
+    "fall_on",
+    "falling_object_on",
+    "fire_on",
+    "heat_with_the_rounds",
+    "roll_fall",
+    "shed_gear",
+    "sunburn_on",
+    "water_with_the_rounds",
+    "what_catches",
+]
+
+ERROR_KEYS: Final = frozenset(
+    {
+        "damage.error.destroyed",
+        "environment.error.swimming_needed",
+        "environment.error.no_shield",
+    }
+)
+"""Every :class:`RuleError` key this module raises itself (the functions it applies list
+their own)."""
+
+_FROZEN = ConfigDict(frozen=True, extra="forbid", arbitrary_types_allowed=True)
+
+
+class EnvironmentChange(StrEnum):
+    """Which change the log keeps (``detail()["undo"]``): ``/encounter undo`` names it
+    (``environment.undone.<value>``)."""
+
+    FALL = "fall"
+    FALLING_OBJECT = "falling_object"
+    FIRE = "fire"
+    CATCH_FIRE = "catch_fire"
+    INTENSE_HEAT = "intense_heat"
+    SUNBURN = "sunburn"
+
+
+def _swimming_needed() -> RuleError:
+    return RuleError("environment.error.swimming_needed", "no Swimming level given or on the sheet")
+
+
+def _target(encounter: Encounter, fighter_id: str) -> EncounterCombatant:
+    """The fighter a hazard hits; an object already destroyed takes no more damage."""
+    fighter = encounter.get(fighter_id)
+    if fighter.combatant.state.destroyed:
+        raise RuleError(
+            "damage.error.destroyed", f"{fighter.name} is already destroyed", target=fighter.name
+        )
+    return fighter
+
+
+class HazardHit(BaseModel):
+    """A hazard's damage through the injury pipeline, on a fighter of the fight."""
+
+    model_config = _FROZEN
+
+    encounter: Encounter
+    name: str
+    injury: InjuryOutcome
+    change: EnvironmentChange
+    noted: dict[str, object]
+    """What else the log keeps (the hazard's numbers)."""
+
+    def detail(self) -> dict[str, object]:
+        return {
+            **self.noted,
+            "target": self.name,
+            "injury": self.injury.injury,
+            "undo": self.change.value,
+        }
+
+
+def _after(
+    encounter: Encounter,
+    fighter: EncounterCombatant,
+    injury: InjuryOutcome,
+    sheet: Combatant | None = None,
+) -> Encounter:
+    """The fight with his sheet after the injury (or ``sheet``, when the hazard did more
+    to it)."""
+    after = sheet if sheet is not None else fighter.combatant.with_state(injury.state)
+    return encounter.replace(fighter.with_sheet(after))
+
+
+# --------------------------------------------------------------------------- R13.7
+
+
+class FallTaken(HazardHit):
+    """R13.7 on a fighter: the fall rolled, his torso armor as it was, and the injury."""
+
+    landed: Fall
+    torso: Armor
+    armor: FallArmor
+
+
+def roll_fall(
+    height: float,
+    *,
+    sheet: Combatant | None = None,
+    acrobatics: int | None = None,
+    landing: Landing = Landing.HARD,
+    swimming: int | None = None,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> Fall:
+    """R13.7 through :func:`~rules.falling.fall`, the Acrobatics and Swimming levels given or
+    else the sheet's; water with no Swimming level at all is refused."""
+    if sheet is not None:
+        acrobatics = acrobatics if acrobatics is not None else sheet.skill("acrobatics")
+        swimming = swimming if swimming is not None else sheet.skill("swimming")
+    if landing is Landing.WATER and swimming is None:
+        raise _swimming_needed()
+    return fall(
+        height,
+        acrobatics=acrobatics,
+        landing=landing,
+        swimming=swimming,
+        roller=roller,
+        options=options,
+    )
+
+
+def fall_on(
+    encounter: Encounter,
+    fighter_id: str,
+    height: float,
+    *,
+    acrobatics: int | None = None,
+    landing: Landing = Landing.HARD,
+    swimming: int | None = None,
+    armor: FallArmor = FallArmor.FLEXIBLE,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> FallTaken:
+    """R13.7: :func:`roll_fall` for him, its damage against his torso armor as the fall
+    counts it (:func:`~rules.falling.fall_hit`)."""
+    fighter = _target(encounter, fighter_id)
+    sheet = fighter.combatant
+    landed = roll_fall(
+        height,
+        sheet=sheet,
+        acrobatics=acrobatics,
+        landing=landing,
+        swimming=swimming,
+        roller=roller,
+        options=options,
+    )
+    injury = fall_hit(sheet, landed, armor, roller, options)
+    return FallTaken(
+        encounter=_after(encounter, fighter, injury),
+        name=fighter.name,
+        injury=injury,
+        change=EnvironmentChange.FALL,
+        noted={"fall": height},
+        landed=landed,
+        torso=sheet.dr.at(HitLocation.TORSO),
+        armor=armor,
+    )
+
+
+# --------------------------------------------------------------------------- R13.8
+
+
+class ObjectTaken(HazardHit):
+    """R13.8 on a fighter: the object's dice and the injury where it landed."""
+
+    dropped: FallingObject
+
+
+def falling_object_on(
+    encounter: Encounter,
+    fighter_id: str,
+    kg: float,
+    metres: float,
+    *,
+    soft: bool = False,
+    location: HitLocation = HitLocation.TORSO,
+    side: Side = Side.RIGHT,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> ObjectTaken:
+    """R13.8: :func:`~rules.falling.falling_object` rolled and landed on him
+    (:func:`~rules.falling.falling_object_hit`)."""
+    fighter = _target(encounter, fighter_id)
+    dropped = falling_object(kg, metres, soft=soft, roller=roller)
+    injury = falling_object_hit(
+        fighter.combatant, dropped, roller, options, location=location, side=side
+    )
+    return ObjectTaken(
+        encounter=_after(encounter, fighter, injury),
+        name=fighter.name,
+        injury=injury,
+        change=EnvironmentChange.FALLING_OBJECT,
+        noted={"kg": kg, "metres": metres},
+        dropped=dropped,
+    )
+
+
+# --------------------------------------------------------------------------- R10.1, R10.5-R10.8
+
+
+def what_catches(
+    damage: int, clothing: Clothing, *, tight_beam: bool = False, shield: bool = False
+) -> Burning | None:
+    """What one burning attack sets alight: his wooden shield at 10 (R10.7) when it hit the
+    shield, else his clothes (:func:`~rules.fire.catch_fire`, R10.5-R10.8)."""
+    if shield:
+        return Burning.SHIELD if shield_catches_fire(damage) else None
+    return catch_fire(damage, clothing, tight_beam=tight_beam)
+
+
+class FireTaken(HazardHit):
+    """R10.1 on a fighter: every second's flames, the injury, and what of his clothes
+    caught (the hottest second counts, R10.5-R10.8)."""
+
+    flames: FireExposure
+    hottest: int
+    clothing: Clothing
+    caught: Burning | None
+
+
+def fire_on(
+    encounter: Encounter,
+    fighter_id: str,
+    exposure: Exposure,
+    seconds: int,
+    *,
+    clothing: Clothing = Clothing.NORMAL,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> FireTaken:
+    """R10.1: :func:`~rules.fire.fire_exposure` through :func:`~rules.fire.burning_hit`;
+    his hottest second may set his clothes alight (R10.5-R10.8), unless it killed him."""
+    fighter = _target(encounter, fighter_id)
+    flames = fire_exposure(exposure, seconds, roller)
+    injury = burning_hit(fighter.combatant, flames.damage, roller, options)
+    state = injury.state
+    hottest = max((damage for _, damage in flames.rolls), default=0)
+    caught = catch_fire(hottest, clothing)
+    if caught is not None and not state.dead:
+        state = catch(state, caught)
+    return FireTaken(
+        encounter=_after(encounter, fighter, injury, fighter.combatant.with_state(state)),
+        name=fighter.name,
+        injury=injury,
+        change=EnvironmentChange.FIRE,
+        noted={"fire": exposure},
+        flames=flames,
+        hottest=hottest,
+        clothing=clothing,
+        caught=caught,
+    )
+
+
+class CaughtFire(BaseModel):
+    """R10.5-R10.8 on a fighter: what a burning attack set alight on him (``None``:
+    nothing, or he is dead)."""
+
+    model_config = _FROZEN
+
+    encounter: Encounter
+    name: str
+    caught: Burning | None
+
+    def detail(self) -> dict[str, object]:
+        return {
+            "caught": self.caught,
+            "name": self.name,
+            "undo": EnvironmentChange.CATCH_FIRE.value,
+        }
+
+
+def catch_fire_on(
+    encounter: Encounter,
+    fighter_id: str,
+    damage: int,
+    *,
+    clothing: Clothing = Clothing.NORMAL,
+    tight_beam: bool = False,
+    shield: bool = False,
+) -> CaughtFire:
+    """:func:`what_catches` set alight on him; R10.7 burns whoever holds the shield, so a
+    shield hit is refused on one who holds none. A dead man's clothes are left alone."""
+    fighter = encounter.get(fighter_id)
+    if shield and fighter.combatant.shield is None:
+        raise RuleError(
+            "environment.error.no_shield", f"{fighter.name} holds no shield", name=fighter.name
+        )
+    caught = what_catches(damage, clothing, tight_beam=tight_beam, shield=shield)
+    if caught is not None and not fighter.combatant.state.dead:
+        sheet = fighter.combatant.with_state(catch(fighter.combatant.state, caught))
+        encounter = encounter.replace(fighter.with_sheet(sheet))
+    return CaughtFire(encounter=encounter, name=fighter.name, caught=caught)
+
+
+# --------------------------------------------------------------------------- R10.11, R10.12
+
+
+class SunburnTaken(BaseModel):
+    """R10.11 on a fighter: the day of sun, and its injury when it burnt him (light skin,
+    unprotected); otherwise the fight is unchanged."""
+
+    model_config = _FROZEN
+
+    encounter: Encounter
+    name: str
+    burnt: Sunburn
+    injury: InjuryOutcome | None
+
+    def detail(self) -> dict[str, object]:
+        return {
+            "target": self.name,
+            "injury": self.injury.injury if self.injury is not None else 0,
+            "undo": EnvironmentChange.SUNBURN.value,
+        }
+
+
+def sunburn_on(
+    encounter: Encounter,
+    fighter_id: str,
+    skin: Skin,
+    *,
+    protected: bool = False,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> SunburnTaken:
+    """R10.11 through :func:`~rules.climate.sunburn`: light skin takes its 1d-3 through the
+    injury pipeline on bare skin (:func:`~rules.climate.sunburn_hit`); dark or albino skin,
+    or cover (R10.12), change nothing on his sheet."""
+    fighter = encounter.get(fighter_id)
+    if skin is not Skin.LIGHT or protected:
+        burnt = sunburn(skin, roller, protected=protected)
+        return SunburnTaken(encounter=encounter, name=fighter.name, burnt=burnt, injury=None)
+    fighter = _target(encounter, fighter_id)
+    burnt = sunburn(skin, roller)
+    injury = sunburn_hit(fighter.combatant, burnt, roller, options)
+    sheet = fighter.combatant.with_state(injury.state)
+    return SunburnTaken(
+        encounter=encounter.replace(fighter.with_sheet(sheet)),
+        name=fighter.name,
+        burnt=burnt,
+        injury=injury,
+    )
+
+
+# --------------------------------------------------------------------------- R10.10
+
+
+class HeatEntered(BaseModel):
+    """R10.10 with the rounds: he entered the intense heat (safe for ``safe`` seconds with
+    DR ``dr``), or left it."""
+
+    model_config = _FROZEN
+
+    encounter: Encounter
+    name: str
+    entered: bool
+    dr: int
+    safe: int
+
+    def detail(self) -> dict[str, object]:
+        return {
+            "intense_heat": self.entered,
+            "name": self.name,
+            "undo": EnvironmentChange.INTENSE_HEAT.value,
+        }
+
+
+def heat_with_the_rounds(
+    encounter: Encounter, fighter_id: str, *, dr: int | None = None, leave: bool = False
+) -> HeatEntered:
+    """R10.10 inside a fight: he enters the intense heat with ``dr`` (default his torso's),
+    safe for DR x 3 seconds, each of his seconds then rolled at his place in the turn order
+    (:mod:`rules.hazards`); ``leave`` takes him out. Either way his count starts again."""
+    fighter = encounter.get(fighter_id)
+    sheet = fighter.combatant
+    armor = dr if dr is not None else sheet.dr.at(HitLocation.TORSO).dr
+    sheet = sheet.with_state(intense_heat_dr=None if leave else armor, intense_heat_seconds=0)
+    return HeatEntered(
+        encounter=encounter.replace(fighter.with_sheet(sheet)),
+        name=fighter.name,
+        entered=not leave,
+        dr=armor,
+        safe=INTENSE_HEAT_SAFE_PER_DR * armor,
+    )
+
+
+# --------------------------------------------------------------------------- R9.3, R9.4
+
+
+class WaterEntered(BaseModel):
+    """R9.3 with the rounds: he went into deep water (his Swimming ``target``), or got out."""
+
+    model_config = _FROZEN
+
+    encounter: Encounter
+    name: str
+    entered: bool
+    target: int | None
+
+    def detail(self) -> dict[str, object]:
+        return {"name": self.name, "water": self.entered}
+
+
+def water_with_the_rounds(
+    encounter: Encounter,
+    fighter_id: str,
+    *,
+    swimming: int | None = None,
+    intentional: bool = False,
+    encumbrance: int | None = None,
+    fat: bool = False,
+    leave: bool = False,
+) -> WaterEntered:
+    """R9.3 inside a fight: he goes into deep water with his Swimming (given, else the
+    sheet's; refused with neither) and its modifiers (his sheet's encumbrance unless given),
+    each of his seconds bringing the roll when it is due (:mod:`rules.hazards`); ``leave``
+    takes him out."""
+    fighter = encounter.get(fighter_id)
+    sheet = fighter.combatant
+    target = None
+    if leave:
+        state = sheet.state.model_copy(update={"water": None})
+    else:
+        level = swimming if swimming is not None else sheet.skill("swimming")
+        if level is None:
+            raise _swimming_needed()
+        modifiers = swimming_modifiers(
+            intentional=intentional,
+            encumbrance=sheet.encumbrance_level if encumbrance is None else encumbrance,
+            fat=fat,
+        )
+        state = enter_water(sheet.state, level, modifiers)
+        target = state.water.target if state.water is not None else level
+    return WaterEntered(
+        encounter=encounter.replace(fighter.with_sheet(sheet.with_state(state))),
+        name=fighter.name,
+        entered=not leave,
+        target=target,
+    )
+
+
+class GearShed(BaseModel):
+    """R9.4 on a fighter in deep water: the DX roll for one item and the FP it cost; a
+    failure leaves him struggling (R9.3)."""
+
+    model_config = _FROZEN
+
+    item: Shed
+    applied: FatigueApplied
+
+    @property
+    def encounter(self) -> Encounter:
+        return self.applied.encounter
+
+    def detail(self) -> dict[str, object]:
+        return self.applied.detail()
+
+
+def shed_gear(
+    encounter: Encounter,
+    fighter_id: str,
+    *,
+    heavy: bool,
+    dx: int | None = None,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> GearShed:
+    """R9.4: only after a successful Swimming roll in the water
+    (:func:`~rules.breath.ensure_may_shed`), a DX roll (given, else his) for one item
+    (:func:`~rules.breath.shed`), its FP charged; a failure swallows water
+    (:func:`~rules.breath.swallowed_water`: struggling, R9.3)."""
+    fighter = encounter.get(fighter_id)
+    water = fighter.combatant.state.water
+    ensure_may_shed(fighter.name, water)
+    assert water is not None  # ensure_may_shed refused him out of the water
+    item = shed(
+        dx if dx is not None else fighter.combatant.attributes.dx,
+        heavy=heavy,
+        roller=roller,
+        options=options,
+    )
+    applied = change_fp(
+        encounter,
+        fighter_id,
+        item.fp_lost,
+        roller=roller,
+        options=options,
+        noted={"shed": item.shed},
+        state=None if item.shed else {"water": swallowed_water(water)},
+    )
+    return GearShed(item=item, applied=applied)
