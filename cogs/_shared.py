@@ -17,6 +17,7 @@ from discord.app_commands import locale_str as _
 from bot.citations import cite_in
 from bot.errors import UserFacingError
 from bot.render.common import pack_messages
+from rules.breath import Preparation
 from rules.combatant import HitLocation, Side
 
 
@@ -30,6 +31,8 @@ def catalog_choices(prefix: str, values: Iterable[str]) -> list[app_commands.Cho
 
 LOCATION_CHOICES = catalog_choices("attack.location", [loc.value for loc in HitLocation])
 SIDE_CHOICES = catalog_choices("attack.side", [side.value for side in Side])
+PREPARATION_CHOICES = catalog_choices("breath.preparation", [p.value for p in Preparation])
+"""How he took his breath (R9.1): ``/breath hold``, and ``/terrain set`` going under water."""
 
 
 def guild_of(interaction: discord.Interaction[Any]) -> int:

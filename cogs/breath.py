@@ -4,8 +4,9 @@ and rescuing a drowning person (R9.1-R9.5).
 ``hold`` on a fighter of this channel's fight starts his breath running out a second a
 round (:mod:`rules.hazards`), ``air`` ends it; ``drown`` on a fighter without a time puts
 him in deep water, his Swimming rolls coming with the rounds the same way (``leave``
-takes him out). Over a time the GM gives, the water's rolls are worked out at once, every
-roll shown, and their FP charged to the fighter as one undoable change. Without
+takes him out). Over a time the GM gives, the water's rolls are worked out at once from
+the fighter's sheet as the fight has it, every roll shown, and their FP charged to him in
+the same undoable change (one rules call, like a rescue by a fighter). Without
 ``combatant:`` the commands only work the numbers out.
 """
 
@@ -18,7 +19,6 @@ from discord.ext import commands
 
 from bot.client import GurpsBot
 from bot.errors import UserFacingError
-from bot.permissions import EncounterAuthority
 from bot.render.common import ResultKind, line_embeds
 from bot.render.environment import (
     render_air,
@@ -28,10 +28,9 @@ from bot.render.environment import (
     render_shed,
     render_suffocation,
 )
-from bot.storage.encounter import EncounterRepository
 from cogs._autocomplete import combatant_autocomplete
 from cogs._fp import FatigueApplier
-from cogs._shared import catalog_choices, channel_of, send_embeds
+from cogs._shared import PREPARATION_CHOICES, catalog_choices, send_embeds
 from rules.breath import (
     Exertion,
     Preparation,
@@ -41,12 +40,10 @@ from rules.breath import (
     shed,
     suffocation,
 )
-from rules.combatant import Combatant
-from rules.environment_change import shed_gear, water_with_the_rounds
+from rules.environment_change import drown_on, rescue_on, shed_gear, water_with_the_rounds
 from rules.strain import air_back, start_holding_breath
 
 EXERTION_CHOICES = catalog_choices("breath.exertion", [e.value for e in Exertion])
-PREPARATION_CHOICES = catalog_choices("breath.preparation", [p.value for p in Preparation])
 ENCUMBRANCE = ("none", "light", "medium", "heavy", "extra_heavy")
 ENCUMBRANCE_CHOICES = catalog_choices("fatigue.encumbrance", list(ENCUMBRANCE))
 
@@ -89,15 +86,7 @@ class Breath(commands.Cog):
 
     def __init__(self, bot: GurpsBot) -> None:
         self.bot = bot
-        self.encounters = EncounterRepository(bot.database)
         self.fp = FatigueApplier(bot, "environment")
-
-    async def _sheet(
-        self, interaction: discord.Interaction[GurpsBot], combatant: str | None
-    ) -> Combatant | None:
-        if combatant is None:
-            return None
-        return (await self.fp.fighter(interaction, combatant))[0].combatant
 
     def _text(self, key: str, locale: str, **params: object) -> str:
         return self.bot.messages.text(key, locale, **params)
@@ -183,21 +172,13 @@ class Breath(commands.Cog):
                 detail={},
             )
             return
-        authority = await EncounterAuthority.of(interaction)
-        async with self.encounters.change(
-            channel_of(interaction), interaction.user.id, "environment"
-        ) as change:
-            authority.ensure_gm(change.encounter.gm_id)
-            fighter = change.encounter.find(combatant)
-            holding = start_holding_breath(
-                change.encounter,
-                fighter.combatant_id,
-                ht=_score(fighter.combatant.attributes.ht, ht, "ht"),
-                exertion=effort,
-                preparation=prepared,
-            )
-            change.encounter = holding.encounter
-            change.detail = holding.detail()
+        holding = await self.fp.apply(
+            interaction,
+            combatant,
+            lambda fight, fighter_id: start_holding_breath(
+                fight, fighter_id, ht=ht, exertion=effort, preparation=prepared
+            ),
+        )
         lines = render_breath(holding.held, self.bot.messages, locale)
         lines.append(self._text("breath.hold.running", locale, name=holding.name))
         await send_embeds(interaction, line_embeds(ResultKind.INFO, title, lines))
@@ -221,21 +202,14 @@ class Breath(commands.Cog):
     async def air(
         self, interaction: discord.Interaction[GurpsBot], combatant: str, drowned: bool = False
     ) -> None:
-        authority = await EncounterAuthority.of(interaction)
         context = await self.bot.context_for(interaction)
-        async with self.encounters.change(
-            channel_of(interaction), interaction.user.id, "environment"
-        ) as change:
-            authority.ensure_gm(change.encounter.gm_id)
-            back = air_back(
-                change.encounter,
-                change.encounter.find(combatant).combatant_id,
-                drowned=drowned,
-                roller=self.bot.dice,
-                options=context.options,
-            )
-            change.encounter = back.encounter
-            change.detail = back.detail()
+        back = await self.fp.apply(
+            interaction,
+            combatant,
+            lambda fight, fighter_id: air_back(
+                fight, fighter_id, drowned=drowned, roller=self.bot.dice, options=context.options
+            ),
+        )
         title = self._text("breath.air.title", context.locale, name=back.name)
         lines = render_air(back.outcome, self.bot.messages, context.locale, name=back.name)
         await send_embeds(interaction, line_embeds(ResultKind.INFO, title, lines))
@@ -313,19 +287,36 @@ class Breath(commands.Cog):
             )
             return
         context = await self.bot.context_for(interaction)
-        sheet = await self._sheet(interaction, combatant)
-        level = _score(sheet.skill("swimming") if sheet else None, swimming, "swimming")
+        seconds_in = minutes * 60 + seconds
+        level = ENCUMBRANCE.index(encumbrance.value) if encumbrance else None
+        title = self.fp.title(context.locale, "breath.drown.title", combatant)
+        if combatant is not None:
+            taken = await self.fp.apply(
+                interaction,
+                combatant,
+                lambda fight, fighter_id: drown_on(
+                    fight,
+                    fighter_id,
+                    seconds_in,
+                    swimming=swimming,
+                    intentional=intentional,
+                    encumbrance=level,
+                    fat=fat,
+                    roller=self.bot.dice,
+                    options=context.options,
+                ),
+            )
+            lines = render_drowning(taken.drowned, self.bot.messages, context.locale)
+            await self.fp.show(interaction, context.locale, title, lines, taken.applied)
+            return
         to_faint = None
-        if sheet is not None:
-            to_faint = sheet.state.fp + sheet.max_fp
-        elif max_fp is not None:
+        if max_fp is not None:
             to_faint = (max_fp if fp is None else fp) + max_fp
-        default = sheet.encumbrance_level if sheet else 0
         found = drowning(
-            level,
-            minutes * 60 + seconds,
+            _score(None, swimming, "swimming"),
+            seconds_in,
             intentional=intentional,
-            encumbrance=ENCUMBRANCE.index(encumbrance.value) if encumbrance else default,
+            encumbrance=level or 0,
             fat=fat,
             fp_to_faint=to_faint,
             roller=self.bot.dice,
@@ -333,13 +324,13 @@ class Breath(commands.Cog):
         )
         await self.fp.result(
             interaction,
-            combatant=combatant,
+            combatant=None,
             fp=fp,
             max_fp=max_fp,
             fp_lost=found.fp_lost,
             lines=render_drowning(found, self.bot.messages, context.locale),
-            title=self.fp.title(context.locale, "breath.drown.title", combatant),
-            detail={"drown": minutes * 60 + seconds},
+            title=title,
+            detail={},
         )
 
     async def _water_with_the_rounds(
@@ -489,24 +480,46 @@ class Breath(commands.Cog):
         max_fp: MaxFP | None = None,
     ) -> None:
         context = await self.bot.context_for(interaction)
-        sheet = await self._sheet(interaction, rescuer)
-        drowning_one = await self._sheet(interaction, victim)
-        saving = rescue(
-            _score(sheet.skill("swimming") if sheet else None, swimming, "swimming"),
-            rescuer_st=_score(sheet.attributes.st if sheet else None, st, "st"),
-            victim_st=_score(drowning_one.attributes.st if drowning_one else None, victim_st, "st"),
-            roller=self.bot.dice,
-            options=context.options,
-        )
+        title = self.fp.title(context.locale, "breath.rescue.title", rescuer)
+        named = rescuer or victim
+        if named is None:
+            saving = rescue(
+                _score(None, swimming, "swimming"),
+                rescuer_st=_score(None, st, "st"),
+                victim_st=_score(None, victim_st, "st"),
+                roller=self.bot.dice,
+                options=context.options,
+            )
+        else:
+            taken = await self.fp.apply(
+                interaction,
+                named,
+                lambda fight, _named_id: rescue_on(
+                    fight,
+                    fight.find(rescuer).combatant_id if rescuer else None,
+                    victim_id=fight.find(victim).combatant_id if victim else None,
+                    swimming=swimming,
+                    st=st,
+                    victim_st=victim_st,
+                    roller=self.bot.dice,
+                    options=context.options,
+                ),
+            )
+            saving = taken.saving
+            if taken.applied is not None:
+                lines = render_rescue(saving, self.bot.messages, context.locale)
+                await self.fp.show(interaction, context.locale, title, lines, taken.applied)
+                return
+        # The rescuer is only numbers: what the FP lost does to the FP given.
         await self.fp.result(
             interaction,
-            combatant=rescuer,
+            combatant=None,
             fp=fp,
             max_fp=max_fp,
             fp_lost=saving.fp_lost,
             lines=render_rescue(saving, self.bot.messages, context.locale),
-            title=self.fp.title(context.locale, "breath.rescue.title", rescuer),
-            detail={"rescued": saving.saved},
+            title=title,
+            detail={},
         )
 
 

@@ -342,7 +342,7 @@ class Defend(commands.Cog):
                 found = defense_options(fighter.combatant, fighter.turn, payload, options)
                 return RetreatToggled(payload, found)
             if retreat is not None:
-                payload = payload.model_copy(update={"retreat": retreat})
+                payload = payload.with_retreat(retreat)
             choice = DefenseChoice(
                 kind=None if kind == "none" else DefenseKind(kind),
                 weapon_index=weapon_index,

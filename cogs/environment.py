@@ -8,6 +8,8 @@ the whole of it one undoable change; without it the command works the numbers ou
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
@@ -15,7 +17,7 @@ from discord.ext import commands
 
 from bot.client import GurpsBot
 from bot.errors import UserFacingError
-from bot.permissions import EncounterAuthority
+from bot.i18n import Messages
 from bot.render.attack import render_damage
 from bot.render.common import ResultKind, line_embeds
 from bot.render.environment import (
@@ -32,10 +34,9 @@ from bot.render.environment import (
     render_sunburn,
     render_thermal_shock,
 )
-from bot.storage.encounter import EncounterRepository
 from cogs._autocomplete import combatant_autocomplete
 from cogs._fp import FatigueApplier
-from cogs._shared import LOCATION_CHOICES, SIDE_CHOICES, catalog_choices, channel_of, send_embeds
+from cogs._shared import LOCATION_CHOICES, SIDE_CHOICES, catalog_choices, send_embeds
 from rules.climate import (
     ColdClothing,
     Skin,
@@ -45,22 +46,28 @@ from rules.climate import (
     sunburn,
     thermal_shock,
 )
-from rules.combatant import Armor, Combatant, HitLocation, Side
+from rules.combatant import Armor, HitLocation, Side
 from rules.dice import DiceExpression
+from rules.encounter import Encounter
 from rules.environment_change import (
     HazardHit,
     SunburnTaken,
+    Weather,
+    WeatherTaken,
     catch_fire_on,
+    cold_on,
     fall_on,
     falling_object_on,
     fire_on,
+    heat_on,
     heat_with_the_rounds,
+    icy_water_on,
+    intense_heat_on,
     roll_fall,
     sunburn_on,
     what_catches,
 )
 from rules.falling import FallArmor, Landing, fall_armor, falling_object
-from rules.fatigue import Want
 from rules.fire import Clothing, Exposure, Flammability, fire_exposure, ignite
 from rules.strain import fight_fire
 
@@ -107,14 +114,16 @@ _CLOTHING_HELP = _(
 )
 
 
-def _undo_key(interaction: discord.Interaction[GurpsBot]) -> str:
-    """The subcommand behind a change (``catch_fire``), so that undoing it can name it."""
-    command = interaction.command
-    return command.name.replace("-", "_") if command is not None else ""
+def _level(choice: app_commands.Choice[str] | None) -> int | None:
+    """The encumbrance level chosen, or ``None`` (the sheet's, else none)."""
+    return ENCUMBRANCE.index(choice.value) if choice is not None else None
 
 
-def _level(choice: app_commands.Choice[str] | None, default: int) -> int:
-    return ENCUMBRANCE.index(choice.value) if choice is not None else default
+def _ht_needed(ht: int | None) -> int:
+    """HT for the numbers alone (no combatant named): refused when not given."""
+    if ht is None:
+        raise UserFacingError("environment.error.ht_needed")
+    return ht
 
 
 _COMBATANT = _("combatant", key="environment.cmd.combatant.name")
@@ -138,7 +147,6 @@ class Environment(commands.Cog):
 
     def __init__(self, bot: GurpsBot) -> None:
         self.bot = bot
-        self.encounters = EncounterRepository(bot.database)
         self.fp = FatigueApplier(bot, "environment")
 
     def _text(self, key: str, locale: str, **params: object) -> str:
@@ -147,22 +155,45 @@ class Environment(commands.Cog):
     def _someone(self, locale: str) -> str:
         return self._text("environment.someone", locale)
 
-    async def _sheet(
-        self, interaction: discord.Interaction[GurpsBot], combatant: str | None
-    ) -> Combatant | None:
-        """The fighter's sheet (encounter GM only, checked before any roll), or ``None``."""
-        if combatant is None:
-            return None
-        return (await self.fp.fighter(interaction, combatant))[0].combatant
+    async def _weather_on(
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        combatant: str,
+        call: Callable[[Encounter, str], WeatherTaken[Weather]],
+        render: Callable[[Weather, Messages, str], list[str]],
+        title_key: str,
+    ) -> None:
+        """Heat or cold worked out from the fighter's sheet and charged to him, one change
+        (encounter GM only, checked before any roll); its rolls above the FP it moved."""
+        locale = await self.bot.locale_for(interaction)
+        taken = await self.fp.apply(interaction, combatant, call)
+        title = self._text(title_key, locale, name=taken.name)
+        lines = render(taken.exposure, self.bot.messages, locale)
+        await self.fp.show(interaction, locale, title, lines, taken.applied)
 
-    @staticmethod
-    def _score(from_sheet: int | None, given: int | None, name: str) -> int:
-        """A score given as an option, else the sheet's; refused when there is neither."""
-        if given is not None:
-            return given
-        if from_sheet is None:
-            raise UserFacingError(f"environment.error.{name}_needed")
-        return from_sheet
+    async def _weather_numbers(
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        found: Weather,
+        render: Callable[[Weather, Messages, str], list[str]],
+        title_key: str,
+        *,
+        fp: int | None,
+        max_fp: int | None,
+    ) -> None:
+        """Heat or cold on the GM's numbers alone: its rolls, and what the FP it cost does
+        to the FP given."""
+        locale = await self.bot.locale_for(interaction)
+        await self.fp.result(
+            interaction,
+            combatant=None,
+            fp=fp,
+            max_fp=max_fp,
+            fp_lost=found.fp_lost,
+            lines=render(found, self.bot.messages, locale),
+            title=self.fp.title(locale, title_key, None),
+            detail={},
+        )
 
     async def _show_hit(
         self,
@@ -507,25 +538,18 @@ class Environment(commands.Cog):
     async def extinguish(
         self, interaction: discord.Interaction[GurpsBot], combatant: str, dive: bool = False
     ) -> None:
-        authority = await EncounterAuthority.of(interaction)
         context = await self.bot.context_for(interaction)
-        async with self.encounters.change(
-            channel_of(interaction), interaction.user.id, "environment"
-        ) as change:
-            fighter = change.encounter.find(combatant)
-            authority.ensure_can_act_for(change.encounter.gm_id, fighter.owner_id, fighter.name)
-            fought = fight_fire(
-                change.encounter,
-                fighter.combatant_id,
-                dive=dive,
-                roller=self.bot.dice,
-                options=context.options,
-            )
-            change.encounter = fought.encounter
-            change.detail = {**fought.detail(), "undo": _undo_key(interaction)}
+        fought = await self.fp.apply(
+            interaction,
+            combatant,
+            lambda fight, fighter_id: fight_fire(
+                fight, fighter_id, dive=dive, roller=self.bot.dice, options=context.options
+            ),
+            gm_only=False,
+        )
         attempt = fought.attempt
         lines = render_extinguish(fought, self.bot.messages, context.locale)
-        title = self._text("environment.extinguish.title", context.locale, name=fighter.name)
+        title = self._text("environment.extinguish.title", context.locale, name=fought.name)
         if attempt is None:
             kind = ResultKind.INFO
         else:
@@ -633,29 +657,40 @@ class Environment(commands.Cog):
         fp: CurrentFP | None = None,
         max_fp: MaxFP | None = None,
     ) -> None:
-        context = await self.bot.context_for(interaction)
-        sheet = await self._sheet(interaction, combatant)
+        options = (await self.bot.context_for(interaction)).options
+        level = _level(encumbrance)
+        title = "environment.heat.title"
+        if combatant is not None:
+            await self._weather_on(
+                interaction,
+                combatant,
+                lambda fight, fighter_id: heat_on(
+                    fight,
+                    fighter_id,
+                    temperature,
+                    minutes,
+                    ht=ht,
+                    survival=survival,
+                    encumbrance=level,
+                    stressful=not resting,
+                    roller=self.bot.dice,
+                    options=options,
+                ),
+                render_heat,
+                title,
+            )
+            return
         found = heat(
             temperature,
             minutes,
-            ht=self._score(sheet.attributes.ht if sheet else None, ht, "ht"),
-            survival=survival if survival is not None or sheet is None else sheet.skill("survival"),
-            encumbrance=_level(encumbrance, sheet.encumbrance_level if sheet else 0),
+            ht=_ht_needed(ht),
+            survival=survival,
+            encumbrance=level or 0,
             stressful=not resting,
             roller=self.bot.dice,
-            options=context.options,
+            options=options,
         )
-        await self.fp.result(
-            interaction,
-            combatant=combatant,
-            fp=fp,
-            max_fp=max_fp,
-            fp_lost=found.fp_lost,
-            lines=render_heat(found, self.bot.messages, context.locale),
-            title=self.fp.title(context.locale, "environment.heat.title", combatant),
-            detail={"heat": temperature, "minutes": minutes},
-            want=Want.HEAT,
-        )
+        await self._weather_numbers(interaction, found, render_heat, title, fp=fp, max_fp=max_fp)
 
     @environment.command(
         name=_("intense-heat", key="environment.cmd.intense.name"),
@@ -707,26 +742,29 @@ class Environment(commands.Cog):
         if seconds is None or leave:
             await self._heat_with_the_rounds(interaction, combatant, dr, leave=leave)
             return
-        sheet = await self._sheet(interaction, combatant)
-        armor = dr
-        if armor is None:
-            armor = sheet.dr.at(HitLocation.TORSO).dr if sheet is not None else 0
+        title = "environment.intense.title"
+        if combatant is not None:
+            await self._weather_on(
+                interaction,
+                combatant,
+                lambda fight, fighter_id: intense_heat_on(
+                    fight,
+                    fighter_id,
+                    seconds,
+                    dr=dr,
+                    ht=ht,
+                    roller=self.bot.dice,
+                    options=context.options,
+                ),
+                render_intense_heat,
+                title,
+            )
+            return
         found = intense_heat(
-            armor,
-            seconds,
-            ht=self._score(sheet.attributes.ht if sheet else None, ht, "ht"),
-            roller=self.bot.dice,
-            options=context.options,
+            dr or 0, seconds, ht=_ht_needed(ht), roller=self.bot.dice, options=context.options
         )
-        await self.fp.result(
-            interaction,
-            combatant=combatant,
-            fp=fp,
-            max_fp=max_fp,
-            fp_lost=found.fp_lost,
-            lines=render_intense_heat(found, self.bot.messages, context.locale),
-            title=self.fp.title(context.locale, "environment.intense.title", combatant),
-            detail={"intense_heat": seconds},
+        await self._weather_numbers(
+            interaction, found, render_intense_heat, title, fp=fp, max_fp=max_fp
         )
 
     async def _heat_with_the_rounds(
@@ -859,30 +897,42 @@ class Environment(commands.Cog):
         fp: CurrentFP | None = None,
         max_fp: MaxFP | None = None,
     ) -> None:
-        context = await self.bot.context_for(interaction)
-        sheet = await self._sheet(interaction, combatant)
+        options = (await self.bot.context_for(interaction)).options
+        worn = ColdClothing(clothing.value) if clothing else ColdClothing.WINTER
+        title = "environment.cold.title"
+        if combatant is not None:
+            await self._weather_on(
+                interaction,
+                combatant,
+                lambda fight, fighter_id: cold_on(
+                    fight,
+                    fighter_id,
+                    temperature,
+                    minutes,
+                    wind_kmh=wind,
+                    clothing=worn,
+                    wet=wet,
+                    ht=ht,
+                    survival=survival,
+                    roller=self.bot.dice,
+                    options=options,
+                ),
+                render_cold,
+                title,
+            )
+            return
         found = cold(
             temperature,
             minutes,
-            ht=self._score(sheet.attributes.ht if sheet else None, ht, "ht"),
-            survival=survival if survival is not None or sheet is None else sheet.skill("survival"),
+            ht=_ht_needed(ht),
+            survival=survival,
             wind_kmh=wind,
-            clothing=ColdClothing(clothing.value) if clothing else ColdClothing.WINTER,
+            clothing=worn,
             wet=wet,
             roller=self.bot.dice,
-            options=context.options,
+            options=options,
         )
-        await self.fp.result(
-            interaction,
-            combatant=combatant,
-            fp=fp,
-            max_fp=max_fp,
-            fp_lost=found.fp_lost,
-            lines=render_cold(found, self.bot.messages, context.locale),
-            title=self.fp.title(context.locale, "environment.cold.title", combatant),
-            detail={"cold": temperature, "minutes": minutes},
-            want=Want.COLD,
-        )
+        await self._weather_numbers(interaction, found, render_cold, title, fp=fp, max_fp=max_fp)
 
     @environment.command(
         name=_("icy-water", key="environment.cmd.icy.name"),
@@ -921,24 +971,30 @@ class Environment(commands.Cog):
         fp: CurrentFP | None = None,
         max_fp: MaxFP | None = None,
     ) -> None:
-        context = await self.bot.context_for(interaction)
-        sheet = await self._sheet(interaction, combatant)
+        options = (await self.bot.context_for(interaction)).options
+        title = "environment.icy.title"
+        if combatant is not None:
+            await self._weather_on(
+                interaction,
+                combatant,
+                lambda fight, fighter_id: icy_water_on(
+                    fight,
+                    fighter_id,
+                    minutes,
+                    dry_suit=dry_suit,
+                    ht=ht,
+                    roller=self.bot.dice,
+                    options=options,
+                ),
+                render_thermal_shock,
+                title,
+            )
+            return
         found = thermal_shock(
-            minutes,
-            ht=self._score(sheet.attributes.ht if sheet else None, ht, "ht"),
-            dry_suit=dry_suit,
-            roller=self.bot.dice,
-            options=context.options,
+            minutes, ht=_ht_needed(ht), dry_suit=dry_suit, roller=self.bot.dice, options=options
         )
-        await self.fp.result(
-            interaction,
-            combatant=combatant,
-            fp=fp,
-            max_fp=max_fp,
-            fp_lost=found.fp_lost,
-            lines=render_thermal_shock(found, self.bot.messages, context.locale),
-            title=self.fp.title(context.locale, "environment.icy.title", combatant),
-            detail={"icy_water": minutes},
+        await self._weather_numbers(
+            interaction, found, render_thermal_shock, title, fp=fp, max_fp=max_fp
         )
 
 

@@ -26,10 +26,9 @@ from rules.encounter import Encounter
 from rules.swarm import (
     HiveRelease,
     add_swarms,
-    engage,
+    engage_swarm,
     hit_swarm,
-    hive_release,
-    release,
+    release_from_swarm,
 )
 from rules.swarm_profile import Locomotion, Protection, SwarmKind
 
@@ -236,16 +235,17 @@ class SwarmCog(commands.Cog):
             channel_of(interaction), interaction.user.id, "swarm"
         ) as change:
             authority.ensure_gm(change.encounter.gm_id)
-            change.encounter = engage(
+            engaged = engage_swarm(
                 change.encounter,
                 swarm_name,
                 victim,
                 Protection(protection.value) if protection else Protection.NONE,
             )
-            change.detail = {"swarm": swarm_name, "engaged": victim}
-        fight = change.encounter
+            change.encounter = engaged.encounter
+            change.detail = engaged.detail()
+        fight = engaged.encounter
         await _answer(
-            interaction, fight, [_swarm_state(fight, swarm_name, locale, self.bot)], locale
+            interaction, fight, [_swarm_state(fight, engaged.swarm, locale, self.bot)], locale
         )
 
     @swarm.command(
@@ -282,15 +282,13 @@ class SwarmCog(commands.Cog):
             channel_of(interaction), interaction.user.id, "swarm"
         ) as change:
             authority.ensure_gm(change.encounter.gm_id)
-            before = change.encounter
-            change.encounter = release(before, swarm_name, victim, from_hive=from_hive)
-            change.detail = {"swarm": swarm_name, "released": victim}
-        swarm = before.find(swarm_name).combatant.swarm
-        assert swarm is not None
-        freed = before.find(victim).name
-        fight = change.encounter
-        hive = hive_release(swarm, from_hive)
-        embed = _swarm_state(fight, swarm_name, locale, self.bot, hive=hive, victim=freed)
+            released = release_from_swarm(change.encounter, swarm_name, victim, from_hive=from_hive)
+            change.encounter = released.encounter
+            change.detail = released.detail()
+        fight = released.encounter
+        embed = _swarm_state(
+            fight, released.swarm, locale, self.bot, hive=released.hive, victim=released.victim
+        )
         await _answer(interaction, fight, [embed], locale)
 
     @swarm.command(

@@ -1,5 +1,7 @@
 """``/terrain``: where a fighter stands (how high, in or under water) and the Vision roll
-against an attack from above (R13.2-R13.6).
+against an attack from above (R13.2-R13.6). Going under water he holds his breath from
+that second, coming up he breathes again (R9.1, R9.2, R13.4): the held breath runs out at
+his place in the turn order like ``/breath hold``'s.
 
 The encounter GM or the fighter's owner sets it; it stays on the fighter's turn state,
 so every attack reads it (levels R13.2, water R13.4, R13.5, shots up and down R12.8,
@@ -18,8 +20,9 @@ from bot.permissions import EncounterAuthority
 from bot.render.terrain import render_ambush, render_ground
 from bot.storage.encounter import EncounterRepository
 from cogs._autocomplete import combatant_autocomplete
-from cogs._shared import catalog_choices, channel_of
+from cogs._shared import PREPARATION_CHOICES, catalog_choices, channel_of
 from rules import exchange
+from rules.breath import Preparation
 from rules.ranged import as_fraction
 from rules.terrain import HEIGHT_PRESETS, Water, ambush_vision
 
@@ -56,6 +59,7 @@ class Terrain(commands.Cog):
         height=_("height", key="terrain.cmd.height.name"),
         preset=_("preset", key="terrain.cmd.preset.name"),
         water=_("water", key="terrain.cmd.water.name"),
+        breath=_("breath", key="terrain.cmd.breath.name"),
     )
     @app_commands.describe(
         combatant=_("Which fighter", key="terrain.cmd.combatant.description"),
@@ -68,20 +72,25 @@ class Terrain(commands.Cog):
             "Out of the water, in water above the knee, or under water",
             key="terrain.cmd.water.description",
         ),
+        breath=_(
+            "Going under: how he took his breath (default normally, R9.1)",
+            key="terrain.cmd.breath.description",
+        ),
     )
-    @app_commands.choices(preset=PRESET_CHOICES, water=WATER_CHOICES)
+    @app_commands.choices(preset=PRESET_CHOICES, water=WATER_CHOICES, breath=PREPARATION_CHOICES)
     @app_commands.autocomplete(combatant=combatant_autocomplete)
-    async def set_ground(
+    async def set_ground(  # noqa: PLR0917 - one parameter per slash-command option
         self,
         interaction: discord.Interaction[GurpsBot],
         combatant: Name,
         height: app_commands.Range[float, 0.0, 100.0] | None = None,
         preset: app_commands.Choice[str] | None = None,
         water: app_commands.Choice[str] | None = None,
+        breath: app_commands.Choice[str] | None = None,
     ) -> None:
         channel = channel_of(interaction)
         authority = await EncounterAuthority.of(interaction)
-        locale = await self.bot.locale_for(interaction)
+        context = await self.bot.context_for(interaction)
         metres = HEIGHT_PRESETS[preset.value] if preset else None
         if height is not None:
             metres = as_fraction(height)
@@ -92,11 +101,26 @@ class Terrain(commands.Cog):
             fight = change.encounter
             fighter = fight.find(combatant)
             authority.ensure_can_act_for(fight.gm_id, fighter.owner_id, fighter.name)
-            taken = exchange.take_ground(fight, fighter.combatant_id, height=metres, water=footing)
+            taken = exchange.take_ground(
+                fight,
+                fighter.combatant_id,
+                height=metres,
+                water=footing,
+                preparation=Preparation(breath.value) if breath else Preparation.NORMAL,
+                roller=self.bot.dice,
+                options=context.options,
+            )
             change.encounter = taken.encounter
             change.detail = taken.detail()
         await interaction.response.send_message(
-            embed=render_ground(fighter.name, taken.turn, self.bot.messages, locale)
+            embed=render_ground(
+                fighter.name,
+                taken.turn,
+                self.bot.messages,
+                context.locale,
+                swimming=taken.swimming,
+                breath=taken.breath,
+            )
         )
 
     @terrain.command(

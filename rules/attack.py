@@ -32,11 +32,11 @@ from rules.maneuver import (
     EVALUATE_MANEUVERS,
     AllOutAttackOption,
     Maneuver,
-    Modifier,
     aim_bonus,
     posture_modifiers,
 )
 from rules.options import RuleOptions
+from rules.records import Modifier
 from rules.roller import DiceRoller
 
 ERROR_KEYS: Final = frozenset(

@@ -53,7 +53,6 @@ from rules.maneuver import (
     ATTACK_MANEUVERS,
     AllOutAttackOption,
     Maneuver,
-    Modifier,
     maneuver_profile,
 )
 from rules.maneuver_choice import feint_defense, feint_modifiers
@@ -79,10 +78,11 @@ from rules.ranged import (
 )
 from rules.rapid_fire import RULE_ID as RAPID_FIRE_RULE_ID
 from rules.rapid_fire import PointBlank, RapidFire, hits_by_margin, point_blank, rapid_fire
+from rules.records import Modifier
 from rules.roller import DiceRoller
 from rules.senses import Sense, SenseOutcome, request_from_sheet, sense_roll
 from rules.strike import AttackRequest, PendingDefense, Strike, StrikeResult, land_strike
-from rules.terrain import Water, level_modifiers, water_effects
+from rules.terrain import level_modifiers, water_effects
 from rules.throwing import ThrownObject, throw_object
 from rules.turn import TurnState, ensure_may_choose
 
@@ -353,7 +353,7 @@ def _ground(
         elif kind is AttackKind.missile:
             ranged = launcher.value
         effects = water_effects(
-            Water(attacker.turn.water),
+            attacker.turn.water,
             reach_length(weapon.reach) if weapon is not None else 0,
             natural=weapon is None or weapon.natural,
             encumbrance=attacker.combatant.encumbrance_level,

@@ -7,8 +7,12 @@
   against losing 1 IQ after more than 2 minutes without air: :func:`suffocation`,
   :func:`air_again`. In a fight :mod:`rules.hazards` runs it a second at a time.
 - R9.3: Swimming rolls on the water's schedule, with its modifiers: :func:`drowning`.
+  Fighting in or under water (R13.4, R13.5) keeps that one schedule, paced to at least a
+  roll every 5 or 2 rounds: :func:`next_roll_in`, :func:`into_water`.
 - R9.4: shedding armor or gear in the water, a DX roll an item: :func:`shed`.
 - R9.5: saving a drowning person: :func:`rescue`.
+- R9.1, R9.2 with R13.4: going under water holds the breath, coming up breathes again:
+  :func:`breath_at_footing`.
 """
 
 from __future__ import annotations
@@ -23,16 +27,19 @@ from rules.checks import Outcome, success_roll
 from rules.combatant import Combatant, CombatantState, InWater, SwimState
 from rules.errors import RuleError
 from rules.options import RuleOptions
+from rules.records import Modifier, RollRecord, modifiers_of
 from rules.roller import DiceRoller
 from rules.schedule import MAX_ROLLS
-from rules.turn import RollRecord
+from rules.turn import Water
 
 __all__ = [
     "BRAIN_DEATH_SECONDS",
     "DROWNING_MAX_ROLLS",
+    "FIGHT_PACE",
     "IQ_LOSS_SECONDS",
     "AirAgain",
     "Breath",
+    "BreathAtFooting",
     "Drowning",
     "DrowningRoll",
     "Exertion",
@@ -42,17 +49,21 @@ __all__ = [
     "Suffocation",
     "SwimState",
     "air_again",
+    "breath_at_footing",
     "breath_seconds",
     "breathe",
     "choked_breath",
     "drowning",
     "ensure_may_shed",
     "hold_breath",
+    "into_water",
     "let_breathe",
+    "next_roll_in",
     "rescue",
     "shed",
     "suffocation",
     "swallowed_water",
+    "swimming_level",
     "swimming_modifiers",
     "swimming_roll",
     "with_air",
@@ -258,7 +269,7 @@ def air_again(
     roll = None
     if airless > IQ_LOSS_SECONDS:
         rule_options = options if options is not None else RuleOptions()
-        roll = RollRecord.of("ht", ht, (), success_roll(ht, roller, rule_options))
+        roll = RollRecord.of("ht", ht, (), success_roll(ht, roller, rule_options), rule_id="R9.2")
     return AirAgain(
         airless=airless,
         drowned=drowned,
@@ -280,6 +291,56 @@ def with_air(sheet: Combatant, back: AirAgain) -> Combatant:
     return sheet.model_copy(update={"attributes": attributes})
 
 
+class BreathAtFooting(BaseModel):
+    """R9.1, R9.2 at a change of footing (R13.4): the breath he started holding as he went
+    under, or the air he got back as he came up (both ``None``: his breath is as it was)."""
+
+    model_config = _FROZEN
+
+    held: Breath | None = None
+    air: AirAgain | None = None
+
+
+def breath_at_footing(
+    sheet: Combatant,
+    was: Water | None,
+    now: Water | None,
+    *,
+    choked: bool = False,
+    preparation: Preparation = Preparation.NORMAL,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> tuple[Combatant, BreathAtFooting]:
+    """His sheet once his head goes under or comes up. Going under water (R13.4) while
+    breathing, he holds his breath from that second: HT seconds, a fight being strenuous
+    (R9.1, the catalog's example "HT 12 fighting underwater: after 12 s"), times how he took
+    it. Coming up (in water above the knee, or out of it) ends a held breath as air again
+    does (R9.2: the HT roll against -1 IQ past 2 minutes without air), unless a choke still
+    stops it (R11.10); the seed is silent on whether he was "drowning", read as: he went
+    without air under water (his breath ran out there), so First Aid must clear his lungs.
+    The dead neither hold their breath nor get it back."""
+    state = sheet.state
+    under_before = was is Water.underwater
+    under_now = now is Water.underwater
+    if state.dead or under_before == under_now:
+        return sheet, BreathAtFooting()
+    if under_now:
+        if state.breath_left is not None:
+            return sheet, BreathAtFooting()
+        held = breath_seconds(sheet.attributes.ht, Exertion.STRENUOUS, preparation)
+        return sheet.with_state(hold_breath(state, held.seconds)), BreathAtFooting(held=held)
+    if state.breath_left is None or choked:
+        return sheet, BreathAtFooting()
+    back = air_again(
+        state.airless_seconds,
+        ht=sheet.attributes.ht,
+        drowned=state.airless_seconds > 0,
+        roller=roller,
+        options=options,
+    )
+    return with_air(sheet, back), BreathAtFooting(air=back)
+
+
 # --------------------------------------------------------------------------- R9.3
 
 
@@ -290,6 +351,46 @@ NEXT_ROLL: Final = {
 }
 """R9.3: seconds to the next Swimming roll in each state."""
 DROWNING_MAX_ROLLS: Final = MAX_ROLLS
+FIGHT_PACE: Final = {Water.underwater: 2, Water.in_water: 5}
+"""R13.4, R13.5: fighting under water a Swimming roll every 2 rounds, in water above the knee
+every 5 (a round is a second, R4.1); a failure costs 1 FP, as R9.3's does."""
+SWIMMING_DEFAULT: Final = -4
+"""Swimming (HT/E) defaults to HT-4 (Basic Set, B224) for a sheet without the skill."""
+
+
+def next_roll_in(state: SwimState, footing: Water | None = None) -> int:
+    """Seconds from one Swimming roll to the next. R9.3's wait for where the roll left him
+    (calm 5 min, struggling 5 s, recovering 1 min), never longer than the fight's pace when he
+    fights in the water (R13.4 every 2 rounds, R13.5 every 5). Both rules read this one
+    schedule, so one roll answers both and no second brings two: under water and calm, 2;
+    in water above the knee and struggling, 5; deep water alone and calm, 300."""
+    seconds = NEXT_ROLL[state]
+    if footing is not None:
+        seconds = min(seconds, FIGHT_PACE[footing])
+    return seconds
+
+
+def swimming_level(sheet: Combatant) -> int:
+    """His Swimming: the sheet's, else the HT-4 default (B224), never below 0."""
+    level = sheet.skill("swimming")
+    return level if level is not None else max(0, sheet.attributes.ht + SWIMMING_DEFAULT)
+
+
+def into_water(sheet: Combatant, footing: Water | None) -> InWater | None:
+    """R9.3's in-water state for a fighter whose footing R13.4, R13.5 set: out of the water
+    (``None``) it ends; going in, it starts with a roll at his next second (his Swimming, -2
+    per encumbrance level); already in it (deep water, or from one footing to the other) the
+    state and the rolls made stay, and the next roll comes no later than the new pace."""
+    water = sheet.state.water
+    if footing is None:
+        return None
+    if water is None:
+        modifiers = swimming_modifiers(encumbrance=sheet.encumbrance_level)
+        return InWater(skill=swimming_level(sheet), modifiers=modifiers)
+    if water.state is SwimState.ENTERING:
+        return water
+    soonest = _now(water) + FIGHT_PACE[footing]
+    return water.model_copy(update={"next_roll_at": min(water.next_roll_at, soonest)})
 
 
 def swimming_modifiers(
@@ -332,7 +433,13 @@ def swimming_roll(
     struggles; a success while struggling gets his head above water (one more roll within
     a minute), any other success leaves him calm (every 5 minutes)."""
     target = InWater(skill=swimming, modifiers=modifiers).target
-    roll = RollRecord.of("swimming", swimming, modifiers, success_roll(target, roller, options))
+    roll = RollRecord.of(
+        "swimming",
+        swimming,
+        modifiers_of(modifiers, "R9.3"),
+        success_roll(target, roller, options),
+        rule_id="R9.3",
+    )
     if roll.succeeded:
         then = SwimState.RECOVERING if state is SwimState.STRUGGLING else SwimState.CALM
         return DrowningRoll(second=second, state=state, roll=roll, fp_lost=0, then=then)
@@ -428,9 +535,11 @@ def shed(dx: int, *, heavy: bool, roller: DiceRoller, options: RuleOptions | Non
     a shield, helmet or breastplate; a failure means he swallowed water. DX 12 and a helmet:
     8; a cloak: 12."""
     rule_options = options if options is not None else RuleOptions()
-    modifiers: tuple[tuple[str, int], ...] = (("heavy_item", SHED_HEAVY),) if heavy else ()
-    target = dx + sum(value for _, value in modifiers)
-    roll = RollRecord.of("dx", dx, modifiers, success_roll(target, roller, rule_options))
+    modifiers = (Modifier("heavy_item", SHED_HEAVY, "R9.4"),) if heavy else ()
+    target = dx + sum(modifier.value for modifier in modifiers)
+    roll = RollRecord.of(
+        "dx", dx, modifiers, success_roll(target, roller, rule_options), rule_id="R9.4"
+    )
     if roll.succeeded:
         return Shed(heavy=heavy, roll=roll, shed=True, fp_lost=0)
     return Shed(
@@ -454,17 +563,21 @@ def ensure_may_shed(name: str, water: InWater | None) -> None:
         )
 
 
-def swallowed_water(water: InWater) -> InWater:
+def swallowed_water(water: InWater, footing: Water | None = None) -> InWater:
     """R9.4's failure "with all the effects above" (R9.3): he is struggling, his next
-    Swimming roll 5 seconds from now. ``seconds`` already counts the second he is in (his
-    place in the order has passed it), so "now" is the one before."""
-    now = max(water.seconds - 1, 0)
+    Swimming roll 5 seconds from now (2 when he fights under water, R13.4)."""
     return water.model_copy(
         update={
             "state": SwimState.STRUGGLING,
-            "next_roll_at": now + NEXT_ROLL[SwimState.STRUGGLING],
+            "next_roll_at": _now(water) + next_roll_in(SwimState.STRUGGLING, footing),
         }
     )
+
+
+def _now(water: InWater) -> int:
+    """The second a command between his places falls in: ``seconds`` already counts the
+    second he is in (his place in the order has passed it), so "now" is the one before."""
+    return max(water.seconds - 1, 0)
 
 
 class Rescue(BaseModel):
@@ -497,12 +610,12 @@ def rescue(
     the sign); a failure costs the rescuer 1 FP, a critical failure 6 FP and he gives up.
     Swimming 13, ST 12 saving ST 10: 10."""
     rule_options = options if options is not None else RuleOptions()
-    modifiers: list[tuple[str, int]] = [("rescue", RESCUE_PENALTY)]
+    modifiers = [Modifier("rescue", RESCUE_PENALTY, "R9.5")]
     if rescuer_st != victim_st:
-        modifiers.append(("st_difference", rescuer_st - victim_st))
-    target = swimming + sum(value for _, value in modifiers)
+        modifiers.append(Modifier("st_difference", rescuer_st - victim_st, "R9.5"))
+    target = swimming + sum(modifier.value for modifier in modifiers)
     roll = RollRecord.of(
-        "swimming", swimming, tuple(modifiers), success_roll(target, roller, rule_options)
+        "swimming", swimming, modifiers, success_roll(target, roller, rule_options), rule_id="R9.5"
     )
     critical = roll.outcome is Outcome.CRITICAL_FAILURE
     lost = RESCUE_CRITICAL_FP if critical else (0 if roll.succeeded else 1)

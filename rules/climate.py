@@ -29,9 +29,9 @@ from rules.dice import DiceExpression
 from rules.errors import RuleError
 from rules.injury import InjuryOutcome, apply_hit
 from rules.options import RuleOptions
+from rules.records import Modifier, RollRecord
 from rules.roller import DiceRoller
 from rules.schedule import rolls_for
-from rules.turn import RollRecord
 
 __all__ = [
     "COLD_CLOTHING",
@@ -125,15 +125,15 @@ def _best(ht: int, skill: int | None, name: str) -> tuple[str, int]:
 
 def heat_modifiers(
     temperature: float, encumbrance: int, comfort_top: float = COMFORT_TOP_C
-) -> tuple[tuple[str, int], ...]:
+) -> tuple[Modifier, ...]:
     """R10.9's penalties: the encumbrance level, and -1 per full 5 °C above the top of the
     comfort zone (the catalog's reading). 42 °C, Medium: -2 and -2."""
-    found: list[tuple[str, int]] = []
+    found: list[Modifier] = []
     if encumbrance:
-        found.append(("encumbrance", -encumbrance))
+        found.append(Modifier("encumbrance", -encumbrance, "R10.9"))
     steps = int(max(0.0, temperature - comfort_top) // COMFORT_BAND_C)
     if steps:
-        found.append(("temperature", -steps))
+        found.append(Modifier("temperature", -steps, "R10.9"))
     return tuple(found)
 
 
@@ -148,7 +148,7 @@ class HeatExposure(BaseModel):
     applies: bool
     """Stressful activity in the top 5 °C of the comfort zone or above."""
     attribute: str
-    modifiers: tuple[tuple[str, int], ...]
+    modifiers: tuple[Modifier, ...]
     rolls: tuple[WeatherRoll, ...]
     fp_lost: int
     surcharge: int
@@ -183,12 +183,16 @@ def heat(
     applies = stressful and temperature >= comfort_top - COMFORT_BAND_C
     attribute, base = _best(ht, survival, "survival")
     modifiers = heat_modifiers(temperature, encumbrance, comfort_top)
-    target = base + sum(value for _, value in modifiers)
+    target = base + sum(modifier.value for modifier in modifiers)
     rolls: list[WeatherRoll] = []
     if applies:
         for index in range(1, rolls_for(minutes, HEAT_INTERVAL_MINUTES) + 1):
             roll = RollRecord.of(
-                attribute, base, modifiers, success_roll(target, roller, rule_options)
+                attribute,
+                base,
+                modifiers,
+                success_roll(target, roller, rule_options),
+                rule_id="R10.9",
             )
             lost = 0
             faces: tuple[int, ...] = ()
@@ -251,7 +255,7 @@ def intense_heat_second(
     if elapsed <= INTENSE_HEAT_SAFE_PER_DR * dr:
         return None
     rule_options = options if options is not None else RuleOptions()
-    return RollRecord.of("ht", ht, (), success_roll(ht, roller, rule_options))
+    return RollRecord.of("ht", ht, (), success_roll(ht, roller, rule_options), rule_id="R10.10")
 
 
 def intense_heat(
@@ -392,20 +396,20 @@ def cold_interval_minutes(wind_kmh: float) -> int:
 
 def cold_modifiers(
     temperature: float, clothing: ColdClothing, *, wet: bool = False
-) -> tuple[tuple[str, int], ...]:
+) -> tuple[Modifier, ...]:
     """R10.13's table: the clothing row, -5 more for wet clothing (it stacks: the catalog's
     reading) and -1 per full 5 °C of effective temperature below -18 °C.
 
     -30 °C, normal winter clothing, wet: 0 - 5 - 2 = -7.
     """
-    found: list[tuple[str, int]] = []
+    found: list[Modifier] = []
     if COLD_CLOTHING[clothing]:
-        found.append((f"clothing_{clothing.value}", COLD_CLOTHING[clothing]))
+        found.append(Modifier(f"clothing_{clothing.value}", COLD_CLOTHING[clothing], "R10.13"))
     if wet:
-        found.append(("wet_clothing", WET_CLOTHING))
+        found.append(Modifier("wet_clothing", WET_CLOTHING, "R10.13"))
     steps = int(max(0.0, BITTER_COLD_C - temperature) // 5)
     if steps:
-        found.append(("temperature", -steps))
+        found.append(Modifier("temperature", -steps, "R10.13"))
     return tuple(found)
 
 
@@ -421,7 +425,7 @@ class ColdExposure(BaseModel):
     """Below 0 °C."""
     interval: int
     attribute: str
-    modifiers: tuple[tuple[str, int], ...]
+    modifiers: tuple[Modifier, ...]
     rolls: tuple[WeatherRoll, ...]
     fp_lost: int
     rule_ids: tuple[str, ...] = ("R10.13",)
@@ -452,12 +456,16 @@ def cold(
     interval = cold_interval_minutes(wind_kmh)
     attribute, base = _best(ht, survival, "survival")
     modifiers = cold_modifiers(temperature, clothing, wet=wet)
-    target = base + sum(value for _, value in modifiers)
+    target = base + sum(modifier.value for modifier in modifiers)
     rolls: list[WeatherRoll] = []
     if applies:
         for index in range(1, rolls_for(minutes, interval) + 1):
             roll = RollRecord.of(
-                attribute, base, modifiers, success_roll(target, roller, rule_options)
+                attribute,
+                base,
+                modifiers,
+                success_roll(target, roller, rule_options),
+                rule_id="R10.13",
             )
             rolls.append(
                 WeatherRoll(minute=index * interval, roll=roll, fp_lost=0 if roll.succeeded else 1)
@@ -510,7 +518,9 @@ def thermal_shock(
     rolls: list[WeatherRoll] = []
     if not dry_suit:
         for minute in range(1, rolls_for(minutes, 1) + 1):
-            roll = RollRecord.of("ht", ht, (), success_roll(ht, roller, rule_options))
+            roll = RollRecord.of(
+                "ht", ht, (), success_roll(ht, roller, rule_options), rule_id="R10.14"
+            )
             # A failure costs its margin; an automatic failure (17 or 18) at least 1.
             lost = 1 if roll.succeeded else max(1, roll.total - roll.target)
             rolls.append(WeatherRoll(minute=minute, roll=roll, fp_lost=lost))

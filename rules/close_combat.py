@@ -67,7 +67,8 @@ from rules.slam import (
     trample,
 )
 from rules.strike import AttackRequest
-from rules.turn import ensure_may_choose
+from rules.terrain import damage_in_water
+from rules.turn import Water, ensure_may_choose
 
 __all__ = [
     "ERROR_KEYS",
@@ -351,11 +352,14 @@ def _hurt(
     *,
     location: HitLocation = HitLocation.TORSO,
     knockback: bool = True,
+    water: Water | None = None,
 ) -> tuple[EncounterCombatant, InjuryOutcome | None]:
     """Damage with no hit location (the torso, DR counting): a super-slam's flight (R11.16),
     trampling (R11.19), horns (R11.20); a choke's margin at the neck without its multiplier
     (R11.10). ``knockback`` off for damage that throws no one anywhere: hands squeezing a
-    held foe's throat (R11.10, R7.14)."""
+    held foe's throat (R11.10, R7.14). ``water``: where the one dealing it stands, which
+    takes its part of all damage (R13.4, R13.5)."""
+    amount = damage_in_water(amount, water)
     if amount <= 0:
         return fighter, None
     spec = DamageSpec(
@@ -367,6 +371,15 @@ def _hurt(
     )
     injury = apply_hit(fighter.combatant, spec, roller, options)
     return fighter.with_sheet(injury.combatant), injury
+
+
+def _wet(fighter: EncounterCombatant, *hurt: InjuryOutcome | None) -> tuple[str, ...]:
+    """The note that the water took its part of the damage (R13.4, R13.5), when any was done
+    from it."""
+    water = fighter.turn.water
+    if water is None or not any(injury is not None for injury in hurt):
+        return ()
+    return (f"close.note.water_{water.value}",)
 
 
 # --------------------------------------------------------------------------- entering, leaving
@@ -763,7 +776,15 @@ def do_choke(
         # windpipe of R7.29 past a third of his HP); the GM's switch puts it on the torso.
         # Hands squeezing the throat of a man held fast: no knockback, no fall (R7.14).
         where = HitLocation.TORSO if options.choke_torso else HitLocation.NECK
-        hurt, injury = _hurt(b, rolled.margin, roller, options, location=where, knockback=False)
+        hurt, injury = _hurt(
+            b,
+            rolled.margin,
+            roller,
+            options,
+            location=where,
+            knockback=False,
+            water=a.turn.water,
+        )
         update = {"choking": True, "hands": 2}
         if not grip.choking and hurt.combatant.state.breath_left is None:
             # R9.1: from now he holds the breath he had; the hazards' second runs it down.
@@ -782,7 +803,7 @@ def do_choke(
         contest=rolled,
         done=rolled.won,
         damage=injury,
-        notes=("close.note.not_breathing",) if rolled.won else (),
+        notes=("close.note.not_breathing", *_wet(a, injury)) if rolled.won else (),
         breath_goes_on=rolled.won and "stops_breath" not in update,
         rule_ids=("R11.10", "R9.1", "R9.2") if rolled.won else rolled.rule_ids,
     )
@@ -897,13 +918,15 @@ def do_slam(
     if outcome.target_falls:
         slammed = _fall(slammed)
     injury = attacker_injury = None
+    # R13.4, R13.5: the slam happens where the slammer stands; the water takes its part.
+    wet = a.turn.water
     if outcome.attacker_wins:
-        slammed, injury = _hurt(slammed, outcome.loser_damage, roller, options)
-        slammer, attacker_injury = _hurt(slammer, outcome.winner_damage, roller, options)
+        slammed, injury = _hurt(slammed, outcome.loser_damage, roller, options, water=wet)
+        slammer, attacker_injury = _hurt(slammer, outcome.winner_damage, roller, options, water=wet)
     elif outcome.strength is not None and outcome.loser_falls:
-        slammer, attacker_injury = _hurt(slammer, outcome.loser_damage, roller, options)
-        slammed, injury = _hurt(slammed, outcome.winner_damage, roller, options)
-    notes: list[str] = []
+        slammer, attacker_injury = _hurt(slammer, outcome.loser_damage, roller, options, water=wet)
+        slammed, injury = _hurt(slammed, outcome.winner_damage, roller, options, water=wet)
+    notes: list[str] = [*_wet(a, injury, attacker_injury)]
     if outcome.keep_going:
         notes.append("close.note.keep_going")
     if outcome.tramples:
@@ -1037,7 +1060,7 @@ def do_trample(
         roller=roller,
         options=options,
     )
-    hurt, injury = _hurt(b, outcome.damage, roller, options)
+    hurt, injury = _hurt(b, outcome.damage, roller, options, water=a.turn.water)
     return _with_sheets(encounter, hurt), CloseOutcome(
         action=CloseAction.trample,
         attacker_name=a.name,
@@ -1045,6 +1068,7 @@ def do_trample(
         trample=outcome,
         done=outcome.hit,
         damage=injury,
+        notes=_wet(a, injury),
         rule_ids=outcome.rule_ids,
     )
 
@@ -1099,7 +1123,12 @@ def do_horn(
         options=options,
     )
     hurt, injury = _hurt(
-        b, gored.damage, roller, options, DamageType.IMP if sharp else DamageType.CR
+        b,
+        gored.damage,
+        roller,
+        options,
+        DamageType.IMP if sharp else DamageType.CR,
+        water=a.turn.water,
     )
     contest_st = slammed.slam.strength if slammed.slam is not None else None
     lost_by = (
@@ -1132,6 +1161,7 @@ def do_horn(
             "damage": injury if injury is not None else slammed.damage,
             "recoil": recoil,
             "recoil_damage": recoil_injury,
+            "notes": tuple(dict.fromkeys((*slammed.notes, *_wet(a, injury)))),
             "rule_ids": (*slammed.rule_ids, "R11.20"),
         }
     )

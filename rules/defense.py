@@ -19,13 +19,9 @@ from rules.attack import Arc, AttackKind
 from rules.checks import Outcome, SuccessRoll, success_roll
 from rules.combatant import Posture, Side
 from rules.errors import RuleError
-from rules.maneuver import (
-    DefenseKind,
-    ManeuverProfile,
-    Modifier,
-    posture_modifiers,
-)
+from rules.maneuver import DefenseKind, ManeuverProfile, posture_modifiers
 from rules.options import RuleOptions
+from rules.records import Modifier
 from rules.roller import DiceRoller
 
 ERROR_KEYS: Final = frozenset(

@@ -35,7 +35,16 @@ from rules.surprise import (
     partial_surprise,
     total_surprise,
 )
-from rules.turn import Fighter, TurnAdvance, TurnSequence, advance, join, leave, reorder_sequence
+from rules.turn import (
+    Fighter,
+    TurnAdvance,
+    TurnSequence,
+    Water,
+    advance,
+    join,
+    leave,
+    reorder_sequence,
+)
 
 __all__ = [
     "MAX_COMBATANTS",
@@ -313,7 +322,8 @@ def with_holds(encounter: Encounter, holds: Sequence[Hold]) -> Encounter:
     """The encounter with these holds; each fighter's ``grappled`` flag follows them (R11.12):
     set while a grapple or pin holds him, cleared when the last one ends. A fighter whose
     held breath a choke started breathes again when the last choke on him ends (R11.10,
-    R9.2)."""
+    R9.2), unless he is under water: then he goes on holding it until he comes up (R9.1,
+    R13.4)."""
     kept = tuple(holds)
     held = {h.held_id for h in kept if h.kind in GRAPPLING_HOLDS}
     was = {h.held_id for h in encounter.holds if h.kind in GRAPPLING_HOLDS}
@@ -323,7 +333,8 @@ def with_holds(encounter: Encounter, holds: Sequence[Hold]) -> Encounter:
     for fighter in encounter.combatants:
         cid = fighter.combatant_id
         c = fighter
-        if cid in let_go and c.combatant.state.breath_left is not None:
+        under = c.turn.water is Water.underwater
+        if cid in let_go and c.combatant.state.breath_left is not None and not under:
             c = c.with_sheet(c.combatant.with_state(let_breathe(c.combatant.state)))
         grappled = c.turn.grappled
         if cid in held:

@@ -1,7 +1,8 @@
 """The world's hazards applied to a fighter of the fight: a fall (R13.7), a falling object
 (R13.8), time in the flames and clothes catching fire (R10.1, R10.5-R10.8), a day of sun
-(R10.11, R10.12), intense heat with the rounds (R10.10), deep water with the rounds and gear
-shed in it (R9.3, R9.4).
+(R10.11, R10.12), heat, intense heat, cold and icy water worked through and charged in FP
+(R10.9, R10.10, R10.13, R10.14), intense heat with the rounds (R10.10), deep water with the
+rounds or over a given time, gear shed in it, and a rescue from it (R9.3-R9.5).
 
 Like :mod:`rules.exchange`, each function takes the :class:`~rules.encounter.Encounter`
 and the fighter's id, rolls what the hazard rolls, and returns the new fight with the
@@ -11,13 +12,37 @@ the change for ``/encounter undo``. The cogs only parse, authorize and render.
 
 from __future__ import annotations
 
-from enum import StrEnum
-from typing import Final
+from typing import Final, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.breath import Shed, ensure_may_shed, shed, swallowed_water, swimming_modifiers
-from rules.climate import INTENSE_HEAT_SAFE_PER_DR, Skin, Sunburn, sunburn, sunburn_hit
+from rules.breath import (
+    Drowning,
+    Rescue,
+    Shed,
+    drowning,
+    ensure_may_shed,
+    rescue,
+    shed,
+    swallowed_water,
+    swimming_modifiers,
+)
+from rules.climate import (
+    INTENSE_HEAT_SAFE_PER_DR,
+    ColdClothing,
+    ColdExposure,
+    HeatExposure,
+    IntenseHeat,
+    Skin,
+    Sunburn,
+    ThermalShock,
+    cold,
+    heat,
+    intense_heat,
+    sunburn,
+    sunburn_hit,
+    thermal_shock,
+)
 from rules.combatant import Armor, Burning, Combatant, HitLocation, Side
 from rules.encounter import Encounter, EncounterCombatant
 from rules.errors import RuleError
@@ -31,6 +56,7 @@ from rules.falling import (
     falling_object,
     falling_object_hit,
 )
+from rules.fatigue import Want
 from rules.fire import (
     Clothing,
     Exposure,
@@ -41,15 +67,16 @@ from rules.fire import (
     fire_exposure,
     shield_catches_fire,
 )
-from rules.hazards import enter_water
+from rules.hazards import enter_water, out_of_water
 from rules.injury import InjuryOutcome
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
-from rules.strain import FatigueApplied, change_fp
+from rules.strain import EnvironmentChange, FatigueApplied, change_fp
 
 __all__ = [
     "ERROR_KEYS",
     "CaughtFire",
+    "DrownTaken",
     "EnvironmentChange",
     "FallTaken",
     "FireTaken",
@@ -57,13 +84,22 @@ __all__ = [
     "HazardHit",
     "HeatEntered",
     "ObjectTaken",
+    "RescueTaken",
     "SunburnTaken",
     "WaterEntered",
+    "Weather",
+    "WeatherTaken",
     "catch_fire_on",
+    "cold_on",
+    "drown_on",
     "fall_on",
     "falling_object_on",
     "fire_on",
+    "heat_on",
     "heat_with_the_rounds",
+    "icy_water_on",
+    "intense_heat_on",
+    "rescue_on",
     "roll_fall",
     "shed_gear",
     "sunburn_on",
@@ -76,24 +112,14 @@ ERROR_KEYS: Final = frozenset(
         "damage.error.destroyed",
         "environment.error.swimming_needed",
         "environment.error.no_shield",
+        "environment.error.st_needed",
+        "breath.error.rescue_self",
     }
 )
 """Every :class:`RuleError` key this module raises itself (the functions it applies list
 their own)."""
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid", arbitrary_types_allowed=True)
-
-
-class EnvironmentChange(StrEnum):
-    """Which change the log keeps (``detail()["undo"]``): ``/encounter undo`` names it
-    (``environment.undone.<value>``)."""
-
-    FALL = "fall"
-    FALLING_OBJECT = "falling_object"
-    FIRE = "fire"
-    CATCH_FIRE = "catch_fire"
-    INTENSE_HEAT = "intense_heat"
-    SUNBURN = "sunburn"
 
 
 def _swimming_needed() -> RuleError:
@@ -404,6 +430,177 @@ def sunburn_on(
     )
 
 
+# ------------------------------------------------------------- R10.9, R10.10, R10.13, R10.14
+
+Weather = TypeVar("Weather", HeatExposure, IntenseHeat, ColdExposure, ThermalShock)
+"""What a stretch of heat or cold rolled (R10.9, R10.10, R10.13, R10.14)."""
+
+
+class WeatherTaken(BaseModel, Generic[Weather]):
+    """Heat, intense heat, cold or icy water worked through for a fighter of the fight, from
+    his own sheet as the fight holds it: the rolls (``exposure``) and the FP they cost him
+    (``applied``; ``outcome`` ``None`` when they cost nothing)."""
+
+    model_config = _FROZEN
+
+    exposure: Weather
+    applied: FatigueApplied
+
+    @property
+    def encounter(self) -> Encounter:
+        return self.applied.encounter
+
+    @property
+    def name(self) -> str:
+        return self.applied.name
+
+    def detail(self) -> dict[str, object]:
+        return self.applied.detail()
+
+
+def _charged(
+    encounter: Encounter,
+    fighter_id: str,
+    exposure: Weather,
+    noted: dict[str, object],
+    *,
+    want: Want | None = None,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> WeatherTaken[Weather]:
+    """The FP ``exposure`` cost him, charged (:func:`~rules.strain.change_fp`; lost to heat
+    or cold, ``want``, they are kept apart, R10.9, R10.13)."""
+    applied = change_fp(
+        encounter,
+        fighter_id,
+        exposure.fp_lost,
+        roller=roller,
+        options=options,
+        noted=noted,
+        want=want,
+    )
+    return WeatherTaken[Weather](exposure=exposure, applied=applied)
+
+
+def _best_survival(sheet: Combatant, survival: int | None) -> int | None:
+    """Survival as given, else the sheet's (R10.9 and R10.13 roll the better of it and HT)."""
+    return survival if survival is not None else sheet.skill("survival")
+
+
+def heat_on(
+    encounter: Encounter,
+    fighter_id: str,
+    temperature: float,
+    minutes: int,
+    *,
+    ht: int | None = None,
+    survival: int | None = None,
+    encumbrance: int | None = None,
+    stressful: bool = True,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> WeatherTaken[HeatExposure]:
+    """R10.9 through :func:`~rules.climate.heat` for him: his HT, Survival and encumbrance
+    level unless given; each failure's FP charged, kept apart as lost to heat."""
+    sheet = encounter.get(fighter_id).combatant
+    found = heat(
+        temperature,
+        minutes,
+        ht=ht if ht is not None else sheet.attributes.ht,
+        survival=_best_survival(sheet, survival),
+        encumbrance=encumbrance if encumbrance is not None else sheet.encumbrance_level,
+        stressful=stressful,
+        roller=roller,
+        options=options,
+    )
+    noted: dict[str, object] = {"heat": temperature, "minutes": minutes}
+    return _charged(
+        encounter, fighter_id, found, noted, want=Want.HEAT, roller=roller, options=options
+    )
+
+
+def intense_heat_on(
+    encounter: Encounter,
+    fighter_id: str,
+    seconds: int,
+    *,
+    dr: int | None = None,
+    ht: int | None = None,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> WeatherTaken[IntenseHeat]:
+    """R10.10 through :func:`~rules.climate.intense_heat` for ``seconds`` at once: his torso's
+    DR and his HT unless given; each failed second's FP charged."""
+    sheet = encounter.get(fighter_id).combatant
+    found = intense_heat(
+        dr if dr is not None else sheet.dr.at(HitLocation.TORSO).dr,
+        seconds,
+        ht=ht if ht is not None else sheet.attributes.ht,
+        roller=roller,
+        options=options,
+    )
+    noted: dict[str, object] = {"intense_heat": seconds}
+    return _charged(encounter, fighter_id, found, noted, roller=roller, options=options)
+
+
+def cold_on(
+    encounter: Encounter,
+    fighter_id: str,
+    temperature: float,
+    minutes: int,
+    *,
+    wind_kmh: float = 0,
+    clothing: ColdClothing = ColdClothing.WINTER,
+    wet: bool = False,
+    ht: int | None = None,
+    survival: int | None = None,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> WeatherTaken[ColdExposure]:
+    """R10.13 through :func:`~rules.climate.cold` for him: his HT and Survival unless given;
+    each failure's FP charged, kept apart as lost to cold."""
+    sheet = encounter.get(fighter_id).combatant
+    found = cold(
+        temperature,
+        minutes,
+        ht=ht if ht is not None else sheet.attributes.ht,
+        survival=_best_survival(sheet, survival),
+        wind_kmh=wind_kmh,
+        clothing=clothing,
+        wet=wet,
+        roller=roller,
+        options=options,
+    )
+    noted: dict[str, object] = {"cold": temperature, "minutes": minutes}
+    return _charged(
+        encounter, fighter_id, found, noted, want=Want.COLD, roller=roller, options=options
+    )
+
+
+def icy_water_on(
+    encounter: Encounter,
+    fighter_id: str,
+    minutes: int,
+    *,
+    dry_suit: bool = False,
+    ht: int | None = None,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> WeatherTaken[ThermalShock]:
+    """R10.14 through :func:`~rules.climate.thermal_shock` for him: his HT unless given;
+    the FP of every minute charged (none in a dry suit: only the cold, R10.13)."""
+    sheet = encounter.get(fighter_id).combatant
+    found = thermal_shock(
+        minutes,
+        ht=ht if ht is not None else sheet.attributes.ht,
+        dry_suit=dry_suit,
+        roller=roller,
+        options=options,
+    )
+    noted: dict[str, object] = {"icy_water": minutes}
+    return _charged(encounter, fighter_id, found, noted, roller=roller, options=options)
+
+
 # --------------------------------------------------------------------------- R10.10
 
 
@@ -476,12 +673,14 @@ def water_with_the_rounds(
     """R9.3 inside a fight: he goes into deep water with his Swimming (given, else the
     sheet's; refused with neither) and its modifiers (his sheet's encumbrance unless given),
     each of his seconds bringing the roll when it is due (:mod:`rules.hazards`); ``leave``
-    takes him out."""
+    takes him out, out of any ``/terrain`` water too (one in-water state, R13.4, R13.5)."""
     fighter = encounter.get(fighter_id)
     sheet = fighter.combatant
     target = None
     if leave:
-        state = sheet.state.model_copy(update={"water": None})
+        # Out of the water: no footing in it for his blows either (R13.4, R13.5).
+        fighter = out_of_water(fighter)
+        state = fighter.combatant.state
     else:
         level = swimming if swimming is not None else sheet.skill("swimming")
         if level is None:
@@ -530,7 +729,8 @@ def shed_gear(
     """R9.4: only after a successful Swimming roll in the water
     (:func:`~rules.breath.ensure_may_shed`), a DX roll (given, else his) for one item
     (:func:`~rules.breath.shed`), its FP charged; a failure swallows water
-    (:func:`~rules.breath.swallowed_water`: struggling, R9.3)."""
+    (:func:`~rules.breath.swallowed_water`: struggling, R9.3; the next roll sooner while he
+    fights under water, R13.4)."""
     fighter = encounter.get(fighter_id)
     water = fighter.combatant.state.water
     ensure_may_shed(fighter.name, water)
@@ -548,6 +748,136 @@ def shed_gear(
         roller=roller,
         options=options,
         noted={"shed": item.shed},
-        state=None if item.shed else {"water": swallowed_water(water)},
+        state=None if item.shed else {"water": swallowed_water(water, fighter.turn.water)},
     )
     return GearShed(item=item, applied=applied)
+
+
+class DrownTaken(BaseModel):
+    """R9.3 over a given time on a fighter: every Swimming roll, and the FP they cost him."""
+
+    model_config = _FROZEN
+
+    drowned: Drowning
+    applied: FatigueApplied
+
+    @property
+    def encounter(self) -> Encounter:
+        return self.applied.encounter
+
+    def detail(self) -> dict[str, object]:
+        return self.applied.detail()
+
+
+def drown_on(
+    encounter: Encounter,
+    fighter_id: str,
+    seconds: int,
+    *,
+    swimming: int | None = None,
+    intentional: bool = False,
+    encumbrance: int | None = None,
+    fat: bool = False,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> DrownTaken:
+    """R9.3 for ``seconds`` in deep water, worked out at once (:func:`~rules.breath.drowning`)
+    from his sheet as the fight has it: his Swimming (given, else the sheet's; refused with
+    neither), his encumbrance unless given, the schedule stopping where the FP lost make him
+    faint (his FP plus his FP attribute, R8.3); the FP charged in the same change
+    (R8.1-R8.3)."""
+    sheet = encounter.get(fighter_id).combatant
+    level = swimming if swimming is not None else sheet.skill("swimming")
+    if level is None:
+        raise _swimming_needed()
+    drowned = drowning(
+        level,
+        seconds,
+        intentional=intentional,
+        encumbrance=sheet.encumbrance_level if encumbrance is None else encumbrance,
+        fat=fat,
+        fp_to_faint=sheet.state.fp + sheet.max_fp,
+        roller=roller,
+        options=options,
+    )
+    applied = change_fp(
+        encounter,
+        fighter_id,
+        drowned.fp_lost,
+        roller=roller,
+        options=options,
+        noted={"drown": seconds},
+    )
+    return DrownTaken(drowned=drowned, applied=applied)
+
+
+class RescueTaken(BaseModel):
+    """R9.5 with fighters of the fight: the rescuer's roll and, when the rescuer is one of
+    them, the FP it cost him (``applied`` ``None``: the rescuer is only numbers)."""
+
+    model_config = _FROZEN
+
+    saving: Rescue
+    applied: FatigueApplied | None
+    unchanged: Encounter
+    """The fight as it was, for a rescuer who is not one of its fighters."""
+
+    @property
+    def encounter(self) -> Encounter:
+        return self.applied.encounter if self.applied is not None else self.unchanged
+
+    def detail(self) -> dict[str, object]:
+        found = self.applied.detail() if self.applied is not None else {}
+        return {**found, "rescued": self.saving.saved}
+
+
+def rescue_on(
+    encounter: Encounter,
+    rescuer_id: str | None,
+    *,
+    victim_id: str | None = None,
+    swimming: int | None = None,
+    st: int | None = None,
+    victim_st: int | None = None,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> RescueTaken:
+    """R9.5 (:func:`~rules.breath.rescue`): the rescuer's Swimming and ST, the victim's ST,
+    each given or else read from the fighter's sheet as the fight has it (refused with
+    neither); the FP a failure costs a rescuer who is a fighter is charged in the same
+    change (R8.1-R8.3). Nobody rescues himself."""
+    if rescuer_id is not None and rescuer_id == victim_id:
+        name = encounter.get(rescuer_id).name
+        raise RuleError("breath.error.rescue_self", f"{name} cannot rescue himself", name=name)
+    rescuer = encounter.get(rescuer_id).combatant if rescuer_id is not None else None
+    victim = encounter.get(victim_id).combatant if victim_id is not None else None
+    level = swimming if swimming is not None else (rescuer.skill("swimming") if rescuer else None)
+    if level is None:
+        raise _swimming_needed()
+    saving = rescue(
+        level,
+        rescuer_st=_st(st, rescuer),
+        victim_st=_st(victim_st, victim),
+        roller=roller,
+        options=options,
+    )
+    applied = None
+    if rescuer_id is not None:
+        applied = change_fp(
+            encounter,
+            rescuer_id,
+            saving.fp_lost,
+            roller=roller,
+            options=options,
+            noted={"rescued": saving.saved},
+        )
+    return RescueTaken(saving=saving, applied=applied, unchanged=encounter)
+
+
+def _st(given: int | None, sheet: Combatant | None) -> int:
+    """An ST given, else the sheet's; refused with neither."""
+    if given is not None:
+        return given
+    if sheet is None:
+        raise RuleError("environment.error.st_needed", "no ST given and no fighter named")
+    return sheet.attributes.st

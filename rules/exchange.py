@@ -18,8 +18,9 @@ from pydantic import BaseModel, ConfigDict
 
 from rules.attack import AttackKind
 from rules.attack_resolution import AttackOutcome, StrayShot, resolve_attack, resolve_stray
+from rules.breath import BreathAtFooting, Preparation, breath_at_footing, into_water
 from rules.close_combat import close_request
-from rules.combatant import Combatant
+from rules.combatant import Combatant, InWater
 from rules.damage import DamageSpec, DirectDamage
 from rules.defense_resolution import (
     DefenseChoice,
@@ -512,13 +513,24 @@ class GroundTaken(BaseModel):
     encounter: Encounter
     fighter_name: str
     turn: TurnState
+    swimming: InWater | None = None
+    """R9.3's in-water state the footing left him in: his Swimming rolls' schedule."""
+    breath: BreathAtFooting = BreathAtFooting()
+    """The breath he started holding as he went under, or got back as he came up (R9.1,
+    R9.2, R13.4)."""
 
     def detail(self) -> dict[str, object]:
-        return {
+        found: dict[str, object] = {
             "combatant": self.fighter_name,
             "height": self.turn.elevation,
             "water": self.turn.water,
         }
+        if self.breath.held is not None:
+            found["breath"] = self.breath.held.seconds
+        if self.breath.air is not None:
+            found["airless"] = self.breath.air.airless
+            found["iq_lost"] = self.breath.air.iq_lost
+        return found
 
 
 def take_ground(
@@ -527,12 +539,36 @@ def take_ground(
     *,
     height: Fraction | None,
     water: Water | bool | None,
+    preparation: Preparation = Preparation.NORMAL,
+    roller: DiceRoller,
+    options: RuleOptions,
 ) -> GroundTaken:
-    """The fighter's height and footing set as :func:`~rules.terrain.standing` reads them."""
+    """The fighter's height and footing set as :func:`~rules.terrain.standing` reads them;
+    a footing in the water is R9.3's in-water state too, so the fight's Swimming rolls
+    (R13.4, R13.5) come on deep water's one schedule (:func:`~rules.breath.into_water`).
+    Going under, he holds his breath from that second (``preparation``: how he took it);
+    coming up, he breathes again unless a choke stops him (R9.1, R9.2, R11.10:
+    :func:`~rules.breath.breath_at_footing`)."""
     fighter = encounter.get(fighter_id)
     turn = standing(fighter.turn, height=height, water=water)
+    sheet = fighter.combatant
+    breath = BreathAtFooting()
+    if water is not None:
+        sheet = sheet.with_state(water=into_water(sheet, turn.water))
+        choked = any(h.held_id == fighter_id and h.choking for h in encounter.holds)
+        sheet, breath = breath_at_footing(
+            sheet,
+            fighter.turn.water,
+            turn.water,
+            choked=choked,
+            preparation=preparation,
+            roller=roller,
+            options=options,
+        )
     return GroundTaken(
-        encounter=encounter.replace(_fighter_after(fighter, turn)),
+        encounter=encounter.replace(_fighter_after(fighter, turn, sheet)),
         fighter_name=fighter.name,
         turn=turn,
+        swimming=sheet.state.water,
+        breath=breath,
     )

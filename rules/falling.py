@@ -29,8 +29,8 @@ from rules.dice import DiceExpression
 from rules.errors import RuleError
 from rules.injury import InjuryOutcome, apply_hit
 from rules.options import RuleOptions
+from rules.records import RollRecord
 from rules.roller import DiceRoller
-from rules.turn import RollRecord
 
 __all__ = [
     "ACROBATICS_METRES",
@@ -160,7 +160,11 @@ def fall(
     acrobatics_roll = None
     if acrobatics is not None and acrobatics > 0:
         acrobatics_roll = RollRecord.of(
-            "acrobatics", acrobatics, (), success_roll(acrobatics, roller, rule_options)
+            "acrobatics",
+            acrobatics,
+            (),
+            success_roll(acrobatics, roller, rule_options),
+            rule_id="R13.7",
         )
         if acrobatics_roll.succeeded:
             counted = max(Fraction(0), counted - ACROBATICS_METRES)
@@ -168,7 +172,11 @@ def fall(
     soft = landing is Landing.SOFT
     if landing is Landing.WATER and swimming is not None:
         swimming_roll = RollRecord.of(
-            "swimming", swimming, (), success_roll(swimming, roller, rule_options)
+            "swimming",
+            swimming,
+            (),
+            success_roll(swimming, roller, rule_options),
+            rule_id="R13.7",
         )
         soft = swimming_roll.succeeded
     metres = int(counted)

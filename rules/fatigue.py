@@ -43,9 +43,10 @@ from rules.combatant import Combatant, CombatantState, Posture
 from rules.errors import RuleError
 from rules.injury import resolve_death_checks
 from rules.options import RuleOptions
+from rules.records import RollRecord
 from rules.roller import DiceRoller
 from rules.schedule import rolls_for
-from rules.turn import RollRecord, TurnState, cardiac_arrest_seconds
+from rules.turn import TurnState, cardiac_arrest_seconds
 
 __all__ = [
     "COMBAT_FATIGUE_SECONDS",
@@ -344,7 +345,7 @@ def lose_fp(
             roller=roller,
             options=options if options is not None else RuleOptions(),
         )
-        checks = tuple(RollRecord.from_record(r) for r in found.rolls)
+        checks = found.rolls
         update.update(
             {
                 "death_checks_made": found.checks_made,
@@ -492,7 +493,9 @@ def help_heart(
     roll = None
     if skill is not None:
         rule_options = options if options is not None else RuleOptions()
-        roll = RollRecord.of("first_aid", skill, (), success_roll(skill, roller, rule_options))
+        roll = RollRecord.of(
+            "first_aid", skill, (), success_roll(skill, roller, rule_options), rule_id="R8.2"
+        )
     helped = roll is None or roll.succeeded
     if not helped:
         new_state, new_turn = state, turn
@@ -745,7 +748,9 @@ def exertion(
     if skill is not None and skill > ht:
         attribute, target = activity.skill, skill
     rolls = tuple(
-        RollRecord.of(attribute, target, (), success_roll(target, roller, rule_options))
+        RollRecord.of(
+            attribute, target, (), success_roll(target, roller, rule_options), rule_id="R8.6"
+        )
         for _ in range(rolls_for(seconds, interval))
     )
     failures = sum(1 for roll in rolls if not roll.succeeded)
@@ -996,7 +1001,9 @@ def stay_awake(
     rolls: list[RollRecord] = []
     asleep = False
     for _ in range(count):
-        roll = RollRecord.of("will", will, (), success_roll(will, roller, rule_options))
+        roll = RollRecord.of(
+            "will", will, (), success_roll(will, roller, rule_options), rule_id="R8.9"
+        )
         rolls.append(roll)
         if not roll.succeeded:
             asleep = True

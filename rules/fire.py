@@ -34,11 +34,10 @@ from rules.damage import DamageSpec, DamageType
 from rules.dice import DiceExpression
 from rules.errors import RuleError
 from rules.injury import InjuryOutcome, apply_hit
-from rules.maneuver import Modifier
 from rules.options import RuleOptions
+from rules.records import Modifier, RollRecord
 from rules.roller import DiceRoller
 from rules.schedule import rolls_for
-from rules.turn import RollRecord
 
 __all__ = [
     "BURNING",
@@ -467,11 +466,13 @@ def extinguish(
         return Extinguish(
             kind=kind, dive=True, roll=None, readies=0, out=True, rule_ids=(rule, "R10.6")
         )
-    modifiers: tuple[tuple[str, int], ...] = (
-        (("burning_clothes", BURNING[kind][1]),) if kind is Burning.PARTIAL else ()
+    modifiers = (
+        (Modifier("burning_clothes", BURNING[kind][1], rule),) if kind is Burning.PARTIAL else ()
     )
-    target = dx + sum(value for _, value in modifiers)
-    roll = RollRecord.of("dx", dx, modifiers, success_roll(target, roller, rule_options))
+    target = dx + sum(modifier.value for modifier in modifiers)
+    roll = RollRecord.of(
+        "dx", dx, modifiers, success_roll(target, roller, rule_options), rule_id=rule
+    )
     return Extinguish(
         kind=kind,
         dive=False,

@@ -26,8 +26,8 @@ from rules.combatant import Combatant, HitLocation, Posture, Side
 from rules.dice import DiceExpression
 from rules.errors import RuleError
 from rules.hit_location import attack_penalty
-from rules.maneuver import Modifier
 from rules.options import RuleOptions
+from rules.records import Modifier
 from rules.roller import DiceRoller
 
 __all__ = [

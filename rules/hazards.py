@@ -1,6 +1,7 @@
 """Hazards that go on by the second in a fight: burning clothes or shields (R10.5-R10.7),
 held breath running out (R9.1, R9.2), a choke's among them (R11.10), intense heat (R10.10)
-and deep water's Swimming rolls (R9.3).
+and the Swimming rolls of deep water (R9.3) and of a fight in or under water (R13.4,
+R13.5), one schedule for both (:func:`rules.breath.next_roll_in`).
 
 Each fighter's second comes at his place in the turn order, once a round (a round is one
 second, R4.1), whether he acts or is skipped, like the crushed windpipe's roll (R7.29):
@@ -23,12 +24,12 @@ from pydantic import BaseModel, ConfigDict
 
 from rules.breath import (
     BRAIN_DEATH_SECONDS,
-    NEXT_ROLL,
     AirAgain,
     DrowningRoll,
     air_again,
     breathe,
     hold_breath,
+    next_roll_in,
     swimming_roll,
     with_air,
 )
@@ -39,8 +40,9 @@ from rules.fatigue import FatigueChange, lose_fp
 from rules.fire import BurnTick, burn, burning_hit, catch
 from rules.injury import InjuryOutcome
 from rules.options import RuleOptions
+from rules.records import RollRecord
 from rules.roller import DiceRoller
-from rules.turn import RollRecord, TurnEvent, TurnEventKind
+from rules.turn import TurnEvent, TurnEventKind, Water
 
 __all__ = [
     "HazardKind",
@@ -50,6 +52,7 @@ __all__ = [
     "enter_water",
     "fainted_without_air",
     "hold_breath",
+    "out_of_water",
     "passed_places",
     "put_out",
     "tick_fighter",
@@ -81,7 +84,7 @@ class HazardKind(StrEnum):
     AIR = "air"
     """Breathing again after more than 2 minutes without air: an HT roll or -1 IQ (R9.2)."""
     SWIM = "swim"
-    """In deep water, a Swimming roll came due: 1 FP on a failure."""
+    """In the water, a Swimming roll came due: 1 FP on a failure (R9.3, R13.4, R13.5)."""
 
 
 class HazardTick(BaseModel):
@@ -102,7 +105,9 @@ class HazardTick(BaseModel):
     """Seconds of intense heat his armor still keeps him safe (R10.10)."""
     air: AirAgain | None = None
     swim: DrowningRoll | None = None
-    """The Swimming roll that came due in deep water (R9.3)."""
+    """The Swimming roll that came due in the water (R9.3, R13.4, R13.5)."""
+    next_in: int | None = None
+    """Seconds to his next Swimming roll: R9.3's, or fewer at the fight's pace (R13.4, R13.5)."""
     rule_id: str
 
     def summary(self) -> dict[str, object]:
@@ -131,6 +136,15 @@ def enter_water(
 ) -> CombatantState:
     """He is in deep water: a Swimming roll at once, then on R9.3's schedule."""
     return state.model_copy(update={"water": InWater(skill=swimming, modifiers=modifiers)})
+
+
+def out_of_water(fighter: EncounterCombatant) -> EncounterCombatant:
+    """He is out of the water: no more Swimming rolls (R9.3), and no footing in it for his
+    blows either (R13.4, R13.5), since both read the one in-water state."""
+    sheet = fighter.combatant.with_state(water=None)
+    return fighter.with_sheet(sheet).model_copy(
+        update={"turn": fighter.turn.model_copy(update={"water": None})}
+    )
 
 
 def fainted_without_air(state: CombatantState, airless: int, round_: int) -> CombatantState:
@@ -211,7 +225,9 @@ def tick_fighter(
     if sheet.state.intense_heat_dr is not None and not sheet.state.dead:
         sheet = _heat_second(sheet, who, ticks, roller, rule_options)
     if sheet.state.water is not None and not sheet.state.dead:
-        sheet = _water_second(sheet, who, ticks, roller, rule_options, round_=round_)
+        sheet = _water_second(
+            sheet, who, ticks, roller, rule_options, round_=round_, footing=fighter.turn.water
+        )
     return fighter.with_sheet(sheet), ticks
 
 
@@ -223,10 +239,13 @@ def _water_second(
     options: RuleOptions,
     *,
     round_: int,
+    footing: Water | None,
 ) -> Combatant:
     """R9.3: a second in deep water; when his next Swimming roll is due he rolls it (a
     failure costs 1 FP through R8.1-R8.3). Once he has fainted he no longer swims: he is
-    under, without air, and dies 4 minutes later unless rescued (R9.4, R9.2)."""
+    under, without air, and dies 4 minutes later unless rescued (R9.4, R9.2). Fighting in
+    or under water (``footing``, R13.4, R13.5) the same roll comes at least every 5 or 2
+    rounds: one state, one roll a second at most, whichever rule calls for it."""
     state = sheet.state
     water = state.water
     assert water is not None
@@ -239,11 +258,12 @@ def _water_second(
     change = lose_fp(sheet, rolled.fp_lost, roller, options) if rolled.fp_lost else None
     if change is not None:
         sheet = sheet.with_state(change.state)
+    wait = next_roll_in(rolled.then, footing)
     moved = water.model_copy(
         update={
             "state": rolled.then,
             "seconds": at + 1,
-            "next_roll_at": at + NEXT_ROLL[rolled.then],
+            "next_roll_at": at + wait,
             "swam": water.swam or rolled.roll.succeeded,
         }
     )
@@ -259,10 +279,16 @@ def _water_second(
             roll=rolled.roll,
             swim=rolled,
             fatigue=change,
-            rule_id="R9.3",
+            next_in=wait,
+            rule_id=_SWIM_RULE[footing],
         )
     )
     return sheet
+
+
+_SWIM_RULE: Final = {None: "R9.3", Water.underwater: "R13.4", Water.in_water: "R13.5"}
+"""Whose schedule a Swimming roll in the water answers: deep water alone (R9.3), or the
+fight under water (R13.4) or in it (R13.5)."""
 
 
 def _heat_second(

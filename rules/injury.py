@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-from rules.checks import Outcome, SuccessRoll, success_roll
+from rules.checks import Outcome, success_roll
 from rules.combatant import (
     BodyPart,
     Combatant,
@@ -56,6 +56,7 @@ from rules.hit_location import (
     wounding_for_traits,
 )
 from rules.options import RuleOptions
+from rules.records import Modifier, RollPurpose, RollRecord
 from rules.roller import DiceRoller
 
 # Enum members as module constants: attribute access on an Enum class is slow
@@ -89,9 +90,6 @@ __all__ = [
     "Knockdown",
     "KnockdownResult",
     "KnockdownTrigger",
-    "Modifier",
-    "RollPurpose",
-    "RollRecord",
     "apply_hit",
     "blunt_trauma",
     "death_check_thresholds",
@@ -124,65 +122,13 @@ _MAX_DOUBLED_SHOCK: Final = 8
 
 # --------------------------------------------------------------------------- roll records
 
-# RollRecord, Knockdown and InjuryOutcome are frozen dataclasses without slots
+# RollRecord (rules.records), Knockdown and InjuryOutcome are frozen dataclasses without slots
 # or ``__post_init__``. Their ``__init__`` sets each field with one
 # ``object.__setattr__``; the hot path builds them in one step instead,
 # ``_new(cls)`` then ``__dict__`` set to a dict literal holding every field,
 # which makes the same object several times faster.
 _new = object.__new__
 _set = object.__setattr__
-
-
-class RollPurpose(StrEnum):
-    """Why a success roll was made; the value is a stable translation-key suffix."""
-
-    KNOCKDOWN = "knockdown"
-    DEATH_CHECK = "death_check"
-    DECAPITATION = "decapitation"
-    CRUSHED_TRACHEA = "crushed_trachea"
-    KNOCKBACK_BALANCE = "knockback_balance"
-    STAY_CONSCIOUS = "stay_conscious"
-    STUN_RECOVERY = "stun_recovery"
-    MENTAL_STUN_RECOVERY = "mental_stun_recovery"
-    GET_UP = "get_up"
-    CRIPPLING_DURATION = "crippling_duration"
-
-
-@dataclass(frozen=True, slots=True)
-class Modifier:
-    """One named modifier to a roll: ``source`` is a stable key (``"high_pain_threshold"``)."""
-
-    source: str
-    value: int
-    rule_id: str
-
-
-@dataclass(frozen=True)
-class RollRecord:
-    """A success roll the rules made: what for, against what, with which modifiers, and the dice."""
-
-    purpose: RollPurpose
-    rule_id: str
-    attribute: str
-    base: int
-    modifiers: tuple[Modifier, ...]
-    target: int
-    roll: SuccessRoll
-
-    @property
-    def succeeded(self) -> bool:
-        """Whether the roll succeeded (criticals included)."""
-        return self.roll.outcome.is_success
-
-    @property
-    def margin(self) -> int:
-        """Target − roll: ≥ 0 "succeeded by", < 0 "failed by"."""
-        return self.roll.margin
-
-    @property
-    def outcome(self) -> Outcome:
-        """Critical success, success, failure or critical failure (A.1)."""
-        return self.roll.outcome
 
 
 def roll_against(
@@ -223,7 +169,6 @@ def _record(  # noqa: PLR0917 - positional keeps the hot path's calls cheap
             "attribute": attribute,
             "base": base,
             "modifiers": modifiers,
-            "target": target,
             "roll": success_roll(target, roller, options),
         },
     )
@@ -514,7 +459,6 @@ def _knockdown(  # noqa: PLR0917 - positional keeps the hot path's calls cheap
             "attribute": "ht",
             "base": ht,
             "modifiers": modifiers,
-            "target": effective,
             "roll": roll,
         },
     )

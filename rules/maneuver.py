@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict
 
 from rules.combatant import Posture
 from rules.errors import RuleError
+from rules.records import Modifier
 
 ERROR_KEYS: Final = frozenset(
     {
@@ -105,16 +106,6 @@ CLOSE_COMBAT_FORBIDDEN: frozenset[Maneuver] = frozenset(
     }
 )
 """R11.24: maneuvers impossible in close combat (animals may still All-Out Attack)."""
-
-
-class Modifier(BaseModel):
-    """One itemised modifier with the rule that gives it; ``key`` names it for the renderer."""
-
-    model_config = ConfigDict(frozen=True)
-
-    key: str
-    value: int
-    rule_id: str
 
 
 class PostureModifiers(BaseModel):

@@ -26,14 +26,12 @@ from rules.combatant import Combatant, Posture, RiseClass, Trait, Weapon
 from rules.defense_resolution import agility, parries_per_turn
 from rules.encounter import EncounterCombatant
 from rules.errors import RuleError
-from rules.injury import RollRecord
 from rules.maneuver import (
     ATTACK_MANEUVERS,
     AllOutAttackOption,
     AllOutDefenseOption,
     Maneuver,
     ManeuverProfile,
-    Modifier,
     MovementKind,
     PostureChange,
     change_posture,
@@ -49,6 +47,7 @@ from rules.maneuver_limits import (
     other_maneuvers,
 )
 from rules.options import RuleOptions
+from rules.records import Modifier, RollRecord
 from rules.roller import DiceRoller
 from rules.strike import AttackRequest
 from rules.turn import TurnState, ensure_may_choose

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rules.combatant import Posture
 from rules.errors import RuleError
-from rules.maneuver import Modifier
+from rules.records import Modifier
 from rules.size_range import speed_range_modifier
 
 __all__ = [

@@ -24,13 +24,11 @@ from rules.combatant import BodyPart, Combatant, CombatantState, Posture, RiseCl
 from rules.injury import (
     DEFAULT_OPTIONS,
     DeathChecks,
-    Modifier,
-    RollPurpose,
-    RollRecord,
     resolve_death_checks,
     roll_against,
 )
 from rules.options import RuleOptions
+from rules.records import Modifier, RollPurpose, RollRecord
 from rules.roller import DiceRoller
 
 __all__ = [

@@ -42,6 +42,7 @@ from rules.checks import (
 from rules.combatant import Combatant, Side, Trait
 from rules.errors import RuleError
 from rules.options import RuleOptions
+from rules.records import Modifier
 from rules.roller import DiceRoller
 from rules.size_range import speed_range_modifier
 
@@ -53,7 +54,6 @@ __all__ = [
     "TOTAL_DARKNESS",
     "Impossible",
     "Sense",
-    "SenseModifier",
     "SenseOutcome",
     "SenseRequest",
     "Sound",
@@ -170,18 +170,6 @@ def hearing_distance_modifier(sound: Sound, distance: Fraction | int) -> int:
     return steps
 
 
-class SenseModifier(BaseModel):
-    """One modifier to a sense roll: where it comes from, its value and its rule."""
-
-    model_config = ConfigDict(frozen=True)
-
-    source: str
-    """``acute``, ``hyperspectral``, ``discriminatory``, ``hard_of_hearing``, ``size``,
-    ``distance``, ``darkness``, ``plain_sight``, ``sound_distance`` or ``circumstances``."""
-    value: int
-    rule_id: str
-
-
 class SenseRequest(BaseModel):
     """What a sense roll needs. Leave out what does not apply.
 
@@ -227,7 +215,9 @@ class SenseOutcome(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     request: SenseRequest
-    modifiers: tuple[SenseModifier, ...]
+    modifiers: tuple[Modifier, ...]
+    """Keys: ``acute``, ``hyperspectral``, ``discriminatory``, ``hard_of_hearing``, ``size``,
+    ``distance``, ``darkness``, ``plain_sight``, ``sound_distance`` or ``circumstances``."""
     effective: int
     impossible: Impossible | None = None
     roll: SuccessRoll | None = None
@@ -279,67 +269,57 @@ def _check(request: SenseRequest) -> None:
         raise RuleError("senses.distance_needs_sound", "a hearing distance needs its sound")
 
 
-def _size_and_distance(request: SenseRequest, rule: str) -> list[SenseModifier]:
+def _size_and_distance(request: SenseRequest, rule: str) -> list[Modifier]:
     """What is sensed: its Size Modifier and its distance (A.8), for Vision (R16.5) and the
     senses that locate (R16.1)."""
-    found: list[SenseModifier] = []
+    found: list[Modifier] = []
     if request.size_modifier:
-        found.append(SenseModifier(source="size", value=request.size_modifier, rule_id=rule))
+        found.append(Modifier(key="size", value=request.size_modifier, rule_id=rule))
     if request.distance is not None:
         found.append(
-            SenseModifier(
-                source="distance", value=speed_range_modifier(request.distance), rule_id=rule
-            )
+            Modifier(key="distance", value=speed_range_modifier(request.distance), rule_id=rule)
         )
     return found
 
 
-def sense_modifiers(request: SenseRequest) -> tuple[SenseModifier, ...]:
+def sense_modifiers(request: SenseRequest) -> tuple[Modifier, ...]:
     """Every modifier of the roll, in the tables' order (R16.5, R16.7, R16.8)."""
     _check(request)
     sense = request.sense
     rule = _SENSE_RULE[sense]
-    found: list[SenseModifier] = []
+    found: list[Modifier] = []
     if request.acute:
-        found.append(SenseModifier(source="acute", value=request.acute, rule_id=rule))
+        found.append(Modifier(key="acute", value=request.acute, rule_id=rule))
     if sense is Sense.VISION:
         if request.hyperspectral:
-            found.append(
-                SenseModifier(source="hyperspectral", value=HYPERSPECTRAL_BONUS, rule_id=rule)
-            )
+            found.append(Modifier(key="hyperspectral", value=HYPERSPECTRAL_BONUS, rule_id=rule))
         found.extend(_size_and_distance(request, rule))
         if request.darkness and request.darkness > TOTAL_DARKNESS:
-            found.append(SenseModifier(source="darkness", value=request.darkness, rule_id=rule))
+            found.append(Modifier(key="darkness", value=request.darkness, rule_id=rule))
         if request.plain_sight:
-            found.append(SenseModifier(source="plain_sight", value=PLAIN_SIGHT_BONUS, rule_id=rule))
+            found.append(Modifier(key="plain_sight", value=PLAIN_SIGHT_BONUS, rule_id=rule))
     elif sense in LOCATING_SENSES:
         found.extend(_size_and_distance(request, rule))
     elif sense is Sense.HEARING:
         if request.discriminatory:
-            found.append(
-                SenseModifier(source="discriminatory", value=DISCRIMINATORY_BONUS, rule_id=rule)
-            )
+            found.append(Modifier(key="discriminatory", value=DISCRIMINATORY_BONUS, rule_id=rule))
         if request.hard_of_hearing:
             found.append(
-                SenseModifier(source="hard_of_hearing", value=HARD_OF_HEARING_PENALTY, rule_id=rule)
+                Modifier(key="hard_of_hearing", value=HARD_OF_HEARING_PENALTY, rule_id=rule)
             )
         if request.sound is not None and request.distance is not None:
             found.append(
-                SenseModifier(
-                    source="sound_distance",
+                Modifier(
+                    key="sound_distance",
                     value=hearing_distance_modifier(request.sound, request.distance),
                     rule_id="R16.6",
                 )
             )
     elif sense in (Sense.SMELL, Sense.TASTE) and request.discriminatory:
-        found.append(
-            SenseModifier(source="discriminatory", value=DISCRIMINATORY_BONUS, rule_id=rule)
-        )
+        found.append(Modifier(key="discriminatory", value=DISCRIMINATORY_BONUS, rule_id=rule))
     if request.circumstances:
-        found.append(
-            SenseModifier(source="circumstances", value=request.circumstances, rule_id=rule)
-        )
-    return tuple(m for m in found if m.value or m.source in ("distance", "sound_distance"))
+        found.append(Modifier(key="circumstances", value=request.circumstances, rule_id=rule))
+    return tuple(m for m in found if m.value or m.key in ("distance", "sound_distance"))
 
 
 def sense_roll(

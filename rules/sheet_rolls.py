@@ -34,8 +34,8 @@ from rules.checks import SkillCheck, skill_check
 from rules.combatant import Combatant, Side, skill_key
 from rules.errors import RuleError
 from rules.fire import burning_dx_penalty
-from rules.maneuver import Modifier
 from rules.options import RuleOptions
+from rules.records import Modifier
 from rules.roller import DiceRoller
 from rules.senses import LOCATING_SENSES, Sense, request_from_sheet, sense_modifiers
 
@@ -190,7 +190,7 @@ def sheet_level(sheet: Combatant, target: CheckTarget, *, in_fight: bool) -> She
                 "sheetcheck.blind", f"{sheet.name} is blind: no Vision roll", character=sheet.name
             )
         modifiers.extend(
-            Modifier(key=f"sense_{found.source}", value=found.value, rule_id=found.rule_id)
+            Modifier(key=f"sense_{found.key}", value=found.value, rule_id=found.rule_id)
             for found in sense_modifiers(request_from_sheet(sheet, sense))
         )
     if not in_fight:

@@ -18,8 +18,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from rules.checks import ContestWinner, SuccessRoll, ensure_attemptable, success_roll
 from rules.dice import DiceExpression
 from rules.grapple import CloseContest, Score, contest
-from rules.maneuver import Modifier
 from rules.options import RuleOptions
+from rules.records import Modifier
 from rules.roller import DiceRoller
 from rules.size_range import ROWS, row_at_least
 

@@ -10,6 +10,7 @@ what the event log keeps (``detail()``).
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from enum import StrEnum
 from typing import Final
 
 from pydantic import BaseModel, ConfigDict
@@ -48,6 +49,7 @@ __all__ = [
     "AirBack",
     "BreathHeld",
     "CombatFatigueTaken",
+    "EnvironmentChange",
     "FatigueApplied",
     "FireFought",
     "HeartHelped",
@@ -71,6 +73,20 @@ ERROR_KEYS: Final = frozenset(
 """Every :class:`RuleError` key this module raises."""
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid", arbitrary_types_allowed=True)
+
+
+class EnvironmentChange(StrEnum):
+    """Which ``/environment`` change the log keeps (``detail()["undo"]``): ``/encounter undo``
+    names it (``environment.undone.<value>``). The one list for this module's fire put out
+    and :mod:`rules.environment_change`'s hazards."""
+
+    FALL = "fall"
+    FALLING_OBJECT = "falling_object"
+    FIRE = "fire"
+    CATCH_FIRE = "catch_fire"
+    EXTINGUISH = "extinguish"
+    INTENSE_HEAT = "intense_heat"
+    SUNBURN = "sunburn"
 
 
 class FatigueApplied(BaseModel):
@@ -214,14 +230,16 @@ def start_holding_breath(
     encounter: Encounter,
     fighter_id: str,
     *,
-    ht: int,
+    ht: int | None = None,
     exertion: Exertion,
     preparation: Preparation,
 ) -> BreathHeld:
     """R9.1: he stops breathing with :func:`~rules.breath.breath_seconds` of held breath
-    (the count R9.2 runs down at the turn edge)."""
+    (the count R9.2 runs down at the turn edge), from the HT given or else his."""
     fighter = encounter.get(fighter_id)
-    held = breath_seconds(ht, exertion, preparation)
+    held = breath_seconds(
+        ht if ht is not None else fighter.combatant.attributes.ht, exertion, preparation
+    )
     sheet = fighter.combatant.with_state(hold_breath(fighter.combatant.state, held.seconds))
     return BreathHeld(
         encounter=encounter.replace(fighter.with_sheet(sheet)), name=fighter.name, held=held
@@ -284,9 +302,10 @@ class FireFought(BaseModel):
     readies_needed: int = 1
 
     def detail(self) -> dict[str, object]:
+        undo = EnvironmentChange.EXTINGUISH.value
         if self.attempt is None:
-            return {"name": self.name, "readies": self.readies}
-        return {"name": self.name, "extinguished": self.attempt.out}
+            return {"name": self.name, "readies": self.readies, "undo": undo}
+        return {"name": self.name, "extinguished": self.attempt.out, "undo": undo}
 
 
 def fight_fire(

@@ -153,6 +153,11 @@ class PendingDefense(BaseModel):
         was made retreating, the Retreat stays on."""
         return self.model_copy(update={"retreat": self.retreated or not self.retreat})
 
+    def with_retreat(self, retreat: bool) -> PendingDefense:
+        """The same attack with the Retreat asked for or not (R6.9): the ``/defend`` option.
+        A defense already made retreating keeps its Retreat when resolved (R5.12)."""
+        return self.model_copy(update={"retreat": retreat})
+
 
 class AimCheck(BaseModel):
     """R5.3: the Will roll of an aiming fighter who was injured; a failure loses the Aim."""

@@ -15,6 +15,7 @@ from enum import StrEnum
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.errors import RuleError
+from rules.records import Modifier
 from rules.roller import DiceRoller
 
 __all__ = [
@@ -22,7 +23,6 @@ __all__ = [
     "SideProfile",
     "SideRoll",
     "SurpriseKind",
-    "SurpriseModifier",
     "TotalSurpriseOutcome",
     "cumulative_bonus",
     "partial_surprise",
@@ -58,38 +58,28 @@ class SideProfile(BaseModel):
     animals: bool = False
 
 
-class SurpriseModifier(BaseModel):
-    """One line of a side's R2.3 breakdown; ``key`` is a translation key."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    key: str
-    amount: int
-    rule_id: str = "R2.3"
-
-
-def surprise_modifiers(side: SideProfile, other: SideProfile) -> tuple[SurpriseModifier, ...]:
+def surprise_modifiers(side: SideProfile, other: SideProfile) -> tuple[Modifier, ...]:
     """The R2.3 modifiers to ``side``'s initiative roll against ``other``.
 
     Combat Reflexes is "not cumulative": +2 if the leader has it, else +1 if any
     other member does. The smarter leader (strictly higher IQ) gets +1; a tie
     gives it to neither. Catalog readings (1)-(3) of R2.3.
     """
-    found: list[SurpriseModifier] = []
+    found: list[Modifier] = []
     if side.leader_iq is not None and side.leader_combat_reflexes:
         found.append(
-            SurpriseModifier(key="encounter.surprise.mod.leader_combat_reflexes", amount=2)
+            Modifier(key="encounter.surprise.mod.leader_combat_reflexes", value=2, rule_id="R2.3")
         )
     elif side.member_combat_reflexes:
         found.append(
-            SurpriseModifier(key="encounter.surprise.mod.member_combat_reflexes", amount=1)
+            Modifier(key="encounter.surprise.mod.member_combat_reflexes", value=1, rule_id="R2.3")
         )
     if side.leader_iq is not None and (other.leader_iq is None or side.leader_iq > other.leader_iq):
-        found.append(SurpriseModifier(key="encounter.surprise.mod.smarter_leader", amount=1))
+        found.append(Modifier(key="encounter.surprise.mod.smarter_leader", value=1, rule_id="R2.3"))
     if side.leader_iq is not None and side.leader_tactical_skill >= 20:
-        found.append(SurpriseModifier(key="encounter.surprise.mod.tactical_skill", amount=2))
+        found.append(Modifier(key="encounter.surprise.mod.tactical_skill", value=2, rule_id="R2.3"))
     if side.leader_iq is None and not side.animals:
-        found.append(SurpriseModifier(key="encounter.surprise.mod.leaderless", amount=-2))
+        found.append(Modifier(key="encounter.surprise.mod.leaderless", value=-2, rule_id="R2.3"))
     return tuple(found)
 
 
@@ -100,11 +90,11 @@ class SideRoll(BaseModel):
 
     side: str
     dice: tuple[int, ...]
-    modifiers: tuple[SurpriseModifier, ...]
+    modifiers: tuple[Modifier, ...]
 
     @property
     def modifier_total(self) -> int:
-        return sum(m.amount for m in self.modifiers)
+        return sum(m.value for m in self.modifiers)
 
     @property
     def total(self) -> int:
@@ -188,11 +178,11 @@ class RecoveryTarget(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     iq: int
-    modifiers: tuple[SurpriseModifier, ...]
+    modifiers: tuple[Modifier, ...]
 
     @property
     def target(self) -> int:
-        return self.iq + sum(m.amount for m in self.modifiers)
+        return self.iq + sum(m.value for m in self.modifiers)
 
 
 def recovery_target(
@@ -206,18 +196,16 @@ def recovery_target(
     """
     if attempt < 1:
         raise RuleError("encounter.surprise.bad_attempt", "attempts count from 1", attempt=attempt)
-    mods: list[SurpriseModifier] = []
+    mods: list[Modifier] = []
     if combat_reflexes:
         mods.append(
-            SurpriseModifier(
+            Modifier(
                 key="encounter.surprise.mod.combat_reflexes_recovery",
-                amount=COMBAT_REFLEXES_RECOVERY_BONUS,
+                value=COMBAT_REFLEXES_RECOVERY_BONUS,
                 rule_id="R2.6",
             )
         )
     bonus = cumulative_bonus(kind, attempt)
     if bonus:
-        mods.append(
-            SurpriseModifier(key="encounter.surprise.mod.cumulative", amount=bonus, rule_id="R2.2")
-        )
+        mods.append(Modifier(key="encounter.surprise.mod.cumulative", value=bonus, rule_id="R2.2"))
     return RecoveryTarget(iq=iq, modifiers=tuple(mods))

@@ -7,8 +7,9 @@ is, and it always acts last (R14.5, R14.6; :mod:`rules.initiative`). Their numbe
 
 - :func:`swarm_sheet` makes the combatant, from R14.4's and R14.8's examples
   (:func:`preset_sheet`) or the GM's own numbers;
-- :func:`engage` puts a victim in its hex, with what he wears (R14.2); :func:`release` takes
-  him out;
+- :func:`engage_swarm` puts a victim in its hex, with what he wears (R14.2);
+  :func:`release_from_swarm` takes him out (:func:`engage` and :func:`release` give just
+  the new fight);
 - :func:`swarm_attacks` (at the end of its turn, :func:`end_of_swarm_turn`): no attack or
   defense roll, the damage rolled again every round against everyone in it (R14.2). Small
   creatures (bees, insects) are kept off by ordinary clothing 2 rounds, low-TL armor 5, a
@@ -66,19 +67,23 @@ __all__ = [
     "DroppedVictim",
     "HiveRelease",
     "SwarmAttack",
+    "SwarmEngaged",
     "SwarmHit",
     "SwarmPacket",
+    "SwarmReleased",
     "SwarmsAdded",
     "VictimAttack",
     "add_swarms",
     "custom_profile",
     "end_of_swarm_turn",
     "engage",
+    "engage_swarm",
     "ensure_not_swarm",
     "hit_swarm",
     "hive_release",
     "preset_sheet",
     "release",
+    "release_from_swarm",
     "swarm_attacks",
     "swarm_injury",
     "swarm_sheet",
@@ -271,14 +276,31 @@ def _with_swarm(fighter: EncounterCombatant, swarm: Swarm) -> EncounterCombatant
     return fighter.with_sheet(sheet)
 
 
-def engage(
+class SwarmEngaged(BaseModel):
+    """``/swarm engage``: the swarm (or horde) is on the victim, who wears ``protection``
+    (R14.1, R14.2, R14.5); names as the fight has them."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    encounter: Encounter
+    swarm: str
+    victim: str
+    protection: Protection
+    rule_ids: tuple[str, ...] = ("R14.1", "R14.2")
+
+    def detail(self) -> dict[str, object]:
+        return {"swarm": self.swarm, "engaged": self.victim}
+
+
+def engage_swarm(
     encounter: Encounter,
     swarm_name: str,
     victim_name: str,
     protection: Protection = Protection.NONE,
-) -> Encounter:
+) -> SwarmEngaged:
     """R14.1: the swarm is on ``victim`` (in its hex; a horde's area, R14.5), who wears
-    ``protection`` against small creatures (R14.2). Engaging him again changes it."""
+    ``protection`` against small creatures (R14.2). Engaging him again changes it, the
+    rounds it has been on him kept (they count against his protection)."""
     fighter = encounter.find(swarm_name)
     swarm = _swarm_of(fighter)
     victim = encounter.find(victim_name)
@@ -294,7 +316,22 @@ def engage(
     )
     victims = [v for v in swarm.victims if v.combatant_id != victim.combatant_id]
     updated = swarm.model_copy(update={"victims": (*victims, entry)})
-    return encounter.replace(_with_swarm(fighter, updated))
+    return SwarmEngaged(
+        encounter=encounter.replace(_with_swarm(fighter, updated)),
+        swarm=fighter.name,
+        victim=victim.name,
+        protection=protection,
+    )
+
+
+def engage(
+    encounter: Encounter,
+    swarm_name: str,
+    victim_name: str,
+    protection: Protection = Protection.NONE,
+) -> Encounter:
+    """:func:`engage_swarm`'s new fight alone."""
+    return engage_swarm(encounter, swarm_name, victim_name, protection).encounter
 
 
 class HiveRelease(BaseModel):
@@ -323,13 +360,30 @@ def hive_release(swarm: Swarm, from_hive: float | None) -> HiveRelease | None:
     return HiveRelease(metres=metres, limit=swarm.profile.gives_up_beyond)
 
 
-def release(
+class SwarmReleased(BaseModel):
+    """``/swarm release``: the victim is out of the swarm, and, when he ran, how far from
+    its hive (``hive``, R14.4); names as the fight has them."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    encounter: Encounter
+    swarm: str
+    victim: str
+    hive: HiveRelease | None
+    rule_ids: tuple[str, ...] = ("R14.1",)
+    """The hive's distance cites its own (R14.4)."""
+
+    def detail(self) -> dict[str, object]:
+        return {"swarm": self.swarm, "released": self.victim}
+
+
+def release_from_swarm(
     encounter: Encounter,
     swarm_name: str,
     victim_name: str,
     *,
     from_hive: float | None = None,
-) -> Encounter:
+) -> SwarmReleased:
     """The victim is out of the swarm's hex: it attacks him no more.
 
     ``from_hive``: he ran, and is this many metres from the swarm's home. A swarm with a
@@ -356,7 +410,25 @@ def release(
             limit=hive.limit,
         )
     kept = tuple(v for v in swarm.victims if v.combatant_id != victim.combatant_id)
-    return encounter.replace(_with_swarm(fighter, swarm.model_copy(update={"victims": kept})))
+    return SwarmReleased(
+        encounter=encounter.replace(
+            _with_swarm(fighter, swarm.model_copy(update={"victims": kept}))
+        ),
+        swarm=fighter.name,
+        victim=victim.name,
+        hive=hive,
+    )
+
+
+def release(
+    encounter: Encounter,
+    swarm_name: str,
+    victim_name: str,
+    *,
+    from_hive: float | None = None,
+) -> Encounter:
+    """:func:`release_from_swarm`'s new fight alone."""
+    return release_from_swarm(encounter, swarm_name, victim_name, from_hive=from_hive).encounter
 
 
 # --------------------------------------------------------------------------- its attacks

@@ -15,13 +15,14 @@ from typing import Final
 
 from pydantic import BaseModel, ConfigDict
 
+from rules.breath import FIGHT_PACE
 from rules.checks import SuccessRoll, success_roll
 from rules.combatant import Combatant, HitLocation, Trait
 from rules.errors import RuleError
-from rules.maneuver import Modifier
 from rules.options import RuleOptions
+from rules.records import Modifier
 from rules.roller import DiceRoller
-from rules.turn import TurnState
+from rules.turn import TurnState, Water
 
 __all__ = [
     "ERROR_KEYS",
@@ -35,6 +36,7 @@ __all__ = [
     "ambush_vision",
     "cover_dr",
     "cover_kind_of",
+    "damage_in_water",
     "effective_height",
     "height_band",
     "level_modifiers",
@@ -211,15 +213,6 @@ def _metres(value: Fraction) -> str:
 # --------------------------------------------------------------------------- water
 
 
-class Water(StrEnum):
-    """Where a fighter stands in water (R13.4, R13.5)."""
-
-    in_water = "in_water"
-    """In water above the knee."""
-    underwater = "underwater"
-    """Fully submerged."""
-
-
 class WaterEffects(BaseModel):
     """What the water does to one attack (R13.4, R13.5)."""
 
@@ -231,8 +224,21 @@ class WaterEffects(BaseModel):
     range_divisor: int = 1
     """Thrown weapons' ½D and Max are divided by 10 under water."""
     swimming_every: int
-    """Rounds between Swimming rolls (a failure costs 1 FP)."""
+    """Rounds between Swimming rolls at most (a failure costs 1 FP); the rolls come on R9.3's
+    one schedule (:func:`rules.breath.next_roll_in`)."""
     rule_id: str
+
+
+WATER_DAMAGE: Final = {Water.underwater: Fraction(1, 2), Water.in_water: Fraction(2, 3)}
+"""R13.4: all damage halved under water; R13.5: ×2/3 in water above the knee."""
+
+
+def damage_in_water(amount: int, water: Water | None) -> int:
+    """R13.4, R13.5: damage dealt from the water, rounded down (the catalog's reading): 9
+    under water does 4, in water 6; out of it, all of it."""
+    if water is None or amount <= 0:
+        return amount
+    return math.floor(amount * WATER_DAMAGE[water])
 
 
 def _halved_toward_zero(value: int) -> int:
@@ -269,9 +275,9 @@ def water_effects(
             )
     return WaterEffects(
         modifiers=tuple(m for m in mods if m.value),
-        damage_factor=Fraction(1, 2) if under else Fraction(2, 3),
+        damage_factor=WATER_DAMAGE[water],
         range_divisor=10 if under and ranged_kind == "thrown" else 1,
-        swimming_every=2 if under else 5,
+        swimming_every=FIGHT_PACE[water],
         rule_id=rule,
     )
 
@@ -285,7 +291,7 @@ def standing(turn: TurnState, *, height: Fraction | None, water: Water | bool | 
     if water is False:
         update["water"] = None
     elif isinstance(water, Water):
-        update["water"] = water.value
+        update["water"] = water
     return turn.model_copy(update=update)
 
 

@@ -32,7 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rules import injury, recovery
 from rules.attack import WaitOrder
-from rules.checks import Outcome, SuccessRoll, success_roll
+from rules.checks import Outcome, success_roll
 from rules.combatant import Combatant, CombatantState, Posture
 from rules.errors import RuleError
 from rules.initiative import (
@@ -48,6 +48,7 @@ from rules.initiative import (
 )
 from rules.maneuver import AllOutAttackOption, AllOutDefenseOption, Maneuver
 from rules.options import RuleOptions
+from rules.records import Modifier, RollRecord
 from rules.roller import DiceRoller
 from rules.surprise import SurpriseKind, cumulative_bonus
 
@@ -59,13 +60,13 @@ __all__ = [
     "Fighter",
     "ManeuverLimit",
     "Restriction",
-    "RollRecord",
     "SkipReason",
     "TurnAdvance",
     "TurnEvent",
     "TurnEventKind",
     "TurnSequence",
     "TurnState",
+    "Water",
     "advance",
     "cardiac_arrest_seconds",
     "cardiac_death_due",
@@ -105,6 +106,15 @@ DO_NOTHING = "do_nothing"
 
 FEINT = "feint"
 """``rules.maneuver.Maneuver.feint``'s value."""
+
+
+class Water(StrEnum):
+    """Where a fighter stands in water (R13.4, R13.5); the stored value is the name."""
+
+    in_water = "in_water"
+    """In water above the knee."""
+    underwater = "underwater"
+    """Fully submerged."""
 
 
 class TurnState(BaseModel):
@@ -217,9 +227,8 @@ class TurnState(BaseModel):
     """Metres he stands above the floor (a step, a chair, a table, R13.3): fighters at
     different heights hit and defend as R13.2 says, and shots go up or down (R12.8, R12.9).
     Kept from turn to turn."""
-    water: str | None = None
-    """``rules.terrain.Water``: in water above the knee or under water (R13.4, R13.5).
-    Kept from turn to turn."""
+    water: Water | None = None
+    """In water above the knee or under water (R13.4, R13.5). Kept from turn to turn."""
     shield_bashed: bool = False
     """He struck with his shield this turn: its DB is off his defenses until his next turn
     (R11.27)."""
@@ -380,48 +389,6 @@ class TurnEventKind(StrEnum):
     DIED = "died"
 
 
-class RollRecord(BaseModel):
-    """One success roll made by the turn sequence, with its target's make-up."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    attribute: str
-    base: int
-    modifiers: tuple[tuple[str, int], ...] = ()
-    faces: tuple[int, int, int]
-    total: int
-    target: int
-    outcome: Outcome
-
-    @property
-    def succeeded(self) -> bool:
-        return self.outcome.is_success
-
-    @classmethod
-    def from_record(cls, record: injury.RollRecord) -> RollRecord:
-        """The same roll as the injury and recovery rules record it."""
-        return cls.of(
-            record.attribute,
-            record.base,
-            [(m.source, m.value) for m in record.modifiers],
-            record.roll,
-        )
-
-    @classmethod
-    def of(
-        cls, attribute: str, base: int, modifiers: Sequence[tuple[str, int]], roll: SuccessRoll
-    ) -> RollRecord:
-        return cls(
-            attribute=attribute,
-            base=base,
-            modifiers=tuple(modifiers),
-            faces=roll.faces,
-            total=roll.total,
-            target=roll.effective_skill,
-            outcome=roll.outcome,
-        )
-
-
 class TurnEvent(BaseModel):
     """One step of the turn sequence, for the renderer and the event log."""
 
@@ -505,12 +472,16 @@ class TurnAdvance(BaseModel, Generic[F]):
 def _roll(
     attribute: str,
     base: int,
-    modifiers: Sequence[tuple[str, int]],
+    modifiers: Sequence[Modifier],
     roller: DiceRoller,
     options: RuleOptions,
+    *,
+    rule_id: str,
 ) -> RollRecord:
-    target = base + sum(amount for _, amount in modifiers)
-    return RollRecord.of(attribute, base, modifiers, success_roll(target, roller, options))
+    target = base + sum(modifier.value for modifier in modifiers)
+    return RollRecord.of(
+        attribute, base, modifiers, success_roll(target, roller, options), rule_id=rule_id
+    )
 
 
 # --------------------------------------------------------------------------- end of turn
@@ -537,7 +508,7 @@ def _end_of_turn(
         # recovery roll is at the end of that one.
         stun = recovery.stun_recovery(sheet, roller, options)
         if stun.roll is not None:
-            log.add(TurnEventKind.STUN_RECOVERY, "R7.10", RollRecord.from_record(stun.roll))
+            log.add(TurnEventKind.STUN_RECOVERY, "R7.10", stun.roll)
         sheet = sheet.with_state(stun.state)
     if sheet.state.mentally_stunned and turn.paralysed_through_round is None:
         attempt = turn.recovery_attempts + 1
@@ -548,7 +519,7 @@ def _end_of_turn(
             log.add(
                 TurnEventKind.MENTAL_STUN_RECOVERY,
                 "R2.2" if turn.surprise is SurpriseKind.PARTIAL else "R7.11",
-                RollRecord.from_record(mental.roll),
+                mental.roll,
             )
         sheet = sheet.with_state(mental.state)
         if mental.recovered:
@@ -591,12 +562,12 @@ def _crushed_trachea(
     check = recovery.crushed_trachea_roll(fighter.combatant, roller, options)
     if check.roll is None:
         return fighter, log.events
-    log.add(TurnEventKind.CRUSHED_TRACHEA, "R7.29", RollRecord.from_record(check.roll))
+    log.add(TurnEventKind.CRUSHED_TRACHEA, "R7.29", check.roll)
     if check.hp_lost:
         log.add(TurnEventKind.TRACHEA_HP_LOST, "R7.29")
     if check.death_checks is not None:
         for roll in check.death_checks.rolls:
-            log.add(TurnEventKind.DEATH_CHECK, roll.rule_id, RollRecord.from_record(roll))
+            log.add(TurnEventKind.DEATH_CHECK, roll.rule_id, roll)
         if check.death_checks.dead:
             log.add(TurnEventKind.DIED, "R7.3")
     sheet = fighter.combatant.with_state(check.state)
@@ -769,20 +740,20 @@ def _start_of_turn(
     )
     roll_due = check.exempt
     if check.roll is not None:
-        log.add(TurnEventKind.STAY_CONSCIOUS, "R7.2", RollRecord.from_record(check.roll))
+        log.add(TurnEventKind.STAY_CONSCIOUS, "R7.2", check.roll)
     state = check.state
     if check.fainted:
         log.add(TurnEventKind.FELL_UNCONSCIOUS, "R7.2")
         acts = False
     if acts and state.fp <= 0 and sheet.max_fp > 0:
         # R8.2: a Will roll before acting at 0 FP or less.
-        roll = _roll("will", sheet.attributes.will, (), roller, options)
+        roll = _roll("will", sheet.attributes.will, (), roller, options, rule_id="R8.2")
         log.add(TurnEventKind.WILL_TO_ACT, "R8.2", roll)
         if not roll.succeeded:
             turn = turn.model_copy(update={"collapsed": True})
             acts = False
         if roll.outcome is Outcome.CRITICAL_FAILURE:
-            heart = _roll("ht", sheet.attributes.ht, (), roller, options)
+            heart = _roll("ht", sheet.attributes.ht, (), roller, options, rule_id="R8.2")
             log.add(TurnEventKind.CARDIAC_ARREST, "R8.2", heart)
             if not heart.succeeded:
                 # R8.2: he dies in HT/3 minutes unless helped; a round is a second (R4.1).
@@ -845,7 +816,7 @@ def settle_consciousness(
         doing_nothing_undefended=maneuver == DO_NOTHING and not turn.defended_since_last_turn,
     )
     if check.roll is not None:
-        log.add(TurnEventKind.STAY_CONSCIOUS, "R7.2", RollRecord.from_record(check.roll))
+        log.add(TurnEventKind.STAY_CONSCIOUS, "R7.2", check.roll)
     if check.fainted:
         log.add(TurnEventKind.FELL_UNCONSCIOUS, "R7.2")
     updated = fighter.model_copy(

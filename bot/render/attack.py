@@ -39,10 +39,11 @@ from rules.combatant import HitLocation, Weapon
 from rules.defense import DefenseOption, DefenseOptions, RefusedDefense
 from rules.defense_resolution import DefenseOutcome
 from rules.fire import FireOnHit
-from rules.injury import InjuryOutcome, KnockdownResult, RollRecord
-from rules.maneuver import DefenseKind, Maneuver, Modifier
+from rules.injury import InjuryOutcome, KnockdownResult
+from rules.maneuver import DefenseKind, Maneuver
 from rules.maneuver_choice import ManeuverOutcome
 from rules.ranged import shown
+from rules.records import Modifier, RollRecord
 from rules.strike import AimCheck, PendingDefense, StrikeResult
 
 __all__ = [
@@ -737,7 +738,11 @@ def _rolled_against(attribute: str, messages: Messages, locale: str) -> str:
 
 
 def _roll_line(record: RollRecord, messages: Messages, locale: str) -> str:
-    purpose = messages.text(f"damage.purpose.{record.purpose.value}", locale)
+    purpose = (
+        messages.text(f"damage.purpose.{record.purpose.value}", locale)
+        if record.purpose is not None
+        else _rolled_against(record.attribute, messages, locale)
+    )
     outcome = messages.text(f"damage.outcome.{record.outcome.value}", locale)
     mods = "".join(f" {signed(m.value)}" for m in record.modifiers)
     return messages.text(

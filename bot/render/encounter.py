@@ -53,8 +53,9 @@ from rules.encounter import (
 )
 from rules.errors import RuleError
 from rules.initiative import InitiativeSlot
-from rules.surprise import PartialSurpriseOutcome, SurpriseModifier, TotalSurpriseOutcome
-from rules.turn import RollRecord, TurnAdvance, TurnEvent, TurnEventKind, TurnState
+from rules.records import Modifier, RollRecord
+from rules.surprise import PartialSurpriseOutcome, TotalSurpriseOutcome
+from rules.turn import TurnAdvance, TurnEvent, TurnEventKind, TurnState
 
 CURRENT_MARK = "▶"
 SEPARATOR = " · "
@@ -217,7 +218,9 @@ def conditions(
     )
     found.extend(_condition_of(c, messages, locale, key, marked=marked) for key, on in flags if on)
     found.extend(fatigue_conditions(c.combatant, messages, locale, marked=marked))
-    found.extend(hazard_conditions(c.combatant, messages, locale, marked=marked))
+    found.extend(
+        hazard_conditions(c.combatant, messages, locale, marked=marked, footing=turn.water)
+    )
     if turn.paralysed_through_round is not None:
         found.append(
             _condition(
@@ -761,7 +764,7 @@ def render_ended(
                 _counted(f"encounter.ended.lasts.{recovery.duration.value}", recovery.months),
                 months=recovery.months,
             ),
-            **_roll_text(RollRecord.from_record(recovery.roll), messages, locale),
+            **_roll_text(recovery.roll, messages, locale),
         )
         for fighter in crippled
         for recovery in fighter.recoveries
@@ -821,10 +824,10 @@ def render_undone(result: UndoneChange, messages: Messages, locale: str) -> disc
     return embed
 
 
-def _modifier_text(mods: Sequence[SurpriseModifier], messages: Messages, locale: str) -> str:
+def _modifier_text(mods: Sequence[Modifier], messages: Messages, locale: str) -> str:
     if not mods:
         return _t(messages, locale, "encounter.surprise.no_modifiers")
-    return ", ".join(f"{_t(messages, locale, m.key)} {signed(m.amount)}" for m in mods)
+    return ", ".join(f"{_t(messages, locale, m.key)} {signed(m.value)}" for m in mods)
 
 
 def render_total_surprise(

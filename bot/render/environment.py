@@ -18,7 +18,7 @@ from bot.render.attack import render_damage
 from bot.render.common import ResultKind, decimal, line_embeds
 from bot.render.fatigue import roll_line
 from bot.render.fire import burning_text
-from rules.breath import AirAgain, Breath, Drowning, Rescue, Shed, Suffocation
+from rules.breath import NEXT_ROLL, AirAgain, Breath, Drowning, Rescue, Shed, Suffocation
 from rules.climate import (
     INTENSE_HEAT_SAFE_PER_DR,
     ColdExposure,
@@ -41,6 +41,7 @@ from rules.fire import (
 from rules.hazards import HazardKind, HazardTick
 from rules.injury import InjuryOutcome
 from rules.strain import FireFought
+from rules.turn import Water
 
 __all__ = [
     "brain_death_conditions",
@@ -66,6 +67,7 @@ __all__ = [
     "render_suffocation",
     "render_sunburn",
     "render_thermal_shock",
+    "swim_countdown",
 ]
 
 
@@ -626,11 +628,17 @@ HAZARD_MARKERS = {
 
 
 def hazard_conditions(
-    sheet: Combatant, messages: Messages, locale: str, *, marked: bool = False
+    sheet: Combatant,
+    messages: Messages,
+    locale: str,
+    *,
+    marked: bool = False,
+    footing: Water | None = None,
 ) -> list[str]:
     """Tracker words: on fire (what, how much a second, the DX penalty), holding his breath
-    or suffocating, and where R9.3's schedule has him in deep water; after their markers
-    when ``marked``."""
+    or suffocating, and where R9.3's schedule has him in the water (deep water, or the
+    ``footing`` of a fight in it, R13.4, R13.5, which the tracker names already); after
+    their markers when ``marked``."""
     state = sheet.state
     found: list[tuple[str, str]] = []
     if state.on_fire is not None:
@@ -687,14 +695,14 @@ def hazard_conditions(
             )
         )
     if state.water is not None:
-        then = _swim_countdown(state.water, messages, locale)
+        then = swim_countdown(state.water, messages, locale)
         found.append(
             (
                 "in_water",
                 _t(
                     messages,
                     locale,
-                    "breath.condition.in_water",
+                    "breath.condition.in_water" if footing is None else "breath.condition.swimming",
                     then=then,
                     target=state.water.target,
                 ),
@@ -703,20 +711,37 @@ def hazard_conditions(
     return [f"{HAZARD_MARKERS[key]} {text}" if marked else text for key, text in found]
 
 
-def _swim_countdown(water: InWater, messages: Messages, locale: str) -> str:
+def _swim_then(state: SwimState, wait: int | None, messages: Messages, locale: str) -> str:
+    """Where a Swimming roll left him: R9.3's words for his state, or, when the fight in the
+    water brings the next roll sooner (R13.4, R13.5), the state with that wait."""
+    if wait is None or wait == NEXT_ROLL[state]:
+        return _t(messages, locale, f"breath.state.{state.value}")
+    return _t(
+        messages, locale, f"breath.countdown.{state.value}", wait=_wait(wait, messages, locale)
+    )
+
+
+def _wait(left: int, messages: Messages, locale: str) -> str:
+    minutes, seconds = divmod(left, 60)
+    if not minutes:
+        return _t(messages, locale, "breath.wait.seconds", seconds=seconds)
+    if not seconds:
+        return _t(messages, locale, "breath.wait.minutes", minutes=minutes)
+    return _t(messages, locale, "breath.wait.minutes_seconds", minutes=minutes, seconds=seconds)
+
+
+def swim_countdown(water: InWater, messages: Messages, locale: str) -> str:
     """Where he is in R9.3's schedule, counting down as the rounds pass (a round is a
     second, R4.1): the roll comes at his place once ``seconds`` reaches ``next_roll_at``."""
     if water.state is SwimState.ENTERING:
         return _t(messages, locale, "breath.state.entering")
     left = max(1, water.next_roll_at - water.seconds + 1)
-    minutes, seconds = divmod(left, 60)
-    if not minutes:
-        wait = _t(messages, locale, "breath.wait.seconds", seconds=seconds)
-    elif not seconds:
-        wait = _t(messages, locale, "breath.wait.minutes", minutes=minutes)
-    else:
-        wait = _t(messages, locale, "breath.wait.minutes_seconds", minutes=minutes, seconds=seconds)
-    return _t(messages, locale, f"breath.countdown.{water.state.value}", wait=wait)
+    return _t(
+        messages,
+        locale,
+        f"breath.countdown.{water.state.value}",
+        wait=_wait(left, messages, locale),
+    )
 
 
 def brain_death_conditions(
@@ -759,7 +784,7 @@ def _tick_line(tick: HazardTick, messages: Messages, locale: str) -> str:
     if tick.kind is HazardKind.HEAT and tick.fatigue is not None:
         key = "environment.tick.heat_fp"
     if tick.swim is not None:
-        params["then"] = _t(messages, locale, f"breath.state.{tick.swim.then.value}")
+        params["then"] = _swim_then(tick.swim.then, tick.next_in, messages, locale)
         key = "breath.tick.swim_fp" if tick.fatigue is not None else "breath.tick.swim"
     text = _t(messages, locale, key, **params)
     if tick.fatigue is not None and tick.fatigue.fainted:

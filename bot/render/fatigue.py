@@ -36,7 +36,7 @@ from rules.fatigue import (
     SleepDeprivation,
     StayAwake,
 )
-from rules.turn import RollRecord
+from rules.records import RollRecord
 
 __all__ = [
     "combat_fatigue_view",
@@ -66,7 +66,7 @@ def roll_line(
     roll: RollRecord, messages: Messages, locale: str, *, label: str, rule: str, **extra: object
 ) -> str:
     """``Label: HT 11 -4 = 7, rolled 9 (3, 3, 3): failure (R10.9)``."""
-    modifiers = "".join(f" {signed(value)}" for _, value in roll.modifiers)
+    modifiers = "".join(f" {signed(m.value)}" for m in roll.modifiers)
     return _t(
         messages,
         locale,

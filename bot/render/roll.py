@@ -38,8 +38,8 @@ from rules.checks import (
     success_odds,
 )
 from rules.dice import DiceExpression, DiceResult, distribution
-from rules.maneuver import Modifier
 from rules.options import RuleOptions
+from rules.records import Modifier
 from rules.sheet_rolls import CheckKind, CheckNote, CheckTarget, SheetCheck, SheetLevel
 
 OUTCOME_KINDS: Final[dict[Outcome, ResultKind]] = {

@@ -65,7 +65,7 @@ def render_sense(
             messages,
             locale,
             "senses.modifier_line",
-            source=_t(messages, locale, f"senses.modifier.{m.source}"),
+            source=_t(messages, locale, f"senses.modifier.{m.key}"),
             value=signed(m.value),
             rule=m.rule_id,
         )

@@ -9,7 +9,10 @@ import discord
 
 from bot.i18n import Messages
 from bot.render.common import ResultKind, add_field, decimal, new_embed, signed
+from bot.render.environment import render_air, render_breath, swim_countdown
+from rules.breath import BreathAtFooting
 from rules.checks import SuccessRoll
+from rules.combatant import InWater
 from rules.encounter import EncounterCombatant
 from rules.turn import TurnState
 
@@ -31,12 +34,33 @@ def _lines(turn: TurnState, messages: Messages, locale: str) -> list[str]:
     return lines
 
 
-def render_ground(name: str, turn: TurnState, messages: Messages, locale: str) -> discord.Embed:
-    """Where the fighter stands now, and what it means (R13.2-R13.5)."""
+def render_ground(
+    name: str,
+    turn: TurnState,
+    messages: Messages,
+    locale: str,
+    *,
+    swimming: InWater | None = None,
+    breath: BreathAtFooting | None = None,
+) -> discord.Embed:
+    """Where the fighter stands now, and what it means (R13.2-R13.5); in the water, his
+    Swimming and where R9.3's one schedule has him; gone under, the breath he holds from
+    now (R9.1); come up, what air again called for (R9.2)."""
+    lines = _lines(turn, messages, locale)
+    if turn.water and swimming is not None:
+        then = swim_countdown(swimming, messages, locale)
+        lines.append(
+            messages.text("terrain.swimming_line", locale, target=swimming.target, then=then)
+        )
+    if breath is not None and breath.held is not None:
+        lines += render_breath(breath.held, messages, locale)
+        lines.append(messages.text("terrain.breath_held", locale, name=name))
+    if breath is not None and breath.air is not None:
+        lines += render_air(breath.air, messages, locale, name=name)
     return new_embed(
         ResultKind.INFO,
         title=messages.text("terrain.set_title", locale, name=name),
-        description="\n".join(_lines(turn, messages, locale)),
+        description="\n".join(lines),
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections.abc import Callable
@@ -40,7 +41,19 @@ class KnownSettings(dict[int, "GuildSettings"]):
     Every command reads its guild's settings; they change only through this
     repository, which updates this copy after each write commits. One process
     serves a guild (its shard's), so no other process changes them underneath.
+    A guild's lock keeps the copy in step with the commits: two changes at once
+    (or a first read racing a change) update it in the order they committed.
     """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, guild_id: int) -> asyncio.Lock:
+        found = self.locks.get(guild_id)
+        if found is None:
+            found = self.locks[guild_id] = asyncio.Lock()
+        return found
 
 
 class GuildSettingsRepository:
@@ -54,15 +67,20 @@ class GuildSettingsRepository:
         known = self._known.get(guild_id)
         if known is not None:
             return known
-        row = await self._db.fetch_one(_SELECT + "WHERE guild_id = ?", (guild_id,))
-        found = GuildSettings(guild_id=guild_id) if row is None else _from_row(row)
-        self._known[guild_id] = found
-        return found
+        async with self._known.lock(guild_id):
+            known = self._known.get(guild_id)
+            if known is not None:
+                return known
+            row = await self._db.fetch_one(_SELECT + "WHERE guild_id = ?", (guild_id,))
+            found = GuildSettings(guild_id=guild_id) if row is None else _from_row(row)
+            self._known[guild_id] = found
+            return found
 
     async def save(self, settings: GuildSettings) -> GuildSettings:
         """Store every field of ``settings`` (insert or replace the guild's row)."""
-        await self._db.write(run_statements([_upsert(settings)]))
-        self._known[settings.guild_id] = settings
+        async with self._known.lock(settings.guild_id):
+            await self._db.write(run_statements([_upsert(settings)]))
+            self._known[settings.guild_id] = settings
         return settings
 
     async def set_gm_role(self, guild_id: int, role_id: int | None) -> GuildSettings:
@@ -109,8 +127,9 @@ class GuildSettingsRepository:
             await session.run([_upsert(updated)])
             return updated
 
-        updated = await self._db.write(job)
-        self._known[guild_id] = updated
+        async with self._known.lock(guild_id):
+            updated = await self._db.write(job)
+            self._known[guild_id] = updated
         return updated
 
 

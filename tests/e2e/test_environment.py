@@ -295,3 +295,32 @@ async def test_fp_lost_to_heat_come_back_only_in_a_cooler_place(
     state = await state_of(bot, standin)
     assert (state.fp, state.fp_withheld) == (10, {"heat": 2})
     assert dice.remaining == 0
+
+
+async def test_icy_water_on_a_fighter_is_one_change_from_the_sheet_the_fight_holds(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """R10.14: her player may not put Ana in icy water (refused before any roll); the GM
+    does, typing ``ana``: two minutes at her HT 12, 9 (1 FP) and 15 (3 FP), 12 → 8, one
+    change the log keeps by her name and that undo takes back."""
+    await start_duel(standin, bot)
+    refused = await standin.slash(
+        "environment icy-water", {"minutes": 2, "combatant": "Ana"}, user="alice", channel=CHANNEL
+    )
+    assert refused.ephemeral
+    assert (await state_of(bot, standin)).fp == 12
+    dice.extend([3, 3, 3, 5, 5, 5])
+    result = await gm(standin, "environment icy-water", minutes=2, combatant="ana")
+    assert result.embeds[0]["title"] == "🧊 Icy water: Ana"
+    assert "FP 12 → **8** / 12" in description(result)
+    assert dice.remaining == 0
+    assert (await state_of(bot, standin)).fp == 8
+    repository = EncounterRepository(bot.database)
+    fight_id = (await repository.require_active(standin.channel(CHANNEL).id)).id
+    assert (await repository.events(fight_id))[-1].detail == {
+        "icy_water": 2,
+        "name": "Ana",
+        "fp": 8,
+    }
+    await gm(standin, "encounter undo")
+    assert (await state_of(bot, standin)).fp == 12

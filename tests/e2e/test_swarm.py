@@ -238,3 +238,22 @@ async def test_bees_follow_their_victim_until_50_metres_from_the_hive(
     bees = record.encounter.find("Bees").combatant.swarm
     assert bees is not None
     assert bees.victims == ()
+
+
+async def test_engage_and_release_log_the_fight_names_whatever_was_typed(
+    standin: StandIn, bot: GurpsBot
+) -> None:
+    """R14.1, R14.4: the GM types ``bees`` and ``alice``; the log keeps "Bees" and "Alice",
+    as the fight spells them, and the release says how far from the hive she ran."""
+    repository = await start(standin, bot)
+    await gm(standin, "swarm add", kind="bees")
+    fight_id = (await repository.require_active(standin.channel(CHANNEL).id)).id
+    await gm(standin, "swarm engage", swarm="bees", victim="alice")
+    assert (await repository.events(fight_id))[-1].detail == {"swarm": "Bees", "engaged": "Alice"}
+    freed = await gm(standin, "swarm release", swarm="bees", victim="alice", **{"from-hive": 60})
+    assert (await repository.events(fight_id))[-1].detail == {
+        "swarm": "Bees",
+        "released": "Alice",
+    }
+    gave_up = bot.messages.text("swarm.hive.gave_up", "en", name="Alice", metres=60, limit=50)
+    assert gave_up in str(freed.embeds[0])

@@ -6,6 +6,7 @@ import asyncio
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -104,3 +105,31 @@ async def test_concurrent_toggles_on_one_guild_all_land(db: Database) -> None:
     await asyncio.gather(*(repo.set_rule_option(77, name, True) for name in names))
     options = (await repo.get(77)).rule_options
     assert all(getattr(options, name) is True for name in names)
+
+
+async def test_the_kept_copy_follows_the_commits_when_an_answer_comes_back_late(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first change's commit is answered late, after a second change was asked for: the
+    settings kept in memory still end with both switches on (as on disk), not with the
+    first change's view of the row."""
+    repo = GuildSettingsRepository(db)
+    first, second = rule_option_names()[:2]
+    write = db.write
+    calls = 0
+
+    async def late_first_answer(job: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        done = await write(job)
+        if calls == 1:
+            await asyncio.sleep(0.05)  # the commit is done; its answer is slow to come back
+        return done
+
+    monkeypatch.setattr(db, "write", late_first_answer)
+    await asyncio.gather(
+        repo.set_rule_option(78, first, True), repo.set_rule_option(78, second, True)
+    )
+    kept = (await repo.get(78)).rule_options
+    assert getattr(kept, first) is True
+    assert getattr(kept, second) is True

@@ -26,8 +26,9 @@ from rules.attack import (
 )
 from rules.combatant import Posture
 from rules.errors import RuleError
-from rules.maneuver import AllOutAttackOption, Maneuver, Modifier
+from rules.maneuver import AllOutAttackOption, Maneuver
 from rules.options import RuleOptions
+from rules.records import Modifier
 from rules.roller import ScriptedDice
 
 OPTIONS = RuleOptions()

@@ -21,6 +21,7 @@ from rules.climate import (
 )
 from rules.combatant import Combatant
 from rules.errors import RuleError
+from rules.records import Modifier
 from rules.roller import ScriptedDice
 from rules.schedule import MAX_ROLLS, rolls_for
 
@@ -43,7 +44,10 @@ def rolls(*totals: int, extra: tuple[int, ...] = ()) -> ScriptedDice:
 
 def test_r10_9_worked_example() -> None:
     """42 °C, 2 hours marching, Medium encumbrance: 4 rolls at -2 - 2 = -4."""
-    assert heat_modifiers(42, 2) == (("encumbrance", -2), ("temperature", -2))
+    assert heat_modifiers(42, 2) == (
+        Modifier("encumbrance", -2, "R10.9"),
+        Modifier("temperature", -2, "R10.9"),
+    )
     found = heat(42, 120, ht=12, encumbrance=2, roller=rolls(8, 9, 10, 7))
     assert [r.roll.target for r in found.rolls] == [8, 8, 8, 8]
     assert [r.fp_lost for r in found.rolls] == [0, 1, 1, 0]
@@ -69,7 +73,7 @@ def test_r10_9_when_it_applies(temperature: float, stressful: bool, applies: boo
 def test_r10_9_survival_when_better_and_full_five_degrees() -> None:
     found = heat(36.9, 30, ht=10, survival=13, roller=rolls(10))
     assert (found.attribute, found.modifiers) == ("survival", ())
-    assert heat_modifiers(37, 0) == (("temperature", -1),)
+    assert heat_modifiers(37, 0) == (Modifier("temperature", -1, "R10.9"),)
 
 
 # --------------------------------------------------------------------------- R10.10
@@ -127,8 +131,8 @@ def test_r10_13_wind_schedule(wind: float, interval: int) -> None:
 def test_r10_13_worked_example() -> None:
     """-30 °C, wind 20 km/h, normal winter clothes but wet: -7, every 15 minutes."""
     assert cold_modifiers(-30, ColdClothing.WINTER, wet=True) == (
-        ("wet_clothing", -5),
-        ("temperature", -2),
+        Modifier("wet_clothing", -5, "R10.13"),
+        Modifier("temperature", -2, "R10.13"),
     )
     found = cold(-30, 60, ht=12, wind_kmh=20, wet=True, roller=rolls(5, 6, 4, 9))
     assert found.interval == 15

@@ -105,6 +105,8 @@ def test_retreat_adds_three_and_is_spent_r6_9() -> None:
     outcome = resolve_attack(KNIGHT, ORC, AttackRequest(), ScriptedDice([3, 4, 4]), OPTIONS)
     assert outcome.pending is not None
     retreating = outcome.pending.toggled_retreat()
+    assert retreating == outcome.pending.with_retreat(True)  # /defend retreat:true
+    assert not retreating.with_retreat(False).retreat
     result = resolve_defense(
         retreating,
         ORC.combatant,
@@ -2416,7 +2418,7 @@ def test_a_retreat_serves_both_defenses_against_one_blow_r6_9_r5_12(
     # The toggle cannot take back a step already made, and /defend retreat:false neither.
     assert first.second_defense.toggled_retreat().retreat
     second = resolve_defense(
-        first.second_defense.model_copy(update={"retreat": False}),
+        first.second_defense.with_retreat(False),
         GUARD.combatant,
         first.target_turn,
         DefenseChoice(kind=DefenseKind.dodge),

@@ -177,6 +177,125 @@ def test_r10_10_entering_intense_heat_with_the_rounds_and_leaving_it() -> None:
     assert left.detail()["intense_heat"] is False
 
 
+def hardy(**sheet: object) -> Encounter:
+    """Bruno (id 1), HT 12 (12 FP), with ``sheet`` (encumbrance, skills, DR) on his sheet."""
+    bruno = Combatant.create(name="Bruno", attributes={"ht": 12}, **sheet)
+    encounter, _ = add_combatants(
+        Encounter(name="Test", gm_id=1),
+        [bruno],
+        owner_id=None,
+        side=None,
+        aware=False,
+        roller=ScriptedDice([]),
+    )
+    return encounter
+
+
+def totals(*sums: int) -> ScriptedDice:
+    """3d rolls adding up to ``sums``."""
+    faces: list[int] = []
+    for total in sums:
+        first = min(6, total - 2)
+        second = min(6, total - first - 1)
+        faces += [first, second, total - first - second]
+    return ScriptedDice(faces)
+
+
+def test_r10_9_heat_on_reads_his_sheet_and_keeps_the_fp_apart() -> None:
+    """R10.9's example from his own sheet: 42 °C, 2 hours marching, his Medium encumbrance,
+    HT 12 at -4 = 8: rolls 8, 9, 10, 7 cost 2 FP (12 → 10), kept apart as heat's."""
+    taken = change.heat_on(
+        hardy(encumbrance_level=2), "1", 42, 120, roller=totals(8, 9, 10, 7), options=OPTIONS
+    )
+    assert [r.roll.target for r in taken.exposure.rolls] == [8, 8, 8, 8]
+    assert taken.exposure.fp_lost == 2
+    bruno = taken.encounter.get("1").combatant
+    assert (bruno.state.fp, bruno.state.fp_withheld) == (10, {"heat": 2})
+    assert taken.applied.outcome is not None
+    assert (taken.applied.outcome.fp_before, taken.applied.outcome.fp_after) == (12, 10)
+    assert taken.name == "Bruno"
+    assert taken.detail() == {"heat": 42, "minutes": 120, "name": "Bruno", "fp": 10}
+
+
+def test_r10_9_heat_on_rolls_his_survival_and_what_the_gm_gives_wins() -> None:
+    """Survival 13 on the sheet beats HT 12 at 36 °C (no penalty); given HT 15, encumbrance
+    0 and resting: the GM's numbers, and at rest nothing is rolled."""
+    taken = change.heat_on(
+        hardy(skills={"survival": 13}), "1", 36, 30, roller=totals(14), options=OPTIONS
+    )
+    assert (taken.exposure.attribute, taken.exposure.rolls[0].roll.target) == ("survival", 13)
+    assert taken.encounter.get("1").combatant.state.fp == 11
+    given = change.heat_on(
+        hardy(encumbrance_level=2),
+        "1",
+        42,
+        30,
+        ht=15,
+        encumbrance=0,
+        roller=totals(13),
+        options=OPTIONS,
+    )
+    assert (given.exposure.attribute, given.exposure.rolls[0].roll.target) == ("ht", 13)
+    assert given.applied.outcome is None
+    start = hardy()
+    resting = change.heat_on(
+        start, "1", 42, 120, stressful=False, roller=ScriptedDice([]), options=OPTIONS
+    )
+    assert resting.exposure.rolls == ()
+    assert resting.encounter == start
+
+
+def test_r10_10_intense_heat_on_is_safe_for_his_torso_dr_times_3() -> None:
+    """DR 4 on his torso: safe for 12 s, then HT 12 at 10 (kept) and 13 (1 FP) for 14 s."""
+    taken = change.intense_heat_on(
+        hardy(dr={"uniform": 4}), "1", 14, roller=totals(10, 13), options=OPTIONS
+    )
+    assert (taken.exposure.dr, taken.exposure.safe_seconds, taken.exposure.fp_lost) == (4, 12, 1)
+    assert taken.encounter.get("1").combatant.state.fp_withheld == {}
+    assert taken.detail() == {"intense_heat": 14, "name": "Bruno", "fp": 11}
+    given = change.intense_heat_on(
+        hardy(dr={"uniform": 4}), "1", 2, dr=0, ht=9, roller=totals(10, 9), options=OPTIONS
+    )
+    assert [r.succeeded for r in given.exposure.rolls] == [False, True]
+    assert given.encounter.get("1").combatant.state.fp == 11
+
+
+def test_r10_13_cold_on_rolls_his_ht_and_keeps_the_fp_apart() -> None:
+    """R10.13's example: -30 °C, wind 20 km/h, wet winter clothes, his HT 12 - 7 = 5 every
+    15 minutes for an hour: 5, 6, 4, 9 cost 2 FP (12 → 10), kept apart as cold's."""
+    taken = change.cold_on(
+        hardy(),
+        "1",
+        -30,
+        60,
+        wind_kmh=20,
+        wet=True,
+        roller=totals(5, 6, 4, 9),
+        options=OPTIONS,
+    )
+    assert taken.exposure.interval == 15
+    assert [r.roll.target for r in taken.exposure.rolls] == [5, 5, 5, 5]
+    bruno = taken.encounter.get("1").combatant
+    assert (bruno.state.fp, bruno.state.fp_withheld) == (10, {"cold": 2})
+    assert taken.detail() == {"cold": -30, "minutes": 60, "name": "Bruno", "fp": 10}
+
+
+def test_r10_14_icy_water_on_costs_the_margin_every_minute() -> None:
+    """His HT 12, three minutes: 9 (1), 15 (3), 12 (1) = 5 FP; in a dry suit nothing is
+    rolled and nothing changes (only the cold, R10.13)."""
+    taken = change.icy_water_on(hardy(), "1", 3, roller=totals(9, 15, 12), options=OPTIONS)
+    assert [r.fp_lost for r in taken.exposure.rolls] == [1, 3, 1]
+    assert taken.encounter.get("1").combatant.state.fp == 7
+    assert taken.detail() == {"icy_water": 3, "name": "Bruno", "fp": 7}
+    start = hardy()
+    suited = change.icy_water_on(
+        start, "1", 3, dry_suit=True, roller=ScriptedDice([]), options=OPTIONS
+    )
+    assert suited.exposure.rule_ids == ("R10.14", "R10.13")
+    assert suited.encounter == start
+    assert suited.detail() == {"icy_water": 3, "name": "Bruno", "fp": 12}
+
+
 def test_r9_3_into_deep_water_with_the_rounds_and_out_again() -> None:
     """Swimming 12, in on purpose (+3), unencumbered: target 15; leaving clears it."""
     entered = change.water_with_the_rounds(fight(), "1", swimming=12, intentional=True)
@@ -231,3 +350,125 @@ def test_r9_4_r9_3_a_failure_swallows_water_1_fp_and_he_struggles() -> None:
     assert ana.state.water is not None
     assert (ana.state.water.state, ana.state.water.next_roll_at) == (SwimState.STRUGGLING, 7)
     assert taken.detail() == {"shed": False, "name": "Ana", "fp": 9}
+
+
+def swimmers(**ana_state: object) -> Encounter:
+    """Ana (id 1: HT 10, 10 FP, Swimming 12, ST 10, Medium encumbrance) and Bruno (id 2:
+    ST 12, Swimming 13, 10 FP); ``ana_state`` on her sheet."""
+    ana = Combatant.create(name="Ana", skills={"swimming": 12}, encumbrance_level=2).with_state(
+        **ana_state
+    )
+    bruno = Combatant.create(name="Bruno", attributes={"st": 12}, skills={"swimming": 13})
+    encounter, _ = add_combatants(
+        Encounter(name="Test", gm_id=1),
+        [ana, bruno],
+        owner_id=None,
+        side=None,
+        aware=False,
+        roller=ScriptedDice([]),
+    )
+    return encounter
+
+
+def test_r9_3_drowning_over_a_time_reads_her_sheet_in_the_fight_and_charges_it() -> None:
+    """10 s in deep water from her sheet: Swimming 12 - 4 for Medium (R9.3) = 8. At 0 s 5+5+5
+    = 15 fails: 1 FP, struggling; at 5 s 2+2+2 = 6 succeeds: recovering, the next roll at
+    65 s, past the time. Her FP 10 → 9, in the same call."""
+    dice = ScriptedDice([5, 5, 5, 2, 2, 2])
+    taken = change.drown_on(swimmers(), "1", 10, roller=dice, options=OPTIONS)
+    assert dice.remaining == 0
+    assert [(r.second, r.roll.total, r.fp_lost) for r in taken.drowned.rolls] == [
+        (0, 15, 1),
+        (5, 6, 0),
+    ]
+    assert taken.drowned.modifiers == (("encumbrance", -4),)
+    assert taken.drowned.state is SwimState.RECOVERING
+    assert taken.encounter.get("1").combatant.state.fp == 9
+    assert taken.detail() == {"drown": 10, "name": "Ana", "fp": 9}
+
+
+def test_r9_3_r8_3_drowning_stops_where_her_fp_in_the_fight_makes_her_faint() -> None:
+    """At -9 FP of 10 one more FP lost makes her faint (R8.3): the first failure (15, Swimming
+    given 12, encumbrance given as none) ends the schedule at once; below 0 FP it costs her
+    1 HP too (R8.2)."""
+    dice = ScriptedDice([5, 5, 5])
+    taken = change.drown_on(
+        swimmers(fp=-9), "1", 60, swimming=12, encumbrance=0, roller=dice, options=OPTIONS
+    )
+    assert dice.remaining == 0
+    assert taken.drowned.fainted
+    assert len(taken.drowned.rolls) == 1
+    assert taken.drowned.modifiers == ()
+    ana = taken.encounter.get("1").combatant.state
+    assert (ana.fp, ana.hp, ana.unconscious) == (-10, 9, True)
+
+
+def test_r9_3_drowning_without_a_swimming_level_is_refused_before_any_roll() -> None:
+    with pytest.raises(RuleError) as refused:
+        change.drown_on(fight(), "1", 10, roller=ScriptedDice([]), options=OPTIONS)
+    assert refused.value.key == "environment.error.swimming_needed"
+
+
+def test_r9_5_a_fighter_rescues_another_from_their_sheets_and_pays_for_a_failure() -> None:
+    """Bruno (Swimming 13, ST 12) saves Ana (ST 10): 13 - 5 + 2 = 10 (R9.5); 4+4+3 = 11
+    fails: he swallows water, 1 FP, charged in the same call."""
+    dice = ScriptedDice([4, 4, 3])
+    taken = change.rescue_on(swimmers(), "2", victim_id="1", roller=dice, options=OPTIONS)
+    assert [(m.key, m.value, m.rule_id) for m in taken.saving.roll.modifiers] == [
+        ("rescue", -5, "R9.5"),
+        ("st_difference", 2, "R9.5"),
+    ]
+    assert (taken.saving.saved, taken.saving.fp_lost) == (False, 1)
+    assert taken.encounter.get("2").combatant.state.fp == 9
+    assert taken.encounter.get("1").combatant.state.fp == 10
+    assert taken.detail() == {"rescued": False, "name": "Bruno", "fp": 9}
+
+
+def test_r9_5_a_critical_failure_costs_the_rescuer_6_fp_and_he_gives_up() -> None:
+    dice = ScriptedDice([6, 6, 6])
+    taken = change.rescue_on(swimmers(), "2", victim_id="1", roller=dice, options=OPTIONS)
+    assert (taken.saving.gave_up, taken.saving.fp_lost) == (True, 6)
+    assert taken.encounter.get("2").combatant.state.fp == 4
+
+
+def test_r9_5_a_victim_in_the_fight_and_a_rescuer_of_numbers_changes_nothing() -> None:
+    """Only Ana named: her ST 10 from the fight, the rescuer's Swimming 14 and ST 10 given:
+    14 - 5 = 9; 3+3+3 = 9 saves her. Nobody's FP moves: the fight is as it was."""
+    start = swimmers()
+    taken = change.rescue_on(
+        start,
+        None,
+        victim_id="1",
+        swimming=14,
+        st=10,
+        roller=ScriptedDice([3, 3, 3]),
+        options=OPTIONS,
+    )
+    assert taken.saving.saved
+    assert [(m.key, m.value) for m in taken.saving.roll.modifiers] == [("rescue", -5)]
+    assert taken.applied is None
+    assert taken.encounter == start
+    assert taken.detail() == {"rescued": True}
+
+
+@pytest.mark.parametrize(
+    ("rescuer", "victim", "given", "key"),
+    [
+        ("2", "2", {}, "breath.error.rescue_self"),
+        (None, "1", {"swimming": 12}, "environment.error.st_needed"),
+        (None, "1", {"st": 12}, "environment.error.swimming_needed"),
+    ],
+)
+def test_r9_5_refusals_come_before_any_roll(
+    rescuer: str | None, victim: str, given: dict[str, int], key: str
+) -> None:
+    with pytest.raises(RuleError) as refused:
+        change.rescue_on(
+            swimmers(),
+            rescuer,
+            victim_id=victim,
+            roller=ScriptedDice([]),
+            options=OPTIONS,
+            **given,
+        )
+    assert refused.value.key == key

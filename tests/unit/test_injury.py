@@ -29,7 +29,6 @@ from rules.injury import (
     InjuryOutcome,
     KnockdownResult,
     KnockdownTrigger,
-    RollPurpose,
     apply_hit,
     blunt_trauma,
     death_check_thresholds,
@@ -41,6 +40,7 @@ from rules.injury import (
     shock_penalty,
 )
 from rules.options import RuleOptions
+from rules.records import RollPurpose
 from rules.roller import RandomDice, ScriptedDice
 
 L = HitLocation

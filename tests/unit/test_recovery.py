@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.combatant import BodyPart, Combatant, Posture, RiseClass, Trait
-from rules.injury import RollPurpose
+from rules.records import RollPurpose
 from rules.recovery import (
     RISE_TURNS,
     CripplingDuration,
@@ -276,9 +276,7 @@ def test_shock_counts_against_the_acrobatics_roll_to_get_up_r7_12_r7_6(
     result = get_up(acrobat, dice, try_acrobatics=True)
     assert result.roll is not None
     assert (result.roll.base, result.roll.target) == (12, 8)
-    assert [(m.source, m.value, m.rule_id) for m in result.roll.modifiers] == [
-        ("shock", -4, "R7.6")
-    ]
+    assert [(m.key, m.value, m.rule_id) for m in result.roll.modifiers] == [("shock", -4, "R7.6")]
     assert (result.turns, result.state.rising_turns_left) == (turns, turns - 1)
     assert dice.remaining == 0
 

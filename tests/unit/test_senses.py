@@ -144,7 +144,7 @@ def test_r16_1_per_acute_hearing_and_a_noisy_room() -> None:
     request = SenseRequest(sense=Sense.HEARING, perception=12, acute=2, circumstances=-2)
     outcome = sense_roll(request, ScriptedDice([4, 4, 4]))
     assert outcome.effective == 12
-    assert [(m.source, m.value) for m in outcome.modifiers] == [
+    assert [(m.key, m.value) for m in outcome.modifiers] == [
         ("acute", 2),
         ("circumstances", -2),
     ]
@@ -167,7 +167,7 @@ def test_r16_1_scanning_and_vibration_senses_locate_by_size_and_distance(sense: 
         circumstances=-1,
     )
     outcome = sense_roll(request, ScriptedDice([2, 2, 2]))
-    assert [(m.source, m.value, m.rule_id) for m in outcome.modifiers] == [
+    assert [(m.key, m.value, m.rule_id) for m in outcome.modifiers] == [
         ("acute", 2, "R16.1"),
         ("size", 1, "R16.1"),
         ("distance", -8, "R16.1"),
@@ -295,7 +295,7 @@ def test_r16_5_a_charging_horse_in_plain_sight() -> None:
     )
     outcome = sense_roll(request, ScriptedDice([5, 5, 4]))
     assert outcome.effective == 14
-    assert {m.source: m.value for m in outcome.modifiers} == {
+    assert {m.key: m.value for m in outcome.modifiers} == {
         "size": 1,
         "distance": -8,
         "plain_sight": 10,
@@ -319,7 +319,7 @@ def test_r16_5_the_vision_modifier_table(
     request_data: dict[str, object], source: str, value: int
 ) -> None:
     request = SenseRequest.model_validate({"sense": "vision", "perception": 10, **request_data})
-    assert [(m.source, m.value, m.rule_id) for m in sense_modifiers(request)] == [
+    assert [(m.key, m.value, m.rule_id) for m in sense_modifiers(request)] == [
         (source, value, "R16.5")
     ]
 
@@ -351,7 +351,7 @@ def test_r16_7_the_hearing_modifier_table(
     request_data: dict[str, object], rows: list[tuple[str, int, str]]
 ) -> None:
     request = SenseRequest.model_validate({"sense": "hearing", "perception": 10, **request_data})
-    assert [(m.source, m.value, m.rule_id) for m in sense_modifiers(request)] == rows
+    assert [(m.key, m.value, m.rule_id) for m in sense_modifiers(request)] == rows
 
 
 def test_r16_7_discriminatory_and_hard_of_hearing_cancel_out() -> None:
@@ -370,7 +370,7 @@ def test_r16_6_the_distance_to_a_sound_is_a_modifier() -> None:
         distance=Fraction(4),
     )
     outcome = sense_roll(request, ScriptedDice([3, 3, 3]))
-    assert [(m.source, m.value, m.rule_id) for m in outcome.modifiers] == [
+    assert [(m.key, m.value, m.rule_id) for m in outcome.modifiers] == [
         ("sound_distance", -2, "R16.6")
     ]
     assert outcome.effective == 10
@@ -391,7 +391,7 @@ def test_r16_8_poisoned_wine() -> None:
     assert request_from_sheet(taster, Sense.SMELL).discriminatory is False
     outcome = sense_roll(request, ScriptedDice([4, 4, 4]))
     assert outcome.effective == 12
-    assert [(m.source, m.value, m.rule_id) for m in outcome.modifiers] == [
+    assert [(m.key, m.value, m.rule_id) for m in outcome.modifiers] == [
         ("discriminatory", 4, "R16.8"),
         ("circumstances", -3, "R16.8"),
     ]
@@ -409,7 +409,7 @@ def test_r16_8_the_smell_modifier_table(
     request_data: dict[str, object], rows: list[tuple[str, int, str]]
 ) -> None:
     request = SenseRequest.model_validate({"sense": "smell", "perception": 10, **request_data})
-    assert [(m.source, m.value, m.rule_id) for m in sense_modifiers(request)] == rows
+    assert [(m.key, m.value, m.rule_id) for m in sense_modifiers(request)] == rows
 
 
 def test_the_sheet_gives_per_the_acute_sense_and_the_traits() -> None:

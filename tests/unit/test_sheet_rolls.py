@@ -7,8 +7,8 @@ import pytest
 
 from rules.combatant import Burning, Combatant, Side, Trait
 from rules.errors import RuleError
-from rules.maneuver import Modifier
 from rules.options import RuleOptions
+from rules.records import Modifier
 from rules.roller import ScriptedDice
 from rules.sheet_rolls import (
     CheckKind,

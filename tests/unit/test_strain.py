@@ -112,7 +112,7 @@ def test_burning_clothes_put_out_on_dx_minus_2_r10_5() -> None:
     assert fought.attempt.roll is not None
     assert fought.attempt.roll.total == 8
     assert fought.encounter.get("1").combatant.state.on_fire is None
-    assert fought.detail() == {"name": "Ana", "extinguished": True}
+    assert fought.detail() == {"name": "Ana", "extinguished": True, "undo": "extinguish"}
 
 
 def test_clothes_still_burning_after_a_failed_roll_r10_5() -> None:
@@ -126,7 +126,7 @@ def test_clothes_still_burning_after_a_failed_roll_r10_5() -> None:
     )
     assert not fought.attempt.out
     assert fought.encounter.get("1").combatant.state.on_fire is Burning.PARTIAL
-    assert fought.detail() == {"name": "Ana", "extinguished": False}
+    assert fought.detail() == {"name": "Ana", "extinguished": False, "undo": "extinguish"}
 
 
 def test_a_burning_shield_is_dropped_r10_7() -> None:
@@ -261,3 +261,12 @@ def test_r10_13_fp_lost_to_cold_need_shelter_not_a_cooler_place() -> None:
     assert sheltered.outcome is not None
     assert (sheltered.outcome.fp_after, sheltered.outcome.held_back) == (10, 0)
     assert sheltered.sheet.state.fp_withheld == {}
+
+
+def test_holding_breath_without_an_ht_reads_his_from_the_fight_r9_1() -> None:
+    """No HT given: Ana's own HT 10, fighting: 10 s (R9.1)."""
+    held = strain.start_holding_breath(
+        fight(), "1", exertion=Exertion.STRENUOUS, preparation=Preparation.NORMAL
+    )
+    assert (held.held.ht, held.held.seconds) == (10, 10)
+    assert held.encounter.get("1").combatant.state.breath_left == 10

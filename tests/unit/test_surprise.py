@@ -22,11 +22,11 @@ def test_modifiers_worked_example_r2_3() -> None:
     b = SideProfile(side="b", leader_iq=10, member_combat_reflexes=True)
     a_mods = surprise_modifiers(a, b)
     b_mods = surprise_modifiers(b, a)
-    assert [(m.key, m.amount) for m in a_mods] == [
+    assert [(m.key, m.value) for m in a_mods] == [
         ("encounter.surprise.mod.leader_combat_reflexes", 2),
         ("encounter.surprise.mod.smarter_leader", 1),
     ]
-    assert [(m.key, m.amount) for m in b_mods] == [
+    assert [(m.key, m.value) for m in b_mods] == [
         ("encounter.surprise.mod.member_combat_reflexes", 1)
     ]
     assert all(m.rule_id == "R2.3" for m in (*a_mods, *b_mods))
@@ -37,7 +37,7 @@ def test_combat_reflexes_bonus_is_not_cumulative() -> None:
         side="a", leader_iq=10, leader_combat_reflexes=True, member_combat_reflexes=True
     )
     other = SideProfile(side="b", leader_iq=10)
-    assert sum(m.amount for m in surprise_modifiers(side, other)) == 2
+    assert sum(m.value for m in surprise_modifiers(side, other)) == 2
 
 
 @pytest.mark.parametrize(
@@ -51,7 +51,7 @@ def test_combat_reflexes_bonus_is_not_cumulative() -> None:
 )
 def test_tactics_and_leaderless(side: SideProfile, expected: int) -> None:
     other = SideProfile(side="b", leader_iq=10)
-    assert sum(m.amount for m in surprise_modifiers(side, other)) == expected
+    assert sum(m.value for m in surprise_modifiers(side, other)) == expected
 
 
 def test_leader_beats_leaderless_on_intelligence() -> None:

@@ -21,9 +21,11 @@ from rules.swarm import (
     custom_profile,
     end_of_swarm_turn,
     engage,
+    engage_swarm,
     hit_swarm,
     preset_sheet,
     release,
+    release_from_swarm,
     swarm_attacks,
     swarm_injury,
     swarm_sheet,
@@ -542,6 +544,47 @@ def test_r14_4_bees_give_up_only_past_50_metres_from_the_hive() -> None:
     rid = release(encounter, "Rats", "A", from_hive=5).get("2").combatant.swarm
     assert rid is not None
     assert rid.victims == ()
+
+
+def test_r14_1_r14_2_engaging_names_both_as_the_fight_has_them_and_keeps_his_rounds() -> None:
+    """R14.1: the bees on the beekeeper, named as typed in any case; the log keeps the
+    fight's names. Engaged again in a sealed suit (R14.2), the rounds the swarm has been on
+    him stay counted."""
+    start = fight(preset_sheet("Bees", SwarmKind.BEES), man("Beekeeper"))
+    engaged = engage_swarm(start, " bees", "BEEKEEPER", Protection.CLOTHING)
+    assert (engaged.swarm, engaged.victim, engaged.protection) == (
+        "Bees",
+        "Beekeeper",
+        Protection.CLOTHING,
+    )
+    assert engaged.rule_ids == ("R14.1", "R14.2")
+    assert engaged.detail() == {"swarm": "Bees", "engaged": "Beekeeper"}
+    assert engaged.encounter == engage(start, "Bees", "Beekeeper", Protection.CLOTHING)
+    attacked, _ = swarm_attacks(engaged.encounter, "1", ScriptedDice([]))
+    again = engage_swarm(attacked, "Bees", "Beekeeper", Protection.SEALED)
+    swarm = again.encounter.get("1").combatant.swarm
+    assert swarm is not None
+    assert [(v.protection, v.rounds) for v in swarm.victims] == [(Protection.SEALED, 1)]
+
+
+def test_r14_4_released_past_the_hive_distance_names_both_and_says_how_far() -> None:
+    """R14.4: 50.5 m from the hive is past the bees' 50 m: he is out, the result says how
+    far he ran and the log keeps the fight's names; rats have no hive distance."""
+    bees = preset_sheet("Bees", SwarmKind.BEES)
+    rats = preset_sheet("Rats", SwarmKind.RATS)
+    encounter = engage(engage(fight(bees, rats, man("Ana")), "Bees", "Ana"), "Rats", "Ana")
+    released = release_from_swarm(encounter, "BEES", "ana", from_hive=50.5)
+    assert (released.swarm, released.victim) == ("Bees", "Ana")
+    assert released.hive is not None
+    assert (released.hive.metres, released.hive.limit, released.hive.gave_up) == (50.5, 50, True)
+    assert released.detail() == {"swarm": "Bees", "released": "Ana"}
+    assert released.encounter == release(encounter, "Bees", "Ana", from_hive=50.5)
+    swarm = released.encounter.get("1").combatant.swarm
+    assert swarm is not None
+    assert swarm.victims == ()
+    by_rats = release_from_swarm(encounter, "Rats", "Ana")
+    assert by_rats.hive is None
+    assert by_rats.rule_ids == ("R14.1",)
 
 
 def test_r14_5_a_custom_horde_joins_numbered_and_the_log_names_them() -> None:

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import pytest
 
+from bot.storage.documents import FORMATS, Document, stamp, upgrade
 from rules.combatant import HitLocation
 from rules.errors import RuleError
 from rules.options import RuleOptions
@@ -24,6 +25,7 @@ from rules.terrain import (
     overpenetration,
     water_effects,
 )
+from rules.turn import TurnState
 
 OPTIONS = RuleOptions()
 M = Fraction
@@ -163,6 +165,20 @@ def test_the_water_examples_r13_4_r13_5() -> None:
         water_effects(Water.underwater, 0, natural=False, encumbrance=0, ranged_kind="bow")
     assert raised.value.key == "terrain.useless_underwater"
     assert water_effects(Water.in_water, 0, natural=False, encumbrance=0, ranged_kind="bow")
+
+
+@pytest.mark.parametrize("water", list(Water))
+def test_the_stored_footing_keeps_its_string_r13_4_r13_5(water: Water) -> None:
+    """``TurnState.water`` is the :class:`Water` enum, stored as the same string it was when it
+    was a plain ``str``: a turn document written before reads back as the enum, and one written
+    now is the same JSON, so the turn format stays where it was."""
+    assert FORMATS[Document.TURN] == 1
+    before = {"v": 1, "water": water.value}
+    read = TurnState.model_validate(upgrade(Document.TURN, before))
+    assert read.water is water
+    written = stamp(Document.TURN, read.model_dump(mode="json"))
+    assert (written["v"], written["water"]) == (1, water.value)
+    assert TurnState.model_validate(upgrade(Document.TURN, {"v": 1})).water is None
 
 
 @pytest.mark.parametrize(("watching", "target", "total"), [(False, 10, 10), (True, 14, 14)])

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from rules.combatant import Combatant, Posture
 from rules.errors import RuleError
 from rules.initiative import InitiativeMode
+from rules.records import Modifier
 from rules.roller import RandomDice, ScriptedDice
 from rules.surprise import SurpriseKind
 from rules.turn import (
@@ -299,7 +300,7 @@ def test_stay_conscious_worked_example_r7_2() -> None:
     check = next(e for e in result.events if e.kind is TurnEventKind.STAY_CONSCIOUS)
     assert check.roll is not None
     assert (check.roll.target, check.roll.total, check.roll.succeeded) == (10, 11, False)
-    assert check.roll.modifiers == (("below_zero_hp", -1),)
+    assert check.roll.modifiers == (Modifier("below_zero_hp", -1, "R7.2"),)
     assert result.fighters[0].combatant.state.unconscious
     assert result.fighters[0].combatant.state.posture is Posture.PRONE
     assert result.current == "mid"
