@@ -99,14 +99,21 @@ def describe_error(error: BaseException) -> ErrorReport:
 
 
 def render_error_report(
-    report: ErrorReport, messages: Messages, locale: str, *, typed: bool = True
+    report: ErrorReport,
+    messages: Messages,
+    locale: str,
+    *,
+    typed: bool = True,
+    command: str | None = None,
 ) -> discord.Embed:
     """The localized embed for ``report`` (with an example when the catalog has one).
 
     ``typed`` is false for a button or a form: the user typed no command, so a command
     example would only mislead (a player pressing someone else's defense button).
+    ``command`` is the one typed (``throw``): its own example, when the feature has one,
+    rather than another command's (a refused throw shows a throw).
     """
-    example = example_key_for(messages, report.key) if report.expected and typed else None
+    example = example_key_for(messages, report.key, command) if report.expected and typed else None
     return error_embed(messages, locale, report.key, report.params, example_key=example)
 
 
@@ -125,7 +132,8 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
     messages: Messages = getattr(client, "messages", None) or Messages.load()
     locale = await _locale(interaction)
     typed = interaction.type is discord.InteractionType.application_command
-    embed = render_error_report(report, messages, locale, typed=typed)
+    command = interaction.command.qualified_name if typed and interaction.command else None
+    embed = render_error_report(report, messages, locale, typed=typed, command=command)
     response = interaction.response
     try:
         if response.is_done() and not getattr(response, "awaiting_answer", False):

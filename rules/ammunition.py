@@ -11,14 +11,19 @@ weapon tables' Shots column; B409 for multiple projectiles), cited by page:
 - A weapon without Shots (a bow whose sheet leaves it empty, a melee weapon), or a thrown
   one (``T(1)``), is not counted.
 
+A weapon that fires only on full auto (RoF ``20!``) with fewer rounds than its shortest
+burst (a quarter of its RoF) cannot fire at all until reloaded (B269).
+
 A magazine reload puts in a full magazine; a round left in the chamber stays there (the
 ``+1``): 4 rounds left in a ``30+1`` rifle reload to 31, an empty one to 30. A reload
 the sheet gives no time for (no parentheses, or ``(-)``) cannot be made in combat.
-Reloading is a Ready with a missile weapon: only Dodge until his next turn (R5.5).
+Reloading is a Ready with a missile weapon: only Dodge until his next turn, and a Dodge
+made then takes back that turn's second of loading (R5.5, the catalog's reading): the
+rounds and the seconds return to where they were before the Ready (:func:`lose_reload`).
 
 Pure: :func:`parse_shots` reads the text, :func:`spend` and :func:`reload_second` take the
 rounds and seconds kept on the :class:`~rules.turn.TurnState` and return the new ones with
-a frozen outcome.
+a frozen outcome; :func:`lose_reload` undoes a turn's reloading.
 """
 
 from __future__ import annotations
@@ -30,14 +35,21 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rules.combatant import Weapon
 from rules.errors import RuleError
+from rules.rapid_fire import parse_rate_of_fire
 
 __all__ = [
+    "DODGE_RULE_ID",
     "ERROR_KEYS",
     "RULE_ID",
     "Ammunition",
     "Reload",
+    "ReloadBefore",
+    "ReloadLost",
     "Shots",
+    "check_loaded",
     "check_shots",
+    "is_thrown",
+    "lose_reload",
     "parse_shots",
     "reload_second",
     "rounds_left",
@@ -47,12 +59,18 @@ __all__ = [
 RULE_ID: Final = "B269"
 """The Basic Set page of a weapon's Shots (rounds, reload seconds); the summary is silent."""
 
+DODGE_RULE_ID: Final = "R5.5"
+"""A Dodge while readying a missile weapon: that turn does not count toward its loading."""
+
 ERROR_KEYS: Final = frozenset(
     {
         "ammunition.bad_shots",  #     text
         "ammunition.empty",  #         weapon, seconds
         "ammunition.not_enough",  #    weapon, left, shots
+        "ammunition.not_enough_one",  # weapon, left, shots
+        "ammunition.short_of_burst",  # weapon, rof, minimum, left, capacity, seconds
         "ammunition.not_counted",  #   weapon
+        "ammunition.thrown",  #        weapon, shots
         "ammunition.full",  #          weapon, rounds
         "ammunition.no_reload_time",  # weapon, shots
         "ammunition.nothing_to_reload",  # combatant
@@ -116,6 +134,26 @@ def check_shots(text: str) -> None:
     parse_shots(text)
 
 
+def is_thrown(text: str) -> bool:
+    """Shots ``T(1)``: a thrown weapon (the weapon tables' mark), not counted."""
+    return bool(_THROWN.match(text.strip()))
+
+
+def _counted(weapon: Weapon) -> Shots:
+    """The weapon's Shots; a weapon not counted is refused, a thrown one saying so."""
+    parsed = parse_shots(weapon.shots)
+    if parsed is not None:
+        return parsed
+    if is_thrown(weapon.shots):
+        raise RuleError(
+            "ammunition.thrown",
+            f"{weapon.name} is a thrown weapon: its rounds are not counted",
+            weapon=weapon.name,
+            shots=weapon.shots.strip(),
+        )
+    raise RuleError("ammunition.not_counted", f"{weapon.name} is not counted", weapon=weapon.name)
+
+
 def rounds_left(weapon: Weapon, kept: dict[str, int]) -> int | None:
     """The rounds in ``weapon`` (``kept``: the fighter's counted weapons that fired since
     full, with the rounds left); ``None`` for a weapon that is not counted."""
@@ -137,16 +175,12 @@ class Ammunition(BaseModel):
     rule_id: str = RULE_ID
 
 
-def spend(weapon: Weapon, kept: dict[str, int], shots: int) -> tuple[dict[str, int], Ammunition]:
-    """Fire ``shots`` rounds from ``weapon`` (B269; a shotgun's shot is one round, B409):
-    the new rounds kept and what was spent. An empty weapon (``ammunition.empty``) or one
-    with fewer rounds than the shots (``ammunition.not_enough``) is refused; a weapon not
-    counted (``ammunition.not_counted``) is the caller's to skip."""
-    parsed = parse_shots(weapon.shots)
-    if parsed is None:
-        raise RuleError(
-            "ammunition.not_counted", f"{weapon.name} is not counted", weapon=weapon.name
-        )
+def check_loaded(weapon: Weapon, kept: dict[str, int]) -> int:
+    """The rounds in a counted ``weapon`` if it can fire at all (B269): an empty one is
+    refused (``ammunition.empty``), and so is one firing only on full auto that holds fewer
+    rounds than its shortest burst, a quarter of its RoF (``ammunition.short_of_burst``):
+    only a reload lets it fire again. A weapon not counted is the caller's to skip."""
+    parsed = _counted(weapon)
     left = min(parsed.capacity, kept.get(weapon.name, parsed.capacity))
     if left == 0:
         raise RuleError(
@@ -155,9 +189,32 @@ def spend(weapon: Weapon, kept: dict[str, int], shots: int) -> tuple[dict[str, i
             weapon=weapon.name,
             seconds=parsed.reload_seconds or "-",
         )
+    rate = parse_rate_of_fire(weapon.rate_of_fire)
+    if left < rate.minimum:
+        raise RuleError(
+            "ammunition.short_of_burst",
+            f"the {weapon.name} fires at least {rate.minimum} shots and holds {left}",
+            weapon=weapon.name,
+            rof=rate.text,
+            minimum=rate.minimum,
+            left=left,
+            capacity=parsed.capacity,
+            seconds=parsed.reload_seconds or "-",
+        )
+    return left
+
+
+def spend(weapon: Weapon, kept: dict[str, int], shots: int) -> tuple[dict[str, int], Ammunition]:
+    """Fire ``shots`` rounds from ``weapon`` (B269; a shotgun's shot is one round, B409):
+    the new rounds kept and what was spent. A weapon that cannot fire at all is refused as
+    :func:`check_loaded` says; one with fewer rounds than the shots
+    (``ammunition.not_enough``) too; a weapon not counted (``ammunition.not_counted``) is
+    the caller's to skip."""
+    parsed = _counted(weapon)
+    left = check_loaded(weapon, kept)
     if shots > left:
         raise RuleError(
-            "ammunition.not_enough",
+            "ammunition.not_enough_one" if left == 1 else "ammunition.not_enough",
             f"the {weapon.name} has {left} rounds left, not {shots}",
             weapon=weapon.name,
             left=left,
@@ -195,11 +252,7 @@ def reload_second(
     in the chamber stays, B269); a weapon loaded round by round (``i``) takes one round
     each time its seconds are done. Refused for a weapon not counted, already full, or
     whose sheet gives no reload time."""
-    parsed = parse_shots(weapon.shots)
-    if parsed is None:
-        raise RuleError(
-            "ammunition.not_counted", f"{weapon.name} is not counted", weapon=weapon.name
-        )
+    parsed = _counted(weapon)
     left = min(parsed.capacity, kept.get(weapon.name, parsed.capacity))
     if left >= parsed.capacity:
         raise RuleError(
@@ -236,6 +289,57 @@ def reload_second(
             individually=parsed.individually,
             loaded=after - left,
             left=after,
+            capacity=parsed.capacity,
+        ),
+    )
+
+
+class ReloadBefore(BaseModel):
+    """A weapon's rounds and seconds of reloading as they were before this turn's first
+    Ready spent reloading it: what a Dodge before his next turn puts back (R5.5)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    rounds: int = Field(ge=0)
+    progress: int = Field(default=0, ge=0)
+
+
+class ReloadLost(BaseModel):
+    """R5.5: a Dodge while reloading; that turn's loading of the weapon does not count."""
+
+    model_config = ConfigDict(frozen=True)
+
+    weapon: str
+    seconds_done: int
+    """Seconds of the reload still counted, those before this turn."""
+    seconds_needed: int
+    left: int
+    """Rounds in the weapon again: a magazine or a round this turn put in is out again."""
+    capacity: int
+    rule_id: str = DODGE_RULE_ID
+
+
+def lose_reload(
+    weapon: Weapon, kept: dict[str, int], progress: dict[str, int], before: ReloadBefore
+) -> tuple[dict[str, int], dict[str, int], ReloadLost]:
+    """A Dodge made while reloading ``weapon`` (R5.5): the turn does not count toward the
+    loading, so its rounds and seconds go back to ``before`` (the catalog's reading: the
+    loading that turn made is lost, what earlier turns made stays)."""
+    parsed = _counted(weapon)
+    new_kept = {**kept, weapon.name: before.rounds}
+    if before.rounds >= parsed.capacity:
+        del new_kept[weapon.name]
+    new_progress = {name: value for name, value in progress.items() if name != weapon.name}
+    if before.progress:
+        new_progress[weapon.name] = before.progress
+    return (
+        new_kept,
+        new_progress,
+        ReloadLost(
+            weapon=weapon.name,
+            seconds_done=before.progress,
+            seconds_needed=parsed.reload_seconds or 0,
+            left=min(parsed.capacity, before.rounds),
             capacity=parsed.capacity,
         ),
     )

@@ -17,7 +17,7 @@ from typing import Final, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.ammunition import Ammunition, parse_shots, spend
+from rules.ammunition import Ammunition, check_loaded, parse_shots, spend
 from rules.attack import (
     Arc,
     AttackCount,
@@ -613,8 +613,13 @@ def resolve_attack(
         weapon.rate_of_fire if weapon is not None else "",
         plan is not None and plan.point_blank and request.stray_skill is None,
     )
+    counted = _counted_weapon(request, weapon, kind)
+    if counted is not None:
+        # B269: an empty weapon, or a full-auto one short of its shortest burst, fires
+        # nothing whatever the shots asked for: only a reload helps.
+        check_loaded(counted, turn.rounds_left)
     burst = _burst(request, weapon, point_blank=close is not None)
-    rounds = _rounds(request, weapon, kind, turn)
+    rounds = spend(counted, turn.rounds_left, request.shots) if counted is not None else None
     if burst is not None and burst.bonus:
         on_fire = (
             *on_fire,
@@ -912,17 +917,17 @@ def _burst(
     )
 
 
-def _rounds(
-    request: AttackRequest, weapon: Weapon | None, kind: AttackKind, turn: TurnState
-) -> tuple[dict[str, int], Ammunition] | None:
-    """A shot from a counted weapon spends its rounds (B269; one per shot, a shotgun's
-    projectiles included, B409); an empty one is refused before anything is rolled. A
-    missed shot flying on to a bystander (R12.12) was already paid for."""
+def _counted_weapon(
+    request: AttackRequest, weapon: Weapon | None, kind: AttackKind
+) -> Weapon | None:
+    """The weapon whose rounds this shot spends (B269; one per shot, a shotgun's
+    projectiles included, B409), or ``None``: not a missile, not counted, or a missed shot
+    flying on to a bystander (R12.12), which was already paid for."""
     if weapon is None or kind is not AttackKind.missile or request.stray_skill is not None:
         return None
     if parse_shots(weapon.shots) is None:
         return None
-    return spend(weapon, turn.rounds_left, request.shots)
+    return weapon
 
 
 def _struck(turn: TurnState, weapon: str, ready: ReadyTime | None) -> dict[str, object]:

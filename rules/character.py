@@ -20,7 +20,7 @@ from typing import Any, Final, Literal
 
 from pydantic import ValidationError
 
-from rules.ammunition import check_shots
+from rules.ammunition import check_shots, is_thrown
 from rules.combatant import (
     Armor,
     Attributes,
@@ -271,9 +271,10 @@ def build_weapon(
 ) -> Weapon:
     """A weapon from a command's options; the damage text must parse (``sw+2 cut``).
 
-    Without ``parry`` a melee or thrown weapon parries at 0 and a missile weapon (one
-    with an Accuracy or a Snap Shot number that is not thrown) cannot parry at all, as
-    the weapon tables print it for bows and crossbows (B376).
+    Without ``parry`` a melee or thrown weapon parries at 0 and a missile weapon cannot
+    parry at all, as the weapon tables print it for bows, crossbows and guns (B376): one
+    that is not thrown and has an Accuracy, a Snap Shot number, a launcher, a RoF or Shots
+    (other than a thrown weapon's ``T``).
     """
     parse_damage(damage)
     weapon_range(range, 10)  # the Range column must read (15/20, x1/x1.5)
@@ -282,7 +283,13 @@ def build_weapon(
     if not _REACH_RE.match(reach.strip().casefold()):
         raise RuleError("character.bad_reach", f"cannot read the reach {reach!r}", text=reach)
     if parry is None:
-        missile = not thrown and (accuracy > 0 or snap_shot is not None)
+        missile = not thrown and (
+            accuracy > 0
+            or snap_shot is not None
+            or launcher is not None
+            or bool(rate_of_fire.strip())
+            or bool(shots.strip() and not is_thrown(shots))
+        )
         entry = ParryEntry(can_parry=False) if missile else ParryEntry()
     else:
         entry = parse_parry(parry)

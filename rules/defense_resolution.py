@@ -13,6 +13,7 @@ from typing import Final
 
 from pydantic import BaseModel, ConfigDict
 
+from rules.ammunition import ReloadLost, lose_reload
 from rules.attack import Arc, ReadyTime, attacks_per_turn, maneuvers_per_turn, ready_time
 from rules.checks import Outcome, SuccessRoll, success_roll
 from rules.combatant import Combatant, Posture, Trait, Weapon
@@ -352,6 +353,8 @@ class DefenseOutcome(BaseModel):
     """The defender was aiming: defending lost the Aim (R5.3)."""
     hits_stopped: int | None = None
     """Rapid fire: the hits of the burst the defense stopped (B375); ``None`` for one blow."""
+    reload_lost: tuple[ReloadLost, ...] = ()
+    """R5.5: he dodged while reloading; that turn's loading does not count."""
 
 
 def agility(sheet: Combatant) -> int:
@@ -387,6 +390,30 @@ def _spend(turn: TurnState, kind: DefenseKind, retreat: bool, weapon: str | None
     if retreat:
         update["retreat_used"] = True
     return turn.model_copy(update=update)
+
+
+def _lose_reloading(sheet: Combatant, turn: TurnState) -> tuple[TurnState, tuple[ReloadLost, ...]]:
+    """R5.5: a Dodge while reloading a missile weapon; the turn does not count toward its
+    loading, so what this turn's Ready put in (seconds, or the rounds it completed) is taken
+    back. A weapon gone from the sheet meanwhile is left as it is."""
+    if not turn.reload_before:
+        return turn, ()
+    rounds, progress = turn.rounds_left, turn.reload_progress
+    lost: list[ReloadLost] = []
+    weapons = {weapon.name: weapon for weapon in sheet.weapons}
+    for name, before in turn.reload_before.items():
+        weapon = weapons.get(name)
+        if weapon is None:
+            continue
+        try:
+            rounds, progress, one = lose_reload(weapon, rounds, progress, before)
+        except RuleError:
+            continue  # its Shots were edited since: nothing counted to put back
+        lost.append(one)
+    changed = turn.model_copy(
+        update={"rounds_left": rounds, "reload_progress": progress, "reload_before": {}}
+    )
+    return changed, tuple(lost)
 
 
 def spend_dodge(turn: TurnState) -> TurnState:
@@ -504,6 +531,9 @@ def resolve_defense(
     retreating = pending.retreat or (pending.retreated and option.retreat is not None)
     roll = roll_defense(option, roller, options, retreat=retreating)
     new_turn = _spend(turn, choice.kind, roll.retreat, option.weapon)
+    reload_lost: tuple[ReloadLost, ...] = ()
+    if option.kind is DefenseKind.dodge:
+        new_turn, reload_lost = _lose_reloading(target, new_turn)
     if choice.acrobatic:
         new_turn = new_turn.model_copy(update={"acrobatic_dodge_used": True})
     if enabling is not None:
@@ -525,6 +555,7 @@ def resolve_defense(
         "combatant": fallen,
         # R5.3: defending loses the Aim (_spend drops it).
         "aim_lost": turn.aim_turns > 0,
+        "reload_lost": reload_lost,
     }
     hits = pending.strike.hits
     if roll.success and hits > 1:

@@ -268,9 +268,13 @@ def _water_second(
         }
     )
     sheet = sheet.with_state(water=moved)
-    if change is not None and change.status.fainted and sheet.state.breath_left is None:
+    if change is not None and change.status.fainted and sheet.state.fainted_airless is None:
+        # Fainted in the water he goes under without air, a held breath lost with his
+        # senses (R9.4): his brain dies 4 minutes later unless he is rescued (R9.2).
+        held = sheet.state.breath_left
+        airless = sheet.state.airless_seconds if held == 0 else 0
         sheet = sheet.with_state(
-            fainted_without_air(sheet.state.model_copy(update={"breath_left": 0}), 0, round_)
+            fainted_without_air(sheet.state.model_copy(update={"breath_left": 0}), airless, round_)
         )
     ticks.append(
         HazardTick(

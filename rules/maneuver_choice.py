@@ -9,7 +9,7 @@ from typing import Final
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules import recovery
-from rules.ammunition import Reload, parse_shots, reload_second, rounds_left
+from rules.ammunition import Reload, ReloadBefore, parse_shots, reload_second, rounds_left
 from rules.attack import (
     EvadeEntry,
     EvadeOutcome,
@@ -263,6 +263,20 @@ def _weapon_to_reload(sheet: Combatant, turn: TurnState, request: ManeuverReques
         f"none of {sheet.name}'s weapons needs reloading",
         combatant=sheet.name,
     )
+
+
+def _reload_before(turn: TurnState, weapon: Weapon) -> dict[str, ReloadBefore]:
+    """This turn's reloads with ``weapon``'s rounds and seconds before this one, unless an
+    earlier Ready of the same turn (an extra maneuver) already noted them: a Dodge before his
+    next turn takes the whole turn's loading back (R5.5)."""
+    if weapon.name in turn.reload_before:
+        return turn.reload_before
+    left = rounds_left(weapon, turn.rounds_left)
+    before = ReloadBefore(
+        rounds=left if left is not None else 0,
+        progress=turn.reload_progress.get(weapon.name, 0),
+    )
+    return {**turn.reload_before, weapon.name: before}
 
 
 def _ready_turn(
@@ -557,7 +571,13 @@ def take_maneuver(
             rounds, progress, reloaded = reload_second(
                 ready_weapon, turn.rounds_left, turn.reload_progress
             )
-            update.update({"rounds_left": rounds, "reload_progress": progress})
+            update.update(
+                {
+                    "rounds_left": rounds,
+                    "reload_progress": progress,
+                    "reload_before": _reload_before(turn, ready_weapon),
+                }
+            )
         elif readying is None:
             ready = ready_time(request.ready_turns, sheet.st, ready_weapon.min_st)
     if maneuver is Maneuver.aim:

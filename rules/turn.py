@@ -31,6 +31,7 @@ from typing import Final, Generic, TypeVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules import injury, recovery
+from rules.ammunition import ReloadBefore
 from rules.attack import WaitOrder
 from rules.checks import Outcome, success_roll
 from rules.combatant import Combatant, CombatantState, Posture
@@ -211,6 +212,9 @@ class TurnState(BaseModel):
     reload_progress: dict[str, int] = Field(default_factory=dict)
     """Seconds of Ready already spent on a weapon's reload that is not done yet (B269, R5.5).
     Kept from turn to turn."""
+    reload_before: dict[str, ReloadBefore] = Field(default_factory=dict)
+    """Weapons reloaded this turn, with their rounds and seconds before it: a Dodge before
+    his next turn puts them back, as that turn does not count toward the loading (R5.5)."""
     struck_with: tuple[str, ...] = ()
     """Weapons that struck this turn: an unbalanced one cannot parry before his next turn
     (R5.5)."""
@@ -267,6 +271,7 @@ class TurnState(BaseModel):
                 "all_out_defense": None,
                 "all_out_attack": None,
                 "readying_missile": False,
+                "reload_before": {},
                 "shield_bashed": False,
                 "defending_for_others_penalty": 0,
                 "defended_since_last_turn": False,

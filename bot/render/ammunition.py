@@ -10,12 +10,12 @@ import discord
 
 from bot.i18n import Messages
 from bot.render.common import add_field
-from rules.ammunition import Reload, parse_shots, rounds_left
+from rules.ammunition import Reload, ReloadLost, parse_shots, rounds_left
 from rules.attack_resolution import AttackOutcome
 from rules.encounter import EncounterCombatant
 from rules.errors import RuleError
 
-__all__ = ["add_ammunition_field", "add_rounds_field", "reload_line"]
+__all__ = ["add_ammunition_field", "add_reload_lost_field", "add_rounds_field", "reload_line"]
 
 
 def add_ammunition_field(
@@ -25,11 +25,14 @@ def add_ammunition_field(
     spent = outcome.ammunition
     if spent is None:
         return
+    key = "ammunition.spent_empty" if spent.left == 0 else "ammunition.spent"
+    if spent.spent == 1:
+        key += "_one"  # "1 disparo", not "1 disparos"
     add_field(
         embed,
         messages.text("ammunition.field", locale),
         messages.text(
-            "ammunition.spent_empty" if spent.left == 0 else "ammunition.spent",
+            key,
             locale,
             weapon=spent.weapon,
             spent=spent.spent,
@@ -87,3 +90,25 @@ def add_rounds_field(
         )
     if lines:
         add_field(embed, messages.text("ammunition.field", locale), "\n".join(lines), inline=False)
+
+
+def add_reload_lost_field(
+    embed: discord.Embed, lost: tuple[ReloadLost, ...], messages: Messages, locale: str
+) -> None:
+    """A Dodge while reloading: each weapon's loading of that turn taken back (R5.5)."""
+    if not lost:
+        return
+    lines = [
+        messages.text(
+            "ammunition.reload_lost",
+            locale,
+            weapon=one.weapon,
+            done=one.seconds_done,
+            needed=one.seconds_needed,
+            left=one.left,
+            capacity=one.capacity,
+            rule=one.rule_id,
+        )
+        for one in lost
+    ]
+    add_field(embed, messages.text("ammunition.field", locale), "\n".join(lines), inline=False)

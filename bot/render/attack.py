@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import Messages
-from bot.render.ammunition import add_ammunition_field, reload_line
+from bot.render.ammunition import add_ammunition_field, add_reload_lost_field, reload_line
 from bot.render.common import ResultKind, add_field, decimal, new_embed, signed, skill_name
 from bot.render.fire import fire_lines
 from bot.render.ranged import add_range_field
@@ -703,6 +703,7 @@ def render_defense(
             messages.text("defend.aim_lost", locale, name=parried_by or pending.target_name),
             inline=False,
         )
+    add_reload_lost_field(embed, outcome.reload_lost, messages, locale)
     add_hits_stopped_field(embed, outcome, messages, locale)
     if outcome.second_defense is not None and outcome.defenses is not None:
         add_field(
@@ -727,6 +728,27 @@ def _multiplier(value: Fraction, locale: str) -> str:
     if value.denominator == 1:
         return str(value.numerator)
     return decimal(float(value), locale)
+
+
+def _dr_text(injury: InjuryOutcome, factor: int, messages: Messages, locale: str) -> str:
+    """The DR the hit met and how it was reached: ``8 (16 ÷ 2)`` for an armor divisor, the
+    DR times the inverse of one below 1 (``8 (4 × 2)`` for a (0.5)), and at point blank the
+    DR times the projectile factor (B409: ``8 (2 × 4, point blank)``), not a divisor of 0.25."""
+    dr = injury.dr
+    divisor = dr.armor_divisor
+    if factor > 1:
+        own = divisor * factor  # the weapon's own divisor, without the point-blank factor
+        base = str(dr.before_divisor)
+        if own != 1:
+            base += f" ÷ {_multiplier(own, locale)}"
+        return messages.text(
+            "damage.dr_point_blank", locale, dr=dr.effective, base=base, factor=factor
+        )
+    if divisor == 1:
+        return str(dr.effective)
+    if divisor < 1:
+        return f"{dr.effective} ({dr.before_divisor} × {_multiplier(1 / divisor, locale)})"
+    return f"{dr.effective} ({dr.before_divisor} ÷ {_multiplier(divisor, locale)})"
 
 
 def _rolled_against(attribute: str, messages: Messages, locale: str) -> str:
@@ -901,11 +923,8 @@ def render_damage(
         t("attack.field.location", locale),
         location_name(injury.spec.location, messages, locale),
     )
-    divisor = injury.dr.armor_divisor
-    dr_text = str(injury.dr.effective)
-    if divisor != 1:
-        dr_text += f" ({injury.dr.before_divisor} ÷ {_multiplier(divisor, locale)})"
-    add_field(embed, t("damage.field.dr", locale), dr_text)
+    projectiles = damage.strike.projectile_factor if isinstance(damage, StrikeResult) else 1
+    add_field(embed, t("damage.field.dr", locale), _dr_text(injury, projectiles, messages, locale))
     add_field(embed, t("damage.field.penetrating", locale), str(injury.penetrating))
     add_field(
         embed,

@@ -222,10 +222,16 @@ def error_embed(
     return embed
 
 
-def example_key_for(messages: Messages, key: str) -> str | None:
-    """``<key>_example`` if the catalog has it, else ``<feature>.example``, else ``None``."""
+def example_key_for(messages: Messages, key: str, command: str | None = None) -> str | None:
+    """``<key>_example`` if the catalog has it, else the feature's example for the
+    ``command`` typed (``ranged.example_throw`` for ``/throw``: a key several commands raise
+    shows an example of the one typed), else ``<feature>.example``, else ``None``."""
     feature = key.split(".", 1)[0]
-    for candidate in (f"{key}_example", f"{feature}.example"):
+    candidates = [f"{key}_example"]
+    if command:
+        candidates.append(f"{feature}.example_{command.replace(' ', '_').replace('-', '_')}")
+    candidates.append(f"{feature}.example")
+    for candidate in candidates:
         if messages.has(candidate):
             return candidate
     return None

@@ -75,7 +75,7 @@ async def test_rounds_are_spent_refused_when_short_and_reloaded_by_ready_b269(
         weapon="Pistol",
         shots=2,
         **EXTRA,
-    ) == messages.text("ammunition.not_enough", "en", weapon="Pistol", left=1, shots=2)
+    ) == messages.text("ammunition.not_enough_one", "en", weapon="Pistol", left=1, shots=2)
     assert dice.remaining == 0
     dice.extend([6, 5, 5])
     shot = await gm(standin, "shoot", attacker="Gunner", target="Soldier", weapon="Pistol", **EXTRA)
@@ -100,7 +100,7 @@ async def test_rounds_are_spent_refused_when_short_and_reloaded_by_ready_b269(
     await gm(standin, "encounter next")
     second = await gm(standin, "maneuver", combatant="Gunner", maneuver="ready", reload=True)
     assert (
-        "The Pistol is reloaded: 2/3 rounds (B269); only Dodge until the next turn (R5.5)."
+        "The Pistol is reloaded: 2/3 (B269); only Dodge until the next turn (R5.5)."
         in fields(second.embeds[0]).values()
     )
     assert await rounds_shown(standin) == "Pistol: 2/3"

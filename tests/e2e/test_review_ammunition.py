@@ -99,7 +99,7 @@ async def test_magazine_counts_down_refuses_and_reloads(tmp_path: Path) -> None:
         wanted = typed.rsplit(":", 1)[1]
         expect(
             block,
-            f"  ┃ The AR has only 1 round(s) left, not {wanted}: fire fewer, or reload (B269).",
+            f"  ┃ The AR has only 1 round left, not {wanted}: fire it alone, or reload (B269).",
         )
     expect(
         t.reply("/shoot attacker:Shooter target:Orc weapon:AR", 1),
@@ -136,8 +136,7 @@ async def test_magazine_counts_down_refuses_and_reloads(tmp_path: Path) -> None:
     )
     expect(
         t.reply("/maneuver combatant:Shooter maneuver:ready reload:true weapon:AR", 2),
-        "  ┃ Notes: The AR is reloaded: 30/31 rounds (B269); only Dodge until the next turn "
-        "(R5.5).",
+        "  ┃ Notes: The AR is reloaded: 30/31 (B269); only Dodge until the next turn (R5.5).",
     )
     expect(
         t.reply("/combatant show name:Shooter", 2),
@@ -186,7 +185,7 @@ async def test_chambered_round_individual_loading_and_undo(tmp_path: Path) -> No
     t = await play(tmp_path, RELOAD_KINDS)
     full = t.reply("/maneuver combatant:Shooter maneuver:ready reload:true weapon:Pistol", 1)
     assert refused(full)
-    expect(full, "  ┃ The Pistol is already full (9 rounds): nothing to reload.")
+    expect(full, "  ┃ The Pistol is already full (9/9): nothing to reload.")
     expect(
         t.reply("/shoot attacker:Shooter target:Orc weapon:Pistol shots:3"),
         "  ┃ Ammunition: Pistol: 3 fired, 6/9 left (B269).",
@@ -214,8 +213,7 @@ async def test_chambered_round_individual_loading_and_undo(tmp_path: Path) -> No
     )
     expect(
         t.reply(pistol, 4),
-        "  ┃ Notes: The Pistol is reloaded: 9/9 rounds (B269); only Dodge until the next turn "
-        "(R5.5).",
+        "  ┃ Notes: The Pistol is reloaded: 9/9 (B269); only Dodge until the next turn (R5.5).",
     )
     bare = "/maneuver combatant:Shooter maneuver:ready reload:true"
     expect(
@@ -468,14 +466,14 @@ async def test_ammunition_in_portuguese(tmp_path: Path) -> None:
     t = await play(tmp_path, PT_BR)
     expect(
         t.reply("/shoot attacker:Shooter target:Orc weapon:Pistol shots:2"),
-        "  ┃ Munição: Pistol: 2 disparado(s), restam 1/3 (B269).",
+        "  ┃ Munição: Pistol: 2 disparos, agora 1/3 (B269).",
     )
     long = t.reply("/shoot attacker:Shooter target:Orc weapon:Pistol shots:2 extra-attack:true")
     assert "  ┃ Não deu certo" in long
-    expect(long, "  ┃ A arma Pistol tem só 1 tiro(s), não 2: dispare menos ou recarregue (B269).")
+    expect(long, "  ┃ A arma Pistol tem só 1 tiro, não 2: dispare só ele ou recarregue (B269).")
     expect(
         t.reply("/shoot attacker:Shooter target:Orc weapon:Pistol extra-attack:true", 1),
-        "  ┃ Munição: Pistol: 1 disparado(s), agora vazia (0/3): recarregue com Preparar (B269).",
+        "  ┃ Munição: Pistol: 1 disparo, agora vazia (0/3): recarregue com Preparar (B269).",
     )
     expect(
         t.reply("/shoot attacker:Shooter target:Orc weapon:Pistol extra-attack:true", 2),
@@ -490,7 +488,7 @@ async def test_ammunition_in_portuguese(tmp_path: Path) -> None:
         "  ┃ À queima-roupa: A menos de um décimo de ½D: os 9 projéteis ainda não se "
         "espalharam. Cada disparo é um acerto, com os dados e adicionais de 1d+1 pi ×4 e a RD "
         "do alvo ×4 (B409).",
-        "  ┃ Munição: Shotgun: 3 disparado(s), agora vazia (0/3): recarregue com Preparar (B269).",
+        "  ┃ Munição: Shotgun: 3 disparos, agora vazia (0/3): recarregue com Preparar (B269).",
     )
     expect(
         t.reply("/combatant show name:Shooter", 1),
@@ -501,7 +499,7 @@ async def test_ammunition_in_portuguese(tmp_path: Path) -> None:
     expect(
         t.reply("/maneuver combatant:Shooter maneuver:ready reload:true weapon:Flamer"),
         "  ┃ Não deu certo",
-        "  ┃ A arma Flamer já está cheia (30 tiros): nada a recarregar.",
+        "  ┃ A arma Flamer já está cheia (30/30): nada a recarregar.",
     )
     expect(
         t.reply("/maneuver combatant:Shooter maneuver:ready reload:true weapon:Pistol", 1),
@@ -511,7 +509,7 @@ async def test_ammunition_in_portuguese(tmp_path: Path) -> None:
     )
     expect(
         t.reply("/maneuver combatant:Shooter maneuver:ready reload:true weapon:Pistol", 2),
-        "  ┃ Observações: A arma Pistol está recarregada: 2/3 tiros (B269); só Esquiva até o "
+        "  ┃ Observações: A arma Pistol está recarregada: 2/3 (B269); só Esquiva até o "
         "próximo turno (R5.5).",
     )
     expect(t.reply("/combatant show name:Shooter", 2), "  ┃ Munição: Pistol: 2/3")

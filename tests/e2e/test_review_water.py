@@ -340,8 +340,9 @@ async def test_shedding_gear_waits_for_a_swimming_success_pt_br(tmp_path: Path) 
         "  ┃ DX para se livrar dele: DX 12 -4 = 8, tirou 17 (6, 5, 6): falha crítica (R9.4)",
         "  ┃ Ele falha e engole água: 1 PF, e passa a se debater (R9.4, R9.3).",
         "  ┃ PF 12 → 11 / 12",
-        "  ┃ ▶ 1. Ana [pc]: PV ▰▰▰▰▰ 12/12 · PF ▰▰▰▰▱ 11/12 · 🌊 Natação 14: engolindo água "
-        "(próximo teste em 2 s) · debaixo d'água",
+        # Under water she holds her breath from the first second: HT 12, fighting (R9.1).
+        "  ┃ ▶ 1. Ana [pc]: PV ▰▰▰▰▰ 12/12 · PF ▰▰▰▰▱ 11/12 · 🫧 prendendo a respiração: "
+        "faltam 11 s · 🌊 Natação 14: engolindo água (próximo teste em 2 s) · debaixo d'água",
     )
     expect(
         t.reply("/breath shed combatant:Ana"),

@@ -197,3 +197,20 @@ def test_a_choke_let_go_under_water_leaves_him_holding_his_breath_r11_10_r9_1() 
     up = _ground(let_go, Water.in_water, fighter_id="2")
     assert up.breath.air is not None
     assert _breath(up.encounter, "2") is None
+
+
+def test_fainting_at_a_failed_swimming_roll_loses_the_held_breath_r9_4_r9_2() -> None:
+    """Holding his breath under water at FP -11, Al fails his first Swimming roll (6+6+5 = 17
+    against 12): 1 FP more brings him to -12 = -FP and he faints (R8.3). Unconscious he holds
+    no breath: he is under without air from that second and his brain dies 240 s (rounds)
+    later unless rescued (R9.4, R9.2)."""
+    fight_ = _ground(_al(fp=-11), Water.underwater).encounter
+    assert _breath(fight_) == 12
+    event = TurnEvent(kind=TurnEventKind.TURN_STARTED, round=3, combatant_id="1", rule_id="R4.4")
+    fight_, ticks = tick_passed(fight_, [event], ScriptedDice([6, 6, 5]), OPTIONS)
+    swim = next(t for t in ticks if t.kind is HazardKind.SWIM)
+    assert swim.fatigue is not None
+    assert swim.fatigue.status.fainted
+    al = fight_.get("1").combatant.state
+    assert (al.fp, al.breath_left, al.airless_seconds, al.fainted_airless) == (-12, 0, 0, 0)
+    assert al.brain_death_round == 3 + 240
