@@ -144,7 +144,7 @@ ATTACK_DESCRIPTIONS = {
     "close_combat": "In close combat (R11.12)",
     "master": "Trained by a Master or Weapon Master: chambara rules (R5.15-R5.27)",
     "wait_order": "Set off from a Wait: reach, then skill, say who strikes first (R5.11)",
-    "extra_attack": "GM: allow an attack beyond this turn's allowance",
+    "extra_attack": "GM: let this attack through past the turn's allowance or out of turn (R4.4)",
     "unseen": "From outside the target's vision: no Dodge (R6.3)",
     "moving": "Firing while walking or running; bows x6, crossbows x3 (R5.13, R12.10)",
     "fast_draw": "Fast-Draw skill: thrown weapons or a volley of arrows with multiple attacks",

@@ -44,7 +44,7 @@ from rules.encounter import Encounter
 from rules.grapple import TakedownStat
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
-from rules.slam import SlamArc, TrampleMode
+from rules.slam import HornStrikes, SlamArc, TrampleMode
 
 Action = Callable[[Encounter, DiceRoller, RuleOptions], tuple[Encounter, CloseOutcome]]
 Name = app_commands.Range[str, 1, 80]
@@ -53,6 +53,7 @@ Weight = app_commands.Range[float, 1.0, 100000.0]
 
 USING_CHOICES = catalog_choices("close.using", [stat.value for stat in TakedownStat])
 ARC_CHOICES = catalog_choices("close.arc", [arc.value for arc in SlamArc])
+STRIKES_CHOICES = catalog_choices("close.strikes", [what.value for what in HornStrikes])
 MODE_CHOICES = catalog_choices("close.trample_mode", [mode.value for mode in TrampleMode])
 
 
@@ -99,6 +100,21 @@ OPTIONS = {
     "trample_dodge": _o("trample_dodge", "dodge", "The victim tries to Dodge (default true)"),
     "horn_mod": _o("horn_mod", "horn-mod", "The horns: -3 to +3 on the trample damage (R11.20)"),
     "sharp": _o("sharp", "sharp", "Especially sharp horns: impaling (R11.20)"),
+    "into_wall": _o(
+        "into_wall",
+        "into-wall",
+        "The knockback ends on a wall or an object of 5x his weight: collision (R11.17)",
+    ),
+    "object_breaks": _o(
+        "object_breaks",
+        "object-breaks",
+        "What he hits breaks: his collision damage and speed halved (R11.17)",
+    ),
+    "strikes": _o(
+        "strikes",
+        "strikes",
+        "What the horns hit: the foe, horns of its size, a heavy object (R11.20)",
+    ),
 }
 
 
@@ -119,6 +135,29 @@ def _sub(key: str, english: str, description: str) -> dict[str, Any]:
 
 
 PAIR = ("attacker", "target")
+COLLISION = ("into_wall", "object_breaks")
+SLAM_OPTIONS = (
+    *PAIR,
+    "moved",
+    "arc",
+    "running",
+    "target_moved",
+    "target_running",
+    "tackle",
+    "dodge",
+    *COLLISION,
+)
+HORN_OPTIONS = (
+    *PAIR,
+    "moved",
+    "arc",
+    "horn_mod",
+    "sharp",
+    "hooves",
+    "weight",
+    "strikes",
+    *COLLISION,
+)
 
 
 class CloseCombat(commands.Cog):
@@ -345,16 +384,8 @@ class CloseCombat(commands.Cog):
         await self._act(interaction, holder, lambda f, dice, options: do_release(f, holder, held))
 
     @close.command(**_sub("slam", "slam", "Slam or flying tackle: DX, then ST (R11.13-R11.18)"))
-    @app_commands.rename(
-        **_names(
-            *PAIR, "moved", "arc", "running", "target_moved", "target_running", "tackle", "dodge"
-        )
-    )
-    @app_commands.describe(
-        **_descriptions(
-            *PAIR, "moved", "arc", "running", "target_moved", "target_running", "tackle", "dodge"
-        )
-    )
+    @app_commands.rename(**_names(*SLAM_OPTIONS))
+    @app_commands.describe(**_descriptions(*SLAM_OPTIONS))
     @app_commands.choices(arc=ARC_CHOICES)
     @app_commands.autocomplete(attacker=combatant_autocomplete, target=combatant_autocomplete)
     async def slam_cmd(  # noqa: PLR0917 - one parameter per slash-command option
@@ -369,6 +400,8 @@ class CloseCombat(commands.Cog):
         target_running: bool = False,
         tackle: bool = False,
         dodge: bool = False,
+        into_wall: bool = False,
+        object_breaks: bool = False,
     ) -> None:
         where = SlamArc(arc.value) if arc else SlamArc.front
         await self._act(
@@ -385,6 +418,8 @@ class CloseCombat(commands.Cog):
                 target_running=target_running,
                 tackle=tackle,
                 target_dodges=dodge,
+                into_wall=into_wall,
+                object_breaks=object_breaks,
                 roller=dice,
                 options=options,
             ),
@@ -435,11 +470,9 @@ class CloseCombat(commands.Cog):
         )
 
     @close.command(**_sub("horn", "horn", "Horn attack: a slam with the horns' damage (R11.20)"))
-    @app_commands.rename(**_names(*PAIR, "moved", "arc", "horn_mod", "sharp", "hooves", "weight"))
-    @app_commands.describe(
-        **_descriptions(*PAIR, "moved", "arc", "horn_mod", "sharp", "hooves", "weight")
-    )
-    @app_commands.choices(arc=ARC_CHOICES)
+    @app_commands.rename(**_names(*HORN_OPTIONS))
+    @app_commands.describe(**_descriptions(*HORN_OPTIONS))
+    @app_commands.choices(arc=ARC_CHOICES, strikes=STRIKES_CHOICES)
     @app_commands.autocomplete(attacker=combatant_autocomplete, target=combatant_autocomplete)
     async def horn_cmd(  # noqa: PLR0917 - one parameter per slash-command option
         self,
@@ -452,8 +485,12 @@ class CloseCombat(commands.Cog):
         sharp: bool = False,
         hooves: bool = True,
         weight: Weight | None = None,
+        strikes: app_commands.Choice[str] | None = None,
+        into_wall: bool = False,
+        object_breaks: bool = False,
     ) -> None:
         where = SlamArc(arc.value) if arc else SlamArc.front
+        hit = HornStrikes(strikes.value) if strikes else HornStrikes.foe
         await self._act(
             interaction,
             attacker,
@@ -467,6 +504,9 @@ class CloseCombat(commands.Cog):
                 sharp=sharp,
                 hooves=hooves,
                 weight=weight,
+                strikes=hit,
+                into_wall=into_wall,
+                object_breaks=object_breaks,
                 roller=dice,
                 options=options,
             ),

@@ -58,11 +58,10 @@ from rules.maneuver import (
 from rules.maneuver_choice import feint_defense, feint_modifiers
 from rules.maneuver_limits import (
     ATTACK_MANEUVER_VALUES,
-    attack_maneuvers,
     ensure_maneuver_left,
     next_attack,
-    other_maneuvers,
     series_maneuver,
+    spent_attack,
 )
 from rules.options import RuleOptions
 from rules.ranged import (
@@ -110,7 +109,6 @@ ERROR_KEYS: Final = frozenset(
         "attack.not_waiting",
         "ranged.no_damage",
         "ranged.opportunity_needs_wait",
-        "attack.before_first_turn",
         "rapid_fire.needs_weapon",
     }
 )
@@ -450,15 +448,14 @@ def resolve_attack(
     options: RuleOptions,
     *,
     count_attacks: bool = True,
-    awaits_first_turn: bool = False,
 ) -> AttackOutcome:
     """Roll the attack; on a hit either wait for a defense or go straight to damage.
 
     An attack past the turn's allowance is refused (``attack.no_attacks_left``)
     unless the request says the GM allows it; ``count_attacks`` is off before
-    the turn sequence starts, when there is no turn to count them in. In a running
-    fight an attacker who ``awaits_first_turn`` has no maneuver yet (R4.4): refused
-    (``attack.before_first_turn``) unless the GM allows it.
+    the turn sequence starts, when there is no turn to count them in. Whose turn it is
+    (R4.4, R5.11) is the encounter's to say: :func:`rules.exchange.attack` asks
+    :func:`~rules.maneuver_limits.ensure_own_turn` first.
 
     A critical hit (A.1) or a target with no possible defense (All-Out Attack
     R5.8, an unseen rear attack R6.10) takes the damage at once.
@@ -473,12 +470,6 @@ def resolve_attack(
         )
     sheet = attacker.combatant
     ensure_may_choose(attacker, request.maneuver)
-    if awaits_first_turn and not request.beyond_allowance:
-        raise RuleError(
-            "attack.before_first_turn",
-            f"{sheet.name} has not had his first turn yet",
-            combatant=sheet.name,
-        )
     if attacker.turn.maneuver not in ATTACK_MANEUVER_VALUES:
         ensure_maneuver_left(sheet, attacker.turn)
     series = series_maneuver(sheet, attacker.turn, request)
@@ -712,24 +703,10 @@ def resolve_attack(
             modifiers=feint_modifiers(evaluate, sheet.state.shock_penalty),
         )
         feint_penalty = max(feint_penalty, feinted.penalty)
-    attacker_turn = turn.model_copy(
+    attacker_turn = spent_attack(
+        turn, maneuver=maneuver, all_out_option=all_out_option, count=count, number=number
+    ).model_copy(
         update={
-            "maneuver": maneuver,
-            "all_out_attack": (
-                (all_out_option or AllOutAttackOption.determined)
-                if maneuver is Maneuver.all_out_attack
-                else None
-            ),
-            "aim_turns": 0,
-            "aim_target": None,
-            "aim_braced": False,
-            "attacks_used": number,
-            "attacks_turn": turn.turns_taken,
-            "other_maneuvers": other_maneuvers(turn, number - 1),
-            "attack_maneuvers": attack_maneuvers(count, number),
-            "fought": True,
-            "evaluate_turns": 0,
-            "evaluate_target": None,
             "feint_penalty": 0 if feint_penalty else turn.feint_penalty,
             "feint_target": None if feint_penalty else turn.feint_target,
             # R11.27: a blow with the shield takes its DB off his defenses until his next turn.

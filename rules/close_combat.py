@@ -16,6 +16,7 @@ from typing import Final
 from pydantic import BaseModel, ConfigDict
 
 from rules.breath import choked_breath, hold_breath
+from rules.checks import ContestWinner
 from rules.combatant import Combatant, HitLocation, Posture
 from rules.damage import DamageSpec, DamageType
 from rules.encounter import GRAPPLING_HOLDS, Encounter, EncounterCombatant, with_holds
@@ -43,18 +44,25 @@ from rules.grapple import (
 )
 from rules.injury import InjuryOutcome, apply_hit
 from rules.maneuver import Maneuver
+from rules.maneuver_choice import spend_ready
+from rules.maneuver_limits import ensure_own_turn, spend_attack
 from rules.options import RuleOptions
 from rules.records import Modifier
 from rules.roller import DiceRoller
 from rules.slam import (
+    CollisionOutcome,
     HornOutcome,
+    HornRecoil,
+    HornStrikes,
     SlamArc,
     SlamInput,
     Slammer,
     SlamOutcome,
     TrampleMode,
     TrampleOutcome,
+    collide,
     collision_dice,
+    horn_recoil,
     horns,
     slam,
     trample,
@@ -108,6 +116,7 @@ ERROR_KEYS: Final = frozenset(
         "close.needs_two_hands",
         "close.cannot_grab",
         "close.wrest_later",
+        "close.no_attacks_left",
     }
 )
 """Every :class:`RuleError` key this module raises."""
@@ -165,6 +174,14 @@ class CloseOutcome(BaseModel):
     """``close.note.*`` keys: what else the rules say happened."""
     collision: int | None = None
     """R11.17: dice of collision damage should the loser hit a wall at the knockback speed."""
+    impact: CollisionOutcome | None = None
+    """R11.17: the knockback ended against a wall or a heavy object: the roll."""
+    impact_name: str | None = None
+    """Who flew into it (the slam's loser)."""
+    impact_damage: InjuryOutcome | None = None
+    recoil: HornRecoil | None = None
+    """R11.20: what a horned creature's charge into horns or a heavy object did to it."""
+    recoil_damage: InjuryOutcome | None = None
     breath_goes_on: bool = False
     """A choke on a foe already out of air: his count goes on, no new held breath (R9.1)."""
     still_without_air: bool = False
@@ -239,7 +256,27 @@ def _pair(
     if a.combatant_id == b.combatant_id:
         raise RuleError("close.self", "a fighter cannot do that to himself")
     ensure_may_choose(a, Maneuver.attack)
+    ensure_own_turn(encounter, a.combatant_id, feature="close")
     return a, b
+
+
+def _spend(encounter: Encounter, fighter: EncounterCombatant, options: RuleOptions) -> Encounter:
+    """R4.4: the action is an attack of his turn, counted and limited as a blow is
+    (:func:`~rules.maneuver_limits.spend_attack`, the skill read being his DX)."""
+    try:
+        turn = spend_attack(
+            fighter.combatant,
+            fighter.turn,
+            fighter.combatant.attributes.dx,
+            options,
+            counting=encounter.sequence.started,
+        )
+    except RuleError as refused:
+        if refused.key != "attack.no_attacks_left":
+            raise
+        # The same refusal, told for close combat (no extra-attack option there).
+        raise RuleError("close.no_attacks_left", str(refused), **refused.params) from refused
+    return encounter.replace(fighter.model_copy(update={"turn": turn}))
 
 
 def _since(encounter: Encounter) -> int:
@@ -454,6 +491,7 @@ def do_grapple(
             notes=tuple(notes),
             rule_ids=("R11.3",),
         )
+    encounter = _spend(encounter, a, options)  # R4.4: the turn's attack
     rolled = grapple(
         a.combatant.attributes.dx,
         b.combatant.attributes.dx,
@@ -509,6 +547,7 @@ def do_grab_weapon(
             attacker=a.name,
             target=b.name,
         )
+    encounter = _spend(encounter, a, options)  # R4.4: the turn's attack
     shield = _shield(encounter, a, b.combatant_id)
     dx, foe_dx = a.combatant.attributes.dx, b.combatant.attributes.dx
     if arm:
@@ -567,6 +606,7 @@ def do_wrest(
             attacker=a.name,
             rule="R11.5" if hold.arm else "R11.4",
         )
+    encounter = _spend(encounter, a, options)  # R4.4: the turn's attack
     st, foe_st = a.combatant.st, b.combatant.st
     name = hold.weapon
     if hold.arm:
@@ -643,6 +683,7 @@ def do_takedown(
         helpers = (helping.attributes.dx if stat is TakedownStat.dx else helping.st,)
     if helpers and helpers[0] > score:
         score, helpers = helpers[0], (score,)
+    encounter = _spend(encounter, a, options)  # R4.4: the turn's attack
     rolled = takedown(
         score,
         stat,
@@ -694,6 +735,7 @@ def do_pin(
     grip = _grip(encounter, a.combatant_id, b.combatant_id, "R11.9")
     if b.combatant.state.posture not in LYING:
         raise RuleError("close.not_on_ground", f"{b.name} is not on the ground", target=b.name)
+    encounter = _spend(encounter, a, options)  # R4.4: the turn's attack
     scores = [a.combatant.st]
     scores += [encounter.find(h).combatant.st for h in helpers]
     lead = max(scores)
@@ -749,6 +791,7 @@ def do_choke(
         raise RuleError("close.bite_not_neck", "a bite chokes only at the neck")
     if not grip.bite:
         _hands(a, 2)
+    encounter = _spend(encounter, a, options)  # R4.4: the turn's attack
     rolled = choke(a.combatant.st, b.combatant.attributes.ht, roller=roller, options=options)
     after = encounter
     injury: InjuryOutcome | None = None
@@ -805,6 +848,7 @@ def do_break_free(
     holding him (the strongest, when several do)."""
     me = encounter.find(fighter)
     ensure_may_choose(me, Maneuver.attack)
+    ensure_own_turn(encounter, me.combatant_id, feature="close")
     holding = [
         h for h in encounter.holds if h.held_id == me.combatant_id and h.kind is not HoldKind.close
     ]
@@ -813,6 +857,7 @@ def do_break_free(
         holding = [h for h in holding if h.holder_id == chosen.combatant_id]
     if not holding:
         raise RuleError("close.not_held", f"nobody holds {me.name}", combatant=me.name)
+    encounter = _spend(encounter, me, options)  # R4.4: the turn's attack
     holder_id = max(
         (h.holder_id for h in holding),
         key=lambda cid: encounter.get(cid).combatant.st,
@@ -853,14 +898,23 @@ def do_slam(
     target_running: bool = False,
     tackle: bool = False,
     target_dodges: bool = False,
+    into_wall: bool = False,
+    object_breaks: bool = False,
     roller: DiceRoller,
     options: RuleOptions,
 ) -> tuple[Encounter, CloseOutcome]:
     """R11.13-R11.18: the slam (or flying tackle): the loser falls, the winner may throw him
     back; with the ``super_slam`` rule option both sides' speed counts and the flight hurts.
-    A flying tackler ends on the ground either way (R11.18)."""
+    A flying tackler ends on the ground either way (R11.18).
+
+    ``into_wall``: the loser's knockback ends against a wall, the ground or an object of five
+    times his weight or more, at the knockback's hexes a second: R11.17's collision damage
+    (R11.16 for the super-slam, R11.20 for horns: "collision worked out normally"), crushing
+    with no hit location. ``object_breaks``: the object gives way (so he hit one): his damage
+    and his speed are halved."""
     a, b = _pair(encounter, attacker, target)
     mine, theirs = a.combatant, b.combatant
+    encounter = _spend(encounter, a, options)  # R4.4: the turn's attack
     inp = SlamInput(
         attacker=Slammer(
             dx=mine.attributes.dx,
@@ -905,6 +959,18 @@ def do_slam(
     if outcome.tramples:
         notes.append("close.note.tramples")
     collision = collision_dice(outcome.knockback) if outcome.knockback else None
+    impact: CollisionOutcome | None = None
+    impact_injury: InjuryOutcome | None = None
+    flyer_name: str | None = None
+    if (into_wall or object_breaks) and outcome.knockback:
+        impact = collide(outcome.knockback, object_breaks=object_breaks, roller=roller)
+        # Stopped by what he hit: the collision throws him nowhere (R7.14 is for blows).
+        if outcome.attacker_wins:
+            slammed, impact_injury = _hurt(slammed, impact.damage, roller, options, knockback=False)
+            flyer_name = b.name
+        else:
+            slammer, impact_injury = _hurt(slammer, impact.damage, roller, options, knockback=False)
+            flyer_name = a.name
     return _with_sheets(encounter, slammer, slammed), CloseOutcome(
         action=CloseAction.tackle if tackle else CloseAction.slam,
         attacker_name=a.name,
@@ -914,9 +980,12 @@ def do_slam(
         damage=injury,
         attacker_damage=attacker_injury,
         notes=tuple(notes),
-        collision=collision,
-        water=wet if collision else None,
-        rule_ids=outcome.rule_ids,
+        collision=None if impact is not None else collision,
+        water=wet if collision and impact is None else None,
+        impact=impact,
+        impact_name=flyer_name,
+        impact_damage=impact_injury,
+        rule_ids=(*outcome.rule_ids, "R11.17") if impact is not None else outcome.rule_ids,
     )
 
 
@@ -936,6 +1005,12 @@ def do_draw(
     the weapon."""
     me = encounter.find(fighter)
     ensure_may_choose(me, Maneuver.ready)
+    ensure_own_turn(encounter, me.combatant_id, feature="close")
+    if encounter.sequence.started:
+        # R11.22: drawing is his turn's Ready, as any weapon is readied (R5.5).
+        encounter = encounter.replace(
+            me.model_copy(update={"turn": spend_ready(me, awaits_first_turn=False)})
+        )
     sheet = me.combatant
     name = sheet.weapon(weapon).name if weapon is not None else None
     foes = [
@@ -1002,6 +1077,7 @@ def do_trample(
             attacker=mine.name,
             target=theirs.name,
         )
+    encounter = _spend(encounter, a, options)  # R4.4: the turn's attack
     outcome = trample(
         mine.attributes.dx,
         heavy,
@@ -1036,14 +1112,30 @@ def do_horn(
     sharp: bool = False,
     hooves: bool = True,
     weight: float | None = None,
+    strikes: HornStrikes = HornStrikes.foe,
+    into_wall: bool = False,
+    object_breaks: bool = False,
     roller: DiceRoller,
     options: RuleOptions,
 ) -> tuple[Encounter, CloseOutcome]:
-    """R11.20: a slam (R11.13, knockback and falls as usual) whose hit adds the horns' damage;
-    then the horned creature rolls HT (+5 at 3 hexes or less) or is stunned."""
+    """R11.20: a slam (R11.13, knockback, falls and collision, R11.17, as usual) whose hit
+    adds the horns' damage; then the horned creature rolls HT (+5 at 3 hexes or less) or is
+    stunned. ``strikes``: it ran into a being of its own size horn to horn, or a large heavy
+    object: losing the ST contest by 10 or more hurts it (:func:`rules.slam.horn_recoil`)."""
     heavy = _weight(encounter.find(attacker).combatant, weight)
+    foe_weight = (
+        _weight(encounter.find(target).combatant, None) if strikes is HornStrikes.horns else None
+    )
     after, slammed = do_slam(
-        encounter, attacker, target, arc=arc, moved=moved, roller=roller, options=options
+        encounter,
+        attacker,
+        target,
+        arc=arc,
+        moved=moved,
+        into_wall=into_wall,
+        object_breaks=object_breaks,
+        roller=roller,
+        options=options,
     )
     if not slammed.done:
         return after, slammed.model_copy(update={"action": CloseAction.horn})
@@ -1066,14 +1158,37 @@ def do_horn(
         DamageType.IMP if sharp else DamageType.CR,
         water=a.turn.water,
     )
+    contest_st = slammed.slam.strength if slammed.slam is not None else None
+    lost_by = (
+        contest_st.margin
+        if contest_st is not None
+        and not contest_st.won
+        and contest_st.contest.winner is not ContestWinner.TIE
+        else 0
+    )
+    recoil = horn_recoil(
+        strikes,
+        lost_by,
+        gored,
+        foe_weight_kg=foe_weight,
+        hooves=hooves,
+        horn_modifier=horn_modifier,
+        roller=roller,
+    )
     horned = a
+    recoil_injury: InjuryOutcome | None = None
+    if recoil is not None and recoil.damage:
+        kind = DamageType.IMP if sharp and strikes is HornStrikes.horns else DamageType.CR
+        horned, recoil_injury = _hurt(horned, recoil.damage, roller, options, kind)
     if gored.stunned:
-        horned = a.with_sheet(a.combatant.with_state(stunned=True))
+        horned = horned.with_sheet(horned.combatant.with_state(stunned=True))
     return _with_sheets(after, hurt, horned), slammed.model_copy(
         update={
             "action": CloseAction.horn,
             "horns": gored,
             "damage": injury if injury is not None else slammed.damage,
+            "recoil": recoil,
+            "recoil_damage": recoil_injury,
             "notes": tuple(dict.fromkeys((*slammed.notes, *_wet(a, injury)))),
             "rule_ids": (*slammed.rule_ids, "R11.20"),
         }

@@ -35,12 +35,13 @@ from rules.errors import RuleError
 from rules.fire import FireOnHit, fire_on_hit
 from rules.injury import InjuryOutcome, apply_hit
 from rules.maneuver_choice import ManeuverOutcome, ManeuverRequest, take_maneuver
+from rules.maneuver_limits import ensure_own_turn
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
 from rules.strike import AimCheck, AttackRequest, PendingDefense, aim_after_injury
 from rules.swarm import ensure_not_swarm
 from rules.terrain import Water, standing
-from rules.turn import TurnEvent, TurnState, settle_consciousness
+from rules.turn import TurnEvent, TurnState, ensure_may_choose, settle_consciousness
 
 __all__ = [
     "ERROR_KEYS",
@@ -155,10 +156,16 @@ def attack(
     roller: DiceRoller,
     options: RuleOptions,
 ) -> AttackTaken:
-    """One attack in the fight: R7.2 first (a fighter who faints does not attack), close
+    """One attack in the fight, in the attacker's turn or from his Wait (R4.4, R5.11): R7.2
+    first (a fighter who faints does not attack), close
     combat's own reading of a melee blow (R11.6, R11.12, R11.26), then
     :func:`~rules.attack_resolution.resolve_attack`, applied to both fighters."""
     attacker = encounter.get(attacker_id)
+    # What his state allows comes first (R7.10, R2.1), as in close combat; then R4.4: his own
+    # turn, or a Wait that sets him off (R5.11), the GM's extra-attack the explicit way past
+    # it. Refused before anything is rolled.
+    ensure_may_choose(attacker, request.maneuver)
+    ensure_own_turn(encounter, attacker_id, feature="attack", gm_allows=request.beyond_allowance)
     settled = _settle(encounter, attacker, request.maneuver.value, roller, options)
     if settled.fainted:
         return AttackTaken(
@@ -178,7 +185,6 @@ def attack(
         roller,
         options,
         count_attacks=fight.sequence.started,
-        awaits_first_turn=fight.awaits_first_turn(striker.combatant_id),
     )
     return AttackTaken(
         encounter=_land_attack(fight, outcome),

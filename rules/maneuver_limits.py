@@ -8,6 +8,7 @@ from typing import Final
 
 from rules.attack import AttackCount, attacks_per_turn, maneuvers_per_turn
 from rules.combatant import Combatant
+from rules.encounter import Encounter
 from rules.errors import RuleError
 from rules.maneuver import ATTACK_MANEUVERS, AllOutAttackOption, Maneuver
 from rules.options import RuleOptions
@@ -21,11 +22,14 @@ __all__ = [
     "attack_maneuvers",
     "attacks_used_this_turn",
     "ensure_maneuver_left",
+    "ensure_own_turn",
     "extra_maneuvers",
     "maneuvers_allowed",
     "next_attack",
     "other_maneuvers",
     "series_maneuver",
+    "spend_attack",
+    "spent_attack",
 ]
 
 ERROR_KEYS: Final = frozenset(
@@ -35,6 +39,10 @@ ERROR_KEYS: Final = frozenset(
         "maneuver.no_maneuvers_left",
         "maneuver.concentrate_full_turn",
         "attack.series_maneuver",
+        "attack.before_first_turn",
+        "attack.not_his_turn",
+        "close.before_first_turn",
+        "close.not_his_turn",
     }
 )
 """Every :class:`RuleError` key this module raises."""
@@ -219,3 +227,79 @@ def attack_maneuvers(count: AttackCount, number: int) -> int:
     one for each attack past what it allows, up to those the turn has (R5.28, R5.29)."""
     base = count.attacks - count.extra_maneuver_attacks
     return 1 + min(count.extra_maneuver_attacks, max(0, number - base))
+
+
+def ensure_own_turn(
+    encounter: Encounter, fighter_id: str, *, feature: str, gm_allows: bool = False
+) -> None:
+    """R4.4: in a running fight a fighter acts in his own turn, from the moment he chooses
+    his maneuver: refused (``<feature>.before_first_turn`` before his first turn came,
+    ``<feature>.not_his_turn`` after) while it is someone else's. A Wait he chose sets him
+    off at any moment before his next turn (R5.11); active defenses are not maneuvers and
+    are never asked here. Before the first round nothing is counted (preparations), and the
+    GM may let an action through explicitly (``gm_allows``). ``feature`` is the catalog the
+    refusal is read from (``attack``, ``close``)."""
+    if gm_allows or not encounter.sequence.started:
+        return
+    fighter = encounter.get(fighter_id)
+    if encounter.sequence.current == fighter_id or fighter.turn.maneuver == Maneuver.wait.value:
+        return
+    current = encounter.current
+    reason = "before_first_turn" if encounter.awaits_first_turn(fighter_id) else "not_his_turn"
+    raise RuleError(
+        f"{feature}.{reason}",
+        f"it is not {fighter.name}'s turn",
+        combatant=fighter.name,
+        current=current.name if current is not None else "-",
+    )
+
+
+def spent_attack(
+    turn: TurnState,
+    *,
+    maneuver: Maneuver,
+    all_out_option: AllOutAttackOption | None,
+    count: AttackCount,
+    number: int,
+) -> TurnState:
+    """The turn once attack ``number`` of ``count`` is made under ``maneuver`` (R4.4): the
+    attack counted, the maneuver's flags set until his next turn (R4.5), Aim and Evaluate
+    spent (R5.3, R5.4)."""
+    return turn.model_copy(
+        update={
+            "maneuver": maneuver,
+            "all_out_attack": (
+                (all_out_option or AllOutAttackOption.determined)
+                if maneuver is Maneuver.all_out_attack
+                else None
+            ),
+            "aim_turns": 0,
+            "aim_target": None,
+            "aim_braced": False,
+            "attacks_used": number,
+            "attacks_turn": turn.turns_taken,
+            "other_maneuvers": other_maneuvers(turn, number - 1),
+            "attack_maneuvers": attack_maneuvers(count, number),
+            "fought": True,
+            "evaluate_turns": 0,
+            "evaluate_target": None,
+        }
+    )
+
+
+def spend_attack(
+    sheet: Combatant, turn: TurnState, skill: int, options: RuleOptions, *, counting: bool
+) -> TurnState:
+    """A close-combat action that is an attack (grapple, takedown, pin, choke, break free,
+    grabbing a weapon or arm, wrest, slam, flying tackle, trample, horn: R11.2-R11.20) takes
+    one of the turn's attacks, as a blow would: refused past the turn's allowance (R4.4,
+    R5.14, R5.28, R5.29), or after another maneuver, continuing the series' maneuver when it
+    is not the first attack of the turn. ``skill`` is what the multiple-attack rules read;
+    without ``counting`` (the fight has not started) nothing is refused."""
+    if counting and turn.maneuver not in ATTACK_MANEUVER_VALUES:
+        ensure_maneuver_left(sheet, turn)
+    request = AttackRequest()
+    series = series_maneuver(sheet, turn, request) if counting else None
+    maneuver, option = series if series is not None else (Maneuver.attack, None)
+    count, number = next_attack(sheet, turn, request, skill, options, counting=counting)
+    return spent_attack(turn, maneuver=maneuver, all_out_option=option, count=count, number=number)

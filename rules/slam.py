@@ -24,15 +24,22 @@ from rules.roller import DiceRoller
 from rules.size_range import ROWS, row_at_least
 
 __all__ = [
+    "HORN_RECOIL_MARGIN",
+    "KMH_PER_HEX",
     "TRAMPLE_TABLE",
+    "CollisionOutcome",
     "HornOutcome",
+    "HornRecoil",
+    "HornStrikes",
     "SlamArc",
     "SlamInput",
     "SlamOutcome",
     "Slammer",
     "TrampleMode",
     "TrampleOutcome",
+    "collide",
     "collision_dice",
+    "horn_recoil",
     "horns",
     "slam",
     "slam_st_modifiers",
@@ -307,6 +314,48 @@ def collision_dice(hexes_per_second: int) -> int:
     return int(hexes_per_second * KMH_PER_HEX // 8)
 
 
+class CollisionOutcome(BaseModel):
+    """R11.17: a fighter flying into the ground or an object of five times his weight or more:
+    1d for every 8 km/h, crushing; the object takes the same; an object that breaks halves
+    his damage and his speed."""
+
+    model_config = ConfigDict(frozen=True)
+
+    speed: int
+    """Hexes a second at impact (1 hex a second is 3.6 km/h)."""
+    dice: int
+    faces: tuple[int, ...] = ()
+    rolled: int = 0
+    """What the object takes (R11.17: the same damage)."""
+    object_breaks: bool = False
+    damage: int = 0
+    """What he takes: the roll, halved (rounded down) when the object breaks."""
+    speed_after: int = 0
+    """His speed once through: half of it when the object breaks, none when it holds."""
+    rule_ids: tuple[str, ...] = ("R11.17",)
+
+
+def collide(speed: int, *, object_breaks: bool, roller: DiceRoller) -> CollisionOutcome:
+    """R11.17: collision damage at ``speed`` hexes a second, rolled; under 8 km/h nothing.
+    If the object breaks, his damage and his speed are halved (rounded down, the
+    catalog's reading)."""
+    dice = collision_dice(speed)
+    faces: tuple[int, ...] = ()
+    rolled = 0
+    if dice:
+        result = DiceExpression.of(dice, 0).roll(roller)
+        faces, rolled = result.dice, max(0, result.total)
+    return CollisionOutcome(
+        speed=speed,
+        dice=dice,
+        faces=faces,
+        rolled=rolled,
+        object_breaks=object_breaks,
+        damage=rolled // 2 if object_breaks else rolled,
+        speed_after=speed // 2 if object_breaks else 0,
+    )
+
+
 TRAMPLE_TABLE: Final[tuple[tuple[int, str | None], ...]] = (
     (0, None),
     (70, "1d-2"),
@@ -465,4 +514,79 @@ def horns(
         sharp=sharp,
         ht_roll=ht_roll,
         stunned=not ht_roll.succeeded,
+    )
+
+
+HORN_RECOIL_MARGIN: Final = 10
+"""R11.20: the horned creature is hurt only when it loses the ST contest by 10 or more."""
+
+
+class HornStrikes(StrEnum):
+    """What a horned creature's charge runs into (R11.20)."""
+
+    foe = "foe"
+    """An ordinary foe: the horned creature takes nothing."""
+    horns = "horns"
+    """Another being of its own size, horn to horn."""
+    object = "object"
+    """A large, heavy object: a cart, a tree."""
+
+
+class HornRecoil(BaseModel):
+    """R11.20: what the charge did to the horned creature itself."""
+
+    model_config = ConfigDict(frozen=True)
+
+    strikes: HornStrikes
+    lost_by: int
+    """By how much it lost the slam's ST contest (0: it did not lose)."""
+    dice: str | None = None
+    """The damage it is halved from: the other being's horns, or its own."""
+    faces: tuple[int, ...] = ()
+    rolled: int = 0
+    damage: int = 0
+    rule_ids: tuple[str, ...] = ("R11.20",)
+
+
+def horn_recoil(
+    strikes: HornStrikes,
+    lost_by: int,
+    own: HornOutcome,
+    *,
+    foe_weight_kg: float | None,
+    hooves: bool,
+    horn_modifier: int,
+    roller: DiceRoller,
+) -> HornRecoil | None:
+    """R11.20: no damage to the horned creature, unless it ran into another being of its own
+    size horn to horn or a large heavy object, and then only when it lost the Quick Contest of
+    ST by 10 or more: half the damage that being normally inflicts (its horns, read as the
+    same horns on the trample damage of its weight, R11.19) or, against an object, half the
+    damage it normally deals itself (its own horns' roll, before the speed's ×2 or ×1/2),
+    rounded down. ``None`` against an ordinary foe."""
+    if strikes is HornStrikes.foe:
+        return None
+    if lost_by < HORN_RECOIL_MARGIN:
+        return HornRecoil(strikes=strikes, lost_by=lost_by)
+    if strikes is HornStrikes.object:
+        return HornRecoil(
+            strikes=strikes,
+            lost_by=lost_by,
+            dice=own.dice,
+            faces=own.faces,
+            rolled=own.rolled,
+            damage=max(0, own.rolled) // 2,
+        )
+    base = trample_damage(foe_weight_kg or 0, hooves=hooves)
+    if base is None:
+        return HornRecoil(strikes=strikes, lost_by=lost_by)
+    expression = base.plus(horn_modifier)
+    result = expression.roll(roller)
+    return HornRecoil(
+        strikes=strikes,
+        lost_by=lost_by,
+        dice=expression.text,
+        faces=result.dice,
+        rolled=result.total,
+        damage=max(0, result.total) // 2,
     )

@@ -17,6 +17,7 @@ from rules.close_combat import CloseAction, CloseOutcome
 from rules.encounter import Encounter, EncounterCombatant
 from rules.grapple import CloseContest, HoldKind, Score
 from rules.ranged import shown
+from rules.slam import HORN_RECOIL_MARGIN, KMH_PER_HEX
 from rules.terrain import WATER_DAMAGE
 
 __all__ = ["hold_words", "render_close"]
@@ -179,6 +180,31 @@ def _slam_fields(
         )
     elif outcome.collision:
         lines.append(t("close.collision_line", locale, dice=outcome.collision))
+    impact = outcome.impact
+    if impact is not None:
+        lines.append(
+            t(
+                "close.impact_line",
+                locale,
+                name=outcome.impact_name or "",
+                hexes=impact.speed,
+                kmh=shown(impact.speed * KMH_PER_HEX),
+                dice=impact.dice,
+                rolled=impact.rolled,
+                faces=", ".join(map(str, impact.faces)) or "—",
+            )
+        )
+        if impact.object_breaks:
+            lines.append(
+                t(
+                    "close.impact_breaks_line",
+                    locale,
+                    damage=impact.damage,
+                    hexes=impact.speed_after,
+                )
+            )
+        else:
+            lines.append(t("close.impact_holds_line", locale, damage=impact.damage))
     if lines:
         add_field(embed, t("close.field.result", locale), "\n".join(lines), inline=False)
 
@@ -251,6 +277,24 @@ def _trample_fields(
         )
         if gored.stunned:
             lines.append(t("close.horn_stunned", locale, name=outcome.attacker_name))
+    recoil = outcome.recoil
+    if recoil is not None:
+        what = t(f"close.strikes_what.{recoil.strikes.value}", locale)
+        if recoil.dice is None and not recoil.damage and recoil.lost_by < HORN_RECOIL_MARGIN:
+            lines.append(t("close.recoil_none_line", locale, name=outcome.attacker_name, what=what))
+        else:
+            lines.append(
+                t(
+                    "close.recoil_line",
+                    locale,
+                    name=outcome.attacker_name,
+                    what=what,
+                    lost_by=recoil.lost_by,
+                    dice=recoil.dice or "—",
+                    rolled=recoil.rolled,
+                    damage=recoil.damage,
+                )
+            )
     if lines:
         add_field(embed, t("close.field.damage", locale), "\n".join(lines), inline=False)
 
@@ -341,6 +385,10 @@ def render_close(outcome: CloseOutcome, messages: Messages, locale: str) -> list
         embeds.append(
             render_damage(outcome.attacker_damage, outcome.attacker_name, messages, locale)
         )
+    if outcome.impact_damage is not None and outcome.impact_name is not None:
+        embeds.append(render_damage(outcome.impact_damage, outcome.impact_name, messages, locale))
+    if outcome.recoil_damage is not None:
+        embeds.append(render_damage(outcome.recoil_damage, outcome.attacker_name, messages, locale))
     return embeds
 
 

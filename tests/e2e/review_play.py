@@ -56,6 +56,12 @@ def refused(block: list[str]) -> bool:
     return bool(block) and "only you can see this" in block[0] and "  ┃ That didn't work" in block
 
 
+def turns(count: int) -> str:
+    """``count`` lines of ``/encounter next``, for a script: a grapple, a slam, a blow is the
+    turn's attack in the fighter's own turn (R4.4), so his next one waits for his next turn."""
+    return "\n".join(["/encounter next"] * count)
+
+
 @dataclass(frozen=True)
 class Fight:
     """A sandbox script (one line a line, as typed), the seed its dice are rolled with and

@@ -819,6 +819,17 @@ class Stage:
                 owner=alice,
                 **{"size-modifier": 2},
             )
+            # The horse joins the order next round (R2.5); his trample or horn is his own
+            # turn's attack (R4.4).
+            fights = EncounterRepository(self.bot.database)
+            for _ in range(6):
+                record = await fights.require_active(self.standin.channel(channel).id)
+                current = record.encounter.current
+                if current is not None and current.name == "Horse":
+                    break
+                await self.gm("encounter next", channel)
+            else:
+                raise AssertionError("the horse's turn never came")
         if needs == "waiting":
             await self.gm("maneuver", channel, combatant="Hero", maneuver="wait")
 
@@ -831,13 +842,14 @@ class Stage:
         cc = "close-combat"
         await self.gm("combatant shield remove", channel, name="Hero")
         await self.gm("combatant weapon remove", channel, name="Hero", weapon="weapon")
-        await self.gm(f"{cc} grapple", channel, attacker="Orc", target="Hero", bite=True)
         await self.gm(
             f"{cc} grapple", channel, attacker="Hero", target="Orc", bite=True, location="neck"
         )
         self.dice.queued.extend([3, 3, 4, 6, 6, 6])  # DX 13 rolls 10, DX 11 rolls 18
         await self.gm(f"{cc} grab-weapon", channel, attacker="Hero", target="Orc")
-        for _ in range(3):  # the orc's, the bandit's, and Hero's turn of round 2
+        await self.gm("encounter next", channel)  # the orc's turn: his bite holds Hero
+        await self.gm(f"{cc} grapple", channel, attacker="Orc", target="Hero", bite=True)
+        for _ in range(2):  # the bandit's, and Hero's turn of round 2 (R4.4)
             await self.gm("encounter next", channel)
         await self.gm("combatant condition", channel, name="Orc", posture="prone")
         await self.gm(f"{cc} enter", channel, attacker="Hero", target="Bandit")

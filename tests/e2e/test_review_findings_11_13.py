@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.e2e.review_play import Fight, expect, play, refused
+from tests.e2e.review_play import Fight, expect, play, refused, turns
 
 START = "/encounter start name:CC\n/combatant add name:Al st:12 dx:12 iq:10 ht:12"
 ORC = "/combatant add name:Orc st:12 dx:11 iq:9 ht:11"
@@ -34,6 +34,7 @@ D2_HANDS = Fight(
     /combatant shield set name:Sh skill:12 db:2
     /encounter next
     /close-combat grapple attacker:Al target:Orc
+    {turns(2)}
     /close-combat grapple attacker:Sh target:Orc
     /close-combat choke attacker:Sh target:Orc
 """,
@@ -78,6 +79,7 @@ D5_BELOW_THREE = Fight(
     /shoot attacker:Al target:Ogre weapon:Bow distance:101 extra-attack:true
     /shoot attacker:Al target:Ogre weapon:Bow distance:180 extra-attack:true
     /shoot attacker:Al target:Ogre weapon:Bow distance:101 modifier:3 extra-attack:true
+    {turns(3)}
     /close-combat grapple attacker:Imp target:Orc location:eye
     /close-combat grapple attacker:Imp target:Orc
 """,
@@ -90,6 +92,7 @@ D6_CHOKE = Fight(
     {ORC}
     /encounter next
     /close-combat grapple attacker:Al target:Orc
+    {turns(2)}
     /close-combat choke attacker:Al target:Orc
 """,
 )
@@ -103,6 +106,7 @@ D7_REFUSALS = Fight(
     /close-combat takedown attacker:Al target:Orc
     /close-combat pin attacker:Al target:Orc
     /close-combat choke attacker:Al target:Orc
+    /encounter next
     /close-combat break-free combatant:Orc
 """,
 )
@@ -153,6 +157,7 @@ D6_CHOKE_TORSO = Fight(
     /settings rule option:choke_torso enabled:true
     /encounter next
     /close-combat grapple attacker:Al target:Orc
+    {turns(2)}
     /close-combat choke attacker:Al target:Orc
 """,
 )
@@ -167,10 +172,12 @@ D11_WORDING = Fight(
     /combatant add name:Orc st:12 dx:11 iq:9 ht:11
     /combatant add name:Horse st:25 dx:10 iq:4 ht:12 size-modifier:2
     /combatant add name:Lion st:18 dx:13 iq:4 ht:12 size-modifier:2
-    /encounter next
+    {turns(2)}
     {LION} dodge:false
+    {turns(3)}
     /attack attacker:Al target:Orc weapon:Kite
     /throw attacker:Al target:Orc object-kg:1 distance:2 extra-attack:true
+    {turns(3)}
     /close-combat trample attacker:Horse target:Orc weight:500 target-weight:80 dodge:false
 """,
 )

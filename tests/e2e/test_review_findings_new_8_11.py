@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.e2e.review_play import Fight, expect, play
+from tests.e2e.review_play import Fight, expect, play, turns
 from tests.e2e.test_review_new_8_11 import CHOKE_AND_BREATH, FIRE_IN_PORTUGUESE, TIGHT_BEAMS
 
 BURNING_ZERO = Fight(
@@ -38,12 +38,13 @@ async def test_a_second_of_fire_rolling_zero_does_no_injury_g7_r10_5(tmp_path: P
 
 CHOKE = Fight(
     3,
-    """
+    f"""
     /encounter start name:Choke
     /combatant add name:Al st:16 dx:12 iq:10 ht:12
     /combatant add name:Orc st:10 dx:10 iq:9 ht:3 fp:4 hp:30
     /encounter next
     /close-combat grapple attacker:Al target:Orc
+    {turns(2)}
     /close-combat choke attacker:Al target:Orc
     /encounter status
 """,

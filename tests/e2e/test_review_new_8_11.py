@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.e2e.review_play import Fight, expect, play
+from tests.e2e.review_play import Fight, expect, play, turns
 
 FIRE_ARROW = Fight(
     1,
@@ -98,6 +98,7 @@ ALL_THE_CLOTHES_AND_A_SHIELD = Fight(
     /encounter next
     /maneuver combatant:Orc maneuver:All-Out Defense
     /encounter next
+    /encounter next
     /attack attacker:Ann target:Orc weapon:Sword
 """,
 )
@@ -175,7 +176,7 @@ INTENSE_HEAT_FAILURES = Fight(
 
 TIRED_ST = Fight(
     3,
-    """
+    f"""
     /encounter start name:Tired
     /combatant add name:Ann st:12 dx:12 iq:10 ht:12 fp:12
     /combatant add name:Orc st:12 dx:11 iq:9 ht:12 fp:12 hp:40
@@ -185,7 +186,9 @@ TIRED_ST = Fight(
     /damage target:Orc amount:12 type:cr
     /close-combat enter attacker:Ann target:Orc
     /close-combat grapple attacker:Ann target:Orc
+    {turns(2)}
     /close-combat takedown attacker:Ann target:Orc
+    /encounter next
     /close-combat break-free combatant:Orc
     /encounter status
 """,
@@ -195,13 +198,14 @@ TIRED_ST = Fight(
 # the injury with no crushed windpipe (R7.29) to roll: they check the breath and the ST.
 CHOKE_AND_BREATH = Fight(
     3,
-    """
+    f"""
     /settings rule option:choke_torso enabled:true
     /encounter start name:Choke
     /combatant add name:Al st:16 dx:12 iq:10 ht:12
     /combatant add name:Orc st:10 dx:10 iq:9 ht:3 fp:4 hp:30
     /encounter next
     /close-combat grapple attacker:Al target:Orc
+    {turns(2)}
     /close-combat choke attacker:Al target:Orc
     /encounter status
     /encounter next
@@ -233,15 +237,17 @@ CHOKE_AND_BREATH = Fight(
 
 TIRED_CHOKER = Fight(
     3,
-    """
+    f"""
     /settings rule option:choke_torso enabled:true
     /encounter start name:Choke
     /combatant add name:Al st:16 dx:12 iq:10 ht:12
     /combatant add name:Orc st:10 dx:10 iq:9 ht:3 fp:4 hp:30
     /encounter next
     /close-combat grapple attacker:Al target:Orc
+    {turns(2)}
     /close-combat choke attacker:Al target:Orc
     /fatigue spend amount:9 combatant:Al
+    {turns(2)}
     /close-combat choke attacker:Al target:Orc
 """,
 )
@@ -543,6 +549,7 @@ async def test_choke_stops_breath_then_fp_then_hp_r11_10_r9_1_r9_2(tmp_path: Pat
     (R8.3). Letting go lets him breathe.
     """
     t = await play(tmp_path, CHOKE_AND_BREATH)
+    # The grapple is round 1's attack, the choke round 2's (R4.4): two more /encounter next.
     expect(
         t.reply("/close-combat choke attacker:Al target:Orc"),
         "  ┃ Contest: Al: ST 16 = 16, rolled 9 (1, 6, 2): Success (+7)",
@@ -552,23 +559,23 @@ async def test_choke_stops_breath_then_fp_then_hp_r11_10_r9_1_r9_2(tmp_path: Pat
         "  ┃ Basic damage: 15 cr",
     )
     assert "🫧 holding his breath: 3 s left" in _line(t.reply("/encounter status"), "Orc")
-    expect(t.reply("/encounter next", 2), "  ┃ Orc holds his breath: 2 s left (R9.1)")
-    expect(t.reply("/encounter next", 4), "  ┃ Orc holds his breath: 1 s left (R9.1)")
-    expect(t.reply("/encounter next", 6), "  ┃ Orc holds his breath: 0 s left (R9.1)")
-    expect(t.reply("/encounter next", 8), "  ┃ Orc has no air: 1 FP, FP 3, HP 15 (R9.2)")
-    expect(t.reply("/encounter next", 10), "  ┃ Orc has no air: 1 FP, FP 2, HP 15 (R9.2)")
-    expect(t.reply("/encounter next", 12), "  ┃ Orc has no air: 1 FP, FP 1, HP 15 (R9.2)")
+    expect(t.reply("/encounter next", 4), "  ┃ Orc holds his breath: 2 s left (R9.1)")
+    expect(t.reply("/encounter next", 6), "  ┃ Orc holds his breath: 1 s left (R9.1)")
+    expect(t.reply("/encounter next", 8), "  ┃ Orc holds his breath: 0 s left (R9.1)")
+    expect(t.reply("/encounter next", 10), "  ┃ Orc has no air: 1 FP, FP 3, HP 15 (R9.2)")
+    expect(t.reply("/encounter next", 12), "  ┃ Orc has no air: 1 FP, FP 2, HP 15 (R9.2)")
+    expect(t.reply("/encounter next", 14), "  ┃ Orc has no air: 1 FP, FP 1, HP 15 (R9.2)")
     expect(
         t.reply("/close-combat choke attacker:Al target:Orc", 2),
         "  ┃     Al wins by 11.",
         "  ┃ HP: 15 → 4 / 30",
     )
-    expect(t.reply("/encounter next", 14), "  ┃ Orc has no air: 1 FP, FP 0, HP 4 (R9.2)")
-    expect(t.reply("/encounter next", 16), "  ┃ Orc has no air: 1 FP, FP -1, HP 3 (R9.2)")
+    expect(t.reply("/encounter next", 16), "  ┃ Orc has no air: 1 FP, FP 0, HP 4 (R9.2)")
+    expect(t.reply("/encounter next", 18), "  ┃ Orc has no air: 1 FP, FP -1, HP 3 (R9.2)")
     expect(
-        t.reply("/encounter next", 19), "  ┃ Orc has no air: 1 FP, FP -4, HP 0. He faints. (R9.2)"
+        t.reply("/encounter next", 21), "  ┃ Orc has no air: 1 FP, FP -4, HP 0. He faints. (R9.2)"
     )
-    assert not any("no air" in line for line in t.reply("/encounter next", 20))
+    assert not any("no air" in line for line in t.reply("/encounter next", 22))
     assert "FP ▱▱▱▱▱ -4/4 · prone · 😵 unconscious · grappled by Al · not breathing" in _line(
         t.reply("/encounter status", 3), "Orc"
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.e2e.review_play import Fight, expect, play, refused
+from tests.e2e.review_play import Fight, expect, play, refused, turns
 
 BOW = "skill:14 damage:thr+1 imp accuracy:2 snap-shot:12 launcher:bow range:150/200"
 AL_BOW = f"/combatant weapon add name:Al weapon:Bow {BOW}"
@@ -29,9 +29,11 @@ AL_SHOOTS_ORC = "/shoot attacker:Al target:Orc weapon:"
 GM_PLUS_5 = "modifier:5 extra-attack:true"
 THROUGH_MAN = "/fire-area through attacker:Al target:Man basic-damage:15"
 
+
+# Al's grapples, each in a turn of his own: Al, Kn, Orc, Big, then Al again (R4.3, R4.4).
 GRAPPLE_MODIFIERS = Fight(
     3,
-    """
+    f"""
     /encounter start name:CC
     /combatant add name:Al st:12 dx:12 iq:10 ht:12
     /combatant add name:Orc st:12 dx:11 iq:9 ht:12
@@ -40,8 +42,11 @@ GRAPPLE_MODIFIERS = Fight(
     /combatant condition name:Kn posture:kneeling
     /encounter next
     /close-combat grapple attacker:Al target:Orc location:neck
+    {turns(4)}
     /close-combat grapple attacker:Al target:Kn
+    {turns(4)}
     /close-combat grapple attacker:Al target:Big location:arm
+    {turns(4)}
     /close-combat grapple attacker:Al target:Orc location:eye
     /encounter status
 """,
@@ -49,12 +54,13 @@ GRAPPLE_MODIFIERS = Fight(
 
 PIN_AND_BREAK_FREE = Fight(
     3,
-    """
+    f"""
     /encounter start name:CC
     /combatant add name:Al st:12 dx:12 iq:10 ht:12
     /combatant add name:Orc st:12 dx:11 iq:9 ht:11
     /encounter next
     /close-combat grapple attacker:Al target:Orc
+    {turns(2)}
     /combatant condition name:Orc posture:prone
     /close-combat pin attacker:Al target:Orc weight:90 target-weight:72
     /encounter status
@@ -65,7 +71,7 @@ PIN_AND_BREAK_FREE = Fight(
 
 TAKEDOWN_AND_HELPERS = Fight(
     4,
-    """
+    f"""
     /encounter start name:CC
     /combatant add name:Al st:12 dx:12 iq:10 ht:12
     /combatant skill add name:Al skill:Judo level:14
@@ -74,27 +80,35 @@ TAKEDOWN_AND_HELPERS = Fight(
     /combatant add name:Cy st:11 dx:10 iq:9 ht:11
     /encounter next
     /close-combat grapple attacker:Al target:Orc
+    {turns(4)}
     /close-combat takedown attacker:Al target:Orc using:judo
     /combatant condition name:Al posture:prone
+    {turns(4)}
     /close-combat takedown attacker:Al target:Orc using:judo
+    {turns(4)}
     /close-combat takedown attacker:Al target:Orc using:dx helper:Bo
     /combatant condition name:Al posture:standing
     /combatant condition name:Orc posture:prone
+    {turns(4)}
     /close-combat pin attacker:Al target:Orc helper:Bo second-helper:Cy hands:1
 """,
 )
 
 TAKEDOWN_AND_CHOKE = Fight(
     2,
-    """
+    f"""
     /encounter start name:CC
     /combatant add name:Al st:12 dx:12 iq:10 ht:12
     /combatant add name:Orc st:12 dx:11 iq:9 ht:11
     /encounter next
     /close-combat grapple attacker:Al target:Orc
+    {turns(2)}
     /attack attacker:Al target:Orc damage:1d cr skill:12
+    {turns(2)}
     /close-combat takedown attacker:Al target:Orc
+    {turns(2)}
     /close-combat pin attacker:Al target:Orc weight:90 target-weight:72
+    {turns(2)}
     /close-combat choke attacker:Al target:Orc
     /encounter next
     /close-combat break-free combatant:Orc
@@ -120,7 +134,7 @@ GRAB_THE_ARM = Fight(
 
 CLOSE_COMBAT_ATTACKS = Fight(
     1,
-    """
+    f"""
     /encounter start name:CC
     /combatant add name:Al st:12 dx:14 iq:10 ht:12
     /combatant weapon add name:Al weapon:Dagger skill:13 damage:thr imp reach:C
@@ -141,13 +155,16 @@ CLOSE_COMBAT_ATTACKS = Fight(
     /attack attacker:Ju target:Al weapon:Sword
     /encounter next
     /attack attacker:Al target:Ju weapon:Punch
+    {turns(2)}
     /close-combat draw combatant:Al weapon:Dagger
 """,
 )
 
+# The draw is round 1's Ready (R11.22); the punch waits for round 2, where the shield's DB
+# comes off it (R11.26): skill 18 - 2 = 16, what the GM gave it in round 1 before.
 ALL_OUT_IN_CLOSE_COMBAT = Fight(
     1,
-    """
+    f"""
     /encounter start name:CC
     /combatant add name:Al st:12 dx:14 iq:10 ht:12
     /combatant weapon add name:Al weapon:Dagger skill:13 damage:thr imp reach:C
@@ -159,7 +176,8 @@ ALL_OUT_IN_CLOSE_COMBAT = Fight(
     /encounter next
     /close-combat enter attacker:Al target:Ju
     /close-combat draw combatant:Al weapon:Dagger
-    /attack attacker:Al target:Ju weapon:Punch skill:16
+    {turns(2)}
+    /attack attacker:Al target:Ju weapon:Punch skill:18
     :click Retreat
     :click Parry
     /encounter next
@@ -204,14 +222,16 @@ SLAMS = Fight(
 
 SLAM_REAR_REBOUND_AND_TACKLE = Fight(
     2,
-    """
+    f"""
     /encounter start name:CC
     /combatant add name:Al st:10 dx:12 iq:10 ht:12
     /combatant add name:Orc st:14 dx:11 iq:9 ht:11
     /combatant add name:Kn st:11 dx:11 iq:9 ht:11
     /encounter next
     /close-combat slam attacker:Al target:Kn moved:4 from:rear
+    {turns(3)}
     /close-combat slam attacker:Al target:Orc moved:1
+    {turns(3)}
     /close-combat slam attacker:Al target:Kn moved:5 tackle:true dodge:true
 """,
 )
@@ -235,12 +255,17 @@ TRAMPLE = Fight(
     /combatant add name:Horse st:25 dx:10 iq:4 ht:12 size-modifier:2
     /combatant add name:Lion st:18 dx:13 iq:4 ht:12 size-modifier:2
     /combatant add name:Man st:10 dx:10 iq:10 ht:10 hp:30
-    /encounter next
+    {turns(2)}
     /close-combat trample attacker:Horse target:Man weight:500 target-weight:80 dodge:false
+    {turns(3)}
     {HORSE_TRAMPLES} weight:500 target-weight:80 dodge:false hard-surface:true
+    {turns(2)}
     {LION_TRAMPLES} weight:200 target-weight:80 hooves:false dodge:false
+    {turns(1)}
     {HORSE_TRAMPLES} weight:4500 target-weight:80 dodge:false mode:pass
+    {turns(3)}
     /close-combat trample attacker:Horse target:Man weight:950 target-weight:80 dodge:false
+    {turns(3)}
     /close-combat trample attacker:Horse target:Man weight:150 target-weight:80 dodge:false
 """,
 )
@@ -254,19 +279,22 @@ TRAMPLE_LION_AND_DODGE = Fight(
     /combatant add name:Man st:10 dx:10 iq:10 ht:10 hp:30
     /encounter next
     {LION_TRAMPLES} weight:200 target-weight:80 hooves:false dodge:false
+    /encounter next
     /close-combat trample attacker:Horse target:Man weight:500 target-weight:80
 """,
 )
 
 HORN_SLOW = Fight(
     2,
-    """
+    f"""
     /encounter start name:CC
     /combatant add name:Bull st:30 dx:10 iq:4 ht:13 size-modifier:2
     /combatant add name:Man st:10 dx:10 iq:10 ht:10 hp:40
     /encounter next
     /close-combat horn attacker:Bull target:Man moved:5 horn-mod:2 weight:600
+    {turns(2)}
     /close-combat horn attacker:Bull target:Man moved:10 horn-mod:2 weight:600 sharp:true
+    {turns(2)}
     /close-combat horn attacker:Bull target:Man moved:3 horn-mod:2 weight:600
 """,
 )
@@ -284,7 +312,7 @@ HORN_FAST = Fight(
 
 EVADE_AND_LEAVE = Fight(
     1,
-    """
+    f"""
     /encounter start name:CC
     /combatant add name:Al st:12 dx:12 iq:10 ht:12
     /combatant add name:Orc st:12 dx:11 iq:9 ht:11
@@ -296,7 +324,9 @@ EVADE_AND_LEAVE = Fight(
     /maneuver combatant:Al maneuver:Move target:Orc evade:rear
     /encounter undo
     /close-combat enter attacker:Al target:Kn
+    /encounter next
     /close-combat grapple attacker:Kn target:Al
+    {turns(2)}
     /close-combat leave combatant:Al foe:Kn
     /maneuver combatant:Al maneuver:Move target:Orc evade:front
 """,
@@ -536,7 +566,9 @@ async def test_grapple_bonus_posture_location_and_double_st_r11_2_r7_19(tmp_path
     )
     expect(
         t.reply("/encounter status"),
-        "  ┃ ▶ 1. Al [npc]: HP ▰▰▰▰▰ 12/12 · FP ▰▰▰▰▰ 12/12 · grapples Kn · grapples Big",
+        # The grapple was his turn's attack (R4.4).
+        "  ┃ ▶ 1. Al [npc]: HP ▰▰▰▰▰ 12/12 · FP ▰▰▰▰▰ 12/12 · maneuver: Attack · grapples Kn"
+        " · grapples Big",
         "  ┃ 2. Kn [npc]: HP ▰▰▰▰▰ 12/12 · FP ▰▰▰▰▰ 12/12 · kneeling · 🤼 grappled"
         " · grappled by Al",
         "  ┃ 3. Orc [npc]: HP ▰▰▰▰▰ 12/12 · FP ▰▰▰▰▰ 12/12",
@@ -636,8 +668,9 @@ async def test_takedown_choke_margin_and_break_free_r11_8_r11_10_r11_11(tmp_path
         t.reply("/encounter status"),
         "  ┃ 1. Al [npc]: HP ▰▰▰▰▰ 12/12 · FP ▰▰▰▰▰ 12/12 · maneuver: Attack · in close combat"
         " with Orc",
-        "  ┃ ▶ 2. Orc [npc]: HP ▰▰▱▱▱ 4/12 · FP ▰▰▰▰▰ 11/11 · prone · ⚡ shock -4 · in close"
-        " combat with Al",
+        # Breaking free was his turn's attack (R11.11, R4.4).
+        "  ┃ ▶ 2. Orc [npc]: HP ▰▰▱▱▱ 4/12 · FP ▰▰▰▰▰ 11/11 · prone · ⚡ shock -4 · maneuver:"
+        " Attack · in close combat with Al",
     )
 
 

@@ -11,7 +11,7 @@ from rules.grapple import HoldKind
 from rules.hazards import HazardKind, hold_breath, tick_fighter
 from rules.options import RuleOptions
 from rules.roller import ScriptedDice
-from tests.unit.test_close_combat import fight, unarmed
+from tests.unit.test_close_combat import acting, fight, unarmed
 from tests.unit.test_grapple import dice
 
 OPTIONS = RuleOptions()
@@ -22,8 +22,12 @@ def choked() -> Encounter:
     (HT 11, FP 11) and chokes him: ST 13 rolls 7 (+6), HT 11 rolls 12 (-1), 7 crushing at the
     neck; his windpipe holds (HT 11 - 3 rolls 6, R7.29); the major wound's HT roll is a 10."""
     encounter = unarmed(fight())
-    encounter, _ = do_grapple(encounter, "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS)
-    encounter, _ = do_choke(encounter, "Bruno", "Orc", roller=dice(7, 12, 6, 10), options=OPTIONS)
+    encounter, _ = do_grapple(
+        acting(encounter, "Bruno"), "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS
+    )
+    encounter, _ = do_choke(
+        acting(encounter, "Bruno"), "Bruno", "Orc", roller=dice(7, 12, 6, 10), options=OPTIONS
+    )
     return encounter
 
 
@@ -61,7 +65,9 @@ def test_choking_again_keeps_the_count_r11_10() -> None:
     """A second choke hurts by its margin again but does not give him his breath back."""
     encounter = seconds(choked(), 5)
     # ST 13 rolls 9 (+4), HT 11 rolls 11 (0): 4 more; no major wound this time.
-    encounter, again = do_choke(encounter, "Bruno", "Orc", roller=dice(9, 11), options=OPTIONS)
+    encounter, again = do_choke(
+        acting(encounter, "Bruno"), "Bruno", "Orc", roller=dice(9, 11), options=OPTIONS
+    )
     assert again.damage is not None
     assert again.damage.injury == 4
     assert encounter.get("2").combatant.state.breath_left == 6
@@ -82,14 +88,16 @@ def test_letting_go_lets_him_breathe_r9_2() -> None:
 def test_breaking_free_or_a_pin_ends_the_choke_r11_9_r11_11() -> None:
     encounter = seconds(choked(), 3)
     # R11.11: ST 12 rolls 6 (+6) against ST 13 rolls 14 (-1): free, and breathing.
-    free, broke = do_break_free(encounter, "Orc", roller=dice(6, 14), options=OPTIONS)
+    free, broke = do_break_free(
+        acting(encounter, "Orc"), "Orc", roller=dice(6, 14), options=OPTIONS
+    )
     assert broke.done
     assert free.get("2").combatant.state.breath_left is None
     # The orc is on the ground (the major wound's knockdown is not rolled here: set it).
     orc = encounter.get("2")
     down = encounter.replace(orc.with_sheet(orc.combatant.with_state(posture="prone")))
     # R11.9: ST 13 rolls 8 against ST 12 rolls 14: the pin takes both hands off his throat.
-    pinned, pin = do_pin(down, "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS)
+    pinned, pin = do_pin(acting(down, "Bruno"), "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS)
     assert pin.done
     assert [h.kind for h in pinned.holds] == [HoldKind.close, HoldKind.pin]
     assert pinned.get("2").combatant.state.breath_left is None
@@ -111,8 +119,12 @@ def test_a_fighter_already_out_of_air_keeps_his_own_count() -> None:
     encounter = encounter.replace(
         orc.with_sheet(orc.combatant.with_state(hold_breath(orc.combatant.state, 4)))
     )
-    encounter, _ = do_grapple(encounter, "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS)
-    encounter, _ = do_choke(encounter, "Bruno", "Orc", roller=dice(7, 12, 6, 10), options=OPTIONS)
+    encounter, _ = do_grapple(
+        acting(encounter, "Bruno"), "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS
+    )
+    encounter, _ = do_choke(
+        acting(encounter, "Bruno"), "Bruno", "Orc", roller=dice(7, 12, 6, 10), options=OPTIONS
+    )
     assert encounter.get("2").combatant.state.breath_left == 4
     (grip,) = [h for h in encounter.holds if h.kind is HoldKind.grapple]
     assert grip.choking

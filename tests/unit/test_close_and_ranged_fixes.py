@@ -29,7 +29,7 @@ from rules.grapple import Score, TakedownStat, contest, free_hands
 from rules.options import RuleOptions
 from rules.ranged import FireMode, OpportunityArea, RangedSituation
 from rules.strike import AttackRequest
-from tests.unit.test_close_combat import OPTIONS, fight, later, unarmed
+from tests.unit.test_close_combat import OPTIONS, acting, fight, later, unarmed
 from tests.unit.test_grapple import dice
 
 
@@ -114,15 +114,21 @@ def test_no_free_hand_no_grapple_and_one_hand_no_choke_r11_2_r11_10() -> None:
     shielded = fight(shield={"skill": 12, "db": 2})
     for act in (do_grapple, do_grab_weapon):
         with pytest.raises(RuleError) as busy:
-            act(shielded, "Bruno", "Orc", roller=dice(), options=OPTIONS)
+            act(acting(shielded, "Bruno"), "Bruno", "Orc", roller=dice(), options=OPTIONS)
         assert (busy.value.key, busy.value.params) == ("close.no_free_hand", {"attacker": "Bruno"})
-    encounter, grabbed = do_grapple(fight(), "Bruno", "Orc", roller=dice(10, 12), options=OPTIONS)
+    encounter, grabbed = do_grapple(
+        acting(fight(), "Bruno"), "Bruno", "Orc", roller=dice(10, 12), options=OPTIONS
+    )
     assert grabbed.done
     with pytest.raises(RuleError) as one_hand:
-        do_choke(encounter, "Bruno", "Orc", roller=dice(), options=OPTIONS)
+        do_choke(acting(encounter, "Bruno"), "Bruno", "Orc", roller=dice(), options=OPTIONS)
     assert one_hand.value.key == "close.needs_two_hands"
     _, choked = do_choke(
-        unarmed(encounter), "Bruno", "Orc", roller=dice(10, 12, 10), options=OPTIONS
+        acting(unarmed(encounter), "Bruno"),
+        "Bruno",
+        "Orc",
+        roller=dice(10, 12, 10),
+        options=OPTIONS,
     )
     assert choked.done
 
@@ -137,12 +143,14 @@ def test_a_knife_is_not_grabbed_only_its_arm_r11_5() -> None:
         bruno.with_sheet(bruno.combatant.model_copy(update={"weapons": (knife,)}))
     )
     with pytest.raises(RuleError) as short:
-        do_grab_weapon(armed, "Orc", "Bruno", roller=dice(), options=OPTIONS)
+        do_grab_weapon(acting(armed, "Orc"), "Orc", "Bruno", roller=dice(), options=OPTIONS)
     assert (short.value.key, short.value.params) == (
         "close.cannot_grab",
         {"weapon": "knife", "attacker": "Orc", "target": "Bruno"},
     )
-    _, arm = do_grab_weapon(armed, "Orc", "Bruno", arm=True, roller=dice(8, 14), options=OPTIONS)
+    _, arm = do_grab_weapon(
+        acting(armed, "Orc"), "Orc", "Bruno", arm=True, roller=dice(8, 14), options=OPTIONS
+    )
     assert arm.done
 
 
@@ -150,22 +158,24 @@ def test_the_wrest_comes_a_round_after_the_grab_r11_4_r11_5() -> None:
     """Grabbed in round 1: the ST contest is refused in round 1 (R11.4), the forced drop too
     (R11.5); in round 2 it is rolled."""
     encounter, grabbed = do_grab_weapon(
-        fight(), "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS
+        acting(fight(), "Bruno"), "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS
     )
     assert grabbed.done
     with pytest.raises(RuleError) as early:
-        do_wrest(encounter, "Bruno", "Orc", roller=dice(), options=OPTIONS)
+        do_wrest(acting(encounter, "Bruno"), "Bruno", "Orc", roller=dice(), options=OPTIONS)
     assert (early.value.key, early.value.params) == (
         "close.wrest_later",
         {"attacker": "Bruno", "rule": "R11.4"},
     )
     armed, _ = do_grab_weapon(
-        fight(), "Orc", "Bruno", arm=True, roller=dice(8, 14), options=OPTIONS
+        acting(fight(), "Orc"), "Orc", "Bruno", arm=True, roller=dice(8, 14), options=OPTIONS
     )
     with pytest.raises(RuleError) as drop:
-        do_wrest(armed, "Orc", "Bruno", roller=dice(), options=OPTIONS)
+        do_wrest(acting(armed, "Orc"), "Orc", "Bruno", roller=dice(), options=OPTIONS)
     assert drop.value.params["rule"] == "R11.5"
-    _, taken = do_wrest(later(encounter), "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS)
+    _, taken = do_wrest(
+        acting(later(encounter), "Bruno"), "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS
+    )
     assert taken.done
 
 
@@ -174,16 +184,20 @@ def test_the_choke_is_at_the_neck_unless_the_gm_says_torso_r11_10() -> None:
     catalog's reading) with no ×1.5: 7, and 7 > 12/3 calls for the windpipe roll (R7.29).
     With ``choke_torso``: the torso, no windpipe roll."""
     encounter, _ = do_grapple(
-        unarmed(fight()), "Bruno", "Orc", roller=dice(10, 12), options=OPTIONS
+        acting(unarmed(fight()), "Bruno"), "Bruno", "Orc", roller=dice(10, 12), options=OPTIONS
     )
-    _, neck = do_choke(encounter, "Bruno", "Orc", roller=dice(7, 12, 14, 10), options=OPTIONS)
+    _, neck = do_choke(
+        acting(encounter, "Bruno"), "Bruno", "Orc", roller=dice(7, 12, 14, 10), options=OPTIONS
+    )
     assert neck.damage is not None
     assert neck.damage.spec.location is HitLocation.NECK
     assert (neck.damage.injury, neck.damage.wounding.multiplier) == (7, 1)
     assert neck.damage.trachea_roll is not None
     assert neck.damage.trachea_roll.target == 11 - 3
     torso_options = RuleOptions(choke_torso=True)
-    _, torso = do_choke(encounter, "Bruno", "Orc", roller=dice(7, 12, 10), options=torso_options)
+    _, torso = do_choke(
+        acting(encounter, "Bruno"), "Bruno", "Orc", roller=dice(7, 12, 10), options=torso_options
+    )
     assert torso.damage is not None
     assert torso.damage.spec.location is HitLocation.TORSO
     assert torso.damage.injury == 7
@@ -195,12 +209,23 @@ def test_the_choke_is_at_the_neck_unless_the_gm_says_torso_r11_10() -> None:
     [
         (
             lambda f: do_takedown(
-                f, "Bruno", "Orc", stat=TakedownStat.st, roller=dice(), options=OPTIONS
+                acting(f, "Bruno"),
+                "Bruno",
+                "Orc",
+                stat=TakedownStat.st,
+                roller=dice(),
+                options=OPTIONS,
             ),
             "R11.8",
         ),
-        (lambda f: do_pin(f, "Bruno", "Orc", roller=dice(), options=OPTIONS), "R11.9"),
-        (lambda f: do_choke(f, "Bruno", "Orc", roller=dice(), options=OPTIONS), "R11.10"),
+        (
+            lambda f: do_pin(acting(f, "Bruno"), "Bruno", "Orc", roller=dice(), options=OPTIONS),
+            "R11.9",
+        ),
+        (
+            lambda f: do_choke(acting(f, "Bruno"), "Bruno", "Orc", roller=dice(), options=OPTIONS),
+            "R11.10",
+        ),
     ],
 )
 def test_a_missing_grapple_cites_the_actions_own_rule(act: object, rule: str) -> None:
@@ -221,7 +246,7 @@ def test_a_winning_flying_tackler_does_not_roll_not_to_fall_r11_18() -> None:
     encounter = fight()
     unused = dice(15, 10, 12, 10, 10, 10)
     _, tackled = do_slam(
-        encounter,
+        acting(encounter, "Bruno"),
         "Bruno",
         "Orc",
         moved=4,
@@ -240,8 +265,10 @@ def test_a_winning_flying_tackler_does_not_roll_not_to_fall_r11_18() -> None:
 
 def test_the_draw_itemises_the_shield_penalty_r11_22_r11_26() -> None:
     """DX 12 with a DB 2 shield, in the second round of close combat: 12 - 2 = 10."""
-    encounter, _ = enter(fight(shield={"skill": 12, "db": 2}), "Bruno", "Orc")
-    _, drawn = do_draw(later(encounter), "Bruno", "knife", roller=dice(10), options=OPTIONS)
+    encounter, _ = enter(acting(fight(shield={"skill": 12, "db": 2}), "Bruno"), "Bruno", "Orc")
+    _, drawn = do_draw(
+        acting(later(encounter), "Bruno"), "Bruno", "knife", roller=dice(10), options=OPTIONS
+    )
     assert drawn.draw is not None
     assert drawn.draw.dx is not None
     assert drawn.draw.dx.base == 12

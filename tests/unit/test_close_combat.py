@@ -75,6 +75,22 @@ def later(encounter: Encounter) -> Encounter:
     )
 
 
+def acting(encounter: Encounter, name: str) -> Encounter:
+    """The fight at the start of ``name``'s turn (R4.4): a close-combat action is his turn's
+    attack (or Ready), taken in his own turn; each action below comes in a turn of its own."""
+    fighter = encounter.find(name)
+    ids = tuple(c.combatant_id for c in encounter.combatants)
+    sequence = encounter.sequence.model_copy(
+        update={
+            "round": max(1, encounter.sequence.round),
+            "this_round": ids,
+            "position": ids.index(fighter.combatant_id),
+        }
+    )
+    started = encounter.model_copy(update={"sequence": sequence})
+    return started.replace(fighter.model_copy(update={"turn": fighter.turn.new_turn()}))
+
+
 def unarmed(encounter: Encounter, combatant_id: str = "1") -> Encounter:
     """The fighter with every weapon on the floor: both hands free (R11.10)."""
     fighter = encounter.get(combatant_id)
@@ -86,7 +102,9 @@ def unarmed(encounter: Encounter, combatant_id: str = "1") -> Encounter:
 def test_grapple_takedown_pin_and_break_free_r11_2_r11_8_r11_9_r11_11() -> None:
     encounter = fight()
     # R11.2: 12 + 3 = 15 rolls 10 against DX 11 rolls 12: held.
-    encounter, grabbed = do_grapple(encounter, "Bruno", "Orc", roller=dice(10, 12), options=OPTIONS)
+    encounter, grabbed = do_grapple(
+        acting(encounter, "Bruno"), "Bruno", "Orc", roller=dice(10, 12), options=OPTIONS
+    )
     assert grabbed.done
     assert [(h.holder_id, h.held_id, h.kind) for h in encounter.holds] == [
         ("1", "2", HoldKind.close),
@@ -95,22 +113,33 @@ def test_grapple_takedown_pin_and_break_free_r11_2_r11_8_r11_9_r11_11() -> None:
     assert encounter.get("2").turn.grappled
     # R11.8: ST 13 rolls 10 against ST 12 rolls 12: the orc is on the ground.
     encounter, down = do_takedown(
-        encounter, "Bruno", "Orc", stat=TakedownStat.st, roller=dice(10, 12), options=OPTIONS
+        acting(encounter, "Bruno"),
+        "Bruno",
+        "Orc",
+        stat=TakedownStat.st,
+        roller=dice(10, 12),
+        options=OPTIONS,
     )
     assert down.done
     assert encounter.get("2").combatant.state.posture is Posture.PRONE
     # R11.9: 13 + 3 (90 kg against 72) = 16 rolls 10 against 12 rolls 12: pinned, two hands.
-    encounter, pinned = do_pin(encounter, "Bruno", "Orc", roller=dice(10, 12), options=OPTIONS)
+    encounter, pinned = do_pin(
+        acting(encounter, "Bruno"), "Bruno", "Orc", roller=dice(10, 12), options=OPTIONS
+    )
     assert pinned.contest is not None
     assert pinned.contest.attacker.value == 16
     assert [h.kind for h in encounter.holds] == [HoldKind.close, HoldKind.pin]
     # R11.11: ST 12 against 13 + 10 = 23: 9 (+3) against 10 (+13) fails; a second try, the
     # orc rolls 4 (+8) and Bruno 18 (a critical failure): free.
-    encounter, stuck = do_break_free(encounter, "Orc", roller=dice(9, 10), options=OPTIONS)
+    encounter, stuck = do_break_free(
+        acting(encounter, "Orc"), "Orc", roller=dice(9, 10), options=OPTIONS
+    )
     assert stuck.contest is not None
     assert stuck.contest.defender.value == 23
     assert not stuck.done
-    encounter, free = do_break_free(encounter, "Orc", roller=dice(4, 18), options=OPTIONS)
+    encounter, free = do_break_free(
+        acting(encounter, "Orc"), "Orc", roller=dice(4, 18), options=OPTIONS
+    )
     assert free.done
     assert [h.kind for h in encounter.holds] == [HoldKind.close]
     assert not encounter.get("2").turn.grappled
@@ -126,11 +155,20 @@ def test_grapple_takedown_pin_and_break_free_r11_2_r11_8_r11_9_r11_11() -> None:
 
 def test_a_takedown_frees_the_taker_r11_8() -> None:
     encounter = fight()
-    encounter, _ = do_grapple(encounter, "Orc", "Bruno", roller=dice(8, 14), options=OPTIONS)
-    encounter, _ = do_grapple(encounter, "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS)
+    encounter, _ = do_grapple(
+        acting(encounter, "Orc"), "Orc", "Bruno", roller=dice(8, 14), options=OPTIONS
+    )
+    encounter, _ = do_grapple(
+        acting(encounter, "Bruno"), "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS
+    )
     assert encounter.get("1").turn.grappled
     encounter, down = do_takedown(
-        encounter, "Bruno", "Orc", stat=TakedownStat.st, roller=dice(8, 14), options=OPTIONS
+        acting(encounter, "Bruno"),
+        "Bruno",
+        "Orc",
+        stat=TakedownStat.st,
+        roller=dice(8, 14),
+        options=OPTIONS,
     )
     assert down.released == ("Orc",)
     assert not encounter.get("1").turn.grappled
@@ -140,24 +178,40 @@ def test_a_takedown_frees_the_taker_r11_8() -> None:
 def test_a_takedown_needs_a_grapple_and_a_pin_a_foe_on_the_ground_r11_9() -> None:
     encounter = fight()
     with pytest.raises(RuleError) as raised:
-        do_takedown(encounter, "Bruno", "Orc", stat=TakedownStat.st, roller=dice(), options=OPTIONS)
+        do_takedown(
+            acting(encounter, "Bruno"),
+            "Bruno",
+            "Orc",
+            stat=TakedownStat.st,
+            roller=dice(),
+            options=OPTIONS,
+        )
     assert raised.value.key == "close.needs_grapple"
-    encounter, _ = do_grapple(encounter, "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS)
+    encounter, _ = do_grapple(
+        acting(encounter, "Bruno"), "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS
+    )
     with pytest.raises(RuleError) as standing:
-        do_pin(encounter, "Bruno", "Orc", roller=dice(), options=OPTIONS)
+        do_pin(acting(encounter, "Bruno"), "Bruno", "Orc", roller=dice(), options=OPTIONS)
     assert standing.value.key == "close.not_on_ground"
 
 
 def test_judo_takedown_and_a_helper_r11_8_r11_21() -> None:
     encounter = fight(skills={"judo": 14})
-    encounter, _ = do_grapple(encounter, "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS)
+    encounter, _ = do_grapple(
+        acting(encounter, "Bruno"), "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS
+    )
     _, judo = do_takedown(
-        encounter, "Bruno", "Orc", stat=TakedownStat.judo, roller=dice(10, 10), options=OPTIONS
+        acting(encounter, "Bruno"),
+        "Bruno",
+        "Orc",
+        stat=TakedownStat.judo,
+        roller=dice(10, 10),
+        options=OPTIONS,
     )
     assert judo.contest is not None
     assert judo.contest.attacker.value == 14
     _, helped = do_takedown(
-        encounter,
+        acting(encounter, "Bruno"),
         "Bruno",
         "Orc",
         stat=TakedownStat.st,
@@ -175,9 +229,11 @@ def test_choke_hurts_by_the_margin_and_stops_the_breath_r11_10() -> None:
     6 against a crushed windpipe (R7.29) and keeps it; a major wound (HT 11 rolls 10 and he
     stays up); and the orc is not breathing."""
     encounter = unarmed(fight())
-    encounter, _ = do_grapple(encounter, "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS)
+    encounter, _ = do_grapple(
+        acting(encounter, "Bruno"), "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS
+    )
     encounter, choked = do_choke(
-        encounter, "Bruno", "Orc", roller=dice(7, 12, 6, 10), options=OPTIONS
+        acting(encounter, "Bruno"), "Bruno", "Orc", roller=dice(7, 12, 6, 10), options=OPTIONS
     )
     assert choked.damage is not None
     assert choked.damage.spec.location is HitLocation.NECK
@@ -196,9 +252,15 @@ def test_a_choke_knocks_no_one_back_r11_10_r7_14() -> None:
     roll; hands on the throat of a held foe throw nobody: no knockback, no fall, still
     grappled. HP 12 → -3 (at the neck, no multiplier; he keeps his windpipe on 3)."""
     encounter = unarmed(fight())
-    encounter, _ = do_grapple(encounter, "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS)
+    encounter, _ = do_grapple(
+        acting(encounter, "Bruno"), "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS
+    )
     encounter, choked = do_choke(
-        encounter, "Bruno", "Orc", roller=dice(3, 16, 3, 10, 10, 10), options=OPTIONS
+        acting(encounter, "Bruno"),
+        "Bruno",
+        "Orc",
+        roller=dice(3, 16, 3, 10, 10, 10),
+        options=OPTIONS,
     )
     assert choked.damage is not None
     assert (choked.damage.basic_damage, choked.damage.injury) == (15, 15)
@@ -215,12 +277,18 @@ def test_a_second_choke_keeps_the_breath_count_r11_10_r9_1() -> None:
     crushing each. The first choke starts his held breath; the second starts nothing new:
     his count goes on from where it was, and the outcome says so."""
     encounter = unarmed(fight())
-    encounter, _ = do_grapple(encounter, "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS)
-    encounter, first = do_choke(encounter, "Bruno", "Orc", roller=dice(10, 12), options=OPTIONS)
+    encounter, _ = do_grapple(
+        acting(encounter, "Bruno"), "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS
+    )
+    encounter, first = do_choke(
+        acting(encounter, "Bruno"), "Bruno", "Orc", roller=dice(10, 12), options=OPTIONS
+    )
     held = encounter.get("2").combatant.state.breath_left
     assert (first.done, first.breath_goes_on) == (True, False)
     assert held is not None
-    encounter, second = do_choke(encounter, "Bruno", "Orc", roller=dice(10, 12), options=OPTIONS)
+    encounter, second = do_choke(
+        acting(encounter, "Bruno"), "Bruno", "Orc", roller=dice(10, 12), options=OPTIONS
+    )
     assert (second.done, second.breath_goes_on) == (True, True)
     assert encounter.get("2").combatant.state.breath_left == held
 
@@ -228,29 +296,37 @@ def test_a_second_choke_keeps_the_breath_count_r11_10_r9_1() -> None:
 def test_wresting_a_weapon_and_forcing_a_knife_down_r11_4_r11_5() -> None:
     encounter = fight()
     encounter, grabbed = do_grab_weapon(
-        encounter, "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS
+        acting(encounter, "Bruno"), "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS
     )
     assert grabbed.weapon == "axe"
     encounter = later(encounter)
-    encounter, taken = do_wrest(encounter, "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS)
+    encounter, taken = do_wrest(
+        acting(encounter, "Bruno"), "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS
+    )
     assert taken.done
     assert [w.name for w in encounter.get("2").combatant.weapons] == []
     axe = encounter.get("1").combatant.weapon("axe")
     assert axe.skill == 12  # his DX
     armed = fight()
-    armed, _ = do_grab_weapon(armed, "Orc", "Bruno", arm=True, roller=dice(8, 14), options=OPTIONS)
+    armed, _ = do_grab_weapon(
+        acting(armed, "Orc"), "Orc", "Bruno", arm=True, roller=dice(8, 14), options=OPTIONS
+    )
     assert armed.get("1").turn.grappled  # the arm hold is a Grapple (R11.5)
     armed = later(armed)
-    armed, dropped = do_wrest(armed, "Orc", "Bruno", roller=dice(8, 14), options=OPTIONS)
+    armed, dropped = do_wrest(
+        acting(armed, "Orc"), "Orc", "Bruno", roller=dice(8, 14), options=OPTIONS
+    )
     assert dropped.done
     assert armed.get("1").combatant.state.dropped == frozenset({"knife"})
 
 
 def test_death_or_removal_ends_the_hold_and_leaving_needs_freedom() -> None:
     encounter = fight()
-    encounter, _ = do_grapple(encounter, "Orc", "Bruno", roller=dice(8, 14), options=OPTIONS)
+    encounter, _ = do_grapple(
+        acting(encounter, "Orc"), "Orc", "Bruno", roller=dice(8, 14), options=OPTIONS
+    )
     with pytest.raises(RuleError) as held:
-        leave(encounter, "Bruno", "Orc")
+        leave(acting(encounter, "Bruno"), "Bruno", "Orc")
     assert held.value.key == "close.held"
     orc = encounter.get("2")
     dead = encounter.replace(orc.with_sheet(orc.combatant.with_state(dead=True)))
@@ -259,7 +335,7 @@ def test_death_or_removal_ends_the_hold_and_leaving_needs_freedom() -> None:
     assert remove_combatant(encounter, "2").holds == ()
     released, _ = do_release(encounter, "Orc", "Bruno")
     assert [h.kind for h in released.holds] == [HoldKind.close]
-    apart, _ = leave(released, "Bruno", "Orc")
+    apart, _ = leave(acting(released, "Bruno"), "Bruno", "Orc")
     assert apart.holds == ()
 
 
@@ -267,7 +343,7 @@ def test_an_attack_in_close_combat_r11_1_r11_6_r11_12_r11_26() -> None:
     """Entering the hex starts close combat: the knife is at -2 (R11.6), the orc may only
     Dodge (R11.12); from the second round a shield's DB comes off (R11.26); All-Out Attack is
     refused (R11.24)."""
-    encounter, _ = enter(fight(shield={"skill": 12, "db": 2}), "Bruno", "Orc")
+    encounter, _ = enter(acting(fight(shield={"skill": 12, "db": 2}), "Bruno"), "Bruno", "Orc")
     assert in_close_combat(encounter, "2", "1")
     request = close_request(encounter, "1", "2", AttackRequest(weapon="knife"))
     assert (request.close_combat, request.close_combat_rounds) == (True, 1)
@@ -317,7 +393,12 @@ def test_a_slam_knocks_the_loser_down_r11_13() -> None:
     9 (+6), ST 12 rolls 13 (-1): margin 7. ST 15 rolls 10, the new contest 10 vs 12: the orc
     falls and flies 3 hexes (4d if he hits a wall: 3 × 3.6 = 10.8 km/h → 1d)."""
     encounter, slammed = do_slam(
-        fight(), "Bruno", "Orc", moved=4, roller=dice(10, 12, 9, 13, 10, 10, 12), options=OPTIONS
+        acting(fight(), "Bruno"),
+        "Bruno",
+        "Orc",
+        moved=4,
+        roller=dice(10, 12, 9, 13, 10, 10, 12),
+        options=OPTIONS,
     )
     assert slammed.slam is not None
     assert slammed.slam.knockback == 3
@@ -329,7 +410,7 @@ def test_a_slam_knocks_the_loser_down_r11_13() -> None:
 
 def test_a_flying_tackle_and_super_slam_damage_r11_16_r11_18() -> None:
     encounter, tackled = do_slam(
-        fight(),
+        acting(fight(), "Bruno"),
         "Bruno",
         "Orc",
         arc=SlamArc.rear,
@@ -342,7 +423,12 @@ def test_a_flying_tackle_and_super_slam_damage_r11_16_r11_18() -> None:
     assert encounter.get("2").combatant.state.posture is Posture.PRONE
     super_slam = RuleOptions(super_slam=True)
     after, flown = do_slam(
-        fight(), "Bruno", "Orc", moved=10, roller=dice(10, 12, 6, 14, 10, 3), options=super_slam
+        acting(fight(), "Bruno"),
+        "Bruno",
+        "Orc",
+        moved=10,
+        roller=dice(10, 12, 6, 14, 10, 3),
+        options=super_slam,
     )
     assert flown.slam is not None
     assert flown.damage is not None
@@ -352,7 +438,7 @@ def test_a_flying_tackle_and_super_slam_damage_r11_16_r11_18() -> None:
 
 def test_drawing_in_close_combat_drops_the_weapon_on_a_critical_failure_r11_22() -> None:
     encounter, drawn = do_draw(
-        fight(), "Bruno", "knife", roller=ScriptedDice([6, 6, 6]), options=OPTIONS
+        acting(fight(), "Bruno"), "Bruno", "knife", roller=ScriptedDice([6, 6, 6]), options=OPTIONS
     )
     assert drawn.draw is not None
     assert drawn.draw.dropped
@@ -385,11 +471,18 @@ def test_a_tired_grappler_takes_down_with_his_halved_st_r8_1_r11_8() -> None:
     contest: 7 rolls 10 (-3) against the orc's 12 rolls 12 (0); rested he would have won
     by 13 - 10 = 3 to 0."""
     encounter = fight()
-    encounter, _ = do_grapple(encounter, "Bruno", "Orc", roller=dice(10, 12), options=OPTIONS)
+    encounter, _ = do_grapple(
+        acting(encounter, "Bruno"), "Bruno", "Orc", roller=dice(10, 12), options=OPTIONS
+    )
     bruno = encounter.get("1")
     encounter = encounter.replace(bruno.with_sheet(bruno.combatant.with_state(fp=3)))
     encounter, down = do_takedown(
-        encounter, "Bruno", "Orc", stat=TakedownStat.st, roller=dice(10, 12), options=OPTIONS
+        acting(encounter, "Bruno"),
+        "Bruno",
+        "Orc",
+        stat=TakedownStat.st,
+        roller=dice(10, 12),
+        options=OPTIONS,
     )
     assert down.contest is not None
     assert (down.contest.attacker.value, down.contest.defender.value) == (7, 12)

@@ -13,6 +13,7 @@ from rules.defense_resolution import DefenseChoice, DefenseOutcome, resolve_defe
 from rules.encounter import Encounter, EncounterCombatant, advance_turn
 from rules.errors import RuleError
 from rules.maneuver import AllOutAttackOption, DefenseKind, Maneuver
+from rules.maneuver_limits import ensure_own_turn
 from rules.options import RuleOptions
 from rules.roller import ScriptedDice
 from rules.strike import AttackRequest, PendingDefense, apply_strike
@@ -924,24 +925,18 @@ def test_no_maneuver_before_the_first_turn_of_a_running_fight_r4_4() -> None:
     orc = fight.get("c2")
     assert (fight.awaits_first_turn("c1"), fight.awaits_first_turn("c2")) == (False, True)
     with pytest.raises(RuleError) as caught:
-        resolve_attack(
-            orc, KNIGHT, AttackRequest(), ScriptedDice([]), OPTIONS, awaits_first_turn=True
-        )
+        ensure_own_turn(fight, "c2", feature="attack")
     assert (caught.value.key, caught.value.params) == (
         "attack.before_first_turn",
-        {"combatant": "Orc"},
+        {"combatant": "Orc", "current": "Knight"},
     )
     evaluate = ManeuverRequest(maneuver=Maneuver.evaluate, target_id="c1")
     with pytest.raises(RuleError) as caught:
         take_maneuver(orc, KNIGHT, evaluate, ScriptedDice([]), OPTIONS, awaits_first_turn=True)
     assert caught.value.key == "maneuver.before_first_turn"
+    ensure_own_turn(fight, "c2", feature="attack", gm_allows=True)
     allowed = resolve_attack(
-        orc,
-        KNIGHT,
-        AttackRequest(beyond_allowance=True),
-        ScriptedDice([6, 6, 6]),
-        OPTIONS,
-        awaits_first_turn=True,
+        orc, KNIGHT, AttackRequest(beyond_allowance=True), ScriptedDice([6, 6, 6]), OPTIONS
     )
     assert allowed.attack is not None
     fight, _ = advance_turn(fight, ScriptedDice([]))

@@ -14,7 +14,7 @@ from rules.hazards import HazardKind, tick_passed
 from rules.options import RuleOptions
 from rules.roller import ScriptedDice
 from rules.turn import TurnEvent, TurnEventKind, Water
-from tests.unit.test_close_combat import fight, unarmed
+from tests.unit.test_close_combat import acting, fight, unarmed
 from tests.unit.test_grapple import dice
 
 OPTIONS = RuleOptions()
@@ -167,8 +167,12 @@ def _choked_orc() -> Encounter:
     11 rolls 12, won by 7; the neck's rolls 6 and 10): the orc holds his breath from then
     (R9.1: HT 11 s)."""
     encounter = unarmed(fight())
-    encounter, _ = do_grapple(encounter, "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS)
-    encounter, _ = do_choke(encounter, "Bruno", "Orc", roller=dice(7, 12, 6, 10), options=OPTIONS)
+    encounter, _ = do_grapple(
+        acting(encounter, "Bruno"), "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS
+    )
+    encounter, _ = do_choke(
+        acting(encounter, "Bruno"), "Bruno", "Orc", roller=dice(7, 12, 6, 10), options=OPTIONS
+    )
     assert _breath(encounter, "2") == 11
     return encounter
 

@@ -15,7 +15,7 @@ from rules.hazards import HazardKind, enter_water, out_of_water, tick_passed
 from rules.options import RuleOptions
 from rules.roller import ScriptedDice
 from rules.turn import TurnEvent, TurnEventKind, Water
-from tests.unit.test_close_combat import fight, unarmed
+from tests.unit.test_close_combat import acting, fight, unarmed
 from tests.unit.test_grapple import dice
 
 OPTIONS = RuleOptions()
@@ -181,8 +181,12 @@ def test_a_choke_from_the_water_does_part_of_its_damage_r13_4_r13_5(
     ST rolls 7 (+6), HT 11 rolls 12 (-1): a margin of 7, halved under water to 3 (R13.4),
     ×2/3 in water above the knee to 4 (R13.5), rounded down."""
     encounter = take_ground(unarmed(fight()), "1", height=None, water=footing, **_NO_ROLL).encounter
-    encounter, _ = do_grapple(encounter, "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS)
-    _, choked = do_choke(encounter, "Bruno", "Orc", roller=dice(7, 12), options=OPTIONS)
+    encounter, _ = do_grapple(
+        acting(encounter, "Bruno"), "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS
+    )
+    _, choked = do_choke(
+        acting(encounter, "Bruno"), "Bruno", "Orc", roller=dice(7, 12), options=OPTIONS
+    )
     assert choked.damage is not None
     assert (choked.damage.basic_damage, choked.damage.injury) == (injury, injury)
     assert choked.notes == ("close.note.not_breathing", note)
@@ -190,8 +194,12 @@ def test_a_choke_from_the_water_does_part_of_its_damage_r13_4_r13_5(
 
 def test_out_of_the_water_the_choke_does_all_of_it_r11_10() -> None:
     """Dry, the same margin of 7 does 7, and no note of water."""
-    encounter, _ = do_grapple(unarmed(fight()), "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS)
-    _, choked = do_choke(encounter, "Bruno", "Orc", roller=dice(7, 12, 6, 10), options=OPTIONS)
+    encounter, _ = do_grapple(
+        acting(unarmed(fight()), "Bruno"), "Bruno", "Orc", roller=dice(8, 14), options=OPTIONS
+    )
+    _, choked = do_choke(
+        acting(encounter, "Bruno"), "Bruno", "Orc", roller=dice(7, 12, 6, 10), options=OPTIONS
+    )
     assert choked.damage is not None
     assert choked.damage.basic_damage == 7
     assert choked.notes == ("close.note.not_breathing",)
