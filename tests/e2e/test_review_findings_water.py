@@ -29,6 +29,8 @@ CLOSE_IN_WATER = Fight(
     /encounter next
     /close-combat enter attacker:Ana target:Orc
     /close-combat grab-weapon attacker:Ana target:Orc
+    /encounter next
+    /encounter next
     /close-combat grapple attacker:Ana target:Orc
     /encounter next
     /encounter next
@@ -36,8 +38,12 @@ CLOSE_IN_WATER = Fight(
     /encounter next
     /encounter next
     /close-combat takedown attacker:Ana target:Orc using:ST
+    /encounter next
+    /encounter next
     /terrain set combatant:Ana water:"In water above the knee"
     /close-combat grapple attacker:Ana target:Orc
+    /encounter next
+    /encounter next
     /close-combat slam attacker:Ana target:Orc
 """,
 )
@@ -50,7 +56,8 @@ async def test_close_combat_attacks_in_water_take_reach_c_and_encumbrance_r13_4_
     axe (R11.4: DX 12 → 8), the grapple (R11.2: 12 + 3 → 11) and the takedown by Judo (R11.8:
     13 → 9); the takedown by ST is a ST contest, no attack roll: 14. In water above the knee
     (R13.5) both are halved: -1 and -1, the grapple of a foe down 12 + 6 - 2 = 16, the slam's
-    DX contest (R11.13) 12 - 2 = 10. The summary names both halved penalties."""
+    DX contest (R11.13) 12 - 2 = 10. The summary names both halved penalties. Each is the
+    turn's one attack (R4.4), so the turns pass between them."""
     t = await play(tmp_path, CLOSE_IN_WATER)
     expect(
         t.reply("/close-combat grab-weapon attacker:Ana target:Orc"),
@@ -60,17 +67,17 @@ async def test_close_combat_attacks_in_water_take_reach_c_and_encumbrance_r13_4_
     expect(
         t.reply("/close-combat grapple attacker:Ana target:Orc"),
         "  ┃ Contest: Ana: DX 12 · +3 grapple (R11.2) · -2 water, by reach (R13.4) · -2 water, "
-        "encumbrance (R13.4) = 11, rolled 11 (2, 6, 3): Success (+0)",
-        "  ┃     Ana wins by 5.",
+        "encumbrance (R13.4) = 11, rolled 13 (6, 3, 4): Failure (-2)",
+        "  ┃     Ana wins by 1.",
     )
     expect(
         t.reply("/close-combat takedown attacker:Ana target:Orc using:Judo"),
         "  ┃ Contest: Ana: Judo 13 · -2 water, by reach (R13.4) · -2 water, encumbrance (R13.4) "
-        "= 9, rolled 14 (4, 5, 5): Failure (-5)",
+        "= 9, rolled 10 (1, 5, 4): Failure (-1)",
     )
     expect(
         t.reply("/close-combat takedown attacker:Ana target:Orc using:ST"),
-        "  ┃ Contest: Ana: ST 14 = 14, rolled 14 (3, 5, 6): Success (+0)",
+        "  ┃ Contest: Ana: ST 14 = 14, rolled 14 (5, 6, 3): Success (+0)",
         "  ┃ Outcome: Orc falls, into the hex Ana chooses (R11.8).",
     )
     expect(
@@ -81,12 +88,12 @@ async def test_close_combat_attacks_in_water_take_reach_c_and_encumbrance_r13_4_
     expect(
         t.reply("/close-combat grapple attacker:Ana target:Orc", 2),
         "  ┃ Contest: Ana: DX 12 · +6 grapple, foe down (R11.2) · -1 water, by reach (R13.5) · "
-        "-1 water, encumbrance (R13.5) = 16, rolled 14 (5, 3, 6): Success (+2)",
+        "-1 water, encumbrance (R13.5) = 16, rolled 11 (2, 6, 3): Success (+5)",
     )
     expect(
         t.reply("/close-combat slam attacker:Ana target:Orc"),
         "  ┃ To hit: Ana: DX 12 · -1 water, by reach (R13.5) · -1 water, encumbrance (R13.5) = 10, "
-        "rolled 11 (2, 6, 3): Failure (-1)",
+        "rolled 15 (4, 6, 5): Failure (-5)",
     )
 
 
