@@ -556,6 +556,19 @@ def take_ground(
     if water is not None:
         sheet = sheet.with_state(water=into_water(sheet, turn.water))
         choked = any(h.held_id == fighter_id and h.choking for h in encounter.holds)
+        if choked and fighter.turn.water is Water.underwater and turn.water is not Water.underwater:
+            # Up out of the water, only the hands on his throat keep the air from him now
+            # (R11.10): letting go lets him breathe (R9.2, :func:`~rules.encounter.with_holds`).
+            encounter = encounter.model_copy(
+                update={
+                    "holds": tuple(
+                        h.model_copy(update={"stops_breath": True})
+                        if h.held_id == fighter_id and h.choking
+                        else h
+                        for h in encounter.holds
+                    )
+                }
+            )
         sheet, breath = breath_at_footing(
             sheet,
             fighter.turn.water,

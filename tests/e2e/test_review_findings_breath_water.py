@@ -1,0 +1,65 @@
+"""The review's findings on breath and water, fixed (R9.1-R9.5, R11.10, R13.4, R13.5).
+
+Each test plays a sandbox script through the stand-in with seeded dice and checks the
+corrected answer: a choke let go on dry land lets him breathe, no air under water by
+``/breath air``, a rescue that takes the victim out of the water, the HT-4 default of
+``/breath drown``, coming up in time, the round of brain death, a collapsed or
+unconscious fighter who does not swim.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.e2e.review_play import Fight, expect, play, refused
+
+CHOKE_UP = Fight(
+    7,
+    """
+    /encounter start name:Lake
+    /combatant add name:Orc st:14 dx:12 iq:10 ht:12 side:npc basic-speed:7
+    /combatant add name:Ana st:10 dx:10 iq:10 ht:10 side:pc
+    /combatant skill add Orc skill:Swimming level:16
+    /combatant skill add Ana skill:Swimming level:16
+    /terrain set combatant:Orc water:underwater
+    /terrain set combatant:Ana water:underwater
+    /encounter next
+    /close-combat grapple attacker:Orc target:Ana
+    /encounter next
+    /encounter next
+    /close-combat choke attacker:Orc target:Ana
+    /terrain set combatant:Ana water:Out of the water
+    /encounter next
+    /encounter next
+    /close-combat release holder:Orc held:Ana
+    /encounter next
+    /encounter next
+""",
+)
+
+
+async def test_choke_let_go_after_he_came_up_lets_him_breathe_r11_10_r9_2(
+    tmp_path: Path,
+) -> None:
+    """R11.10: a choke stops his breath only while it lasts. Choked under water, Ana's own
+    held breath goes on; brought out of the water the hands on her throat still stop it
+    (R9.1), but once they let go nothing does: she breathes (R9.2), and no second of held
+    breath runs down on dry land."""
+    t = await play(tmp_path, CHOKE_UP)
+    expect(
+        t.reply("/terrain set combatant:Ana water:Out of the water"),
+        "  ┃ Out of the water.",
+    )
+    released = t.reply("/close-combat release holder:Orc held:Ana")
+    expect(
+        released,
+        "  ┃ 2. Ana [pc]: HP ▰▰▰▰▱ 7/10 · FP ▰▰▰▰▰ 10/10 · in close combat with Orc",
+    )
+    expect(
+        t.reply("/encounter next", 5),
+        "  ┃ 2. Ana [pc]: HP ▰▰▰▰▱ 7/10 · FP ▰▰▰▰▰ 10/10 · 🤼 grappled · 🫧 holding his breath:"
+        " 8 s left · grappled by Orc · not breathing",
+    )
+    after = t.reply("/encounter next", 6) + t.reply("/encounter next", 7)
+    assert not [line for line in after if "Ana holds his breath" in line]
+    assert not [line for line in after if "2. Ana" in line and "holding his breath" in line]
