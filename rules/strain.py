@@ -43,6 +43,7 @@ from rules.hazards import put_out
 from rules.maneuver_choice import spend_ready
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
+from rules.turn import Water
 
 __all__ = [
     "ERROR_KEYS",
@@ -64,6 +65,7 @@ __all__ = [
 ERROR_KEYS: Final = frozenset(
     {
         "breath.error.breathing",
+        "breath.error.under_water",
         "environment.error.not_burning",
         "environment.error.extinguish_not_his_turn",
         "fatigue.error.no_cardiac_arrest",
@@ -268,12 +270,22 @@ def air_back(
     options: RuleOptions,
 ) -> AirBack:
     """R9.2 through :func:`~rules.breath.air_again` for the seconds he went without air;
-    an IQ point lost stays lost (never below 1). Refused for one who is breathing."""
+    an IQ point lost stays lost (never below 1). Refused for one who is breathing, and for
+    one still fully under water (R13.4): he has no clean air to get there (R9.1, R9.2).
+    Bringing him up is a change of footing with its own rules (in water above the knee,
+    R13.5, or out of it), so it stays ``/terrain set``'s, which gives him air as he comes
+    up (:func:`~rules.breath.breath_at_footing`)."""
     fighter = encounter.get(fighter_id)
     sheet = fighter.combatant
     if sheet.state.breath_left is None:
         raise RuleError(
             "breath.error.breathing", f"{fighter.name} is breathing already", name=fighter.name
+        )
+    if fighter.turn.water is Water.underwater:
+        raise RuleError(
+            "breath.error.under_water",
+            f"{fighter.name} is under water: no air there",
+            name=fighter.name,
         )
     back = air_again(
         sheet.state.airless_seconds,

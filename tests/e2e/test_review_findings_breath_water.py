@@ -63,3 +63,37 @@ async def test_choke_let_go_after_he_came_up_lets_him_breathe_r11_10_r9_2(
     after = t.reply("/encounter next", 6) + t.reply("/encounter next", 7)
     assert not [line for line in after if "Ana holds his breath" in line]
     assert not [line for line in after if "2. Ana" in line and "holding his breath" in line]
+
+
+UNDER_AIR = Fight(
+    11,
+    """
+    /encounter start name:Lake
+    /combatant add name:Bob st:10 dx:11 iq:10 ht:10 side:pc
+    /combatant add name:Cid st:13 dx:10 iq:10 ht:12 side:pc
+    /encounter next
+    /terrain set combatant:Bob water:underwater
+    /breath air combatant:Bob
+    /encounter status
+""",
+)
+
+
+async def test_no_air_by_command_while_he_is_under_water_r9_1_r13_4(tmp_path: Path) -> None:
+    """R13.4: fully submerged, there is no air to get (R9.1, R9.2): ``/breath air`` is
+    refused privately and points to ``/terrain set``; his held breath is left as it was."""
+    t = await play(tmp_path, UNDER_AIR)
+    answer = t.reply("/breath air combatant:Bob")
+    assert refused(answer)
+    expect(
+        answer,
+        "  ┃ Bob is fully under water: there is no air to get there (R9.1, R13.4). Bring him"
+        " up with /terrain set, which gives him air as he comes up (R9.2).",
+        "  ┃ Try, for example: /terrain set combatant:Bob water:Out of the water or /terrain set"
+        " combatant:Bob water:In water above the knee",
+    )
+    expect(
+        t.reply("/encounter status"),
+        "  ┃ 2. Bob [pc]: HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▰ 10/10 · 🫧 holding his breath: 10 s left ·"
+        " 🌊 Swimming 6: entering the water · under water",
+    )

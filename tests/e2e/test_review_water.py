@@ -365,7 +365,7 @@ FAINT = Fight(
     /terrain set combatant:Ana water:"Under water"
 """
     + "/encounter next\n" * 8
-    + """/breath air combatant:Ana drowned:true
+    + """/terrain set combatant:Ana water:"Out of the water"
 """,
 )
 
@@ -373,7 +373,8 @@ FAINT = Fight(
 async def test_fainting_under_water_starts_four_minutes(tmp_path: Path) -> None:
     """No Swimming skill: HT 12 − 4 = 8. At FP −11 (HP 1) a failure (17) costs 1 FP and 1 HP
     (R8.2): FP −12 = −FP, she faints (R8.3) in round 2 (second 1): brain death 240 s later, in
-    round 242 (R9.4, R9.2). Pulled out in round 8: 6 s without air, First Aid for her lungs."""
+    round 242 (R9.4, R9.2). Pulled out in round 8 (``/terrain set``: ``/breath air`` has no
+    air to give under water, R13.4): 6 s without air, First Aid for her lungs."""
     t = await play(tmp_path, FAINT)
     expect(
         t.reply('/terrain set combatant:Ana water:"Under water"'),
@@ -387,7 +388,7 @@ async def test_fainting_under_water_starts_four_minutes(tmp_path: Path) -> None:
         "in the water: brain death in round 242 unless he is rescued (R9.4) · under water",
     )
     expect(
-        t.reply("/breath air combatant:Ana drowned:true"),
+        t.reply('/terrain set combatant:Ana water:"Out of the water"'),
         "  ┃ Ana went 6 s without air after his breath ran out; he recovers FP normally (R9.2).",
         "  ┃ He was drowning: a First Aid roll must clear the water from his lungs (R9.2).",
     )
