@@ -541,8 +541,10 @@ def render_suffocation(choking: Suffocation, messages: Messages, locale: str) ->
 
 
 def render_air(back: AirAgain, messages: Messages, locale: str, *, name: str) -> list[str]:
-    """R9.2: what clean air again calls for."""
-    lines = [_t(messages, locale, "breath.air.line", name=name, airless=back.airless)]
+    """R9.2: what clean air again calls for; air back before the held breath ran out
+    called for nothing."""
+    key = "breath.air.line" if back.airless else "breath.air.in_time"
+    lines = [_t(messages, locale, key, name=name, airless=back.airless)]
     if back.first_aid_needed:
         lines.append(_t(messages, locale, "breath.air.first_aid"))
     if back.iq_roll is not None:

@@ -195,7 +195,7 @@ async def test_held_breath_runs_out_with_the_rounds(
     assert "holding his breath: 11 s left" in tracker_line(turn, "Ana")
     back = await gm(standin, "breath air", combatant="Ana")
     assert description(back) == [
-        "Ana went 0 s without air after his breath ran out; he recovers FP normally (R9.2)."
+        "Ana breathes again before his held breath ran out: he lost no FP to it (R9.2)."
     ]
     assert (await state_of(bot, standin)).breath_left is None
 

@@ -97,3 +97,44 @@ async def test_no_air_by_command_while_he_is_under_water_r9_1_r13_4(tmp_path: Pa
         "  ┃ 2. Bob [pc]: HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▰ 10/10 · 🫧 holding his breath: 10 s left ·"
         " 🌊 Swimming 6: entering the water · under water",
     )
+
+
+COME_UP = Fight(
+    5,
+    """
+    /encounter start name:Lake
+    /combatant add name:Ana st:10 dx:10 iq:10 ht:10 side:pc
+    /combatant add name:Orc st:12 dx:10 iq:10 ht:10 side:npc
+    /encounter next
+    /terrain set combatant:Ana water:underwater
+    /encounter next
+    /encounter next
+    /encounter next
+    /terrain set combatant:Ana water:Out of the water
+    /breath hold combatant:Orc
+    /breath air combatant:Orc
+    :locale pt-BR
+    /folego prender combatente:Orc
+    /folego ar combatente:Orc
+""",
+)
+
+
+async def test_coming_up_before_the_breath_ran_out_went_no_time_without_air_r9_2(
+    tmp_path: Path,
+) -> None:
+    """R9.2: the FP loss starts only after the held breath (R9.1) runs out. Ana comes up,
+    or the orc gets air back, with seconds of breath left: they breathe again, having lost
+    nothing, never "0 s without air after his breath ran out" (en and pt-BR)."""
+    t = await play(tmp_path, COME_UP)
+    up = t.reply("/terrain set combatant:Ana water:Out of the water")
+    expect(up, "  ┃ Ana breathes again before his held breath ran out: he lost no FP to it (R9.2).")
+    assert not [line for line in up if "without air" in line]
+    expect(
+        t.reply("/breath air combatant:Orc"),
+        "  ┃ Orc breathes again before his held breath ran out: he lost no FP to it (R9.2).",
+    )
+    expect(
+        t.reply("/folego ar combatente:Orc"),
+        "  ┃ Orc volta a respirar antes de o fôlego acabar: não perdeu PF por isso (R9.2).",
+    )

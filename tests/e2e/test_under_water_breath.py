@@ -40,7 +40,7 @@ async def test_under_water_she_holds_her_breath_and_coming_up_breathes_r9_1_r9_2
     assert (await state_of(bot, standin)).breath_left == 11
 
     up = await gm(standin, "terrain set", combatant="Ana", water="in_water")
-    assert "Ana went 0 s without air after his breath ran out; he recovers FP normally (R9.2)." in (
+    assert "Ana breathes again before his held breath ran out: he lost no FP to it (R9.2)." in (
         description(up)
     )
     after = await state_of(bot, standin)
