@@ -245,7 +245,9 @@ class Breath(commands.Cog):
             key="breath.cmd.drown.seconds.description",
         ),
         combatant=_COMBATANT_HELP,
-        swimming=_("Swimming level (default: the sheet's)", key="breath.cmd.swimming.description"),
+        swimming=_(
+            "Swimming level (default: the sheet's, or HT-4)", key="breath.cmd.swimming.description"
+        ),
         intentional=_("He went in on purpose: +3", key="breath.cmd.drown.intentional.description"),
         encumbrance=_(
             "Encumbrance level, not counting his fat: -2 a level (default: the sheet's)",
@@ -457,7 +459,7 @@ class Breath(commands.Cog):
             key="breath.cmd.rescue.victim.description",
         ),
         swimming=_(
-            "The rescuer's Swimming (default: the sheet's)",
+            "The rescuer's Swimming (default: the sheet's, or HT-4)",
             key="breath.cmd.rescue.swimming.description",
         ),
         st=_("The rescuer's ST, without a combatant", key="breath.cmd.rescue.st.description"),

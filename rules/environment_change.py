@@ -25,6 +25,7 @@ from rules.breath import (
     rescue,
     shed,
     swallowed_water,
+    swimming_level,
     swimming_modifiers,
 )
 from rules.climate import (
@@ -191,10 +192,11 @@ def roll_fall(
     options: RuleOptions,
 ) -> Fall:
     """R13.7 through :func:`~rules.falling.fall`, the Acrobatics and Swimming levels given or
-    else the sheet's; water with no Swimming level at all is refused."""
+    else the sheet's (Swimming: HT-4 without the skill, B224); water with no Swimming level
+    and no sheet is refused."""
     if sheet is not None:
         acrobatics = acrobatics if acrobatics is not None else sheet.skill("acrobatics")
-        swimming = swimming if swimming is not None else sheet.skill("swimming")
+        swimming = swimming if swimming is not None else swimming_level(sheet)
     if landing is Landing.WATER and swimming is None:
         raise _swimming_needed()
     return fall(
@@ -671,7 +673,7 @@ def water_with_the_rounds(
     leave: bool = False,
 ) -> WaterEntered:
     """R9.3 inside a fight: he goes into deep water with his Swimming (given, else the
-    sheet's; refused with neither) and its modifiers (his sheet's encumbrance unless given),
+    sheet's, else the HT-4 default as ``/terrain set`` has it: B224) and its modifiers (his sheet's encumbrance unless given),
     each of his seconds bringing the roll when it is due (:mod:`rules.hazards`); ``leave``
     takes him out, out of any ``/terrain`` water too (one in-water state, R13.4, R13.5)."""
     fighter = encounter.get(fighter_id)
@@ -682,9 +684,7 @@ def water_with_the_rounds(
         fighter = out_of_water(fighter)
         state = fighter.combatant.state
     else:
-        level = swimming if swimming is not None else sheet.skill("swimming")
-        if level is None:
-            raise _swimming_needed()
+        level = swimming if swimming is not None else swimming_level(sheet)
         modifiers = swimming_modifiers(
             intentional=intentional,
             encumbrance=sheet.encumbrance_level if encumbrance is None else encumbrance,
@@ -782,14 +782,12 @@ def drown_on(
     options: RuleOptions,
 ) -> DrownTaken:
     """R9.3 for ``seconds`` in deep water, worked out at once (:func:`~rules.breath.drowning`)
-    from his sheet as the fight has it: his Swimming (given, else the sheet's; refused with
-    neither), his encumbrance unless given, the schedule stopping where the FP lost make him
+    from his sheet as the fight has it: his Swimming (given, else the sheet's, else HT-4:
+    :func:`~rules.breath.swimming_level`), his encumbrance unless given, the schedule stopping where the FP lost make him
     faint (his FP plus his FP attribute, R8.3); the FP charged in the same change
     (R8.1-R8.3)."""
     sheet = encounter.get(fighter_id).combatant
-    level = swimming if swimming is not None else sheet.skill("swimming")
-    if level is None:
-        raise _swimming_needed()
+    level = swimming if swimming is not None else swimming_level(sheet)
     drowned = drowning(
         level,
         seconds,
@@ -843,15 +841,15 @@ def rescue_on(
     options: RuleOptions,
 ) -> RescueTaken:
     """R9.5 (:func:`~rules.breath.rescue`): the rescuer's Swimming and ST, the victim's ST,
-    each given or else read from the fighter's sheet as the fight has it (refused with
-    neither); the FP a failure costs a rescuer who is a fighter is charged in the same
+    each given or else read from the fighter's sheet as the fight has it (Swimming: HT-4
+    without the skill; refused with neither given nor a fighter named); the FP a failure costs a rescuer who is a fighter is charged in the same
     change (R8.1-R8.3). Nobody rescues himself."""
     if rescuer_id is not None and rescuer_id == victim_id:
         name = encounter.get(rescuer_id).name
         raise RuleError("breath.error.rescue_self", f"{name} cannot rescue himself", name=name)
     rescuer = encounter.get(rescuer_id).combatant if rescuer_id is not None else None
     victim = encounter.get(victim_id).combatant if victim_id is not None else None
-    level = swimming if swimming is not None else (rescuer.skill("swimming") if rescuer else None)
+    level = swimming if swimming is not None else (swimming_level(rescuer) if rescuer else None)
     if level is None:
         raise _swimming_needed()
     saving = rescue(

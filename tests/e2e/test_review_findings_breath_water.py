@@ -138,3 +138,44 @@ async def test_coming_up_before_the_breath_ran_out_went_no_time_without_air_r9_2
         t.reply("/folego ar combatente:Orc"),
         "  ┃ Orc volta a respirar antes de o fôlego acabar: não perdeu PF por isso (R9.2).",
     )
+
+
+DROWN_DEFAULT = Fight(
+    11,
+    """
+    /encounter start name:Lake
+    /combatant add name:Bob st:10 dx:11 iq:10 ht:10 side:pc encumbrance:1
+    /combatant add name:Cid st:13 dx:10 iq:10 ht:12 side:pc
+    /encounter next
+    /breath drown combatant:Bob
+    /breath drown minutes:1
+    :locale pt-BR
+    /folego afogamento minutos:1
+""",
+)
+
+
+async def test_drown_on_a_fighter_without_swimming_defaults_to_ht_minus_4_r9_3(
+    tmp_path: Path,
+) -> None:
+    """R9.3 with B224: Bob (HT 10, Light encumbrance) has no Swimming on his sheet: HT-4 = 6,
+    -2 for the encumbrance level, as ``/terrain set`` has it; only numbers without a level
+    are refused, with a ``/breath drown`` example (en and pt-BR)."""
+    t = await play(tmp_path, DROWN_DEFAULT)
+    expect(
+        t.reply("/breath drown combatant:Bob"),
+        "  ┃ 2. Bob [pc]: HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▰ 10/10 · 🌊 in deep water: entering the"
+        " water, Swimming 4",
+    )
+    answer = t.reply("/breath drown minutes:1")
+    assert refused(answer)
+    expect(
+        answer,
+        "  ┃ Try, for example: /breath drown minutes:1 swimming:12 or /breath drown minutes:1"
+        " combatant:Ana",
+    )
+    expect(
+        t.reply("/folego afogamento minutos:1"),
+        "  ┃ Tente, por exemplo: /folego afogamento minutos:1 natacao:12 ou"
+        " /folego afogamento minutos:1 combatente:Ana",
+    )

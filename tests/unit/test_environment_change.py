@@ -44,14 +44,23 @@ def test_r13_7_a_3_m_fall_hits_her_and_the_log_names_the_fall() -> None:
     assert fell.detail() == {"fall": 3, "target": "Ana", "injury": 3, "undo": "fall"}
 
 
-def test_r13_7_water_without_a_swimming_level_is_refused_before_any_roll() -> None:
+def test_r13_7_water_without_a_swimming_level_or_a_sheet_is_refused_before_any_roll() -> None:
     with pytest.raises(RuleError) as refused:
-        change.fall_on(
-            fight(), "1", 5, landing=Landing.WATER, roller=ScriptedDice([]), options=OPTIONS
-        )
-    assert refused.value.key == "environment.error.swimming_needed"
-    with pytest.raises(RuleError):
         change.roll_fall(5, landing=Landing.WATER, roller=ScriptedDice([]), options=OPTIONS)
+    assert refused.value.key == "environment.error.swimming_needed"
+
+
+def test_r13_7_water_on_a_sheet_without_swimming_rolls_ht_minus_4() -> None:
+    """HT 10 without the skill: Swimming 6 (B224), as deep water has it."""
+    landed = change.roll_fall(
+        5,
+        sheet=fight().get("1").combatant,
+        landing=Landing.WATER,
+        roller=ScriptedDice([1, 1, 1, *[3] * 10]),
+        options=OPTIONS,
+    )
+    assert landed.swimming is not None
+    assert landed.swimming.target == 6
 
 
 def test_r13_7_a_given_swimming_level_lands_softly_on_a_success() -> None:
@@ -308,10 +317,12 @@ def test_r9_3_into_deep_water_with_the_rounds_and_out_again() -> None:
     assert left.detail() == {"name": "Ana", "water": False}
 
 
-def test_r9_3_deep_water_without_a_swimming_level_is_refused() -> None:
-    with pytest.raises(RuleError) as refused:
-        change.water_with_the_rounds(fight(), "1")
-    assert refused.value.key == "environment.error.swimming_needed"
+def test_r9_3_deep_water_without_swimming_on_the_sheet_defaults_to_ht_minus_4() -> None:
+    """Swimming (HT/E) defaults to HT-4 (B224), as ``/terrain set`` has it: HT 10 → 6."""
+    entered = change.water_with_the_rounds(fight(), "1")
+    water = entered.encounter.get("1").combatant.state.water
+    assert water is not None
+    assert (water.skill, entered.target) == (6, 6)
 
 
 def test_r9_4_no_gear_comes_off_before_a_successful_swimming_roll() -> None:
@@ -403,10 +414,10 @@ def test_r9_3_r8_3_drowning_stops_where_her_fp_in_the_fight_makes_her_faint() ->
     assert (ana.fp, ana.hp, ana.unconscious) == (-10, 9, True)
 
 
-def test_r9_3_drowning_without_a_swimming_level_is_refused_before_any_roll() -> None:
-    with pytest.raises(RuleError) as refused:
-        change.drown_on(fight(), "1", 10, roller=ScriptedDice([]), options=OPTIONS)
-    assert refused.value.key == "environment.error.swimming_needed"
+def test_r9_3_drowning_without_swimming_on_the_sheet_rolls_ht_minus_4() -> None:
+    """HT 10 without the skill: Swimming 6 (B224); 2+2+2 = 6 succeeds on entering (R9.3)."""
+    taken = change.drown_on(fight(), "1", 10, roller=ScriptedDice([2, 2, 2]), options=OPTIONS)
+    assert [(r.roll.target, r.roll.succeeded) for r in taken.drowned.rolls] == [(6, True)]
 
 
 def test_r9_5_a_fighter_rescues_another_from_their_sheets_and_pays_for_a_failure() -> None:
