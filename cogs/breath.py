@@ -492,6 +492,7 @@ class Breath(commands.Cog):
                 roller=self.bot.dice,
                 options=context.options,
             )
+            lines = render_rescue(saving, self.bot.messages, context.locale)
         else:
             taken = await self.fp.apply(
                 interaction,
@@ -508,8 +509,10 @@ class Breath(commands.Cog):
                 ),
             )
             saving = taken.saving
+            lines = render_rescue(
+                saving, self.bot.messages, context.locale, victim=taken.victim, air=taken.air
+            )
             if taken.applied is not None:
-                lines = render_rescue(saving, self.bot.messages, context.locale)
                 await self.fp.show(interaction, context.locale, title, lines, taken.applied)
                 return
         # The rescuer is only numbers: what the FP lost does to the FP given.
@@ -519,7 +522,7 @@ class Breath(commands.Cog):
             fp=fp,
             max_fp=max_fp,
             fp_lost=saving.fp_lost,
-            lines=render_rescue(saving, self.bot.messages, context.locale),
+            lines=lines,
             title=title,
             detail={},
         )

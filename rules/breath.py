@@ -10,7 +10,7 @@
   Fighting in or under water (R13.4, R13.5) keeps that one schedule, paced to at least a
   roll every 5 or 2 rounds: :func:`next_roll_in`, :func:`into_water`.
 - R9.4: shedding armor or gear in the water, a DX roll an item: :func:`shed`.
-- R9.5: saving a drowning person: :func:`rescue`.
+- R9.5: saving a drowning person: :func:`rescue`; the one saved comes up: :func:`come_up`.
 - R9.1, R9.2 with R13.4: going under water holds the breath, coming up breathes again:
   :func:`breath_at_footing`.
 """
@@ -53,6 +53,7 @@ __all__ = [
     "breath_seconds",
     "breathe",
     "choked_breath",
+    "come_up",
     "drowning",
     "ensure_may_shed",
     "hold_breath",
@@ -314,11 +315,8 @@ def breath_at_footing(
     """His sheet once his head goes under or comes up. Going under water (R13.4) while
     breathing, he holds his breath from that second: HT seconds, a fight being strenuous
     (R9.1, the catalog's example "HT 12 fighting underwater: after 12 s"), times how he took
-    it. Coming up (in water above the knee, or out of it) ends a held breath as air again
-    does (R9.2: the HT roll against -1 IQ past 2 minutes without air), unless a choke still
-    stops it (R11.10); the seed is silent on whether he was "drowning", read as: he went
-    without air under water (his breath ran out there), so First Aid must clear his lungs.
-    The dead neither hold their breath nor get it back."""
+    it. Coming up (in water above the knee, or out of it) ends a held breath as
+    :func:`come_up` does. The dead neither hold their breath nor get it back."""
     state = sheet.state
     under_before = was is Water.underwater
     under_now = now is Water.underwater
@@ -329,16 +327,31 @@ def breath_at_footing(
             return sheet, BreathAtFooting()
         held = breath_seconds(sheet.attributes.ht, Exertion.STRENUOUS, preparation)
         return sheet.with_state(hold_breath(state, held.seconds)), BreathAtFooting(held=held)
-    if state.breath_left is None or choked:
-        return sheet, BreathAtFooting()
+    sheet, back = come_up(sheet, choked=choked, roller=roller, options=options)
+    return sheet, BreathAtFooting(air=back)
+
+
+def come_up(
+    sheet: Combatant, *, choked: bool = False, roller: DiceRoller, options: RuleOptions
+) -> tuple[Combatant, AirAgain | None]:
+    """His sheet once his head is out of the water (he came up, or was pulled out, R9.5): a
+    held breath ends as air again does (R9.2: the HT roll against -1 IQ past 2 minutes
+    without air; his brain-death clock stops), unless a choke still stops it (R11.10). The
+    seed is silent on whether he was "drowning", read as: he went without air in the water
+    (his breath ran out there) or fainted in it (R9.4: "rescued and properly treated (First
+    Aid roll)"), so First Aid must clear his lungs. ``None``: he was breathing, or is still
+    choked."""
+    state = sheet.state
+    if state.dead or state.breath_left is None or choked:
+        return sheet, None
     back = air_again(
         state.airless_seconds,
         ht=sheet.attributes.ht,
-        drowned=state.airless_seconds > 0,
+        drowned=state.airless_seconds > 0 or state.fainted_airless is not None,
         roller=roller,
         options=options,
     )
-    return with_air(sheet, back), BreathAtFooting(air=back)
+    return with_air(sheet, back), back
 
 
 # --------------------------------------------------------------------------- R9.3

@@ -17,9 +17,11 @@ from typing import Final, Generic, TypeVar
 from pydantic import BaseModel, ConfigDict
 
 from rules.breath import (
+    AirAgain,
     Drowning,
     Rescue,
     Shed,
+    come_up,
     drowning,
     ensure_may_shed,
     rescue,
@@ -673,9 +675,10 @@ def water_with_the_rounds(
     leave: bool = False,
 ) -> WaterEntered:
     """R9.3 inside a fight: he goes into deep water with his Swimming (given, else the
-    sheet's, else the HT-4 default as ``/terrain set`` has it: B224) and its modifiers (his sheet's encumbrance unless given),
-    each of his seconds bringing the roll when it is due (:mod:`rules.hazards`); ``leave``
-    takes him out, out of any ``/terrain`` water too (one in-water state, R13.4, R13.5)."""
+    sheet's, else the HT-4 default as ``/terrain set`` has it: B224) and its modifiers (his
+    sheet's encumbrance unless given), each of his seconds bringing the roll when it is due
+    (:mod:`rules.hazards`); ``leave`` takes him out, out of any ``/terrain`` water too (one
+    in-water state, R13.4, R13.5)."""
     fighter = encounter.get(fighter_id)
     sheet = fighter.combatant
     target = None
@@ -783,9 +786,9 @@ def drown_on(
 ) -> DrownTaken:
     """R9.3 for ``seconds`` in deep water, worked out at once (:func:`~rules.breath.drowning`)
     from his sheet as the fight has it: his Swimming (given, else the sheet's, else HT-4:
-    :func:`~rules.breath.swimming_level`), his encumbrance unless given, the schedule stopping where the FP lost make him
-    faint (his FP plus his FP attribute, R8.3); the FP charged in the same change
-    (R8.1-R8.3)."""
+    :func:`~rules.breath.swimming_level`), his encumbrance unless given, the schedule
+    stopping where the FP lost make him faint (his FP plus his FP attribute, R8.3); the FP
+    charged in the same change (R8.1-R8.3)."""
     sheet = encounter.get(fighter_id).combatant
     level = swimming if swimming is not None else swimming_level(sheet)
     drowned = drowning(
@@ -811,21 +814,29 @@ def drown_on(
 
 class RescueTaken(BaseModel):
     """R9.5 with fighters of the fight: the rescuer's roll and, when the rescuer is one of
-    them, the FP it cost him (``applied`` ``None``: the rescuer is only numbers)."""
+    them, the FP it cost him (``applied`` ``None``: the rescuer is only numbers); a victim of
+    the fight who was saved is out of the water (``victim``), with what air again called for
+    (``air``, R9.2)."""
 
     model_config = _FROZEN
 
     saving: Rescue
     applied: FatigueApplied | None
-    unchanged: Encounter
-    """The fight as it was, for a rescuer who is not one of its fighters."""
+    saved_fight: Encounter
+    """The fight with the victim saved (as it was when he was not), for a rescuer who is not
+    one of its fighters."""
+    victim: str | None = None
+    """The name of the fighter brought out of the water."""
+    air: AirAgain | None = None
 
     @property
     def encounter(self) -> Encounter:
-        return self.applied.encounter if self.applied is not None else self.unchanged
+        return self.applied.encounter if self.applied is not None else self.saved_fight
 
     def detail(self) -> dict[str, object]:
         found = self.applied.detail() if self.applied is not None else {}
+        if self.victim is not None:
+            found = {**found, "victim": self.victim}
         return {**found, "rescued": self.saving.saved}
 
 
@@ -842,8 +853,10 @@ def rescue_on(
 ) -> RescueTaken:
     """R9.5 (:func:`~rules.breath.rescue`): the rescuer's Swimming and ST, the victim's ST,
     each given or else read from the fighter's sheet as the fight has it (Swimming: HT-4
-    without the skill; refused with neither given nor a fighter named); the FP a failure costs a rescuer who is a fighter is charged in the same
-    change (R8.1-R8.3). Nobody rescues himself."""
+    without the skill; refused with neither given nor a fighter named); the FP a failure
+    costs a rescuer who is a fighter is charged in the same change (R8.1-R8.3). A victim
+    of the fight who is saved comes out of the water in that change too
+    (:func:`_pulled_out`). Nobody rescues himself."""
     if rescuer_id is not None and rescuer_id == victim_id:
         name = encounter.get(rescuer_id).name
         raise RuleError("breath.error.rescue_self", f"{name} cannot rescue himself", name=name)
@@ -859,6 +872,10 @@ def rescue_on(
         roller=roller,
         options=options,
     )
+    victim_name = air = None
+    if saving.saved and victim_id is not None:
+        encounter, air = _pulled_out(encounter, victim_id, roller=roller, options=options)
+        victim_name = encounter.get(victim_id).name
     applied = None
     if rescuer_id is not None:
         applied = change_fp(
@@ -869,7 +886,23 @@ def rescue_on(
             options=options,
             noted={"rescued": saving.saved},
         )
-    return RescueTaken(saving=saving, applied=applied, unchanged=encounter)
+    return RescueTaken(
+        saving=saving, applied=applied, saved_fight=encounter, victim=victim_name, air=air
+    )
+
+
+def _pulled_out(
+    encounter: Encounter, victim_id: str, *, roller: DiceRoller, options: RuleOptions
+) -> tuple[Encounter, AirAgain | None]:
+    """R9.5 saves him: he is out of the water (no Swimming rolls, no footing in it, R9.3,
+    R13.4, R13.5) and his head above it, so a held breath ends and a brain-death clock
+    stops (R9.2, R9.4: "unless rescued"), with R9.2's First Aid and HT rolls
+    (:func:`~rules.breath.come_up`); a choke still on his throat keeps the air from him
+    (R11.10)."""
+    fighter = out_of_water(encounter.get(victim_id))
+    choked = any(h.held_id == victim_id and h.choking for h in encounter.holds)
+    sheet, air = come_up(fighter.combatant, choked=choked, roller=roller, options=options)
+    return encounter.replace(fighter.with_sheet(sheet)), air
 
 
 def _st(given: int | None, sheet: Combatant | None) -> int:

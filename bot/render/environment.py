@@ -596,8 +596,16 @@ def render_shed(item: Shed, messages: Messages, locale: str) -> list[str]:
     ]
 
 
-def render_rescue(saving: Rescue, messages: Messages, locale: str) -> list[str]:
-    """R9.5: the rescuer's Swimming roll and what it cost him."""
+def render_rescue(
+    saving: Rescue,
+    messages: Messages,
+    locale: str,
+    *,
+    victim: str | None = None,
+    air: AirAgain | None = None,
+) -> list[str]:
+    """R9.5: the rescuer's Swimming roll and what it cost him; a fighter saved is out of the
+    water, with what his air again called for (R9.2)."""
     if saving.saved:
         key = "breath.rescue.saved"
     elif saving.gave_up:
@@ -613,6 +621,8 @@ def render_rescue(saving: Rescue, messages: Messages, locale: str) -> list[str]:
             rule="R9.5",
         ),
         _t(messages, locale, key, fp=saving.fp_lost),
+        *([_t(messages, locale, "breath.rescue.pulled_out", name=victim)] if victim else []),
+        *(render_air(air, messages, locale, name=victim) if victim and air else []),
     ]
 
 

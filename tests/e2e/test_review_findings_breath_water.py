@@ -179,3 +179,54 @@ async def test_drown_on_a_fighter_without_swimming_defaults_to_ht_minus_4_r9_3(
         "  ┃ Tente, por exemplo: /folego afogamento minutos:1 natacao:12 ou"
         " /folego afogamento minutos:1 combatente:Ana",
     )
+
+
+RESCUE = Fight(
+    5,
+    """
+    /encounter start name:W
+    /combatant add name:Ana st:12 dx:12 iq:10 ht:12 side:pc
+    /combatant add name:Orc st:14 dx:10 iq:10 ht:10 hp:60 side:npc
+    /combatant skill add Orc skill:Swimming level:20
+    /encounter next
+    /fatigue spend amount:23 combatant:Ana
+    /terrain set combatant:Ana water:"Under water"
+    /encounter next
+    /encounter next
+    /encounter next
+    /encounter next
+    /encounter next
+    /breath rescue rescuer:Orc victim:Ana
+    /encounter next
+    /encounter undo
+    /encounter undo
+""",
+)
+
+
+async def test_a_successful_rescue_takes_the_victim_out_of_danger_r9_5_r9_4_r9_2(
+    tmp_path: Path,
+) -> None:
+    """Ana faints under water (R9.4: dead in 4 minutes "unless rescued"). The orc saves her,
+    Swimming 20 - 5 + (14 - 12) = 17, rolled 10 (R9.5): in the same undoable change she is
+    out of the water (no Swimming rolls, no footing in it) and gets air (R9.2): 3 s without
+    it since her breath went with her senses, so First Aid for her lungs; the brain-death
+    clock is gone from the tracker and no second of it runs on. Undo puts her back."""
+    t = await play(tmp_path, RESCUE)
+    expect(
+        t.reply("/breath rescue rescuer:Orc victim:Ana"),
+        "  ┃ Swimming to save him: Swimming 20 -5 +2 = 17, rolled 10 (1, 3, 6): success (R9.5)",
+        "  ┃ The drowning person is saved (R9.5).",
+        "  ┃ Ana is out of the water: no more Swimming rolls (R9.5).",
+        "  ┃ Ana went 3 s without air after his breath ran out; he recovers FP normally (R9.2).",
+        "  ┃ He was drowning: a First Aid roll must clear the water from his lungs (R9.2).",
+        "  ┃ 1. Ana [pc]: HP ▱▱▱▱▱ 0/12 · FP ▱▱▱▱▱ -12/12 · prone · 😵 unconscious",
+    )
+    later = t.reply("/encounter next", 7)
+    expect(later, "  ┃ 1. Ana [pc]: HP ▱▱▱▱▱ 0/12 · FP ▱▱▱▱▱ -12/12 · prone · 😵 unconscious")
+    assert not [line for line in later if "A second passes" in line]
+    expect(
+        t.reply("/encounter undo", 2),
+        "  ┃ 1. Ana [pc]: HP ▱▱▱▱▱ 0/12 · FP ▱▱▱▱▱ -12/12 · prone · 😵 unconscious · 🌊 fainted"
+        " in the water: brain death in round 242 unless he is rescued (R9.4) · under water",
+    )

@@ -14,6 +14,7 @@ from rules.falling import Landing
 from rules.fire import Clothing, Exposure
 from rules.options import RuleOptions
 from rules.roller import ScriptedDice
+from rules.terrain import Water, standing
 
 OPTIONS = RuleOptions()
 
@@ -459,7 +460,34 @@ def test_r9_5_a_victim_in_the_fight_and_a_rescuer_of_numbers_changes_nothing() -
     assert [(m.key, m.value) for m in taken.saving.roll.modifiers] == [("rescue", -5)]
     assert taken.applied is None
     assert taken.encounter == start
-    assert taken.detail() == {"rescued": True}
+    assert taken.detail() == {"victim": "Ana", "rescued": True}
+
+
+def test_r9_5_a_victim_saved_from_under_water_comes_up_and_breathes() -> None:
+    """R9.5 saves Ana, held breath 4 s, under water: out of the water (R9.3's state and the
+    R13.4 footing gone) and breathing, nothing lost (R9.2); 3+3+3 = 9 against 14 - 5 = 9."""
+    start = swimmers(breath_left=4, water=InWater(skill=12))
+    ana = start.get("1")
+    start = start.replace(
+        ana.model_copy(update={"turn": standing(ana.turn, height=None, water=Water.underwater)})
+    )
+    taken = change.rescue_on(
+        start,
+        None,
+        victim_id="1",
+        swimming=14,
+        st=10,
+        roller=ScriptedDice([3, 3, 3]),
+        options=OPTIONS,
+    )
+    saved = taken.encounter.get("1")
+    assert (saved.combatant.state.water, saved.turn.water, saved.combatant.state.breath_left) == (
+        None,
+        None,
+        None,
+    )
+    assert taken.air is not None
+    assert (taken.air.airless, taken.air.first_aid_needed) == (0, False)
 
 
 @pytest.mark.parametrize(
