@@ -239,7 +239,7 @@ class EncounterCog(commands.Cog):
                 else []
             ),
             *render_turn(fight, result, self.bot.messages, locale),
-            *render_hazard_ticks(ticks, self.bot.messages, locale),
+            *render_hazard_ticks(ticks, self.bot.messages, locale, now=fight.sequence.round),
             *render_hot_fragment_ticks(hot, self.bot.messages, locale),
         ]
         if not has_live_tracker(fight, interaction.app_permissions):

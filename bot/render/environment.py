@@ -832,17 +832,24 @@ def _serious(injury: InjuryOutcome | None) -> bool:
 
 
 def render_hazard_ticks(
-    ticks: Sequence[HazardTick], messages: Messages, locale: str
+    ticks: Sequence[HazardTick], messages: Messages, locale: str, *, now: int | None = None
 ) -> list[discord.Embed]:
     """A line for every fighter's second of fire or breath; a burn that did more than take
-    HP (a major wound, knockdown, death checks) gets its full damage breakdown too."""
+    HP (a major wound, knockdown, death checks) gets its full damage breakdown too. A second
+    at a place of an earlier round than ``now`` (the round the advance ended in: a fighter
+    skipped at the end of the round that closed) names its round, so fainting or brain
+    death reads in the round the tracker announced."""
     if not ticks:
         return []
-    embeds = line_embeds(
-        ResultKind.DAMAGE,
-        _t(messages, locale, "environment.tick.title"),
-        [_tick_line(tick, messages, locale) for tick in ticks],
-    )
+    lines = [_tick_line(tick, messages, locale) for tick in ticks]
+    if now is not None:
+        lines = [
+            line
+            if tick.round >= now
+            else _t(messages, locale, "environment.tick.in_round", round=tick.round, line=line)
+            for tick, line in zip(ticks, lines, strict=True)
+        ]
+    embeds = line_embeds(ResultKind.DAMAGE, _t(messages, locale, "environment.tick.title"), lines)
     for tick in ticks:
         if tick.injury is not None and _serious(tick.injury):
             embeds.append(render_damage(tick.injury, tick.name, messages, locale))

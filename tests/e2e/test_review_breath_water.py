@@ -69,12 +69,12 @@ async def test_breath_runs_out_under_water_then_fp_a_second_until_he_faints(
         t.reply(nxt, 26),
         "  ┃ Round 14: Orc's turn",
         "  ┃ Ana rolls Will to act at 0 FP or less: 13 (4, 3, 6) vs 10, failure. (R8.2)",
-        "  ┃ Ana has no air: 1 FP, FP -1, HP 11 (R9.2)",
+        "  ┃ Round 13: Ana has no air: 1 FP, FP -1, HP 11 (R9.2)",
     )
     expect(
         t.reply(nxt, 31),
         "  ┃ Round 19: Orc's turn",
-        "  ┃ Ana has no air: 1 FP, FP -6, HP 6. He faints. (R9.2)",
+        "  ┃ Round 18: Ana has no air: 1 FP, FP -6, HP 6. He faints. (R9.2)",
     )
     expect(
         t.reply("/encounter undo"),
@@ -84,7 +84,7 @@ async def test_breath_runs_out_under_water_then_fp_a_second_until_he_faints(
     )
     expect(
         t.reply(nxt, 32),
-        "  ┃ Ana has no air: 1 FP, FP -6, HP 6. He faints. (R9.2)",
+        "  ┃ Round 18: Ana has no air: 1 FP, FP -6, HP 6. He faints. (R9.2)",
     )
 
 
@@ -114,7 +114,7 @@ async def test_brain_dies_four_minutes_after_fainting_under_water(tmp_path: Path
     expect(
         t.reply(nxt, 271),
         "  ┃ Round 259: Orc's turn",
-        "  ┃ Ana has gone 4 minutes without air since fainting: his brain dies (R9.2)",
+        "  ┃ Round 258: Ana has gone 4 minutes without air since fainting: his brain dies (R9.2)",
     )
 
 

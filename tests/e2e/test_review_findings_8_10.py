@@ -265,7 +265,7 @@ async def test_d8_default_name_and_sentences_r13_8_r8_8_r9_2(tmp_path: Path) -> 
     fainted = [
         line for answer in air.replies("/encounter next") for line in answer if "faints" in line
     ]
-    assert fainted == ["  ┃ Dan has no air: 1 FP, FP -3, HP 7. He faints. (R9.2)"]
+    assert fainted == ["  ┃ Round 9: Dan has no air: 1 FP, FP -3, HP 7. He faints. (R9.2)"]
 
 
 async def test_d9_recovering_fp_ends_a_collapse_at_once_r8_2(tmp_path: Path) -> None:

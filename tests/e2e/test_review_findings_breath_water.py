@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.e2e.review_play import Fight, expect, play, refused
+from tests.e2e.review_play import Fight, expect, play, refused, turns
 
 CHOKE_UP = Fight(
     7,
@@ -229,4 +229,44 @@ async def test_a_successful_rescue_takes_the_victim_out_of_danger_r9_5_r9_4_r9_2
         t.reply("/encounter undo", 2),
         "  ┃ 1. Ana [pc]: HP ▱▱▱▱▱ 0/12 · FP ▱▱▱▱▱ -12/12 · prone · 😵 unconscious · 🌊 fainted"
         " in the water: brain death in round 242 unless he is rescued (R9.4) · under water",
+    )
+
+
+BRAIN_DEATH = Fight(
+    7,
+    f"""
+    /encounter start name:Lake
+    /combatant add name:Ana st:12 dx:12 iq:10 ht:6 side:pc
+    /combatant skill add Ana skill:Swimming level:20
+    /combatant add name:Orc st:12 dx:10 iq:10 ht:10 side:npc
+    /encounter next
+    /terrain set combatant:Ana water:underwater
+    {turns(289)}
+""",
+)
+
+
+async def test_brain_death_comes_in_the_round_the_tracker_named_r9_2_r9_4(
+    tmp_path: Path,
+) -> None:
+    """R9.2: the brain dies 4 minutes (240 one-second rounds, R4.1) after he faints. Ana,
+    after the orc in the order, faints at her place in round 18, skipped at the end of it:
+    the advance that shows it has already begun round 19, so the line names round 18; the
+    tracker's "brain death in round 258" is then the round the death line names (258), not
+    the round 259 the advance that shows it has begun."""
+    t = await play(tmp_path, BRAIN_DEATH)
+    blocks = t.replies("/encounter next")
+    fainted = next(b for b in blocks if any("He faints." in line for line in b))
+    expect(
+        fainted,
+        "  ┃ Round 19: Orc's turn",
+        "  ┃ Round 18: Ana has no air: 1 FP, FP -6, HP 6. He faints. (R9.2)",
+        "  ┃ 2. Ana [pc]: HP ▰▰▰▱▱ 6/12 · FP ▱▱▱▱▱ -6/6 · prone · 😵 unconscious · 🌊 fainted in"
+        " the water: brain death in round 258 unless he is rescued (R9.4) · under water",
+    )
+    died = next(b for b in blocks if any("his brain dies" in line for line in b))
+    expect(
+        died,
+        "  ┃ Round 259: Orc's turn",
+        "  ┃ Round 258: Ana has gone 4 minutes without air since fainting: his brain dies (R9.2)",
     )

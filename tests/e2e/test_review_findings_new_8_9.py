@@ -99,7 +99,7 @@ async def test_d3_fainted_in_the_water_the_tracker_shows_when_his_brain_dies_r9_
     expect(
         answers[death],
         "  ┃ Round 267: Orc's turn",
-        "  ┃ Al has gone 4 minutes without air since fainting: his brain dies (R9.2)",
+        "  ┃ Round 266: Al has gone 4 minutes without air since fainting: his brain dies (R9.2)",
     )
     assert _line(answers[death], "Al").endswith("prone · 💀 dead")
 

@@ -571,9 +571,10 @@ async def test_choke_stops_breath_then_fp_then_hp_r11_10_r9_1_r9_2(tmp_path: Pat
         "  ┃ HP: 15 → 4 / 30",
     )
     expect(t.reply("/encounter next", 16), "  ┃ Orc has no air: 1 FP, FP 0, HP 4 (R9.2)")
-    expect(t.reply("/encounter next", 18), "  ┃ Orc has no air: 1 FP, FP -1, HP 3 (R9.2)")
+    expect(t.reply("/encounter next", 18), "  ┃ Round 9: Orc has no air: 1 FP, FP -1, HP 3 (R9.2)")
     expect(
-        t.reply("/encounter next", 21), "  ┃ Orc has no air: 1 FP, FP -4, HP 0. He faints. (R9.2)"
+        t.reply("/encounter next", 21),
+        "  ┃ Round 12: Orc has no air: 1 FP, FP -4, HP 0. He faints. (R9.2)",
     )
     assert not any("no air" in line for line in t.reply("/encounter next", 22))
     assert "FP ▱▱▱▱▱ -4/4 · prone · 😵 unconscious · grappled by Al · not breathing" in _line(

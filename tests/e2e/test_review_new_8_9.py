@@ -755,7 +755,8 @@ async def test_drowning_in_rounds_faints_then_dies_4_minutes_later_r9_3_r9_4(
     )
     answers = t.replies("/encounter next")
     rolls = [line for block in answers for line in block if "rolls Swimming 3" in line]
-    assert [line.split(": ", 2)[1][:2] for line in rolls] == ["10", "12", "8 ", "11", "8 ", "6 "]
+    faces = [line.split(" in the water: ", 1)[1][:2] for line in rolls]
+    assert faces == ["10", "12", "8 ", "11", "8 ", "6 "]
     assert rolls[3].endswith("FP -1, HP 9 → swallowing water (next roll in 5 s) (R9.3)")
     assert rolls[5].endswith("FP -3, HP 7 → swallowing water (next roll in 5 s). He faints. (R9.3)")
     rounds = []
@@ -774,7 +775,7 @@ async def test_drowning_in_rounds_faints_then_dies_4_minutes_later_r9_3_r9_4(
     expect(
         death,
         "  ┃ Round 267: Orc's turn",
-        "  ┃ Al has gone 4 minutes without air since fainting: his brain dies (R9.2)",
+        "  ┃ Round 266: Al has gone 4 minutes without air since fainting: his brain dies (R9.2)",
     )
     assert _line(t.reply("/encounter status"), "Al").endswith("prone · 💀 dead")
 
