@@ -120,6 +120,7 @@ class Terrain(commands.Cog):
                 context.locale,
                 swimming=taken.swimming,
                 breath=taken.breath,
+                unconscious=taken.encounter.get(fighter.combatant_id).combatant.state.unconscious,
             )
         )
 

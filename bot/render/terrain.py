@@ -42,12 +42,17 @@ def render_ground(
     *,
     swimming: InWater | None = None,
     breath: BreathAtFooting | None = None,
+    unconscious: bool = False,
 ) -> discord.Embed:
     """Where the fighter stands now, and what it means (R13.2-R13.5); in the water, his
     Swimming and where R9.3's one schedule has him; gone under, the breath he holds from
-    now (R9.1); come up, what air again called for (R9.2)."""
+    now (R9.1); come up, what air again called for (R9.2). ``unconscious``: he does not swim,
+    so no Swimming roll is announced."""
     lines = _lines(turn, messages, locale)
-    if turn.water and swimming is not None:
+    if turn.water and swimming is not None and unconscious:
+        # No roll is promised to one who cannot swim: R9.3's rolls wait for him to wake.
+        lines.append(messages.text("terrain.swimming_unconscious", locale, target=swimming.target))
+    elif turn.water and swimming is not None:
         then = swim_countdown(swimming, messages, locale, turn.water)
         lines.append(
             messages.text("terrain.swimming_line", locale, target=swimming.target, then=then)

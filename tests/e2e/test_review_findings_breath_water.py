@@ -270,3 +270,32 @@ async def test_brain_death_comes_in_the_round_the_tracker_named_r9_2_r9_4(
         "  ┃ Round 259: Orc's turn",
         "  ┃ Round 258: Ana has gone 4 minutes without air since fainting: his brain dies (R9.2)",
     )
+
+
+UNCONSCIOUS_IN = Fight(
+    7,
+    """
+    /encounter start name:Lake
+    /combatant add name:Ana st:12 dx:12 iq:10 ht:12 side:pc
+    /combatant skill add Ana skill:Swimming level:20
+    /combatant add name:Orc st:12 dx:10 iq:10 ht:10 side:npc
+    /encounter next
+    /fatigue spend amount:24 combatant:Ana
+    /terrain set combatant:Ana water:In water above the knee
+""",
+)
+
+
+async def test_an_unconscious_fighter_put_in_the_water_is_promised_no_roll_r9_3_r8_3(
+    tmp_path: Path,
+) -> None:
+    """R8.3: at -FP Ana is unconscious; put in water above the knee (R13.5) she does not swim,
+    so the answer says no Swimming roll comes until she wakes, never "next roll in 1 s"."""
+    t = await play(tmp_path, UNCONSCIOUS_IN)
+    placed = t.reply("/terrain set combatant:Ana water:In water above the knee")
+    expect(
+        placed,
+        "  ┃ Swimming 20: he is unconscious and does not swim, so no roll comes until he wakes"
+        " (R9.3, R8.3).",
+    )
+    assert not [line for line in placed if "next roll in" in line]
