@@ -704,7 +704,12 @@ def resolve_attack(
         )
         feint_penalty = max(feint_penalty, feinted.penalty)
     attacker_turn = spent_attack(
-        turn, maneuver=maneuver, all_out_option=all_out_option, count=count, number=number
+        turn,
+        maneuver=maneuver,
+        all_out_option=all_out_option,
+        count=count,
+        number=number,
+        skill=skill,
     ).model_copy(
         update={
             "feint_penalty": 0 if feint_penalty else turn.feint_penalty,
