@@ -62,7 +62,8 @@ async def test_a_grapple_is_the_turns_one_attack_r4_4_r11_2(tmp_path: Path) -> N
     expect(
         early,
         "  ┃ Orc's first turn has not come yet: he acts in close combat when his turn comes,"
-        " one maneuver a turn (R4.4).",
+        " one maneuver a turn (R4.4). The GM can let this action through with the"
+        " extra-attack option.",
     )
     expect(
         t.reply("/close-combat grapple attacker:Bruno target:Orc"),
@@ -72,7 +73,8 @@ async def test_a_grapple_is_the_turns_one_attack_r4_4_r11_2(tmp_path: Path) -> N
     )
     spent = (
         "  ┃ Bruno has no attacks left this turn (1 allowed, R4.4): a grapple, a takedown, a pin,"
-        " a slam… is one of the turn's attacks, as a blow is (R4.4)."
+        " a slam… is one of the turn's attacks, as a blow is (R4.4). The GM can allow one more"
+        " with the extra-attack option."
     )
     for typed in (
         "/close-combat takedown attacker:Bruno target:Orc",
@@ -102,17 +104,20 @@ async def test_a_grapple_is_the_turns_one_attack_r4_4_r11_2(tmp_path: Path) -> N
     assert refused(out_of_turn)
     expect(
         out_of_turn,
-        "  ┃ It is Orc's turn, not Bruno's: grappling, slamming and drawing are done in his own"
-        " turn, with his maneuver (R4.4), or from a Wait an enemy sets off (R5.11).",
+        "  ┃ It is Orc's turn, not Bruno's: stepping into or out of a foe's hex, grappling,"
+        " slamming and drawing are done in his own turn, with his maneuver (R4.4), or from a"
+        " Wait an enemy sets off (R5.11). The GM can let this action through with the"
+        " extra-attack option.",
     )
     em_portugues = t.reply("/close-combat takedown attacker:Bruno target:Orc", 3)
     assert em_portugues[0].endswith("only you can see this):")
     expect(
         em_portugues,
         "  ┃ Não deu certo",
-        "  ┃ A vez é de Orc, não de Bruno: segurar, dar um encontrão ou sacar uma arma se faz no"
-        " próprio turno, com a manobra dele (R4.4), ou a partir de um Aguardar que um inimigo"
-        " dispara (R5.11).",
+        "  ┃ A vez é de Orc, não de Bruno: entrar no hexágono de um inimigo ou sair dele,"
+        " segurar, dar um encontrão ou sacar uma arma se faz no próprio turno, com a manobra"
+        " dele (R4.4), ou a partir de um Aguardar que um inimigo dispara (R5.11). O Mestre pode"
+        " liberar esta ação com a opção ataque-extra.",
     )
     expect(
         t.reply("/attack attacker:Bruno target:Orc", 2),
@@ -435,10 +440,12 @@ SERIES = Fight(
 
 
 async def test_extra_attacks_let_him_grapple_then_strike_r5_14_r4_4(tmp_path: Path) -> None:
-    """R5.14 (cinematic multiple attacks): Knife 16 → 2 extra, 3 attacks. The grapple (15 rolls
-    14, +1, against 11 rolling 17, critical failure −6: by 7) is the first; the knife strikes
-    at 16 − 2 = 14 (R11.6) as attack 2 and 3, and the grappled orc has no Retreat (R11.12). A
-    fourth needs the GM: the player's extra-attack is refused, the GM's goes through."""
+    """R5.14 (cinematic multiple attacks): one allowance a turn, counted by the skill of the
+    turn's first attack. The grapple (15 rolls 14, +1, against 11 rolling 17, critical
+    failure −6: by 7) is the first, by DX 12: 1 extra, 2 attacks, though the knife (16) would
+    give 3. The knife strikes at 16 − 2 = 14 (R11.6) as attack 2 of 2, and the grappled orc
+    has no Retreat (R11.12); a third is refused with the same 2, and needs the GM: the
+    player's extra-attack is refused, the GM's goes through."""
     t = await play(tmp_path, SERIES)
     expect(
         t.reply("/close-combat grapple attacker:Bruno target:Orc"),
@@ -449,18 +456,21 @@ async def test_extra_attacks_let_him_grapple_then_strike_r5_14_r4_4(tmp_path: Pa
         t.reply("/attack attacker:Bruno target:Orc"),
         "  ┃     = 14",
         "  ┃ Attack roll: Rolled 10 (1, 3, 6): hit (by 4)",
-        "  ┃ Multiple attacks: attack 2 of 3 · initiative step 4.75 (R5.14, R5.23)",
+        "  ┃ Multiple attacks: attack 2 of 2 · initiative step 4.75 (R5.14, R5.23)",
         "  ┃     Retreat not possible: no Retreat while grappled (R11.12)",
     )
+    third = t.reply("/attack attacker:Bruno target:Orc", 2)
+    assert refused(third)
     expect(
-        t.reply("/attack attacker:Bruno target:Orc", 2),
-        "  ┃ Multiple attacks: attack 3 of 3 · initiative step 3.75 (R5.14, R5.23)",
+        third,
+        "  ┃ Bruno has no attacks left this turn (2 allowed, R5.14). The GM can allow one more"
+        " with the extra-attack option.",
     )
     player = t.reply("/attack attacker:Bruno target:Orc extra-attack:true")
     assert refused(player)
     expect(
         t.reply("/attack attacker:Bruno target:Orc extra-attack:true", 2),
-        "  ┃ Multiple attacks: attack 4, past the 3 this turn allows · initiative step 2.75",
+        "  ┃ Multiple attacks: attack 3, past the 2 this turn allows · initiative step 3.75",
     )
 
 
