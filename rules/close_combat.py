@@ -117,6 +117,7 @@ ERROR_KEYS: Final = frozenset(
         "close.cannot_grab",
         "close.wrest_later",
         "close.no_attacks_left",
+        "close.already_in_hand",
     }
 )
 """Every :class:`RuleError` key this module raises."""
@@ -984,15 +985,10 @@ def do_slam(
     impact: CollisionOutcome | None = None
     impact_injury: InjuryOutcome | None = None
     flyer_name: str | None = None
-    if (into_wall or object_breaks) and outcome.knockback:
-        impact = collide(outcome.knockback, object_breaks=object_breaks, roller=roller)
-        # Stopped by what he hit: the collision throws him nowhere (R7.14 is for blows).
-        if outcome.attacker_wins:
-            slammed, impact_injury = _hurt(slammed, impact.damage, roller, options, knockback=False)
-            flyer_name = b.name
-        else:
-            slammer, impact_injury = _hurt(slammer, impact.damage, roller, options, knockback=False)
-            flyer_name = a.name
+    if into_wall or object_breaks:
+        slammer, slammed, impact, impact_injury, flyer_name = _collision(
+            outcome, slammer, slammed, object_breaks=object_breaks, roller=roller, options=options
+        )
     return _with_sheets(encounter, slammer, slammed), CloseOutcome(
         action=CloseAction.tackle if tackle else CloseAction.slam,
         attacker_name=a.name,
@@ -1011,7 +1007,50 @@ def do_slam(
     )
 
 
+def _collision(
+    outcome: SlamOutcome,
+    slammer: EncounterCombatant,
+    slammed: EncounterCombatant,
+    *,
+    object_breaks: bool,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> tuple[
+    EncounterCombatant,
+    EncounterCombatant,
+    CollisionOutcome | None,
+    InjuryOutcome | None,
+    str | None,
+]:
+    """R11.17: the slam's loser, thrown back into a wall or a heavy object, takes the
+    collision's damage; stopped by what he hit, it throws him nowhere (R7.14 is for blows).
+    Returns both fighters, the roll, the injury and who flew (nothing without knockback)."""
+    if not outcome.knockback:
+        return slammer, slammed, None, None, None
+    impact = collide(outcome.knockback, object_breaks=object_breaks, roller=roller)
+    if outcome.attacker_wins:
+        slammed, injury = _hurt(slammed, impact.damage, roller, options, knockback=False)
+        return slammer, slammed, impact, injury, slammed.name
+    slammer, injury = _hurt(slammer, impact.damage, roller, options, knockback=False)
+    return slammer, slammed, impact, injury, slammer.name
+
+
 # --------------------------------------------------------------------------- drawing
+
+
+def _ensure_not_in_hand(fighter: EncounterCombatant, weapon: str) -> None:
+    """R11.22 draws a weapon that is not in hand: one on his sheet that he neither dropped
+    (R7.8, R11.22) nor left unready after a blow (R5.5) is in his hand already."""
+    sheet = fighter.combatant
+    name = sheet.weapon(weapon).name
+    if name in sheet.state.dropped or fighter.turn.unready_weapons.get(name, 0):
+        return
+    raise RuleError(
+        "close.already_in_hand",
+        f"{sheet.name} already holds the {name}",
+        combatant=sheet.name,
+        weapon=name,
+    )
 
 
 def do_draw(
@@ -1029,6 +1068,8 @@ def do_draw(
     me = encounter.find(fighter)
     ensure_may_choose(me, Maneuver.ready)
     ensure_own_turn(encounter, me.combatant_id, feature="close", gm_allows=extra_attack)
+    if weapon is not None:
+        _ensure_not_in_hand(me, weapon)
     if encounter.sequence.started:
         # R11.22: drawing is his turn's Ready, as any weapon is readied (R5.5).
         encounter = encounter.replace(
@@ -1151,14 +1192,14 @@ def do_horn(
     foe_weight = (
         _weight(encounter.find(target).combatant, None) if strikes is HornStrikes.horns else None
     )
+    # The collision comes after the horns have struck (R11.20 then R11.17): the slam is
+    # resolved without it, and the loser hits the wall once the horns' damage is done.
     after, slammed = do_slam(
         encounter,
         attacker,
         target,
         arc=arc,
         moved=moved,
-        into_wall=into_wall,
-        object_breaks=object_breaks,
         roller=roller,
         options=options,
         extra_attack=extra_attack,
@@ -1182,6 +1223,8 @@ def do_horn(
         roller,
         options,
         DamageType.IMP if sharp else DamageType.CR,
+        # R11.20: "a kind of slam": the knockback is the slam's (R11.13), not R7.14's again.
+        knockback=False,
         water=a.turn.water,
     )
     contest_st = slammed.slam.strength if slammed.slam is not None else None
@@ -1208,14 +1251,29 @@ def do_horn(
         horned, recoil_injury = _hurt(horned, recoil.damage, roller, options, kind)
     if gored.stunned:
         horned = horned.with_sheet(horned.combatant.with_state(stunned=True))
+    flown: dict[str, object] = {}
+    if (into_wall or object_breaks) and slammed.slam is not None:
+        horned, hurt, impact, impact_injury, flyer = _collision(
+            slammed.slam, horned, hurt, object_breaks=object_breaks, roller=roller, options=options
+        )
+        if impact is not None:
+            flown = {
+                "collision": None,
+                "water": None,
+                "impact": impact,
+                "impact_name": flyer,
+                "impact_damage": impact_injury,
+            }
+    rules = (*slammed.rule_ids, "R11.20", *(("R11.17",) if flown else ()))
     return _with_sheets(after, hurt, horned), slammed.model_copy(
         update={
+            **flown,
             "action": CloseAction.horn,
             "horns": gored,
             "damage": injury if injury is not None else slammed.damage,
             "recoil": recoil,
             "recoil_damage": recoil_injury,
             "notes": tuple(dict.fromkeys((*slammed.notes, *_wet(a, injury)))),
-            "rule_ids": (*slammed.rule_ids, "R11.20"),
+            "rule_ids": rules,
         }
     )
