@@ -117,7 +117,6 @@ ERROR_KEYS: Final = frozenset(
         "close.cannot_grab",
         "close.wrest_later",
         "close.no_attacks_left",
-        "close.already_in_hand",
     }
 )
 """Every :class:`RuleError` key this module raises."""
@@ -1038,21 +1037,6 @@ def _collision(
 # --------------------------------------------------------------------------- drawing
 
 
-def _ensure_not_in_hand(fighter: EncounterCombatant, weapon: str) -> None:
-    """R11.22 draws a weapon that is not in hand: one on his sheet that he neither dropped
-    (R7.8, R11.22) nor left unready after a blow (R5.5) is in his hand already."""
-    sheet = fighter.combatant
-    name = sheet.weapon(weapon).name
-    if name in sheet.state.dropped or fighter.turn.unready_weapons.get(name, 0):
-        return
-    raise RuleError(
-        "close.already_in_hand",
-        f"{sheet.name} already holds the {name}",
-        combatant=sheet.name,
-        weapon=name,
-    )
-
-
 def do_draw(
     encounter: Encounter,
     fighter: str,
@@ -1068,8 +1052,6 @@ def do_draw(
     me = encounter.find(fighter)
     ensure_may_choose(me, Maneuver.ready)
     ensure_own_turn(encounter, me.combatant_id, feature="close", gm_allows=extra_attack)
-    if weapon is not None:
-        _ensure_not_in_hand(me, weapon)
     if encounter.sequence.started:
         # R11.22: drawing is his turn's Ready, as any weapon is readied (R5.5).
         encounter = encounter.replace(

@@ -301,19 +301,19 @@ DRAW = Fight(
     /encounter next
     :as alice
     /close-combat enter attacker:Bruno target:Orc
-    /close-combat draw combatant:Bruno
+    /close-combat draw combatant:Bruno weapon:Knife
     /attack attacker:Bruno target:Orc
     /close-combat grapple attacker:Bruno target:Orc
     :as gm
     /encounter next
     :as alice
-    /close-combat draw combatant:Bruno
+    /close-combat draw combatant:Bruno weapon:Knife
     /close-combat leave combatant:Bruno foe:Orc
     :as gm
     /encounter next
     :as alice
     /attack attacker:Bruno target:Orc
-    /close-combat draw combatant:Bruno
+    /close-combat draw combatant:Bruno weapon:Knife
     /close-combat leave combatant:Bruno foe:Orc
     """,
 )
@@ -327,7 +327,7 @@ async def test_drawing_in_close_combat_is_the_turns_ready_r11_22_r11_1(tmp_path:
     after attacking (R11.1)."""
     t = await play(tmp_path, DRAW)
     expect(
-        t.reply("/close-combat draw combatant:Bruno"),
+        t.reply("/close-combat draw combatant:Bruno weapon:Knife"),
         "  ┃ Roll: DX 12 = 12, rolled 9 (2, 4, 3): Success",
         "  ┃ Outcome: Drawn: a Ready readies it this turn (R11.22).",
     )
@@ -341,7 +341,7 @@ async def test_drawing_in_close_combat_is_the_turns_ready_r11_22_r11_1(tmp_path:
     ):
         assert refused(t.reply(typed))
         expect(t.reply(typed), one_maneuver)
-    assert refused(t.reply("/close-combat draw combatant:Bruno", 2))
+    assert refused(t.reply("/close-combat draw combatant:Bruno weapon:Knife", 2))
     assert refused(t.reply("/close-combat leave combatant:Bruno foe:Orc"))
     expect(
         t.reply("/attack attacker:Bruno target:Orc", 2),
@@ -351,7 +351,7 @@ async def test_drawing_in_close_combat_is_the_turns_ready_r11_22_r11_1(tmp_path:
         "  ┃     Parry (Axe): in close combat only Dodge (and bare-handed parries) (R11.12)",
         "  [1 Dodge 8] [2 Retreat (+3)] [3 No defense]",
     )
-    late_draw = t.reply("/close-combat draw combatant:Bruno", 3)
+    late_draw = t.reply("/close-combat draw combatant:Bruno weapon:Knife", 3)
     assert refused(late_draw)
     expect(late_draw, one_maneuver)
     expect(
@@ -633,6 +633,8 @@ HORNS = Fight(
     {CHARGE}
     /encounter next
     /encounter next
+    /encounter next
+    /encounter next
     {TROT}
     """,
 )
@@ -641,10 +643,12 @@ HORNS = Fight(
 async def test_horn_attack_charging_and_trotting_r11_20(tmp_path: Path) -> None:
     """R11.20: a 600 kg bull tramples for 1d+1 (R11.19), +2 horns = 1d+3. Charging 10 hexes from
     the rear: ST 25 + 2 + 2 = 29 rolls 12 (+17) against 10 rolling 8 (+2): by 15, thrown
-    floor(15/2) = 7 hexes into a wall: 25.2 km/h → 3d, 13 (R11.17); horns rolled 4 + 3 = 7,
-    doubled at 10 hexes: 14 crushing; HT 13 rolls 11, not stunned. One horn attack a turn
-    (R4.4). Trotting 3 hexes with sharp horns into a tree: by 18, thrown 3 hexes (his speed);
-    horns 2 + 3 = 5 halved: 2 impaling; HT 13 + 5 = 18; winning the contest, no hurt to him."""
+    floor(15/2) = 7 hexes into a wall: the horns first, rolled 5 + 3 = 8, doubled at 10
+    hexes: 16 crushing (no R7.14 knockback on top of the slam's); HT 13 rolls 14, stunned;
+    then the wall at 25.2 km/h → 3d, 11 (R11.17). One horn attack a turn
+    (R4.4). Stunned, the bull does nothing until his HT roll recovers him (R7.10). Trotting 3
+    hexes with sharp horns into a tree: by 21, thrown 3 hexes (his speed); horns 6 + 3 = 9
+    halved: 4 impaling; HT 13 + 5 = 18 rolls 13; winning the contest, no hurt to him."""
     t = await play(tmp_path, HORNS)
     expect(
         t.reply(
@@ -655,12 +659,12 @@ async def test_horn_attack_charging_and_trotting_r11_20(tmp_path: Path) -> None:
         " (R11.14) = 29, rolled 12 (1, 6, 5): Success (+17)",
         "  ┃     Bull wins by 15.",
         "  ┃     Ana is thrown back 7 hexes.",
-        "  ┃     Ana flies into it at 7 hex/s (25.2 km/h): 3d collision damage, rolled 13"
-        " (5, 2, 6); the object takes the same 13 (R11.17).",
-        "  ┃ Damage: Horns 1d+3, rolled 7 ×2: 14 crushing (R11.20)",
-        "  ┃     Bull rolls HT 13: 11 (6, 3, 2), Success",
-        "  ┃ HP: 20 → 7 / 20",
-        "  ┃ HP: 7 → -7 / 20",
+        "  ┃ Damage: Horns 1d+3, rolled 8 ×2: 16 crushing (R11.20)",
+        "  ┃     Bull rolls HT 13: 14 (2, 6, 6), Failure",
+        "  ┃ Collision: Ana flies into it at 7 hex/s (25.2 km/h): 3d collision damage, rolled 11"
+        " (6, 3, 2); the object takes the same 11 (R11.17).",
+        "  ┃ HP: 20 → 4 / 20",
+        "  ┃ HP: 4 → -7 / 20",
     )
     again = t.reply("/close-combat horn attacker:Bull target:Ana moved:10 horn-mod:2 weight:600")
     assert refused(again)
@@ -669,15 +673,15 @@ async def test_horn_attack_charging_and_trotting_r11_20(tmp_path: Path) -> None:
             "/close-combat horn attacker:Bull target:Ana moved:3 horn-mod:2 weight:600"
             " from:rear sharp:true strikes:a heavy object"
         ),
-        "  ┃     Bull wins by 18.",
+        "  ┃     Bull wins by 21.",
         "  ┃     Ana is thrown back 3 hexes.",
         "  ┃     Should he hit a wall or the ground at that speed: 1d collision damage (R11.17).",
-        "  ┃ Damage: Horns 1d+3, rolled 5 ×1/2: 2 impaling (R11.20)",
-        "  ┃     Bull rolls HT 18: 16 (5, 5, 6), Success",
+        "  ┃ Damage: Horns 1d+3, rolled 9 ×1/2: 4 impaling (R11.20)",
+        "  ┃     Bull rolls HT 18: 13 (3, 5, 5), Success",
         "  ┃     Bull hit a large heavy object but did not lose the ST contest by 10 or more: no"
         " damage to it (R11.20).",
-        "  ┃ Injury: 4",
-        "  ┃ HP: -7 → -11 / 20",
+        "  ┃ Injury: 8",
+        "  ┃ HP: -7 → -15 / 20",
     )
 
 

@@ -2,8 +2,8 @@
 
 The GM's extra-attack on /close-combat (R4.4), one multiple-attack allowance a turn across
 blows and close-combat actions (R5.14), the slam family's replies (R7.8, R11.13, R11.17,
-R11.18, R11.20), /shoot refusing a melee weapon, drawing a weapon already in hand (R11.22),
-the refusals' wording and examples (R11.24), in English and Portuguese.
+R11.18, R11.20), /shoot refusing a melee weapon, the refusals' wording and examples
+(R11.24), in English and Portuguese.
 """
 
 from __future__ import annotations
@@ -32,11 +32,8 @@ GM_EXTRA = Fight(
     :as gm
     /close-combat takedown attacker:Bruno target:Orc extra-attack:true
     /encounter next
-    /close-combat draw combatant:Orc weapon:Axe
     /close-combat takedown attacker:Bruno target:Orc extra-attack:true
     /maneuver combatant:Orc maneuver:wait trigger:he moves
-    :locale pt-BR
-    /close-combat draw combatant:Orc weapon:Axe
     """,
 )
 
@@ -46,9 +43,8 @@ async def test_the_gm_lets_a_close_combat_action_through_r4_4(tmp_path: Path) ->
     takedown is refused, and the refusal names the GM's extra-attack. The player's
     extra-attack is refused (GM only, as on /attack); the GM's goes through past the
     allowance (ST 13 rolls 6 against 12 rolling 5: a tie) and in the orc's turn (13 rolls 9,
-    +4, against 12 rolling 12: by 4, he falls). R11.22: the orc's Axe is in his hand: no
-    draw, nothing rolled. R11.24: a Wait refused in close combat suggests stepping out or
-    doing nothing, not another forbidden maneuver."""
+    +4, against 12 rolling 12: by 4, he falls). R11.24: a Wait refused in close combat
+    suggests stepping out or doing nothing, not another forbidden maneuver."""
     t = await play(tmp_path, GM_EXTRA)
     spent = t.reply("/close-combat takedown attacker:Bruno target:Orc")
     assert refused(spent)
@@ -77,9 +73,6 @@ async def test_the_gm_lets_a_close_combat_action_through_r4_4(tmp_path: Path) ->
         "  ┃     Orc: ST 12 = 12, rolled 12 (2, 4, 6): Success (+0)",
         "  ┃ Outcome: Orc falls, into the hex Bruno chooses (R11.8).",
     )
-    in_hand = t.reply("/close-combat draw combatant:Orc weapon:Axe")
-    assert refused(in_hand)
-    expect(in_hand, "  ┃ Orc already holds the Axe: there is nothing to draw (R11.22).")
     waiting = t.reply("/maneuver combatant:Orc maneuver:wait trigger:he moves")
     assert refused(waiting)
     expect(
@@ -87,11 +80,6 @@ async def test_the_gm_lets_a_close_combat_action_through_r4_4(tmp_path: Path) ->
         "  ┃ That maneuver is not possible in close combat (R11.24).",
         "  ┃ Try, for example: /close-combat leave combatant:<name> foe:<foe> first, or"
         " /maneuver combatant:<name> maneuver:Do Nothing",
-    )
-    expect(
-        t.reply("/close-combat draw combatant:Orc weapon:Axe", 2),
-        "  ┃ Não deu certo",
-        "  ┃ Orc já está com a arma Axe na mão: não há o que sacar (R11.22).",
     )
 
 
