@@ -35,7 +35,7 @@ from rules.attack import (
 )
 from rules.attack_resolution import AttackOutcome
 from rules.checks import Outcome, SuccessRoll
-from rules.combatant import HitLocation, Posture, Weapon
+from rules.combatant import HitLocation, Weapon
 from rules.defense import DefenseOption, DefenseOptions, RefusedDefense
 from rules.defense_resolution import DefenseOutcome
 from rules.fire import FireOnHit
@@ -893,10 +893,7 @@ def _knockdown_key(injury: InjuryOutcome) -> str:
     fighter who is on them; one already down (a slam's fall, R11.13) is just not stunned."""
     assert injury.knockdown is not None
     result = injury.knockdown.result
-    if (
-        result is KnockdownResult.RESISTED
-        and injury.combatant.state.posture is not Posture.STANDING
-    ):
+    if result is KnockdownResult.RESISTED and injury.knockdown.already_down:
         return "damage.knockdown.resisted_down"
     return f"damage.knockdown.{result.value}"
 
