@@ -132,6 +132,13 @@ class EncounterAuthority:
         if not self.is_gm(gm_id):
             raise UserFacingError("encounter.error.not_gm")
 
+    def ensure_may_grant_extra_attack(self, gm_id: int, extra_attack: bool) -> None:
+        """Refuse (``attack.extra_gm_only``) an ``extra-attack`` from anyone but the GM: the
+        encounter GM's way past the turn's allowance or out of turn (R4.4), for a blow and a
+        close-combat action alike."""
+        if extra_attack and not self.is_gm(gm_id):
+            raise UserFacingError("attack.extra_gm_only")
+
     def ensure_can_act_for(self, gm_id: int, owner_id: int | None, name: str) -> None:
         """Refuse (``encounter.error.not_owner``) unless the user may act for this combatant."""
         if not self.can_act_for(gm_id, owner_id):

@@ -31,6 +31,16 @@ def catalog_choices(prefix: str, values: Iterable[str]) -> list[app_commands.Cho
 
 LOCATION_CHOICES = catalog_choices("attack.location", [loc.value for loc in HitLocation])
 SIDE_CHOICES = catalog_choices("attack.side", [side.value for side in Side])
+EXTRA_ATTACK_OPTION = (
+    _("extra-attack", key="attack.cmd.extra_attack.name"),
+    _(
+        "GM: let this attack through past the turn's allowance or out of turn (R4.4)",
+        key="attack.cmd.extra_attack.description",
+    ),
+)
+"""The GM's ``extra-attack`` (name, description): on ``/attack``, ``/shoot``, ``/throw`` and
+the ``/close-combat`` actions, checked by
+:meth:`~bot.permissions.EncounterAuthority.ensure_may_grant_extra_attack`."""
 PREPARATION_CHOICES = catalog_choices("breath.preparation", [p.value for p in Preparation])
 """How he took his breath (R9.1): ``/breath hold``, and ``/terrain set`` going under water."""
 

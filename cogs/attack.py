@@ -18,7 +18,6 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.client import GurpsBot
-from bot.errors import UserFacingError
 from bot.permissions import EncounterAuthority
 from bot.render.attack import (
     defense_view,
@@ -32,7 +31,13 @@ from bot.render.ranged import render_stray, render_through
 from bot.storage.encounter import EncounterChange, EncounterRepository
 from bot.storage.pending_attack import PendingAttackRepository
 from cogs._autocomplete import combatant_autocomplete
-from cogs._shared import LOCATION_CHOICES, SIDE_CHOICES, catalog_choices, channel_of
+from cogs._shared import (
+    EXTRA_ATTACK_OPTION,
+    LOCATION_CHOICES,
+    SIDE_CHOICES,
+    catalog_choices,
+    channel_of,
+)
 from rules import exchange
 from rules.attack import Arc, AttackKind, EvadeEntry, Gait, Hand, RangedClass
 from rules.attack_resolution import AttackOutcome
@@ -144,7 +149,6 @@ ATTACK_DESCRIPTIONS = {
     "close_combat": "In close combat (R11.12)",
     "master": "Trained by a Master or Weapon Master: chambara rules (R5.15-R5.27)",
     "wait_order": "Set off from a Wait: reach, then skill, say who strikes first (R5.11)",
-    "extra_attack": "GM: let this attack through past the turn's allowance or out of turn (R4.4)",
     "unseen": "From outside the target's vision: no Dodge (R6.3)",
     "moving": "Firing while walking or running; bows x6, crossbows x3 (R5.13, R12.10)",
     "fast_draw": "Fast-Draw skill: thrown weapons or a volley of arrows with multiple attacks",
@@ -166,7 +170,6 @@ _COMMON = {
     "hexes_crossed": ("hexes_crossed", "through-hexes"),
     "dual": ("dual", "two-weapons"),
     "master": ("master", "master"),
-    "extra_attack": ("extra_attack", "extra-attack"),
 }
 _MELEE_ONLY = {
     "wild_swing": ("wild_swing", "wild-swing"),
@@ -223,7 +226,10 @@ def _area_option(key: str) -> tuple[_, _]:
     )
 
 
-MELEE_OPTIONS = {name: _option(*spec) for name, spec in {**_COMMON, **_MELEE_ONLY}.items()}
+MELEE_OPTIONS = {
+    **{name: _option(*spec) for name, spec in {**_COMMON, **_MELEE_ONLY}.items()},
+    "extra_attack": EXTRA_ATTACK_OPTION,
+}
 SHOTS_OPTION = (
     _("shots", key="rapid_fire.cmd.shots.name"),
     _(
@@ -233,6 +239,7 @@ SHOTS_OPTION = (
 )
 AT_RANGE_OPTIONS = {
     **{name: _option(*spec) for name, spec in {**_COMMON, **_AT_RANGE_ONLY}.items()},
+    "extra_attack": EXTRA_ATTACK_OPTION,
     **{name: _ranged_option(name) for name in ("distance", "speed", "cover")},
 }
 THROW_OPTIONS = {**AT_RANGE_OPTIONS, "object_kg": _ranged_option("object_kg")}
@@ -521,8 +528,7 @@ class Attack(commands.Cog):
             ensure_not_swarm(striker)  # R14.2: a swarm attacks by itself, at the end of its turn
             ensure_not_swarm(victim)  # R14.3: /swarm hit
             authority.ensure_can_act_for(fight.gm_id, striker.owner_id, striker.name)
-            if request.beyond_allowance and not authority.is_gm(fight.gm_id):
-                raise UserFacingError("attack.extra_gm_only")
+            authority.ensure_may_grant_extra_attack(fight.gm_id, request.beyond_allowance)
             taken = exchange.attack(
                 fight,
                 striker.combatant_id,

@@ -21,7 +21,13 @@ from bot.permissions import EncounterAuthority
 from bot.render.close import render_close
 from bot.storage.encounter import EncounterRepository
 from cogs._autocomplete import combatant_autocomplete
-from cogs._shared import LOCATION_CHOICES, catalog_choices, channel_of, send_embeds
+from cogs._shared import (
+    EXTRA_ATTACK_OPTION,
+    LOCATION_CHOICES,
+    catalog_choices,
+    channel_of,
+    send_embeds,
+)
 from rules.close_combat import (
     CloseOutcome,
     do_break_free,
@@ -115,6 +121,7 @@ OPTIONS = {
         "strikes",
         "What the horns hit: the foe, horns of its size, a heavy object (R11.20)",
     ),
+    "extra_attack": EXTRA_ATTACK_OPTION,
 }
 
 
@@ -135,6 +142,8 @@ def _sub(key: str, english: str, description: str) -> dict[str, Any]:
 
 
 PAIR = ("attacker", "target")
+EXTRA = "extra_attack"
+"""The GM's escape hatch, last on every action that takes the turn (R4.4), as on /attack."""
 COLLISION = ("into_wall", "object_breaks")
 SLAM_OPTIONS = (
     *PAIR,
@@ -146,6 +155,7 @@ SLAM_OPTIONS = (
     "tackle",
     "dodge",
     *COLLISION,
+    EXTRA,
 )
 HORN_OPTIONS = (
     *PAIR,
@@ -157,6 +167,7 @@ HORN_OPTIONS = (
     "weight",
     "strikes",
     *COLLISION,
+    EXTRA,
 )
 
 
@@ -181,9 +192,12 @@ class CloseCombat(commands.Cog):
         interaction: discord.Interaction[GurpsBot],
         actor: str,
         action: Action,
+        *,
+        extra_attack: bool = False,
     ) -> None:
-        """Authorize the actor's owner (or the GM), run the action on the encounter, save it
-        as one undoable change and answer with its rolls."""
+        """Authorize the actor's owner (or the GM; ``extra_attack`` the GM's alone, as on
+        /attack), run the action on the encounter, save it as one undoable change and answer
+        with its rolls."""
         channel = channel_of(interaction)
         authority = await EncounterAuthority.of(interaction)
         context = await self.bot.context_for(interaction)
@@ -191,72 +205,109 @@ class CloseCombat(commands.Cog):
             fight = change.encounter
             who = fight.find(actor)
             authority.ensure_can_act_for(fight.gm_id, who.owner_id, who.name)
+            authority.ensure_may_grant_extra_attack(fight.gm_id, extra_attack)
             change.encounter, outcome = action(fight, self.bot.dice, context.options)
             change.detail = outcome.detail()
         await send_embeds(interaction, render_close(outcome, self.bot.messages, context.locale))
 
     @close.command(**_sub("enter", "enter", "Step into the foe's hex: close combat (R11.1)"))
-    @app_commands.rename(**_names(*PAIR))
-    @app_commands.describe(**_descriptions(*PAIR))
+    @app_commands.rename(**_names(*PAIR, EXTRA))
+    @app_commands.describe(**_descriptions(*PAIR, EXTRA))
     @app_commands.autocomplete(attacker=combatant_autocomplete, target=combatant_autocomplete)
     async def enter_cmd(
-        self, interaction: discord.Interaction[GurpsBot], attacker: Name, target: Name
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        attacker: Name,
+        target: Name,
+        extra_attack: bool = False,
     ) -> None:
-        await self._act(interaction, attacker, lambda f, dice, options: enter(f, attacker, target))
+        await self._act(
+            interaction,
+            attacker,
+            lambda f, dice, options: enter(f, attacker, target, extra_attack=extra_attack),
+            extra_attack=extra_attack,
+        )
 
     @close.command(
         **_sub("leave", "leave", "Step out of the foe's hex, unless he holds you (R11.1)")
     )
-    @app_commands.rename(**_names("combatant", "foe"))
-    @app_commands.describe(**_descriptions("combatant", "foe"))
+    @app_commands.rename(**_names("combatant", "foe", EXTRA))
+    @app_commands.describe(**_descriptions("combatant", "foe", EXTRA))
     @app_commands.autocomplete(combatant=combatant_autocomplete, foe=combatant_autocomplete)
     async def leave_cmd(
-        self, interaction: discord.Interaction[GurpsBot], combatant: Name, foe: Name
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        combatant: Name,
+        foe: Name,
+        extra_attack: bool = False,
     ) -> None:
-        await self._act(interaction, combatant, lambda f, dice, options: leave(f, combatant, foe))
+        await self._act(
+            interaction,
+            combatant,
+            lambda f, dice, options: leave(f, combatant, foe, extra_attack=extra_attack),
+            extra_attack=extra_attack,
+        )
 
     @close.command(**_sub("grapple", "grapple", "Grapple: DX+3 against DX (R11.2, R11.3)"))
-    @app_commands.rename(**_names(*PAIR, "location", "bite"))
-    @app_commands.describe(**_descriptions(*PAIR, "location", "bite"))
+    @app_commands.rename(**_names(*PAIR, "location", "bite", EXTRA))
+    @app_commands.describe(**_descriptions(*PAIR, "location", "bite", EXTRA))
     @app_commands.choices(location=LOCATION_CHOICES)
     @app_commands.autocomplete(attacker=combatant_autocomplete, target=combatant_autocomplete)
-    async def grapple_cmd(
+    async def grapple_cmd(  # noqa: PLR0917 - one parameter per slash-command option
         self,
         interaction: discord.Interaction[GurpsBot],
         attacker: Name,
         target: Name,
         location: app_commands.Choice[str] | None = None,
         bite: bool = False,
+        extra_attack: bool = False,
     ) -> None:
         where = HitLocation(location.value) if location else HitLocation.TORSO
         await self._act(
             interaction,
             attacker,
             lambda f, dice, options: do_grapple(
-                f, attacker, target, location=where, bite=bite, roller=dice, options=options
+                f,
+                attacker,
+                target,
+                location=where,
+                bite=bite,
+                roller=dice,
+                options=options,
+                extra_attack=extra_attack,
             ),
+            extra_attack=extra_attack,
         )
 
     @close.command(
         **_sub("grab_weapon", "grab-weapon", "Grab the foe's weapon, or its arm (R11.4, R11.5)")
     )
-    @app_commands.rename(**_names(*PAIR, "weapon", "arm"))
-    @app_commands.describe(**_descriptions(*PAIR, "weapon", "arm"))
+    @app_commands.rename(**_names(*PAIR, "weapon", "arm", EXTRA))
+    @app_commands.describe(**_descriptions(*PAIR, "weapon", "arm", EXTRA))
     @app_commands.autocomplete(attacker=combatant_autocomplete, target=combatant_autocomplete)
-    async def grab_weapon_cmd(
+    async def grab_weapon_cmd(  # noqa: PLR0917 - one parameter per slash-command option
         self,
         interaction: discord.Interaction[GurpsBot],
         attacker: Name,
         target: Name,
         weapon: Name | None = None,
         arm: bool = False,
+        extra_attack: bool = False,
     ) -> None:
         await self._act(
             interaction,
             attacker,
             lambda f, dice, options: do_grab_weapon(
-                f, attacker, target, weapon=weapon, arm=arm, roller=dice, options=options
+                f,
+                attacker,
+                target,
+                weapon=weapon,
+                arm=arm,
+                roller=dice,
+                options=options,
+                extra_attack=extra_attack,
             ),
+            extra_attack=extra_attack,
         )
 
     @close.command(
@@ -264,50 +315,66 @@ class CloseCombat(commands.Cog):
             "wrest", "wrest", "Wrest the grabbed weapon away, or force it dropped (R11.4, R11.5)"
         )
     )
-    @app_commands.rename(**_names(*PAIR))
-    @app_commands.describe(**_descriptions(*PAIR))
+    @app_commands.rename(**_names(*PAIR, EXTRA))
+    @app_commands.describe(**_descriptions(*PAIR, EXTRA))
     @app_commands.autocomplete(attacker=combatant_autocomplete, target=combatant_autocomplete)
     async def wrest_cmd(
-        self, interaction: discord.Interaction[GurpsBot], attacker: Name, target: Name
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        attacker: Name,
+        target: Name,
+        extra_attack: bool = False,
     ) -> None:
         await self._act(
             interaction,
             attacker,
-            lambda f, dice, options: do_wrest(f, attacker, target, roller=dice, options=options),
+            lambda f, dice, options: do_wrest(
+                f, attacker, target, roller=dice, options=options, extra_attack=extra_attack
+            ),
+            extra_attack=extra_attack,
         )
 
     @close.command(**_sub("takedown", "takedown", "Take a grappled foe down (R11.8, R11.21)"))
-    @app_commands.rename(**_names(*PAIR, "using", "helper"))
-    @app_commands.describe(**_descriptions(*PAIR, "using", "helper"))
+    @app_commands.rename(**_names(*PAIR, "using", "helper", EXTRA))
+    @app_commands.describe(**_descriptions(*PAIR, "using", "helper", EXTRA))
     @app_commands.choices(using=USING_CHOICES)
     @app_commands.autocomplete(
         attacker=combatant_autocomplete,
         target=combatant_autocomplete,
         helper=combatant_autocomplete,
     )
-    async def takedown_cmd(
+    async def takedown_cmd(  # noqa: PLR0917 - one parameter per slash-command option
         self,
         interaction: discord.Interaction[GurpsBot],
         attacker: Name,
         target: Name,
         using: app_commands.Choice[str] | None = None,
         helper: Name | None = None,
+        extra_attack: bool = False,
     ) -> None:
         stat = TakedownStat(using.value) if using else TakedownStat.st
         await self._act(
             interaction,
             attacker,
             lambda f, dice, options: do_takedown(
-                f, attacker, target, stat=stat, helper=helper, roller=dice, options=options
+                f,
+                attacker,
+                target,
+                stat=stat,
+                helper=helper,
+                roller=dice,
+                options=options,
+                extra_attack=extra_attack,
             ),
+            extra_attack=extra_attack,
         )
 
     @close.command(**_sub("pin", "pin", "Pin a grappled foe on the ground (R11.9, R11.21)"))
     @app_commands.rename(
-        **_names(*PAIR, "hands", "helper", "second_helper", "weight", "target_weight")
+        **_names(*PAIR, "hands", "helper", "second_helper", "weight", "target_weight", EXTRA)
     )
     @app_commands.describe(
-        **_descriptions(*PAIR, "hands", "helper", "second_helper", "weight", "target_weight")
+        **_descriptions(*PAIR, "hands", "helper", "second_helper", "weight", "target_weight", EXTRA)
     )
     @app_commands.autocomplete(
         attacker=combatant_autocomplete,
@@ -325,6 +392,7 @@ class CloseCombat(commands.Cog):
         second_helper: Name | None = None,
         weight: Weight | None = None,
         target_weight: Weight | None = None,
+        extra_attack: bool = False,
     ) -> None:
         helpers = tuple(h for h in (helper, second_helper) if h)
         await self._act(
@@ -340,38 +408,49 @@ class CloseCombat(commands.Cog):
                 target_weight=target_weight,
                 roller=dice,
                 options=options,
+                extra_attack=extra_attack,
             ),
+            extra_attack=extra_attack,
         )
 
     @close.command(**_sub("choke", "choke", "Choke a grappled foe: ST against HT (R11.10)"))
-    @app_commands.rename(**_names(*PAIR))
-    @app_commands.describe(**_descriptions(*PAIR))
+    @app_commands.rename(**_names(*PAIR, EXTRA))
+    @app_commands.describe(**_descriptions(*PAIR, EXTRA))
     @app_commands.autocomplete(attacker=combatant_autocomplete, target=combatant_autocomplete)
     async def choke_cmd(
-        self, interaction: discord.Interaction[GurpsBot], attacker: Name, target: Name
+        self,
+        interaction: discord.Interaction[GurpsBot],
+        attacker: Name,
+        target: Name,
+        extra_attack: bool = False,
     ) -> None:
         await self._act(
             interaction,
             attacker,
-            lambda f, dice, options: do_choke(f, attacker, target, roller=dice, options=options),
+            lambda f, dice, options: do_choke(
+                f, attacker, target, roller=dice, options=options, extra_attack=extra_attack
+            ),
+            extra_attack=extra_attack,
         )
 
     @close.command(**_sub("break_free", "break-free", "Break free: ST against ST (R11.11)"))
-    @app_commands.rename(**_names("combatant", "holder"))
-    @app_commands.describe(**_descriptions("combatant", "holder"))
+    @app_commands.rename(**_names("combatant", "holder", EXTRA))
+    @app_commands.describe(**_descriptions("combatant", "holder", EXTRA))
     @app_commands.autocomplete(combatant=combatant_autocomplete, holder=combatant_autocomplete)
     async def break_free_cmd(
         self,
         interaction: discord.Interaction[GurpsBot],
         combatant: Name,
         holder: Name | None = None,
+        extra_attack: bool = False,
     ) -> None:
         await self._act(
             interaction,
             combatant,
             lambda f, dice, options: do_break_free(
-                f, combatant, holder, roller=dice, options=options
+                f, combatant, holder, roller=dice, options=options, extra_attack=extra_attack
             ),
+            extra_attack=extra_attack,
         )
 
     @close.command(**_sub("release", "release", "Let go of a foe you hold"))
@@ -402,6 +481,7 @@ class CloseCombat(commands.Cog):
         dodge: bool = False,
         into_wall: bool = False,
         object_breaks: bool = False,
+        extra_attack: bool = False,
     ) -> None:
         where = SlamArc(arc.value) if arc else SlamArc.front
         await self._act(
@@ -422,18 +502,20 @@ class CloseCombat(commands.Cog):
                 object_breaks=object_breaks,
                 roller=dice,
                 options=options,
+                extra_attack=extra_attack,
             ),
+            extra_attack=extra_attack,
         )
 
     @close.command(
         **_sub("trample", "trample", "Trample a smaller foe: DX, then damage by weight (R11.19)")
     )
     @app_commands.rename(
-        **_names(*PAIR, "mode", "hard_surface", "hooves", "weight", "target_weight"),
+        **_names(*PAIR, "mode", "hard_surface", "hooves", "weight", "target_weight", EXTRA),
         dodge=OPTIONS["trample_dodge"][0],
     )
     @app_commands.describe(
-        **_descriptions(*PAIR, "mode", "hard_surface", "hooves", "weight", "target_weight"),
+        **_descriptions(*PAIR, "mode", "hard_surface", "hooves", "weight", "target_weight", EXTRA),
         dodge=OPTIONS["trample_dodge"][1],
     )
     @app_commands.choices(mode=MODE_CHOICES)
@@ -449,6 +531,7 @@ class CloseCombat(commands.Cog):
         dodge: bool = True,
         weight: Weight | None = None,
         target_weight: Weight | None = None,
+        extra_attack: bool = False,
     ) -> None:
         chosen = TrampleMode(mode.value) if mode else TrampleMode.stay
         await self._act(
@@ -466,7 +549,9 @@ class CloseCombat(commands.Cog):
                 target_weight=target_weight,
                 roller=dice,
                 options=options,
+                extra_attack=extra_attack,
             ),
+            extra_attack=extra_attack,
         )
 
     @close.command(**_sub("horn", "horn", "Horn attack: a slam with the horns' damage (R11.20)"))
@@ -488,6 +573,7 @@ class CloseCombat(commands.Cog):
         strikes: app_commands.Choice[str] | None = None,
         into_wall: bool = False,
         object_breaks: bool = False,
+        extra_attack: bool = False,
     ) -> None:
         where = SlamArc(arc.value) if arc else SlamArc.front
         hit = HornStrikes(strikes.value) if strikes else HornStrikes.foe
@@ -509,23 +595,29 @@ class CloseCombat(commands.Cog):
                 object_breaks=object_breaks,
                 roller=dice,
                 options=options,
+                extra_attack=extra_attack,
             ),
+            extra_attack=extra_attack,
         )
 
     @close.command(**_sub("draw", "draw", "Draw a weapon in close combat: DX first (R11.22)"))
-    @app_commands.rename(**_names("combatant", "weapon"))
-    @app_commands.describe(**_descriptions("combatant", "weapon"))
+    @app_commands.rename(**_names("combatant", "weapon", EXTRA))
+    @app_commands.describe(**_descriptions("combatant", "weapon", EXTRA))
     @app_commands.autocomplete(combatant=combatant_autocomplete)
     async def draw_cmd(
         self,
         interaction: discord.Interaction[GurpsBot],
         combatant: Name,
         weapon: Name | None = None,
+        extra_attack: bool = False,
     ) -> None:
         await self._act(
             interaction,
             combatant,
-            lambda f, dice, options: do_draw(f, combatant, weapon, roller=dice, options=options),
+            lambda f, dice, options: do_draw(
+                f, combatant, weapon, roller=dice, options=options, extra_attack=extra_attack
+            ),
+            extra_attack=extra_attack,
         )
 
 

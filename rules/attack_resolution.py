@@ -98,6 +98,7 @@ __all__ = [
 ERROR_KEYS: Final = frozenset(
     {
         "attack.no_weapon",
+        "attack.not_a_missile_weapon",
         "attack.weapon_dropped",
         "attack.weapon_unready",
         "attack.weapon_crippled",
@@ -364,6 +365,29 @@ def _ground(
     return _Ground(tuple(mods), defense, factor, divisor, rise)
 
 
+def _ensure_shoots(sheet: Combatant, weapon: Weapon | None, request: AttackRequest) -> None:
+    """``/shoot`` fires a missile weapon (a bow, a crossbow, a gun: R12.x): a weapon on the
+    sheet with nothing of one (no Accuracy, Snap Shot, range, rate of fire, shots or launcher)
+    and not made to be thrown is a melee weapon, refused rather than rolled as a shot."""
+    if request.kind is not AttackKind.missile or weapon is None or weapon.thrown:
+        return
+    if (
+        weapon.accuracy > 0
+        or weapon.snap_shot is not None
+        or weapon.launcher is not None
+        or weapon.range
+        or weapon.rate_of_fire
+        or weapon.shots
+    ):
+        return
+    raise RuleError(
+        "attack.not_a_missile_weapon",
+        f"the {weapon.name} is not a missile weapon",
+        combatant=sheet.name,
+        weapon=weapon.name,
+    )
+
+
 def _weapon_kind(weapon: Weapon | None) -> AttackKind:
     """What the weapon on the sheet shoots or swings: a thrown weapon is thrown; one with an
     Accuracy or a Snap Shot number (R5.3, G4) is a missile weapon (R6.5, B376); else melee."""
@@ -496,6 +520,7 @@ def resolve_attack(
     bash = _shield_bash(sheet, request)
     shield_blow, request = bash is not request, bash
     weapon = None if thrown is not None or shield_blow else _weapon(sheet, attacker.turn, request)
+    _ensure_shoots(sheet, weapon, request)
     skill = request.skill if request.skill is not None else (weapon.skill if weapon else 0)
     damage_text = (
         request.damage if request.damage is not None else (weapon.damage if weapon else "")
@@ -704,7 +729,12 @@ def resolve_attack(
         )
         feint_penalty = max(feint_penalty, feinted.penalty)
     attacker_turn = spent_attack(
-        turn, maneuver=maneuver, all_out_option=all_out_option, count=count, number=number
+        turn,
+        maneuver=maneuver,
+        all_out_option=all_out_option,
+        count=count,
+        number=number,
+        skill=skill,
     ).model_copy(
         update={
             "feint_penalty": 0 if feint_penalty else turn.feint_penalty,

@@ -250,19 +250,28 @@ def in_any_close_combat(encounter: Encounter, fighter_id: str) -> bool:
 
 
 def _pair(
-    encounter: Encounter, attacker: str, target: str
+    encounter: Encounter, attacker: str, target: str, *, extra_attack: bool = False
 ) -> tuple[EncounterCombatant, EncounterCombatant]:
+    """The two fighters, the actor's state allowing an attack and his turn come (R4.4, R5.11;
+    ``extra_attack``: the GM lets it through out of turn, as he does a blow)."""
     a, b = encounter.find(attacker), encounter.find(target)
     if a.combatant_id == b.combatant_id:
         raise RuleError("close.self", "a fighter cannot do that to himself")
     ensure_may_choose(a, Maneuver.attack)
-    ensure_own_turn(encounter, a.combatant_id, feature="close")
+    ensure_own_turn(encounter, a.combatant_id, feature="close", gm_allows=extra_attack)
     return a, b
 
 
-def _spend(encounter: Encounter, fighter: EncounterCombatant, options: RuleOptions) -> Encounter:
+def _spend(
+    encounter: Encounter,
+    fighter: EncounterCombatant,
+    options: RuleOptions,
+    *,
+    extra_attack: bool = False,
+) -> Encounter:
     """R4.4: the action is an attack of his turn, counted and limited as a blow is
-    (:func:`~rules.maneuver_limits.spend_attack`, the skill read being his DX)."""
+    (:func:`~rules.maneuver_limits.spend_attack`, the skill read being his DX; the GM's
+    ``extra_attack`` lets one more through)."""
     try:
         turn = spend_attack(
             fighter.combatant,
@@ -270,11 +279,12 @@ def _spend(encounter: Encounter, fighter: EncounterCombatant, options: RuleOptio
             fighter.combatant.attributes.dx,
             options,
             counting=encounter.sequence.started,
+            beyond_allowance=extra_attack,
         )
     except RuleError as refused:
         if refused.key != "attack.no_attacks_left":
             raise
-        # The same refusal, told for close combat (no extra-attack option there).
+        # The same refusal, told for close combat.
         raise RuleError("close.no_attacks_left", str(refused), **refused.params) from refused
     return encounter.replace(fighter.model_copy(update={"turn": turn}))
 
@@ -404,9 +414,11 @@ def _wet(fighter: EncounterCombatant, *hurt: InjuryOutcome | None) -> tuple[str,
 # --------------------------------------------------------------------------- entering, leaving
 
 
-def enter(encounter: Encounter, attacker: str, target: str) -> tuple[Encounter, CloseOutcome]:
+def enter(
+    encounter: Encounter, attacker: str, target: str, *, extra_attack: bool = False
+) -> tuple[Encounter, CloseOutcome]:
     """R11.1: he steps into the foe's hex; they are in close combat from this round."""
-    a, b = _pair(encounter, attacker, target)
+    a, b = _pair(encounter, attacker, target, extra_attack=extra_attack)
     if in_close_combat(encounter, a.combatant_id, b.combatant_id):
         raise RuleError("close.already_close", "they are already in close combat")
     hold = Hold(
@@ -420,10 +432,12 @@ def enter(encounter: Encounter, attacker: str, target: str) -> tuple[Encounter, 
     )
 
 
-def leave(encounter: Encounter, fighter: str, foe: str) -> tuple[Encounter, CloseOutcome]:
+def leave(
+    encounter: Encounter, fighter: str, foe: str, *, extra_attack: bool = False
+) -> tuple[Encounter, CloseOutcome]:
     """R11.1: he steps out of the foe's hex, unless the foe grapples him (R11.2); his own
     holds on the foe end with it."""
-    a, b = _pair(encounter, fighter, foe)
+    a, b = _pair(encounter, fighter, foe, extra_attack=extra_attack)
     found = _between(encounter, a.combatant_id, b.combatant_id)
     if not found:
         raise RuleError("close.not_in_close_combat", "they are not in close combat")
@@ -465,11 +479,12 @@ def do_grapple(
     bite: bool = False,
     roller: DiceRoller,
     options: RuleOptions,
+    extra_attack: bool = False,
 ) -> tuple[Encounter, CloseOutcome]:
     """R11.2: DX+3 (+6 against a foe who is down), half the location's penalty, against DX;
     a win holds him. ``bite``: a grappling bite that has hit counts as a Grapple with no roll
     (R11.3). A foe of twice the grappler's ST can still walk away (R11.2)."""
-    a, b = _pair(encounter, attacker, target)
+    a, b = _pair(encounter, attacker, target, extra_attack=extra_attack)
     notes: list[str] = []
     if b.combatant.st >= 2 * a.combatant.st:
         notes.append("close.note.twice_st")
@@ -491,7 +506,7 @@ def do_grapple(
             notes=tuple(notes),
             rule_ids=("R11.3",),
         )
-    encounter = _spend(encounter, a, options)  # R4.4: the turn's attack
+    encounter = _spend(encounter, a, options, extra_attack=extra_attack)  # R4.4: the turn's attack
     rolled = grapple(
         a.combatant.attributes.dx,
         b.combatant.attributes.dx,
@@ -532,10 +547,11 @@ def do_grab_weapon(
     arm: bool = False,
     roller: DiceRoller,
     options: RuleOptions,
+    extra_attack: bool = False,
 ) -> tuple[Encounter, CloseOutcome]:
     """R11.4: a DX contest grabs the foe's weapon; R11.5 (``arm``): for a weapon that cannot be
     grabbed, the arm that holds it, which counts as a Grapple."""
-    a, b = _pair(encounter, attacker, target)
+    a, b = _pair(encounter, attacker, target, extra_attack=extra_attack)
     name = _weapon_of(b.combatant, weapon)
     _hands(a, 1)
     grabbed = b.combatant.weapon(name)
@@ -547,7 +563,7 @@ def do_grab_weapon(
             attacker=a.name,
             target=b.name,
         )
-    encounter = _spend(encounter, a, options)  # R4.4: the turn's attack
+    encounter = _spend(encounter, a, options, extra_attack=extra_attack)  # R4.4: the turn's attack
     shield = _shield(encounter, a, b.combatant_id)
     dx, foe_dx = a.combatant.attributes.dx, b.combatant.attributes.dx
     if arm:
@@ -587,11 +603,12 @@ def do_wrest(
     *,
     roller: DiceRoller,
     options: RuleOptions,
+    extra_attack: bool = False,
 ) -> tuple[Encounter, CloseOutcome]:
     """R11.4: with the foe's weapon in his hand, a ST contest wrests it away: it goes to the
     attacker's sheet (at his DX until the GM sets his skill). R11.5: holding the weapon arm, a
     ST contest makes the foe drop it."""
-    a, b = _pair(encounter, attacker, target)
+    a, b = _pair(encounter, attacker, target, extra_attack=extra_attack)
     hold = next(
         (h for h in holds_of(encounter, a.combatant_id, b.combatant_id) if h.weapon),
         None,
@@ -606,7 +623,7 @@ def do_wrest(
             attacker=a.name,
             rule="R11.5" if hold.arm else "R11.4",
         )
-    encounter = _spend(encounter, a, options)  # R4.4: the turn's attack
+    encounter = _spend(encounter, a, options, extra_attack=extra_attack)  # R4.4: the turn's attack
     st, foe_st = a.combatant.st, b.combatant.st
     name = hold.weapon
     if hold.arm:
@@ -663,11 +680,12 @@ def do_takedown(
     helper: str | None = None,
     roller: DiceRoller,
     options: RuleOptions,
+    extra_attack: bool = False,
 ) -> tuple[Encounter, CloseOutcome]:
     """R11.8: with a grapple on him, ST, DX or Judo (-5 when down himself) against his ST; a
     win puts him on the ground and frees the taker from his hold. A second fighter may help
     (R11.21): the one with the better score leads."""
-    a, b = _pair(encounter, attacker, target)
+    a, b = _pair(encounter, attacker, target, extra_attack=extra_attack)
     _grip(encounter, a.combatant_id, b.combatant_id, "R11.8")
     taker = a.combatant
     if stat is TakedownStat.judo:
@@ -683,7 +701,7 @@ def do_takedown(
         helpers = (helping.attributes.dx if stat is TakedownStat.dx else helping.st,)
     if helpers and helpers[0] > score:
         score, helpers = helpers[0], (score,)
-    encounter = _spend(encounter, a, options)  # R4.4: the turn's attack
+    encounter = _spend(encounter, a, options, extra_attack=extra_attack)  # R4.4: the turn's attack
     rolled = takedown(
         score,
         stat,
@@ -727,15 +745,16 @@ def do_pin(
     target_weight: float | None = None,
     roller: DiceRoller,
     options: RuleOptions,
+    extra_attack: bool = False,
 ) -> tuple[Encounter, CloseOutcome]:
     """R11.9: a foe on the ground, grappled, is pinned by winning a ST contest, the heavier
     side +1 per 5 kg; up to two helpers add 1/5 of their ST (R11.21). The pin replaces the
     grapple; the pinner keeps to the hex while it lasts."""
-    a, b = _pair(encounter, attacker, target)
+    a, b = _pair(encounter, attacker, target, extra_attack=extra_attack)
     grip = _grip(encounter, a.combatant_id, b.combatant_id, "R11.9")
     if b.combatant.state.posture not in LYING:
         raise RuleError("close.not_on_ground", f"{b.name} is not on the ground", target=b.name)
-    encounter = _spend(encounter, a, options)  # R4.4: the turn's attack
+    encounter = _spend(encounter, a, options, extra_attack=extra_attack)  # R4.4: the turn's attack
     scores = [a.combatant.st]
     scores += [encounter.find(h).combatant.st for h in helpers]
     lead = max(scores)
@@ -776,6 +795,7 @@ def do_choke(
     *,
     roller: DiceRoller,
     options: RuleOptions,
+    extra_attack: bool = False,
 ) -> tuple[Encounter, CloseOutcome]:
     """R11.10: both hands on the throat of a foe he grapples (a grappling bite only at the
     neck, R11.3), ST against HT: the margin of victory is crushing damage, which knocks no
@@ -785,13 +805,13 @@ def do_choke(
     in the turn order (:func:`rules.hazards.tick_passed`). Letting go, breaking free, a pin
     in its place or the choker falling lets him breathe (:func:`rules.encounter.with_holds`).
     A foe already out of air (under water) keeps his own count."""
-    a, b = _pair(encounter, attacker, target)
+    a, b = _pair(encounter, attacker, target, extra_attack=extra_attack)
     grip = _grip(encounter, a.combatant_id, b.combatant_id, "R11.10")
     if grip.bite and grip.location is not HitLocation.NECK:
         raise RuleError("close.bite_not_neck", "a bite chokes only at the neck")
     if not grip.bite:
         _hands(a, 2)
-    encounter = _spend(encounter, a, options)  # R4.4: the turn's attack
+    encounter = _spend(encounter, a, options, extra_attack=extra_attack)  # R4.4: the turn's attack
     rolled = choke(a.combatant.st, b.combatant.attributes.ht, roller=roller, options=options)
     after = encounter
     injury: InjuryOutcome | None = None
@@ -842,13 +862,14 @@ def do_break_free(
     *,
     roller: DiceRoller,
     options: RuleOptions,
+    extra_attack: bool = False,
 ) -> tuple[Encounter, CloseOutcome]:
     """R11.11: ST against the holder's ST (+5 or +10 to a pinner with one or two hands); a win
     ends every hold he had on him, and he may step one hex away. Without ``holder``, the one
     holding him (the strongest, when several do)."""
     me = encounter.find(fighter)
     ensure_may_choose(me, Maneuver.attack)
-    ensure_own_turn(encounter, me.combatant_id, feature="close")
+    ensure_own_turn(encounter, me.combatant_id, feature="close", gm_allows=extra_attack)
     holding = [
         h for h in encounter.holds if h.held_id == me.combatant_id and h.kind is not HoldKind.close
     ]
@@ -857,7 +878,7 @@ def do_break_free(
         holding = [h for h in holding if h.holder_id == chosen.combatant_id]
     if not holding:
         raise RuleError("close.not_held", f"nobody holds {me.name}", combatant=me.name)
-    encounter = _spend(encounter, me, options)  # R4.4: the turn's attack
+    encounter = _spend(encounter, me, options, extra_attack=extra_attack)  # R4.4: the turn's attack
     holder_id = max(
         (h.holder_id for h in holding),
         key=lambda cid: encounter.get(cid).combatant.st,
@@ -902,6 +923,7 @@ def do_slam(
     object_breaks: bool = False,
     roller: DiceRoller,
     options: RuleOptions,
+    extra_attack: bool = False,
 ) -> tuple[Encounter, CloseOutcome]:
     """R11.13-R11.18: the slam (or flying tackle): the loser falls, the winner may throw him
     back; with the ``super_slam`` rule option both sides' speed counts and the flight hurts.
@@ -912,9 +934,9 @@ def do_slam(
     (R11.16 for the super-slam, R11.20 for horns: "collision worked out normally"), crushing
     with no hit location. ``object_breaks``: the object gives way (so he hit one): his damage
     and his speed are halved."""
-    a, b = _pair(encounter, attacker, target)
+    a, b = _pair(encounter, attacker, target, extra_attack=extra_attack)
     mine, theirs = a.combatant, b.combatant
-    encounter = _spend(encounter, a, options)  # R4.4: the turn's attack
+    encounter = _spend(encounter, a, options, extra_attack=extra_attack)  # R4.4: the turn's attack
     inp = SlamInput(
         attacker=Slammer(
             dx=mine.attributes.dx,
@@ -962,15 +984,10 @@ def do_slam(
     impact: CollisionOutcome | None = None
     impact_injury: InjuryOutcome | None = None
     flyer_name: str | None = None
-    if (into_wall or object_breaks) and outcome.knockback:
-        impact = collide(outcome.knockback, object_breaks=object_breaks, roller=roller)
-        # Stopped by what he hit: the collision throws him nowhere (R7.14 is for blows).
-        if outcome.attacker_wins:
-            slammed, impact_injury = _hurt(slammed, impact.damage, roller, options, knockback=False)
-            flyer_name = b.name
-        else:
-            slammer, impact_injury = _hurt(slammer, impact.damage, roller, options, knockback=False)
-            flyer_name = a.name
+    if into_wall or object_breaks:
+        slammer, slammed, impact, impact_injury, flyer_name = _collision(
+            outcome, slammer, slammed, object_breaks=object_breaks, roller=roller, options=options
+        )
     return _with_sheets(encounter, slammer, slammed), CloseOutcome(
         action=CloseAction.tackle if tackle else CloseAction.slam,
         attacker_name=a.name,
@@ -989,6 +1006,34 @@ def do_slam(
     )
 
 
+def _collision(
+    outcome: SlamOutcome,
+    slammer: EncounterCombatant,
+    slammed: EncounterCombatant,
+    *,
+    object_breaks: bool,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> tuple[
+    EncounterCombatant,
+    EncounterCombatant,
+    CollisionOutcome | None,
+    InjuryOutcome | None,
+    str | None,
+]:
+    """R11.17: the slam's loser, thrown back into a wall or a heavy object, takes the
+    collision's damage; stopped by what he hit, it throws him nowhere (R7.14 is for blows).
+    Returns both fighters, the roll, the injury and who flew (nothing without knockback)."""
+    if not outcome.knockback:
+        return slammer, slammed, None, None, None
+    impact = collide(outcome.knockback, object_breaks=object_breaks, roller=roller)
+    if outcome.attacker_wins:
+        slammed, injury = _hurt(slammed, impact.damage, roller, options, knockback=False)
+        return slammer, slammed, impact, injury, slammed.name
+    slammer, injury = _hurt(slammer, impact.damage, roller, options, knockback=False)
+    return slammer, slammed, impact, injury, slammer.name
+
+
 # --------------------------------------------------------------------------- drawing
 
 
@@ -999,13 +1044,14 @@ def do_draw(
     *,
     roller: DiceRoller,
     options: RuleOptions,
+    extra_attack: bool = False,
 ) -> tuple[Encounter, CloseOutcome]:
     """R11.22: drawing a weapon in close combat takes a DX roll first (after the first round,
     at minus the shield's DB, R11.26), then Fast-Draw if he has it; a critical failure drops
     the weapon."""
     me = encounter.find(fighter)
     ensure_may_choose(me, Maneuver.ready)
-    ensure_own_turn(encounter, me.combatant_id, feature="close")
+    ensure_own_turn(encounter, me.combatant_id, feature="close", gm_allows=extra_attack)
     if encounter.sequence.started:
         # R11.22: drawing is his turn's Ready, as any weapon is readied (R5.5).
         encounter = encounter.replace(
@@ -1063,10 +1109,11 @@ def do_trample(
     target_weight: float | None = None,
     roller: DiceRoller,
     options: RuleOptions,
+    extra_attack: bool = False,
 ) -> tuple[Encounter, CloseOutcome]:
     """R11.19: only a creature of twice the foe's weight and size (Size Modifier 2 more)
     tramples: a DX roll, the foe's Dodge, then the table's damage, crushing."""
-    a, b = _pair(encounter, attacker, target)
+    a, b = _pair(encounter, attacker, target, extra_attack=extra_attack)
     mine, theirs = a.combatant, b.combatant
     heavy = _weight(mine, weight)
     light = _weight(theirs, target_weight)
@@ -1077,7 +1124,7 @@ def do_trample(
             attacker=mine.name,
             target=theirs.name,
         )
-    encounter = _spend(encounter, a, options)  # R4.4: the turn's attack
+    encounter = _spend(encounter, a, options, extra_attack=extra_attack)  # R4.4: the turn's attack
     outcome = trample(
         mine.attributes.dx,
         heavy,
@@ -1117,6 +1164,7 @@ def do_horn(
     object_breaks: bool = False,
     roller: DiceRoller,
     options: RuleOptions,
+    extra_attack: bool = False,
 ) -> tuple[Encounter, CloseOutcome]:
     """R11.20: a slam (R11.13, knockback, falls and collision, R11.17, as usual) whose hit
     adds the horns' damage; then the horned creature rolls HT (+5 at 3 hexes or less) or is
@@ -1126,16 +1174,17 @@ def do_horn(
     foe_weight = (
         _weight(encounter.find(target).combatant, None) if strikes is HornStrikes.horns else None
     )
+    # The collision comes after the horns have struck (R11.20 then R11.17): the slam is
+    # resolved without it, and the loser hits the wall once the horns' damage is done.
     after, slammed = do_slam(
         encounter,
         attacker,
         target,
         arc=arc,
         moved=moved,
-        into_wall=into_wall,
-        object_breaks=object_breaks,
         roller=roller,
         options=options,
+        extra_attack=extra_attack,
     )
     if not slammed.done:
         return after, slammed.model_copy(update={"action": CloseAction.horn})
@@ -1156,6 +1205,8 @@ def do_horn(
         roller,
         options,
         DamageType.IMP if sharp else DamageType.CR,
+        # R11.20: "a kind of slam": the knockback is the slam's (R11.13), not R7.14's again.
+        knockback=False,
         water=a.turn.water,
     )
     contest_st = slammed.slam.strength if slammed.slam is not None else None
@@ -1182,14 +1233,29 @@ def do_horn(
         horned, recoil_injury = _hurt(horned, recoil.damage, roller, options, kind)
     if gored.stunned:
         horned = horned.with_sheet(horned.combatant.with_state(stunned=True))
+    flown: dict[str, object] = {}
+    if (into_wall or object_breaks) and slammed.slam is not None:
+        horned, hurt, impact, impact_injury, flyer = _collision(
+            slammed.slam, horned, hurt, object_breaks=object_breaks, roller=roller, options=options
+        )
+        if impact is not None:
+            flown = {
+                "collision": None,
+                "water": None,
+                "impact": impact,
+                "impact_name": flyer,
+                "impact_damage": impact_injury,
+            }
+    rules = (*slammed.rule_ids, "R11.20", *(("R11.17",) if flown else ()))
     return _with_sheets(after, hurt, horned), slammed.model_copy(
         update={
+            **flown,
             "action": CloseAction.horn,
             "horns": gored,
             "damage": injury if injury is not None else slammed.damage,
             "recoil": recoil,
             "recoil_damage": recoil_injury,
             "notes": tuple(dict.fromkeys((*slammed.notes, *_wet(a, injury)))),
-            "rule_ids": (*slammed.rule_ids, "R11.20"),
+            "rule_ids": rules,
         }
     )

@@ -326,6 +326,9 @@ class Knockdown:
     trigger: KnockdownTrigger
     roll: RollRecord
     result: KnockdownResult
+    already_down: bool = False
+    """He was not standing when he rolled (a slam's fall, R11.13): a resisted roll keeps
+    him from the stun, not on his feet (R7.8)."""
 
 
 def knockdown_trigger(
@@ -470,7 +473,16 @@ def _knockdown(  # noqa: PLR0917 - positional keeps the hot path's calls cheap
     else:
         result = _KNOCKED_DOWN
     knockdown = _new(Knockdown)
-    _set(knockdown, "__dict__", {"trigger": trigger, "roll": record, "result": result})
+    _set(
+        knockdown,
+        "__dict__",
+        {
+            "trigger": trigger,
+            "roll": record,
+            "result": result,
+            "already_down": target.state.posture is not Posture.STANDING,
+        },
+    )
     return knockdown
 
 

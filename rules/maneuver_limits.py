@@ -28,6 +28,7 @@ __all__ = [
     "next_attack",
     "other_maneuvers",
     "series_maneuver",
+    "series_skill",
     "spend_attack",
     "spent_attack",
 ]
@@ -105,6 +106,7 @@ def next_attack(
     (the turn sequence has not started) attacks are numbered but never refused.
     """
     used = attacks_used_this_turn(turn)
+    skill = series_skill(turn, skill)
     all_out = request.all_out_option
     if all_out is None and used and turn.all_out_attack is not None:
         all_out = AllOutAttackOption(turn.all_out_attack)
@@ -128,6 +130,15 @@ def next_attack(
             rules=", ".join(count.rule_ids) or "R4.4",
         )
     return count, number
+
+
+def series_skill(turn: TurnState, skill: int) -> int:
+    """The skill the turn's allowance is counted by: the first attack's, for every attack of
+    the series (R5.14, R5.15), whatever skill a later one is made with (a grapple's DX after a
+    knife's skill, or the other way round); ``skill`` for the turn's first attack."""
+    if attacks_used_this_turn(turn) and turn.attacks_skill is not None:
+        return turn.attacks_skill
+    return skill
 
 
 ATTACK_MANEUVER_VALUES: Final = frozenset(m.value for m in ATTACK_MANEUVERS)
@@ -261,10 +272,12 @@ def spent_attack(
     all_out_option: AllOutAttackOption | None,
     count: AttackCount,
     number: int,
+    skill: int,
 ) -> TurnState:
     """The turn once attack ``number`` of ``count`` is made under ``maneuver`` (R4.4): the
     attack counted, the maneuver's flags set until his next turn (R4.5), Aim and Evaluate
-    spent (R5.3, R5.4)."""
+    spent (R5.3, R5.4); ``skill`` (this attack's) sets the series' allowance when it is the
+    first (:func:`series_skill`)."""
     return turn.model_copy(
         update={
             "maneuver": maneuver,
@@ -278,6 +291,7 @@ def spent_attack(
             "aim_braced": False,
             "attacks_used": number,
             "attacks_turn": turn.turns_taken,
+            "attacks_skill": series_skill(turn, skill),
             "other_maneuvers": other_maneuvers(turn, number - 1),
             "attack_maneuvers": attack_maneuvers(count, number),
             "fought": True,
@@ -288,18 +302,27 @@ def spent_attack(
 
 
 def spend_attack(
-    sheet: Combatant, turn: TurnState, skill: int, options: RuleOptions, *, counting: bool
+    sheet: Combatant,
+    turn: TurnState,
+    skill: int,
+    options: RuleOptions,
+    *,
+    counting: bool,
+    beyond_allowance: bool = False,
 ) -> TurnState:
     """A close-combat action that is an attack (grapple, takedown, pin, choke, break free,
     grabbing a weapon or arm, wrest, slam, flying tackle, trample, horn: R11.2-R11.20) takes
     one of the turn's attacks, as a blow would: refused past the turn's allowance (R4.4,
     R5.14, R5.28, R5.29), or after another maneuver, continuing the series' maneuver when it
     is not the first attack of the turn. ``skill`` is what the multiple-attack rules read;
-    without ``counting`` (the fight has not started) nothing is refused."""
+    without ``counting`` (the fight has not started) nothing is refused. ``beyond_allowance``:
+    the GM's extra attack lets one more through, as it does a blow (:func:`next_attack`)."""
     if counting and turn.maneuver not in ATTACK_MANEUVER_VALUES:
         ensure_maneuver_left(sheet, turn)
-    request = AttackRequest()
+    request = AttackRequest(beyond_allowance=beyond_allowance)
     series = series_maneuver(sheet, turn, request) if counting else None
     maneuver, option = series if series is not None else (Maneuver.attack, None)
     count, number = next_attack(sheet, turn, request, skill, options, counting=counting)
-    return spent_attack(turn, maneuver=maneuver, all_out_option=option, count=count, number=number)
+    return spent_attack(
+        turn, maneuver=maneuver, all_out_option=option, count=count, number=number, skill=skill
+    )

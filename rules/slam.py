@@ -289,7 +289,8 @@ def slam(inp: SlamInput, roller: DiceRoller, options: RuleOptions) -> SlamOutcom
             knockback = margin // 2
             cap = inp.attacker.moved if attacker_wins else KNOCKBACK_REBOUND_CAP
             knockback = min(knockback, cap)
-    tramples = attacker_wins and margin > TRAMPLE_MARGIN
+    # R11.18: a flying tackler falls automatically, so he tramples no one and keeps no move.
+    tramples = attacker_wins and margin > TRAMPLE_MARGIN and not inp.flying_tackle
     return SlamOutcome(
         to_hit=to_hit,
         dodge=dodge,

@@ -147,6 +147,10 @@ class TurnState(BaseModel):
     """Attacks made in the turn numbered ``attacks_turn`` (R5.14-R5.23)."""
     attacks_turn: int = Field(default=0, ge=0)
     """``turns_taken`` when ``attacks_used`` was counted; another value means a new turn."""
+    attacks_skill: int | None = None
+    """The skill the turn's first attack counted its allowance by (R5.14, R5.15): the later
+    attacks of the series, a grapple's DX or a blow's weapon skill, count against the same
+    allowance."""
     other_maneuvers: int = Field(default=0, ge=0)
     """Maneuvers other than attacks chosen this turn: one, or more with extra maneuvers
     (Altered Time Rate R5.28, super-speed R5.29). A Wait that became an attack no longer
@@ -255,6 +259,7 @@ class TurnState(BaseModel):
         return self.model_copy(
             update={
                 **owed,
+                "attacks_skill": None,
                 "struck_with": (),
                 "feint_penalty": self.feint_penalty if feint_kept else 0,
                 "feint_target": self.feint_target if feint_kept else None,

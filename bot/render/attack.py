@@ -843,7 +843,7 @@ def _consequences(
             lines.append(_roll_line(record, messages, locale))
     if injury.knockdown is not None:
         lines.append(_roll_line(injury.knockdown.roll, messages, locale))
-        lines.append(t(f"damage.knockdown.{injury.knockdown.result.value}", locale))
+        lines.append(t(_knockdown_key(injury), locale))
     lines += [_roll_line(record, messages, locale) for record in injury.death_checks]
     if injury.knockback is not None and injury.knockback.metres:
         lines.append(t("damage.effect.knockback", locale, metres=injury.knockback.metres))
@@ -886,6 +886,16 @@ def render_hits(
                 "rapid_fire.hit_title", locale, target=target_name, number=number, hits=len(hits)
             )
     return embeds
+
+
+def _knockdown_key(injury: InjuryOutcome) -> str:
+    """How the knockdown roll ended (R7.8): a resisted one "stays on his feet" only for a
+    fighter who is on them; one already down (a slam's fall, R11.13) is just not stunned."""
+    assert injury.knockdown is not None
+    result = injury.knockdown.result
+    if result is KnockdownResult.RESISTED and injury.knockdown.already_down:
+        return "damage.knockdown.resisted_down"
+    return f"damage.knockdown.{result.value}"
 
 
 def render_damage(

@@ -17,7 +17,7 @@ from rules.close_combat import CloseAction, CloseOutcome
 from rules.encounter import Encounter, EncounterCombatant
 from rules.grapple import CloseContest, HoldKind, Score
 from rules.ranged import shown
-from rules.slam import HORN_RECOIL_MARGIN, KMH_PER_HEX
+from rules.slam import HORN_RECOIL_MARGIN, KMH_PER_HEX, SlamOutcome
 from rules.terrain import WATER_DAMAGE
 
 __all__ = ["hold_words", "render_close"]
@@ -90,6 +90,21 @@ def _contest_value(
     return "\n".join(lines)
 
 
+def _knockback_result(slam: SlamOutcome, messages: Messages, locale: str) -> str:
+    """The second ST contest's result (R11.13): a throw only when the first contest's margin
+    and the winner's speed give at least one hex, else why there is none."""
+    second = slam.second_contest
+    t = messages.text
+    if second is None or not second.won:
+        return t("close.knockback_lost", locale)
+    if slam.knockback:
+        return t("close.knockback_won", locale)
+    margin = slam.strength.margin if slam.strength is not None else 0
+    if margin // 2 == 0:
+        return t("close.knockback_none_margin", locale, margin=margin)
+    return t("close.knockback_none_speed", locale)
+
+
 def _slam_fields(
     embed: discord.Embed, outcome: CloseOutcome, messages: Messages, locale: str
 ) -> None:
@@ -153,7 +168,7 @@ def _slam_fields(
                 roll=second.contest.a.total,
                 theirs=second.defender.value,
                 their_roll=second.contest.b.total,
-                result=t("close.knockback_won" if second.won else "close.knockback_lost", locale),
+                result=_knockback_result(slam, messages, locale),
             )
         )
     fallen = [
@@ -180,7 +195,17 @@ def _slam_fields(
         )
     elif outcome.collision:
         lines.append(t("close.collision_line", locale, dice=outcome.collision))
+    if outcome.horns is None:
+        lines += _impact_lines(outcome, messages, locale)
+    if lines:
+        add_field(embed, t("close.field.result", locale), "\n".join(lines), inline=False)
+
+
+def _impact_lines(outcome: CloseOutcome, messages: Messages, locale: str) -> list[str]:
+    """R11.17: the knockback ended against a wall or a heavy object: the collision's roll."""
+    t = messages.text
     impact = outcome.impact
+    lines: list[str] = []
     if impact is not None:
         lines.append(
             t(
@@ -205,8 +230,7 @@ def _slam_fields(
             )
         else:
             lines.append(t("close.impact_holds_line", locale, damage=impact.damage))
-    if lines:
-        add_field(embed, t("close.field.result", locale), "\n".join(lines), inline=False)
+    return lines
 
 
 def _roll_text(roll: SuccessRoll, messages: Messages, locale: str) -> dict[str, object]:
@@ -351,6 +375,10 @@ def render_close(outcome: CloseOutcome, messages: Messages, locale: str) -> list
         add_field(embed, t("close.field.roll", locale), "\n".join(lines), inline=False)
     _slam_fields(embed, outcome, messages, locale)
     _trample_fields(embed, outcome, messages, locale)
+    if outcome.horns is not None and outcome.impact is not None:
+        # R11.20 then R11.17: the loser hits the wall once the horns have struck.
+        impact = "\n".join(_impact_lines(outcome, messages, locale))
+        add_field(embed, t("close.field.collision", locale), impact, inline=False)
     result_key = f"close.result.{outcome.action.value}.{'done' if outcome.done else 'failed'}"
     if outcome.draw is not None and outcome.draw.dropped:
         result_key = "close.result.draw.dropped"
@@ -385,10 +413,11 @@ def render_close(outcome: CloseOutcome, messages: Messages, locale: str) -> list
         embeds.append(
             render_damage(outcome.attacker_damage, outcome.attacker_name, messages, locale)
         )
-    if outcome.impact_damage is not None and outcome.impact_name is not None:
-        embeds.append(render_damage(outcome.impact_damage, outcome.impact_name, messages, locale))
     if outcome.recoil_damage is not None:
         embeds.append(render_damage(outcome.recoil_damage, outcome.attacker_name, messages, locale))
+    # The collision comes last, as it is applied (R11.17 after R11.20's horns).
+    if outcome.impact_damage is not None and outcome.impact_name is not None:
+        embeds.append(render_damage(outcome.impact_damage, outcome.impact_name, messages, locale))
     return embeds
 
 

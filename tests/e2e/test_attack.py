@@ -576,10 +576,12 @@ async def test_an_unseen_missile_cannot_be_dodged_r6_3(
     standin: StandIn, bot: GurpsBot, dice: ScriptedDice
 ) -> None:
     """R6.3: a ranged attack from outside her field of vision; a missile cannot be parried
-    either (B376), so the blow lands at once: 2d+1 = 1 + 1 + 1 = 3 cut, DR 1 -> 2 x 1.5 = 3."""
+    either (B376), so the blow lands at once: 2d+1 = 1 + 1 + 1 = 3 cut, DR 1 -> 2 x 1.5 = 3.
+    The orc's only weapon is a sword, which /shoot refuses: the shot is typed by its skill
+    and damage."""
     await start_duel(standin, bot)
     dice.extend([3, 4, 4, 1, 1])
-    attack = await orc_attacks(standin, kind="shoot", unseen=True)
+    attack = await orc_attacks(standin, kind="shoot", unseen=True, skill=13, damage="2d+1 cut")
     assert labels(attack.message) == []
     record = await EncounterRepository(bot.database).require_active(standin.channel(CHANNEL).id)
     assert record.encounter.find("Ana").combatant.state.hp == 11 - 3

@@ -62,7 +62,8 @@ async def test_a_grapple_is_the_turns_one_attack_r4_4_r11_2(tmp_path: Path) -> N
     expect(
         early,
         "  ┃ Orc's first turn has not come yet: he acts in close combat when his turn comes,"
-        " one maneuver a turn (R4.4).",
+        " one maneuver a turn (R4.4). The GM can let this action through with the"
+        " extra-attack option.",
     )
     expect(
         t.reply("/close-combat grapple attacker:Bruno target:Orc"),
@@ -72,7 +73,8 @@ async def test_a_grapple_is_the_turns_one_attack_r4_4_r11_2(tmp_path: Path) -> N
     )
     spent = (
         "  ┃ Bruno has no attacks left this turn (1 allowed, R4.4): a grapple, a takedown, a pin,"
-        " a slam… is one of the turn's attacks, as a blow is (R4.4)."
+        " a slam… is one of the turn's attacks, as a blow is (R4.4). The GM can allow one more"
+        " with the extra-attack option."
     )
     for typed in (
         "/close-combat takedown attacker:Bruno target:Orc",
@@ -102,17 +104,20 @@ async def test_a_grapple_is_the_turns_one_attack_r4_4_r11_2(tmp_path: Path) -> N
     assert refused(out_of_turn)
     expect(
         out_of_turn,
-        "  ┃ It is Orc's turn, not Bruno's: grappling, slamming and drawing are done in his own"
-        " turn, with his maneuver (R4.4), or from a Wait an enemy sets off (R5.11).",
+        "  ┃ It is Orc's turn, not Bruno's: stepping into or out of a foe's hex, grappling,"
+        " slamming and drawing are done in his own turn, with his maneuver (R4.4), or from a"
+        " Wait an enemy sets off (R5.11). The GM can let this action through with the"
+        " extra-attack option.",
     )
     em_portugues = t.reply("/close-combat takedown attacker:Bruno target:Orc", 3)
     assert em_portugues[0].endswith("only you can see this):")
     expect(
         em_portugues,
         "  ┃ Não deu certo",
-        "  ┃ A vez é de Orc, não de Bruno: segurar, dar um encontrão ou sacar uma arma se faz no"
-        " próprio turno, com a manobra dele (R4.4), ou a partir de um Aguardar que um inimigo"
-        " dispara (R5.11).",
+        "  ┃ A vez é de Orc, não de Bruno: entrar no hexágono de um inimigo ou sair dele,"
+        " segurar, dar um encontrão ou sacar uma arma se faz no próprio turno, com a manobra"
+        " dele (R4.4), ou a partir de um Aguardar que um inimigo dispara (R5.11). O Mestre pode"
+        " liberar esta ação com a opção ataque-extra.",
     )
     expect(
         t.reply("/attack attacker:Bruno target:Orc", 2),
@@ -435,10 +440,12 @@ SERIES = Fight(
 
 
 async def test_extra_attacks_let_him_grapple_then_strike_r5_14_r4_4(tmp_path: Path) -> None:
-    """R5.14 (cinematic multiple attacks): Knife 16 → 2 extra, 3 attacks. The grapple (15 rolls
-    14, +1, against 11 rolling 17, critical failure −6: by 7) is the first; the knife strikes
-    at 16 − 2 = 14 (R11.6) as attack 2 and 3, and the grappled orc has no Retreat (R11.12). A
-    fourth needs the GM: the player's extra-attack is refused, the GM's goes through."""
+    """R5.14 (cinematic multiple attacks): one allowance a turn, counted by the skill of the
+    turn's first attack. The grapple (15 rolls 14, +1, against 11 rolling 17, critical
+    failure −6: by 7) is the first, by DX 12: 1 extra, 2 attacks, though the knife (16) would
+    give 3. The knife strikes at 16 − 2 = 14 (R11.6) as attack 2 of 2, and the grappled orc
+    has no Retreat (R11.12); a third is refused with the same 2, and needs the GM: the
+    player's extra-attack is refused, the GM's goes through."""
     t = await play(tmp_path, SERIES)
     expect(
         t.reply("/close-combat grapple attacker:Bruno target:Orc"),
@@ -449,18 +456,21 @@ async def test_extra_attacks_let_him_grapple_then_strike_r5_14_r4_4(tmp_path: Pa
         t.reply("/attack attacker:Bruno target:Orc"),
         "  ┃     = 14",
         "  ┃ Attack roll: Rolled 10 (1, 3, 6): hit (by 4)",
-        "  ┃ Multiple attacks: attack 2 of 3 · initiative step 4.75 (R5.14, R5.23)",
+        "  ┃ Multiple attacks: attack 2 of 2 · initiative step 4.75 (R5.14, R5.23)",
         "  ┃     Retreat not possible: no Retreat while grappled (R11.12)",
     )
+    third = t.reply("/attack attacker:Bruno target:Orc", 2)
+    assert refused(third)
     expect(
-        t.reply("/attack attacker:Bruno target:Orc", 2),
-        "  ┃ Multiple attacks: attack 3 of 3 · initiative step 3.75 (R5.14, R5.23)",
+        third,
+        "  ┃ Bruno has no attacks left this turn (2 allowed, R5.14). The GM can allow one more"
+        " with the extra-attack option.",
     )
     player = t.reply("/attack attacker:Bruno target:Orc extra-attack:true")
     assert refused(player)
     expect(
         t.reply("/attack attacker:Bruno target:Orc extra-attack:true", 2),
-        "  ┃ Multiple attacks: attack 4, past the 3 this turn allows · initiative step 2.75",
+        "  ┃ Multiple attacks: attack 3, past the 2 this turn allows · initiative step 3.75",
     )
 
 
@@ -623,6 +633,8 @@ HORNS = Fight(
     {CHARGE}
     /encounter next
     /encounter next
+    /encounter next
+    /encounter next
     {TROT}
     """,
 )
@@ -631,10 +643,12 @@ HORNS = Fight(
 async def test_horn_attack_charging_and_trotting_r11_20(tmp_path: Path) -> None:
     """R11.20: a 600 kg bull tramples for 1d+1 (R11.19), +2 horns = 1d+3. Charging 10 hexes from
     the rear: ST 25 + 2 + 2 = 29 rolls 12 (+17) against 10 rolling 8 (+2): by 15, thrown
-    floor(15/2) = 7 hexes into a wall: 25.2 km/h → 3d, 13 (R11.17); horns rolled 4 + 3 = 7,
-    doubled at 10 hexes: 14 crushing; HT 13 rolls 11, not stunned. One horn attack a turn
-    (R4.4). Trotting 3 hexes with sharp horns into a tree: by 18, thrown 3 hexes (his speed);
-    horns 2 + 3 = 5 halved: 2 impaling; HT 13 + 5 = 18; winning the contest, no hurt to him."""
+    floor(15/2) = 7 hexes into a wall: the horns first, rolled 5 + 3 = 8, doubled at 10
+    hexes: 16 crushing (no R7.14 knockback on top of the slam's); HT 13 rolls 14, stunned;
+    then the wall at 25.2 km/h → 3d, 11 (R11.17). One horn attack a turn
+    (R4.4). Stunned, the bull does nothing until his HT roll recovers him (R7.10). Trotting 3
+    hexes with sharp horns into a tree: by 21, thrown 3 hexes (his speed); horns 6 + 3 = 9
+    halved: 4 impaling; HT 13 + 5 = 18 rolls 13; winning the contest, no hurt to him."""
     t = await play(tmp_path, HORNS)
     expect(
         t.reply(
@@ -645,12 +659,12 @@ async def test_horn_attack_charging_and_trotting_r11_20(tmp_path: Path) -> None:
         " (R11.14) = 29, rolled 12 (1, 6, 5): Success (+17)",
         "  ┃     Bull wins by 15.",
         "  ┃     Ana is thrown back 7 hexes.",
-        "  ┃     Ana flies into it at 7 hex/s (25.2 km/h): 3d collision damage, rolled 13"
-        " (5, 2, 6); the object takes the same 13 (R11.17).",
-        "  ┃ Damage: Horns 1d+3, rolled 7 ×2: 14 crushing (R11.20)",
-        "  ┃     Bull rolls HT 13: 11 (6, 3, 2), Success",
-        "  ┃ HP: 20 → 7 / 20",
-        "  ┃ HP: 7 → -7 / 20",
+        "  ┃ Damage: Horns 1d+3, rolled 8 ×2: 16 crushing (R11.20)",
+        "  ┃     Bull rolls HT 13: 14 (2, 6, 6), Failure",
+        "  ┃ Collision: Ana flies into it at 7 hex/s (25.2 km/h): 3d collision damage, rolled 11"
+        " (6, 3, 2); the object takes the same 11 (R11.17).",
+        "  ┃ HP: 20 → 4 / 20",
+        "  ┃ HP: 4 → -7 / 20",
     )
     again = t.reply("/close-combat horn attacker:Bull target:Ana moved:10 horn-mod:2 weight:600")
     assert refused(again)
@@ -659,15 +673,15 @@ async def test_horn_attack_charging_and_trotting_r11_20(tmp_path: Path) -> None:
             "/close-combat horn attacker:Bull target:Ana moved:3 horn-mod:2 weight:600"
             " from:rear sharp:true strikes:a heavy object"
         ),
-        "  ┃     Bull wins by 18.",
+        "  ┃     Bull wins by 21.",
         "  ┃     Ana is thrown back 3 hexes.",
         "  ┃     Should he hit a wall or the ground at that speed: 1d collision damage (R11.17).",
-        "  ┃ Damage: Horns 1d+3, rolled 5 ×1/2: 2 impaling (R11.20)",
-        "  ┃     Bull rolls HT 18: 16 (5, 5, 6), Success",
+        "  ┃ Damage: Horns 1d+3, rolled 9 ×1/2: 4 impaling (R11.20)",
+        "  ┃     Bull rolls HT 18: 13 (3, 5, 5), Success",
         "  ┃     Bull hit a large heavy object but did not lose the ST contest by 10 or more: no"
         " damage to it (R11.20).",
-        "  ┃ Injury: 4",
-        "  ┃ HP: -7 → -11 / 20",
+        "  ┃ Injury: 8",
+        "  ┃ HP: -7 → -15 / 20",
     )
 
 
