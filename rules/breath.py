@@ -52,6 +52,7 @@ __all__ = [
     "breath_at_footing",
     "breath_seconds",
     "breathe",
+    "cannot_swim",
     "choked_breath",
     "come_up",
     "drowning",
@@ -428,9 +429,16 @@ class DrowningRoll(BaseModel):
 
     second: int
     state: SwimState
-    roll: RollRecord
+    roll: RollRecord | None
+    """``None``: no dice, he could not swim (collapsed, R8.2: :func:`cannot_swim`)."""
     fp_lost: int
     then: SwimState
+    rule_ids: tuple[str, ...] = ("R9.3",)
+
+    @property
+    def succeeded(self) -> bool:
+        """He kept his head (a roll made); a roll he could not make is a failure."""
+        return self.roll is not None and self.roll.succeeded
 
 
 def swimming_roll(
@@ -457,6 +465,22 @@ def swimming_roll(
         then = SwimState.RECOVERING if state is SwimState.STRUGGLING else SwimState.CALM
         return DrowningRoll(second=second, state=state, roll=roll, fp_lost=0, then=then)
     return DrowningRoll(second=second, state=state, roll=roll, fp_lost=1, then=SwimState.STRUGGLING)
+
+
+def cannot_swim(state: SwimState, second: int) -> DrowningRoll:
+    """R8.2 with R9.3: a fighter collapsed at 0 FP or less is "unable to do anything until
+    he gets back to a positive FP total", swimming included, so the Swimming roll that comes
+    due is not rolled: it counts as failed, no dice (he swallows water, 1 FP, and
+    struggles, his next one 5 s later). The seed is silent on a collapsed swimmer; this is
+    the reading a GM gives it: he neither passes a roll he cannot make nor escapes it."""
+    return DrowningRoll(
+        second=second,
+        state=state,
+        roll=None,
+        fp_lost=1,
+        then=SwimState.STRUGGLING,
+        rule_ids=("R8.2", "R9.3"),
+    )
 
 
 class Drowning(BaseModel):

@@ -28,6 +28,7 @@ from rules.breath import (
     DrowningRoll,
     air_again,
     breathe,
+    cannot_swim,
     hold_breath,
     next_roll_in,
     swimming_roll,
@@ -42,7 +43,7 @@ from rules.injury import InjuryOutcome
 from rules.options import RuleOptions
 from rules.records import RollRecord
 from rules.roller import DiceRoller
-from rules.turn import TurnEvent, TurnEventKind, Water
+from rules.turn import Restriction, TurnEvent, TurnEventKind, TurnState, Water, restriction_of
 
 __all__ = [
     "HazardKind",
@@ -85,6 +86,8 @@ class HazardKind(StrEnum):
     """Breathing again after more than 2 minutes without air: an HT roll or -1 IQ (R9.2)."""
     SWIM = "swim"
     """In the water, a Swimming roll came due: 1 FP on a failure (R9.3, R13.4, R13.5)."""
+    SINKS = "sinks"
+    """Unconscious in deep water: he sinks without air, brain death 4 minutes on (R9.4, R9.2)."""
 
 
 class HazardTick(BaseModel):
@@ -106,6 +109,8 @@ class HazardTick(BaseModel):
     air: AirAgain | None = None
     swim: DrowningRoll | None = None
     """The Swimming roll that came due in the water (R9.3, R13.4, R13.5)."""
+    brain_death_round: int | None = None
+    """He sank unconscious: the round at whose place his brain dies unless rescued (R9.4)."""
     next_in: int | None = None
     """Seconds to his next Swimming roll: R9.3's, or fewer at the fight's pace (R13.4, R13.5)."""
     footing: Water | None = None
@@ -229,7 +234,7 @@ def tick_fighter(
         sheet = _heat_second(sheet, who, ticks, roller, rule_options)
     if sheet.state.water is not None and not sheet.state.dead:
         sheet = _water_second(
-            sheet, who, ticks, roller, rule_options, round_=round_, footing=fighter.turn.water
+            sheet, who, ticks, roller, rule_options, round_=round_, turn=fighter.turn
         )
     return fighter.with_sheet(sheet), ticks
 
@@ -242,22 +247,29 @@ def _water_second(
     options: RuleOptions,
     *,
     round_: int,
-    footing: Water | None,
+    turn: TurnState,
 ) -> Combatant:
     """R9.3: a second in deep water; when his next Swimming roll is due he rolls it (a
-    failure costs 1 FP through R8.1-R8.3). Once he has fainted he no longer swims: he is
-    under, without air, and dies 4 minutes later unless rescued (R9.4, R9.2). Fighting in
-    or under water (``footing``, R13.4, R13.5) the same roll comes at least every 5 or 2
-    rounds: one state, one roll a second at most, whichever rule calls for it."""
+    failure costs 1 FP through R8.1-R8.3). Collapsed at 0 FP or less (R8.2) he cannot swim:
+    the roll counts as failed, no dice (:func:`rules.breath.cannot_swim`). Unconscious, for
+    whatever cause (fainted at -FP, knocked out by injury, his heart stopped, laid out by
+    the GM), he makes no roll and sinks (:func:`_sink`). Fighting in or under water
+    (``turn.water``, R13.4, R13.5) the same roll comes at least every 5 or 2 rounds: one
+    state, one roll a second at most, whichever rule calls for it."""
     state = sheet.state
     water = state.water
     assert water is not None
     at = water.seconds
+    footing = turn.water
     if state.unconscious or at < water.next_roll_at:
-        return sheet.with_state(water=water.model_copy(update={"seconds": at + 1}))
-    rolled = swimming_roll(
-        water.state, water.skill, water.modifiers, at, roller=roller, options=options
-    )
+        sheet = sheet.with_state(water=water.model_copy(update={"seconds": at + 1}))
+        return _sink(sheet, who, ticks, round_)
+    if restriction_of(sheet, turn) is Restriction.COLLAPSED:
+        rolled = cannot_swim(water.state, at)
+    else:
+        rolled = swimming_roll(
+            water.state, water.skill, water.modifiers, at, roller=roller, options=options
+        )
     change = lose_fp(sheet, rolled.fp_lost, roller, options) if rolled.fp_lost else None
     if change is not None:
         sheet = sheet.with_state(change.state)
@@ -267,18 +279,10 @@ def _water_second(
             "state": rolled.then,
             "seconds": at + 1,
             "next_roll_at": at + wait,
-            "swam": water.swam or rolled.roll.succeeded,
+            "swam": water.swam or rolled.succeeded,
         }
     )
     sheet = sheet.with_state(water=moved)
-    if change is not None and change.status.fainted and sheet.state.fainted_airless is None:
-        # Fainted in the water he goes under without air, a held breath lost with his
-        # senses (R9.4): his brain dies 4 minutes later unless he is rescued (R9.2).
-        held = sheet.state.breath_left
-        airless = sheet.state.airless_seconds if held == 0 else 0
-        sheet = sheet.with_state(
-            fainted_without_air(sheet.state.model_copy(update={"breath_left": 0}), airless, round_)
-        )
     ticks.append(
         HazardTick(
             **who,
@@ -291,7 +295,28 @@ def _water_second(
             rule_id=_SWIM_RULE[footing],
         )
     )
-    return sheet
+    return _sink(sheet, who, ticks, round_)
+
+
+def _sink(
+    sheet: Combatant, who: dict[str, object], ticks: list[HazardTick], round_: int
+) -> Combatant:
+    """R9.4, R9.2: unconscious in deep water he sinks, whatever put him out: without air
+    from this second (a held breath lost with his senses), his brain dies
+    :data:`BRAIN_DEATH_SECONDS` later unless he is rescued. The state at his second decides,
+    not its cause, so this is the one place the clock starts for a man out cold in the
+    water; a clock already running (he fainted for want of air) goes on as it was."""
+    state = sheet.state
+    if not state.unconscious or state.fainted_airless is not None:
+        return sheet
+    airless = state.airless_seconds if state.breath_left == 0 else 0
+    sunk = fainted_without_air(state.model_copy(update={"breath_left": 0}), airless, round_)
+    ticks.append(
+        HazardTick(
+            **who, kind=HazardKind.SINKS, brain_death_round=sunk.brain_death_round, rule_id="R9.4"
+        )
+    )
+    return sheet.with_state(sunk)
 
 
 _SWIM_RULE: Final = {None: "R9.3", Water.underwater: "R13.4", Water.in_water: "R13.5"}

@@ -567,13 +567,11 @@ def render_drowning(drowned: Drowning, messages: Messages, locale: str) -> list[
     label = _t(messages, locale, "breath.drown.roll")
     lines = []
     for step in drowned.rolls:
-        line = roll_line(
-            step.roll,
-            messages,
-            locale,
-            label=_t(messages, locale, "breath.drown.at", label=label, second=step.second),
-            rule="R9.3",
-        )
+        at = _t(messages, locale, "breath.drown.at", label=label, second=step.second)
+        if step.roll is None:
+            line = f"{at}: " + _t(messages, locale, "breath.drown.collapsed")
+        else:
+            line = roll_line(step.roll, messages, locale, label=at, rule="R9.3")
         line += " → " + _t(messages, locale, f"breath.state.{step.then.value}")
         if step.fp_lost:
             line += " " + _t(messages, locale, "environment.fp_lost", fp=step.fp_lost)
@@ -813,6 +811,11 @@ def _tick_line(tick: HazardTick, messages: Messages, locale: str) -> str:
     if tick.swim is not None:
         params["then"] = _swim_then(tick.swim.then, tick.next_in, messages, locale, tick.footing)
         key = "breath.tick.swim_fp" if tick.fatigue is not None else "breath.tick.swim"
+        if tick.swim.roll is None:
+            key = "breath.tick.swim_collapsed"
+    if tick.brain_death_round is not None:
+        params["round"] = tick.brain_death_round
+        key = "breath.tick.sinks"
     text = _t(messages, locale, key, **params)
     if tick.fatigue is not None and tick.fatigue.fainted:
         # Its own sentence after the FP and HP: "HP 7. He faints."
