@@ -263,7 +263,7 @@ def _water_second(
     footing = turn.water
     if state.unconscious or at < water.next_roll_at:
         sheet = sheet.with_state(water=water.model_copy(update={"seconds": at + 1}))
-        return _sink(sheet, who, ticks, round_)
+        return _sink(sheet, who, ticks, round_, footing)
     if restriction_of(sheet, turn) is Restriction.COLLAPSED:
         rolled = cannot_swim(water.state, at)
     else:
@@ -295,19 +295,25 @@ def _water_second(
             rule_id=_SWIM_RULE[footing],
         )
     )
-    return _sink(sheet, who, ticks, round_)
+    return _sink(sheet, who, ticks, round_, footing)
 
 
 def _sink(
-    sheet: Combatant, who: dict[str, object], ticks: list[HazardTick], round_: int
+    sheet: Combatant,
+    who: dict[str, object],
+    ticks: list[HazardTick],
+    round_: int,
+    footing: Water | None,
 ) -> Combatant:
-    """R9.4, R9.2: unconscious in deep water he sinks, whatever put him out: without air
-    from this second (a held breath lost with his senses), his brain dies
-    :data:`BRAIN_DEATH_SECONDS` later unless he is rescued. The state at his second decides,
-    not its cause, so this is the one place the clock starts for a man out cold in the
-    water; a clock already running (he fainted for want of air) goes on as it was."""
+    """R9.4, R9.2: unconscious in deep water (out of his depth, R9.3, or fighting under
+    water, R13.4) he sinks, whatever put him out: without air from this second (a held
+    breath lost with his senses), his brain dies :data:`BRAIN_DEATH_SECONDS` later unless
+    he is rescued. The state at his second decides, not its cause, so this is the one place
+    the clock starts for a man out cold in the water; a clock already running (he fainted
+    for want of air) goes on as it was. In water above the knee (R13.5) he has his footing,
+    not out of his depth: the GM's footing there is where he lies with his head out."""
     state = sheet.state
-    if not state.unconscious or state.fainted_airless is not None:
+    if not state.unconscious or state.fainted_airless is not None or footing is Water.in_water:
         return sheet
     airless = state.airless_seconds if state.breath_left == 0 else 0
     sunk = fainted_without_air(state.model_copy(update={"breath_left": 0}), airless, round_)
