@@ -26,7 +26,7 @@ RUN_OUT = Fight(
     /combatant add name:Orc st:12 dx:10 iq:10 ht:10 side:npc
     /encounter next
     {UNDER}
-    {turns(30)}
+    {turns(28)}
     /encounter undo
     /encounter next
 """,
@@ -38,8 +38,9 @@ async def test_breath_runs_out_under_water_then_fp_a_second_until_he_faints(
 ) -> None:
     """R9.1: HT 6 fighting → 6 s of breath, a second at Ana's place each round (Orc acts
     first). R9.2: the 7th second costs 1 FP (6 → 5); at 0 FP each FP lost costs 1 HP too
-    (R8.2): FP −1, HP 11; at −FP (−6) he faints, HP 12 − 6 = 6. R13.4: Swimming 20 rolled
-    every 2 s. Undo of the fainting second gives FP −5, HP 7 back."""
+    (R8.2): FP −1, HP 11. Collapsed (R8.2: failed Will) he cannot swim: the Swimming roll due
+    every 2 s (R13.4) fails without dice, 1 FP more (rounds 13, 15); at −FP (−6) he faints in
+    round 16, HP 12 − 6 = 6. Undo of the fainting second gives FP −5, HP 7 back."""
     t = await play(tmp_path, RUN_OUT)
     expect(
         t.reply(UNDER),
@@ -70,21 +71,23 @@ async def test_breath_runs_out_under_water_then_fp_a_second_until_he_faints(
         "  ┃ Round 14: Orc's turn",
         "  ┃ Ana rolls Will to act at 0 FP or less: 13 (4, 3, 6) vs 10, failure. (R8.2)",
         "  ┃ Round 13: Ana has no air: 1 FP, FP -1, HP 11 (R9.2)",
+        "  ┃ Round 13: Ana has collapsed (R8.2) and cannot swim: no roll, a failure: swallows"
+        " water, 1 FP, FP -2, HP 10 → swallowing water (next roll in 2 s) (R13.4)",
     )
     expect(
-        t.reply(nxt, 31),
-        "  ┃ Round 19: Orc's turn",
-        "  ┃ Round 18: Ana has no air: 1 FP, FP -6, HP 6. He faints. (R9.2)",
+        t.reply(nxt, 29),
+        "  ┃ Round 17: Orc's turn",
+        "  ┃ Round 16: Ana has no air: 1 FP, FP -6, HP 6. He faints. (R9.2)",
     )
     expect(
         t.reply("/encounter undo"),
         "  ┃ 2. Ana [pc]: HP ▰▰▰▱▱ 7/12 · FP ▱▱▱▱▱ -5/6 · 🫠 collapsed · 😓 very tired"
         " · Move 2, Dodge 4, ST 6 · 🥵 exhausted: Will before each action · 😶 suffocating"
-        " for 11 s · 🌊 Swimming 20: swimming under water (next roll in 2 s) · under water",
+        " for 9 s · 🌊 Swimming 20: swallowing water (next roll in 2 s) · under water",
     )
     expect(
-        t.reply(nxt, 32),
-        "  ┃ Round 18: Ana has no air: 1 FP, FP -6, HP 6. He faints. (R9.2)",
+        t.reply(nxt, 30),
+        "  ┃ Round 16: Ana has no air: 1 FP, FP -6, HP 6. He faints. (R9.2)",
     )
 
 
@@ -103,18 +106,20 @@ BRAIN_DEATH = Fight(
 
 
 async def test_brain_dies_four_minutes_after_fainting_under_water(tmp_path: Path) -> None:
-    """R9.2/R9.4: Ana faints at the second of round 19 (18 s elapsed); 240 s later, at
-    round 259 (258 s elapsed), his brain dies; nothing happens in round 258."""
+    """R9.2/R9.4: Ana, collapsed (R8.2) and failing her Swimming rolls without dice, faints
+    at her place in round 16; 240 s later, at her place in round 256 (the round the tracker
+    names), his brain dies: the advance into round 256 brings nothing, the one past her place
+    in it brings the death."""
     t = await play(tmp_path, BRAIN_DEATH)
     nxt = "/encounter next"
-    # Next 31 is round 19; from there one line a round (Ana is skipped): 259 is next 271.
-    round_258 = t.reply(nxt, 270)
-    expect(round_258, "  ┃ Round 258: Orc's turn")
-    assert not any("brain dies" in line for line in round_258)
+    # Next 29 is round 17; from there one line a round (Ana is skipped): 257 is next 269.
+    round_256 = t.reply(nxt, 268)
+    expect(round_256, "  ┃ Round 256: Orc's turn")
+    assert not any("brain dies" in line for line in round_256)
     expect(
-        t.reply(nxt, 271),
-        "  ┃ Round 259: Orc's turn",
-        "  ┃ Round 258: Ana has gone 4 minutes without air since fainting: his brain dies (R9.2)",
+        t.reply(nxt, 269),
+        "  ┃ Round 257: Orc's turn",
+        "  ┃ Round 256: Ana has gone 4 minutes without air since fainting: his brain dies (R9.2)",
     )
 
 
@@ -145,7 +150,7 @@ async def test_coming_up_breathes_first_aid_and_ht_or_iq_after_two_minutes(
     """R9.2: breath out at round 6, no air from the second of round 7 on. Pulled out at
     round 25 before Ana's place: rounds 7–24 = 18 s without air, no HT roll, First Aid for
     the water in his lungs. Undone, pulled up at round 241: rounds 7–240 = 234 s > 120 s →
-    HT 6, rolled 11: failure, IQ 10 → 9; undone, IQ 10 again."""
+    HT 6, rolled 9: failure, IQ 10 → 9; undone, IQ 10 again."""
     t = await play(tmp_path, COME_UP)
     out = t.reply("/terrain set combatant:Ana water:Out of the water")
     expect(
@@ -165,7 +170,7 @@ async def test_coming_up_breathes_first_aid_and_ht_or_iq_after_two_minutes(
         t.reply("/terrain set combatant:Ana water:In water above the knee"),
         "  ┃ Ana went 234 s without air after his breath ran out; he recovers FP normally (R9.2).",
         "  ┃ He was drowning: a First Aid roll must clear the water from his lungs (R9.2).",
-        "  ┃ HT against brain damage: HT 6 = 6, rolled 11 (4, 3, 4): failure (R9.2)",
+        "  ┃ HT against brain damage: HT 6 = 6, rolled 9 (1, 6, 2): failure (R9.2)",
         "  ┃ Ana loses 1 IQ for good (R9.2).",
     )
     assert any("IQ 9" in line for line in t.reply("/combatant show Ana", 1))

@@ -182,7 +182,7 @@ async def test_drown_on_a_fighter_without_swimming_defaults_to_ht_minus_4_r9_3(
 
 
 RESCUE = Fight(
-    5,
+    1,
     """
     /encounter start name:W
     /combatant add name:Ana st:12 dx:12 iq:10 ht:12 side:pc
@@ -207,15 +207,16 @@ RESCUE = Fight(
 async def test_a_successful_rescue_takes_the_victim_out_of_danger_r9_5_r9_4_r9_2(
     tmp_path: Path,
 ) -> None:
-    """Ana faints under water (R9.4: dead in 4 minutes "unless rescued"). The orc saves her,
-    Swimming 20 - 5 + (14 - 12) = 17, rolled 10 (R9.5): in the same undoable change she is
+    """Ana, collapsed (R8.2), fails her Swimming roll without dice and faints under water
+    (R9.4: dead in 4 minutes "unless rescued"). The orc saves her,
+    Swimming 20 - 5 + (14 - 12) = 17, rolled 8 (R9.5): in the same undoable change she is
     out of the water (no Swimming rolls, no footing in it) and gets air (R9.2): 3 s without
     it since her breath went with her senses, so First Aid for her lungs; the brain-death
     clock is gone from the tracker and no second of it runs on. Undo puts her back."""
     t = await play(tmp_path, RESCUE)
     expect(
         t.reply("/breath rescue rescuer:Orc victim:Ana"),
-        "  ┃ Swimming to save him: Swimming 20 -5 +2 = 17, rolled 10 (1, 3, 6): success (R9.5)",
+        "  ┃ Swimming to save him: Swimming 20 -5 +2 = 17, rolled 8 (2, 3, 3): success (R9.5)",
         "  ┃ The drowning person is saved (R9.5).",
         "  ┃ Ana is out of the water: no more Swimming rolls (R9.5).",
         "  ┃ Ana went 3 s without air after his breath ran out; he recovers FP normally (R9.2).",
@@ -250,25 +251,26 @@ async def test_brain_death_comes_in_the_round_the_tracker_named_r9_2_r9_4(
     tmp_path: Path,
 ) -> None:
     """R9.2: the brain dies 4 minutes (240 one-second rounds, R4.1) after he faints. Ana,
-    after the orc in the order, faints at her place in round 18, skipped at the end of it:
-    the advance that shows it has already begun round 19, so the line names round 18; the
-    tracker's "brain death in round 258" is then the round the death line names (258), not
-    the round 259 the advance that shows it has begun."""
+    after the orc in the order, collapsed (R8.2) and failing her Swimming rolls without dice,
+    faints at her place in round 16, skipped at the end of it: the advance that shows it has
+    already begun round 17, so the line names round 16; the tracker's "brain death in round
+    256" is then the round the death line names (256), not the round 257 the advance that
+    shows it has begun."""
     t = await play(tmp_path, BRAIN_DEATH)
     blocks = t.replies("/encounter next")
     fainted = next(b for b in blocks if any("He faints." in line for line in b))
     expect(
         fainted,
-        "  ┃ Round 19: Orc's turn",
-        "  ┃ Round 18: Ana has no air: 1 FP, FP -6, HP 6. He faints. (R9.2)",
+        "  ┃ Round 17: Orc's turn",
+        "  ┃ Round 16: Ana has no air: 1 FP, FP -6, HP 6. He faints. (R9.2)",
         "  ┃ 2. Ana [pc]: HP ▰▰▰▱▱ 6/12 · FP ▱▱▱▱▱ -6/6 · prone · 😵 unconscious · 🌊 fainted in"
-        " the water: brain death in round 258 unless he is rescued (R9.4) · under water",
+        " the water: brain death in round 256 unless he is rescued (R9.4) · under water",
     )
     died = next(b for b in blocks if any("his brain dies" in line for line in b))
     expect(
         died,
-        "  ┃ Round 259: Orc's turn",
-        "  ┃ Round 258: Ana has gone 4 minutes without air since fainting: his brain dies (R9.2)",
+        "  ┃ Round 257: Orc's turn",
+        "  ┃ Round 256: Ana has gone 4 minutes without air since fainting: his brain dies (R9.2)",
     )
 
 

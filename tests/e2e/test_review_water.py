@@ -371,10 +371,11 @@ FAINT = Fight(
 
 
 async def test_fainting_under_water_starts_four_minutes(tmp_path: Path) -> None:
-    """No Swimming skill: HT 12 − 4 = 8. At FP −11 (HP 1) a failure (17) costs 1 FP and 1 HP
-    (R8.2): FP −12 = −FP, she faints (R8.3) in round 2 (second 1): brain death 240 s later, in
-    round 242 (R9.4, R9.2). Pulled out in round 8 (``/terrain set``: ``/breath air`` has no
-    air to give under water, R13.4): 6 s without air, First Aid for her lungs."""
+    """No Swimming skill: HT 12 − 4 = 8. At FP −11 (HP 1) she fails her Will roll and
+    collapses (R8.2), so her Swimming roll fails without dice: 1 FP and 1 HP (R8.2): FP −12 =
+    −FP, she faints (R8.3) in round 2 (second 1) and sinks: brain death 240 s later, in round
+    242 (R9.4, R9.2). Pulled out in round 8 (``/terrain set``: ``/breath air`` has no air to
+    give under water, R13.4): 6 s without air, First Aid for her lungs."""
     t = await play(tmp_path, FAINT)
     expect(
         t.reply('/terrain set combatant:Ana water:"Under water"'),
@@ -382,8 +383,10 @@ async def test_fainting_under_water_starts_four_minutes(tmp_path: Path) -> None:
     )
     expect(
         t.reply("/encounter next", 3),
-        "  ┃ Ana rolls Swimming 8 in the water: 17 (6, 5, 6), failure: swallows water, 1 FP, "
-        "FP -12, HP 0 → swallowing water (next roll in 2 s). He faints. (R13.4)",
+        "  ┃ Ana has collapsed (R8.2) and cannot swim: no roll, a failure: swallows water, "
+        "1 FP, FP -12, HP 0 → swallowing water (next roll in 2 s). He faints. (R13.4)",
+        "  ┃ Ana is unconscious in the water and sinks: no air from now on, brain death in "
+        "round 242 unless he is rescued (R9.4)",
         "  ┃ 1. Ana [pc]: HP ▱▱▱▱▱ 0/12 · FP ▱▱▱▱▱ -12/12 · prone · 😵 unconscious · 🌊 fainted "
         "in the water: brain death in round 242 unless he is rescued (R9.4) · under water",
     )
