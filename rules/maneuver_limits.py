@@ -351,7 +351,7 @@ def wait_contest(
     """R5.11: who strikes first when ``foe`` sets off ``waiter``'s Wait, for every action a
     Wait turns into (a blow on ``/attack``, a grapple or a slam on ``/close-combat``).
     ``reach`` and ``skill`` are the waiter's for that action; the foe counts with his
-    longest weapon (bare hands: close-combat reach C, DX). Only a fighter who chose Wait
+    longest weapon in hand (bare hands: close-combat reach C, DX). Only a fighter who chose Wait
     asks (``attack.not_waiting``). Once decided against a foe, the result stands for the
     rest of the turn: asking again rolls nothing."""
     if waiter.turn.maneuver != Maneuver.wait.value:
@@ -364,7 +364,8 @@ def wait_contest(
     if decided is not None:
         return decided.model_copy(update={"earlier": True})
     sheet = foe.combatant
-    longest = max(sheet.weapons, key=lambda w: reach_length(w.reach), default=None)
+    held = [w for w in sheet.weapons if w.name not in sheet.state.dropped]
+    longest = max(held, key=lambda w: reach_length(w.reach), default=None)
     other = (
         (reach_length(longest.reach), longest.skill)
         if longest is not None
