@@ -41,6 +41,15 @@ EXTRA_ATTACK_OPTION = (
 """The GM's ``extra-attack`` (name, description): on ``/attack``, ``/shoot``, ``/throw`` and
 the ``/close-combat`` actions, checked by
 :meth:`~bot.permissions.EncounterAuthority.ensure_may_grant_extra_attack`."""
+WAIT_ORDER_OPTION = (
+    _("wait-order", key="attack.cmd.wait_order.name"),
+    _(
+        "Set off from a Wait: reach, then skill, say who strikes first (R5.11)",
+        key="attack.cmd.wait_order.description",
+    ),
+)
+"""``wait-order`` (name, description): on ``/attack`` and the ``/close-combat`` attacks,
+resolved by :func:`~rules.maneuver_limits.wait_contest`."""
 PREPARATION_CHOICES = catalog_choices("breath.preparation", [p.value for p in Preparation])
 """How he took his breath (R9.1): ``/breath hold``, and ``/terrain set`` going under water."""
 

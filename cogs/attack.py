@@ -35,6 +35,7 @@ from cogs._shared import (
     EXTRA_ATTACK_OPTION,
     LOCATION_CHOICES,
     SIDE_CHOICES,
+    WAIT_ORDER_OPTION,
     catalog_choices,
     channel_of,
 )
@@ -148,7 +149,6 @@ ATTACK_DESCRIPTIONS = {
     "dual": "Two weapons (R5.7): this blow's hand; 'both' if both strike this target",
     "close_combat": "In close combat (R11.12)",
     "master": "Trained by a Master or Weapon Master: chambara rules (R5.15-R5.27)",
-    "wait_order": "Set off from a Wait: reach, then skill, say who strikes first (R5.11)",
     "unseen": "From outside the target's vision: no Dodge (R6.3)",
     "moving": "Firing while walking or running; bows x6, crossbows x3 (R5.13, R12.10)",
     "fast_draw": "Fast-Draw skill: thrown weapons or a volley of arrows with multiple attacks",
@@ -174,7 +174,6 @@ _COMMON = {
 _MELEE_ONLY = {
     "wild_swing": ("wild_swing", "wild-swing"),
     "close_combat": ("close_combat", "close-combat"),
-    "wait_order": ("wait_order", "wait-order"),
 }
 _AT_RANGE_ONLY = {
     "unseen": ("unseen", "unseen"),
@@ -228,6 +227,7 @@ def _area_option(key: str) -> tuple[_, _]:
 
 MELEE_OPTIONS = {
     **{name: _option(*spec) for name, spec in {**_COMMON, **_MELEE_ONLY}.items()},
+    "wait_order": WAIT_ORDER_OPTION,
     "extra_attack": EXTRA_ATTACK_OPTION,
 }
 SHOTS_OPTION = (

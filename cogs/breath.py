@@ -308,7 +308,7 @@ class Breath(commands.Cog):
                     options=context.options,
                 ),
             )
-            lines = render_drowning(taken.drowned, self.bot.messages, context.locale)
+            lines = render_drowning(taken.working, self.bot.messages, context.locale)
             await self.fp.show(interaction, context.locale, title, lines, taken.applied)
             return
         to_faint = None
@@ -416,7 +416,7 @@ class Breath(commands.Cog):
                     options=context.options,
                 ),
             )
-            lines = render_shed(taken.item, self.bot.messages, context.locale)
+            lines = render_shed(taken.working, self.bot.messages, context.locale)
             await self.fp.show(interaction, context.locale, title, lines, taken.applied)
             return
         item = shed(

@@ -24,11 +24,13 @@ from cogs._autocomplete import combatant_autocomplete
 from cogs._shared import (
     EXTRA_ATTACK_OPTION,
     LOCATION_CHOICES,
+    WAIT_ORDER_OPTION,
     catalog_choices,
     channel_of,
     send_embeds,
 )
 from rules.close_combat import (
+    CloseAction,
     CloseOutcome,
     do_break_free,
     do_choke,
@@ -44,6 +46,7 @@ from rules.close_combat import (
     do_wrest,
     enter,
     leave,
+    waited,
 )
 from rules.combatant import HitLocation
 from rules.encounter import Encounter
@@ -121,6 +124,7 @@ OPTIONS = {
         "strikes",
         "What the horns hit: the foe, horns of its size, a heavy object (R11.20)",
     ),
+    "wait_order": WAIT_ORDER_OPTION,
     "extra_attack": EXTRA_ATTACK_OPTION,
 }
 
@@ -133,6 +137,12 @@ def _descriptions(*keys: str) -> dict[str, _]:
     return {key: OPTIONS[key][1] for key in keys}
 
 
+def _wait_on(wait_order: bool, target: str, action: CloseAction) -> tuple[str, CloseAction] | None:
+    """The foe and the action of a Wait he set off, when ``wait-order`` asks who strikes
+    first (R5.11)."""
+    return (target, action) if wait_order else None
+
+
 def _sub(key: str, english: str, description: str) -> dict[str, Any]:
     """``name`` and ``description`` for ``close.command(**…)`` (keywords of several types)."""
     return {
@@ -142,6 +152,8 @@ def _sub(key: str, english: str, description: str) -> dict[str, Any]:
 
 
 PAIR = ("attacker", "target")
+WAIT = "wait_order"
+"""A Wait set off: who strikes first (R5.11), on every close-combat attack, as on /attack."""
 EXTRA = "extra_attack"
 """The GM's escape hatch, last on every action that takes the turn (R4.4), as on /attack."""
 COLLISION = ("into_wall", "object_breaks")
@@ -155,6 +167,7 @@ SLAM_OPTIONS = (
     "tackle",
     "dodge",
     *COLLISION,
+    WAIT,
     EXTRA,
 )
 HORN_OPTIONS = (
@@ -167,6 +180,7 @@ HORN_OPTIONS = (
     "weight",
     "strikes",
     *COLLISION,
+    WAIT,
     EXTRA,
 )
 
@@ -194,10 +208,12 @@ class CloseCombat(commands.Cog):
         action: Action,
         *,
         extra_attack: bool = False,
+        wait_on: tuple[str, CloseAction] | None = None,
     ) -> None:
         """Authorize the actor's owner (or the GM; ``extra_attack`` the GM's alone, as on
         /attack), run the action on the encounter, save it as one undoable change and answer
-        with its rolls."""
+        with its rolls. ``wait_on``: the foe and the action of a Wait he set off, who
+        strikes first deciding whether the action happens (R5.11)."""
         channel = channel_of(interaction)
         authority = await EncounterAuthority.of(interaction)
         context = await self.bot.context_for(interaction)
@@ -206,7 +222,20 @@ class CloseCombat(commands.Cog):
             who = fight.find(actor)
             authority.ensure_can_act_for(fight.gm_id, who.owner_id, who.name)
             authority.ensure_may_grant_extra_attack(fight.gm_id, extra_attack)
-            change.encounter, outcome = action(fight, self.bot.dice, context.options)
+            if wait_on is None:
+                change.encounter, outcome = action(fight, self.bot.dice, context.options)
+            else:
+                foe, kind = wait_on
+                change.encounter, outcome = waited(
+                    fight,
+                    actor,
+                    foe,
+                    lambda f, dice: action(f, dice, context.options),
+                    action=kind,
+                    roller=self.bot.dice,
+                    options=context.options,
+                    extra_attack=extra_attack,
+                )
             change.detail = outcome.detail()
         await send_embeds(interaction, render_close(outcome, self.bot.messages, context.locale))
 
@@ -249,8 +278,8 @@ class CloseCombat(commands.Cog):
         )
 
     @close.command(**_sub("grapple", "grapple", "Grapple: DX+3 against DX (R11.2, R11.3)"))
-    @app_commands.rename(**_names(*PAIR, "location", "bite", EXTRA))
-    @app_commands.describe(**_descriptions(*PAIR, "location", "bite", EXTRA))
+    @app_commands.rename(**_names(*PAIR, "location", "bite", WAIT, EXTRA))
+    @app_commands.describe(**_descriptions(*PAIR, "location", "bite", WAIT, EXTRA))
     @app_commands.choices(location=LOCATION_CHOICES)
     @app_commands.autocomplete(attacker=combatant_autocomplete, target=combatant_autocomplete)
     async def grapple_cmd(  # noqa: PLR0917 - one parameter per slash-command option
@@ -260,6 +289,7 @@ class CloseCombat(commands.Cog):
         target: Name,
         location: app_commands.Choice[str] | None = None,
         bite: bool = False,
+        wait_order: bool = False,
         extra_attack: bool = False,
     ) -> None:
         where = HitLocation(location.value) if location else HitLocation.TORSO
@@ -277,13 +307,16 @@ class CloseCombat(commands.Cog):
                 extra_attack=extra_attack,
             ),
             extra_attack=extra_attack,
+            wait_on=(target, CloseAction.bite if bite else CloseAction.grapple)
+            if wait_order
+            else None,
         )
 
     @close.command(
         **_sub("grab_weapon", "grab-weapon", "Grab the foe's weapon, or its arm (R11.4, R11.5)")
     )
-    @app_commands.rename(**_names(*PAIR, "weapon", "arm", EXTRA))
-    @app_commands.describe(**_descriptions(*PAIR, "weapon", "arm", EXTRA))
+    @app_commands.rename(**_names(*PAIR, "weapon", "arm", WAIT, EXTRA))
+    @app_commands.describe(**_descriptions(*PAIR, "weapon", "arm", WAIT, EXTRA))
     @app_commands.autocomplete(attacker=combatant_autocomplete, target=combatant_autocomplete)
     async def grab_weapon_cmd(  # noqa: PLR0917 - one parameter per slash-command option
         self,
@@ -292,6 +325,7 @@ class CloseCombat(commands.Cog):
         target: Name,
         weapon: Name | None = None,
         arm: bool = False,
+        wait_order: bool = False,
         extra_attack: bool = False,
     ) -> None:
         await self._act(
@@ -308,6 +342,9 @@ class CloseCombat(commands.Cog):
                 extra_attack=extra_attack,
             ),
             extra_attack=extra_attack,
+            wait_on=(target, CloseAction.grab_arm if arm else CloseAction.grab_weapon)
+            if wait_order
+            else None,
         )
 
     @close.command(
@@ -315,14 +352,15 @@ class CloseCombat(commands.Cog):
             "wrest", "wrest", "Wrest the grabbed weapon away, or force it dropped (R11.4, R11.5)"
         )
     )
-    @app_commands.rename(**_names(*PAIR, EXTRA))
-    @app_commands.describe(**_descriptions(*PAIR, EXTRA))
+    @app_commands.rename(**_names(*PAIR, WAIT, EXTRA))
+    @app_commands.describe(**_descriptions(*PAIR, WAIT, EXTRA))
     @app_commands.autocomplete(attacker=combatant_autocomplete, target=combatant_autocomplete)
     async def wrest_cmd(
         self,
         interaction: discord.Interaction[GurpsBot],
         attacker: Name,
         target: Name,
+        wait_order: bool = False,
         extra_attack: bool = False,
     ) -> None:
         await self._act(
@@ -332,11 +370,12 @@ class CloseCombat(commands.Cog):
                 f, attacker, target, roller=dice, options=options, extra_attack=extra_attack
             ),
             extra_attack=extra_attack,
+            wait_on=_wait_on(wait_order, target, CloseAction.wrest),
         )
 
     @close.command(**_sub("takedown", "takedown", "Take a grappled foe down (R11.8, R11.21)"))
-    @app_commands.rename(**_names(*PAIR, "using", "helper", EXTRA))
-    @app_commands.describe(**_descriptions(*PAIR, "using", "helper", EXTRA))
+    @app_commands.rename(**_names(*PAIR, "using", "helper", WAIT, EXTRA))
+    @app_commands.describe(**_descriptions(*PAIR, "using", "helper", WAIT, EXTRA))
     @app_commands.choices(using=USING_CHOICES)
     @app_commands.autocomplete(
         attacker=combatant_autocomplete,
@@ -350,6 +389,7 @@ class CloseCombat(commands.Cog):
         target: Name,
         using: app_commands.Choice[str] | None = None,
         helper: Name | None = None,
+        wait_order: bool = False,
         extra_attack: bool = False,
     ) -> None:
         stat = TakedownStat(using.value) if using else TakedownStat.st
@@ -367,14 +407,17 @@ class CloseCombat(commands.Cog):
                 extra_attack=extra_attack,
             ),
             extra_attack=extra_attack,
+            wait_on=_wait_on(wait_order, target, CloseAction.takedown),
         )
 
     @close.command(**_sub("pin", "pin", "Pin a grappled foe on the ground (R11.9, R11.21)"))
     @app_commands.rename(
-        **_names(*PAIR, "hands", "helper", "second_helper", "weight", "target_weight", EXTRA)
+        **_names(*PAIR, "hands", "helper", "second_helper", "weight", "target_weight", WAIT, EXTRA)
     )
     @app_commands.describe(
-        **_descriptions(*PAIR, "hands", "helper", "second_helper", "weight", "target_weight", EXTRA)
+        **_descriptions(
+            *PAIR, "hands", "helper", "second_helper", "weight", "target_weight", WAIT, EXTRA
+        )
     )
     @app_commands.autocomplete(
         attacker=combatant_autocomplete,
@@ -392,6 +435,7 @@ class CloseCombat(commands.Cog):
         second_helper: Name | None = None,
         weight: Weight | None = None,
         target_weight: Weight | None = None,
+        wait_order: bool = False,
         extra_attack: bool = False,
     ) -> None:
         helpers = tuple(h for h in (helper, second_helper) if h)
@@ -411,17 +455,19 @@ class CloseCombat(commands.Cog):
                 extra_attack=extra_attack,
             ),
             extra_attack=extra_attack,
+            wait_on=_wait_on(wait_order, target, CloseAction.pin),
         )
 
     @close.command(**_sub("choke", "choke", "Choke a grappled foe: ST against HT (R11.10)"))
-    @app_commands.rename(**_names(*PAIR, EXTRA))
-    @app_commands.describe(**_descriptions(*PAIR, EXTRA))
+    @app_commands.rename(**_names(*PAIR, WAIT, EXTRA))
+    @app_commands.describe(**_descriptions(*PAIR, WAIT, EXTRA))
     @app_commands.autocomplete(attacker=combatant_autocomplete, target=combatant_autocomplete)
     async def choke_cmd(
         self,
         interaction: discord.Interaction[GurpsBot],
         attacker: Name,
         target: Name,
+        wait_order: bool = False,
         extra_attack: bool = False,
     ) -> None:
         await self._act(
@@ -431,6 +477,7 @@ class CloseCombat(commands.Cog):
                 f, attacker, target, roller=dice, options=options, extra_attack=extra_attack
             ),
             extra_attack=extra_attack,
+            wait_on=_wait_on(wait_order, target, CloseAction.choke),
         )
 
     @close.command(**_sub("break_free", "break-free", "Break free: ST against ST (R11.11)"))
@@ -481,6 +528,7 @@ class CloseCombat(commands.Cog):
         dodge: bool = False,
         into_wall: bool = False,
         object_breaks: bool = False,
+        wait_order: bool = False,
         extra_attack: bool = False,
     ) -> None:
         where = SlamArc(arc.value) if arc else SlamArc.front
@@ -505,17 +553,22 @@ class CloseCombat(commands.Cog):
                 extra_attack=extra_attack,
             ),
             extra_attack=extra_attack,
+            wait_on=(target, CloseAction.tackle if tackle else CloseAction.slam)
+            if wait_order
+            else None,
         )
 
     @close.command(
         **_sub("trample", "trample", "Trample a smaller foe: DX, then damage by weight (R11.19)")
     )
     @app_commands.rename(
-        **_names(*PAIR, "mode", "hard_surface", "hooves", "weight", "target_weight", EXTRA),
+        **_names(*PAIR, "mode", "hard_surface", "hooves", "weight", "target_weight", WAIT, EXTRA),
         dodge=OPTIONS["trample_dodge"][0],
     )
     @app_commands.describe(
-        **_descriptions(*PAIR, "mode", "hard_surface", "hooves", "weight", "target_weight", EXTRA),
+        **_descriptions(
+            *PAIR, "mode", "hard_surface", "hooves", "weight", "target_weight", WAIT, EXTRA
+        ),
         dodge=OPTIONS["trample_dodge"][1],
     )
     @app_commands.choices(mode=MODE_CHOICES)
@@ -531,6 +584,7 @@ class CloseCombat(commands.Cog):
         dodge: bool = True,
         weight: Weight | None = None,
         target_weight: Weight | None = None,
+        wait_order: bool = False,
         extra_attack: bool = False,
     ) -> None:
         chosen = TrampleMode(mode.value) if mode else TrampleMode.stay
@@ -552,6 +606,7 @@ class CloseCombat(commands.Cog):
                 extra_attack=extra_attack,
             ),
             extra_attack=extra_attack,
+            wait_on=_wait_on(wait_order, target, CloseAction.trample),
         )
 
     @close.command(**_sub("horn", "horn", "Horn attack: a slam with the horns' damage (R11.20)"))
@@ -573,6 +628,7 @@ class CloseCombat(commands.Cog):
         strikes: app_commands.Choice[str] | None = None,
         into_wall: bool = False,
         object_breaks: bool = False,
+        wait_order: bool = False,
         extra_attack: bool = False,
     ) -> None:
         where = SlamArc(arc.value) if arc else SlamArc.front
@@ -598,6 +654,7 @@ class CloseCombat(commands.Cog):
                 extra_attack=extra_attack,
             ),
             extra_attack=extra_attack,
+            wait_on=_wait_on(wait_order, target, CloseAction.horn),
         )
 
     @close.command(**_sub("draw", "draw", "Draw a weapon in close combat: DX first (R11.22)"))

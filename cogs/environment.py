@@ -50,10 +50,10 @@ from rules.combatant import Armor, HitLocation, Side
 from rules.dice import DiceExpression
 from rules.encounter import Encounter
 from rules.environment_change import (
+    Charged,
     HazardHit,
     SunburnTaken,
     Weather,
-    WeatherTaken,
     catch_fire_on,
     cold_on,
     fall_on,
@@ -159,7 +159,7 @@ class Environment(commands.Cog):
         self,
         interaction: discord.Interaction[GurpsBot],
         combatant: str,
-        call: Callable[[Encounter, str], WeatherTaken[Weather]],
+        call: Callable[[Encounter, str], Charged[Weather]],
         render: Callable[[Weather, Messages, str], list[str]],
         title_key: str,
     ) -> None:
@@ -168,7 +168,7 @@ class Environment(commands.Cog):
         locale = await self.bot.locale_for(interaction)
         taken = await self.fp.apply(interaction, combatant, call)
         title = self._text(title_key, locale, name=taken.name)
-        lines = render(taken.exposure, self.bot.messages, locale)
+        lines = render(taken.working, self.bot.messages, locale)
         await self.fp.show(interaction, locale, title, lines, taken.applied)
 
     async def _weather_numbers(

@@ -38,7 +38,6 @@ from rules.attack import (
     initiative_slots,
     reach_length,
     roll_attack,
-    wait_order,
 )
 from rules.checks import ensure_attemptable
 from rules.combatant import Combatant, HitLocation, RiseClass, Side, Trait, Weapon
@@ -59,9 +58,11 @@ from rules.maneuver_choice import feint_defense, feint_modifiers
 from rules.maneuver_limits import (
     ATTACK_MANEUVER_VALUES,
     ensure_maneuver_left,
+    keep_wait_order,
     next_attack,
     series_maneuver,
     spent_attack,
+    wait_contest,
 )
 from rules.options import RuleOptions
 from rules.ranged import (
@@ -107,7 +108,6 @@ ERROR_KEYS: Final = frozenset(
         "attack.self",
         "attack.thrown_needs_fast_draw",
         "attack.volley_needs_fast_draw",
-        "attack.not_waiting",
         "ranged.no_damage",
         "ranged.opportunity_needs_wait",
         "rapid_fire.needs_weapon",
@@ -410,29 +410,12 @@ def _wait_order(
     roller: DiceRoller,
     options: RuleOptions,
 ) -> WaitOrder | None:
-    """R5.11: only a fighter who chose Wait asks who strikes first; his foe counts with his
-    longest weapon (bare hands: close combat reach, DX). Once decided against a foe, the
-    result stands for the rest of the turn: asking again rolls nothing."""
+    """R5.11: asked with ``wait-order`` only; the blow's reach is its weapon's
+    (:func:`~rules.maneuver_limits.wait_contest` says the rest)."""
     if not request.wait_order:
         return None
-    if attacker.turn.maneuver != Maneuver.wait.value:
-        raise RuleError(
-            "attack.not_waiting",
-            f"{attacker.combatant.name} is not waiting",
-            combatant=attacker.combatant.name,
-        )
-    decided = attacker.turn.wait_orders.get(target.combatant_id)
-    if decided is not None:
-        return decided.model_copy(update={"earlier": True})
-    foe = target.combatant
-    longest = max(foe.weapons, key=lambda w: reach_length(w.reach), default=None)
-    other = (
-        (reach_length(longest.reach), longest.skill)
-        if longest is not None
-        else (0, foe.attributes.dx)
-    )
-    mine = (reach_length(weapon.reach) if weapon is not None else 1, skill)
-    return wait_order(mine, other, roller, options)
+    reach = reach_length(weapon.reach) if weapon is not None else 1
+    return wait_contest(attacker, target, reach=reach, skill=skill, roller=roller, options=options)
 
 
 def _fast_draw_level(
@@ -604,10 +587,6 @@ def resolve_attack(
     )
     if order is not None and not order.waiter_first:
         # Nothing is spent, but who strikes first is settled (R5.11).
-        kept = {
-            **turn.wait_orders,
-            target.combatant_id: order.model_copy(update={"earlier": False}),
-        }
         return AttackOutcome(
             **who,
             strike=planned,
@@ -618,7 +597,7 @@ def resolve_attack(
             attack_number=number,
             attacks_available=count.attacks,
             allowance_rule_ids=count.rule_ids,
-            attacker_turn=turn.model_copy(update={"wait_orders": kept}),
+            attacker_turn=keep_wait_order(turn, target.combatant_id, order),
             target_turn=target.turn,
         )
     draw_level = _fast_draw_level(sheet, request, kind, count, number)

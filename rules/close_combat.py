@@ -10,11 +10,14 @@ undoable change.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import suppress
 from enum import StrEnum
 from typing import Final
 
 from pydantic import BaseModel, ConfigDict
 
+from rules.attack import WaitOrder
 from rules.breath import choked_breath, hold_breath
 from rules.checks import ContestWinner
 from rules.combatant import Combatant, HitLocation, Posture
@@ -45,7 +48,7 @@ from rules.grapple import (
 from rules.injury import InjuryOutcome, apply_hit
 from rules.maneuver import Maneuver
 from rules.maneuver_choice import spend_ready
-from rules.maneuver_limits import ensure_own_turn, spend_attack
+from rules.maneuver_limits import ensure_own_turn, keep_wait_order, spend_attack, wait_contest
 from rules.options import RuleOptions
 from rules.records import Modifier
 from rules.roller import DiceRoller
@@ -94,6 +97,7 @@ __all__ = [
     "in_any_close_combat",
     "in_close_combat",
     "leave",
+    "waited",
 ]
 
 ERROR_KEYS: Final = frozenset(
@@ -190,7 +194,14 @@ class CloseOutcome(BaseModel):
     water: Water | None = None
     """Where the slam happened, when in water: the collision damage is reduced like all
     damage there (R13.4, R13.5)."""
+    wait_order: WaitOrder | None = None
+    """Who struck first from the attacker's Wait (R5.11)."""
     rule_ids: tuple[str, ...] = ()
+
+    @property
+    def yielded(self) -> bool:
+        """The foe strikes first from the attacker's Wait: nothing was done or spent (R5.11)."""
+        return self.wait_order is not None and not self.wait_order.waiter_first
 
     def detail(self) -> dict[str, object]:
         """What the event log keeps of the action."""
@@ -199,6 +210,7 @@ class CloseOutcome(BaseModel):
             "attacker": self.attacker_name,
             "target": self.target_name,
             "done": self.done,
+            **({"waiter_first": self.wait_order.waiter_first} if self.wait_order else {}),
         }
 
 
@@ -409,6 +421,64 @@ def _wet(fighter: EncounterCombatant, *hurt: InjuryOutcome | None) -> tuple[str,
     if water is None or not any(injury is not None for injury in hurt):
         return ()
     return (f"close.note.water_{water.value}",)
+
+
+# --------------------------------------------------------------------------- a Wait set off
+
+
+CloseAttack = Callable[[Encounter, DiceRoller], tuple[Encounter, CloseOutcome]]
+"""A close-combat attack with everything but the encounter and the dice given."""
+
+
+class _FirstDie(Exception):
+    """The action asked for its first die: every refusal it makes before rolling has passed."""
+
+
+class _NoDice:
+    """A roller that stops the action at its first die (:func:`waited`'s check)."""
+
+    def roll_die(self, sides: int) -> int:
+        raise _FirstDie
+
+
+def waited(
+    encounter: Encounter,
+    attacker: str,
+    target: str,
+    act: CloseAttack,
+    *,
+    action: CloseAction,
+    roller: DiceRoller,
+    options: RuleOptions,
+    extra_attack: bool = False,
+) -> tuple[Encounter, CloseOutcome]:
+    """R5.11: a close-combat attack (``action``, done by ``act``) set off from the attacker's
+    Wait by ``target`` coming near: the longer weapon strikes first, equal reaches a Quick
+    Contest of skill (:func:`~rules.maneuver_limits.wait_contest`). A grapple, a slam or any
+    other body action has reach C and is rolled at DX (the score :func:`_spend` reads),
+    so a foe with any weapon of reach 1 or more goes first.
+
+    The action's own refusals come first, before any die is rolled. When the foe strikes
+    first nothing is rolled for the action or spent: the Wait still stands and the order is
+    kept for the turn (asking again rolls nothing); else the action is done as asked."""
+    a, b = _pair(encounter, attacker, target, extra_attack=extra_attack)
+    with suppress(_FirstDie):
+        act(encounter, _NoDice())
+    order = wait_contest(
+        a, b, reach=0, skill=a.combatant.attributes.dx, roller=roller, options=options
+    )
+    if order.waiter_first:
+        after, outcome = act(encounter, roller)
+        return after, outcome.model_copy(update={"wait_order": order})
+    kept = a.model_copy(update={"turn": keep_wait_order(a.turn, b.combatant_id, order)})
+    return encounter.replace(kept), CloseOutcome(
+        action=action,
+        attacker_name=a.name,
+        target_name=b.name,
+        done=False,
+        wait_order=order,
+        rule_ids=(order.rule_id,),
+    )
 
 
 # --------------------------------------------------------------------------- entering, leaving

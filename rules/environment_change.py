@@ -79,11 +79,10 @@ from rules.strain import EnvironmentChange, FatigueApplied, change_fp
 __all__ = [
     "ERROR_KEYS",
     "CaughtFire",
-    "DrownTaken",
+    "Charged",
     "EnvironmentChange",
     "FallTaken",
     "FireTaken",
-    "GearShed",
     "HazardHit",
     "HeatEntered",
     "ObjectTaken",
@@ -91,7 +90,6 @@ __all__ = [
     "SunburnTaken",
     "WaterEntered",
     "Weather",
-    "WeatherTaken",
     "catch_fire_on",
     "cold_on",
     "drown_on",
@@ -437,17 +435,18 @@ def sunburn_on(
 # ------------------------------------------------------------- R10.9, R10.10, R10.13, R10.14
 
 Weather = TypeVar("Weather", HeatExposure, IntenseHeat, ColdExposure, ThermalShock)
+Working = TypeVar("Working", HeatExposure, IntenseHeat, ColdExposure, ThermalShock, Shed, Drowning)
 """What a stretch of heat or cold rolled (R10.9, R10.10, R10.13, R10.14)."""
 
 
-class WeatherTaken(BaseModel, Generic[Weather]):
-    """Heat, intense heat, cold or icy water worked through for a fighter of the fight, from
-    his own sheet as the fight holds it: the rolls (``exposure``) and the FP they cost him
-    (``applied``; ``outcome`` ``None`` when they cost nothing)."""
+class Charged(BaseModel, Generic[Working]):
+    """A rule worked through for a fighter of the fight, from his own sheet as the fight
+    holds it: its rolls (``working``: the heat, cold, drowning or shed worked out) and the FP
+    they cost him (``applied``; its ``outcome`` ``None`` when they cost nothing)."""
 
     model_config = _FROZEN
 
-    exposure: Weather
+    working: Working
     applied: FatigueApplied
 
     @property
@@ -471,7 +470,7 @@ def _charged(
     want: Want | None = None,
     roller: DiceRoller,
     options: RuleOptions,
-) -> WeatherTaken[Weather]:
+) -> Charged[Weather]:
     """The FP ``exposure`` cost him, charged (:func:`~rules.strain.change_fp`; lost to heat
     or cold, ``want``, they are kept apart, R10.9, R10.13)."""
     applied = change_fp(
@@ -483,7 +482,7 @@ def _charged(
         noted=noted,
         want=want,
     )
-    return WeatherTaken[Weather](exposure=exposure, applied=applied)
+    return Charged(working=exposure, applied=applied)
 
 
 def _best_survival(sheet: Combatant, survival: int | None) -> int | None:
@@ -503,7 +502,7 @@ def heat_on(
     stressful: bool = True,
     roller: DiceRoller,
     options: RuleOptions,
-) -> WeatherTaken[HeatExposure]:
+) -> Charged[HeatExposure]:
     """R10.9 through :func:`~rules.climate.heat` for him: his HT, Survival and encumbrance
     level unless given; each failure's FP charged, kept apart as lost to heat."""
     sheet = encounter.get(fighter_id).combatant
@@ -532,7 +531,7 @@ def intense_heat_on(
     ht: int | None = None,
     roller: DiceRoller,
     options: RuleOptions,
-) -> WeatherTaken[IntenseHeat]:
+) -> Charged[IntenseHeat]:
     """R10.10 through :func:`~rules.climate.intense_heat` for ``seconds`` at once: his torso's
     DR and his HT unless given; each failed second's FP charged."""
     sheet = encounter.get(fighter_id).combatant
@@ -560,7 +559,7 @@ def cold_on(
     survival: int | None = None,
     roller: DiceRoller,
     options: RuleOptions,
-) -> WeatherTaken[ColdExposure]:
+) -> Charged[ColdExposure]:
     """R10.13 through :func:`~rules.climate.cold` for him: his HT and Survival unless given;
     each failure's FP charged, kept apart as lost to cold."""
     sheet = encounter.get(fighter_id).combatant
@@ -590,7 +589,7 @@ def icy_water_on(
     ht: int | None = None,
     roller: DiceRoller,
     options: RuleOptions,
-) -> WeatherTaken[ThermalShock]:
+) -> Charged[ThermalShock]:
     """R10.14 through :func:`~rules.climate.thermal_shock` for him: his HT unless given;
     the FP of every minute charged (none in a dry suit: only the cold, R10.13)."""
     sheet = encounter.get(fighter_id).combatant
@@ -703,23 +702,6 @@ def water_with_the_rounds(
     )
 
 
-class GearShed(BaseModel):
-    """R9.4 on a fighter in deep water: the DX roll for one item and the FP it cost; a
-    failure leaves him struggling (R9.3)."""
-
-    model_config = _FROZEN
-
-    item: Shed
-    applied: FatigueApplied
-
-    @property
-    def encounter(self) -> Encounter:
-        return self.applied.encounter
-
-    def detail(self) -> dict[str, object]:
-        return self.applied.detail()
-
-
 def shed_gear(
     encounter: Encounter,
     fighter_id: str,
@@ -728,7 +710,7 @@ def shed_gear(
     dx: int | None = None,
     roller: DiceRoller,
     options: RuleOptions,
-) -> GearShed:
+) -> Charged[Shed]:
     """R9.4: only after a successful Swimming roll in the water
     (:func:`~rules.breath.ensure_may_shed`), a DX roll (given, else his) for one item
     (:func:`~rules.breath.shed`), its FP charged; a failure swallows water
@@ -753,23 +735,7 @@ def shed_gear(
         noted={"shed": item.shed},
         state=None if item.shed else {"water": swallowed_water(water, fighter.turn.water)},
     )
-    return GearShed(item=item, applied=applied)
-
-
-class DrownTaken(BaseModel):
-    """R9.3 over a given time on a fighter: every Swimming roll, and the FP they cost him."""
-
-    model_config = _FROZEN
-
-    drowned: Drowning
-    applied: FatigueApplied
-
-    @property
-    def encounter(self) -> Encounter:
-        return self.applied.encounter
-
-    def detail(self) -> dict[str, object]:
-        return self.applied.detail()
+    return Charged(working=item, applied=applied)
 
 
 def drown_on(
@@ -783,7 +749,7 @@ def drown_on(
     fat: bool = False,
     roller: DiceRoller,
     options: RuleOptions,
-) -> DrownTaken:
+) -> Charged[Drowning]:
     """R9.3 for ``seconds`` in deep water, worked out at once (:func:`~rules.breath.drowning`)
     from his sheet as the fight has it: his Swimming (given, else the sheet's, else HT-4:
     :func:`~rules.breath.swimming_level`), his encumbrance unless given, the schedule
@@ -809,7 +775,7 @@ def drown_on(
         options=options,
         noted={"drown": seconds},
     )
-    return DrownTaken(drowned=drowned, applied=applied)
+    return Charged(working=drowned, applied=applied)
 
 
 class RescueTaken(BaseModel):

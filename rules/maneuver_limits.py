@@ -6,12 +6,20 @@ from __future__ import annotations
 
 from typing import Final
 
-from rules.attack import AttackCount, attacks_per_turn, maneuvers_per_turn
+from rules.attack import (
+    AttackCount,
+    WaitOrder,
+    attacks_per_turn,
+    maneuvers_per_turn,
+    reach_length,
+    wait_order,
+)
 from rules.combatant import Combatant
-from rules.encounter import Encounter
+from rules.encounter import Encounter, EncounterCombatant
 from rules.errors import RuleError
 from rules.maneuver import ATTACK_MANEUVERS, AllOutAttackOption, Maneuver
 from rules.options import RuleOptions
+from rules.roller import DiceRoller
 from rules.strike import AttackRequest
 from rules.turn import TurnState
 
@@ -24,6 +32,7 @@ __all__ = [
     "ensure_maneuver_left",
     "ensure_own_turn",
     "extra_maneuvers",
+    "keep_wait_order",
     "maneuvers_allowed",
     "next_attack",
     "other_maneuvers",
@@ -31,11 +40,13 @@ __all__ = [
     "series_skill",
     "spend_attack",
     "spent_attack",
+    "wait_contest",
 ]
 
 ERROR_KEYS: Final = frozenset(
     {
         "attack.no_attacks_left",
+        "attack.not_waiting",
         "maneuver.already_chosen",
         "maneuver.no_maneuvers_left",
         "maneuver.concentrate_full_turn",
@@ -326,3 +337,45 @@ def spend_attack(
     return spent_attack(
         turn, maneuver=maneuver, all_out_option=option, count=count, number=number, skill=skill
     )
+
+
+def wait_contest(
+    waiter: EncounterCombatant,
+    foe: EncounterCombatant,
+    *,
+    reach: int,
+    skill: int,
+    roller: DiceRoller,
+    options: RuleOptions,
+) -> WaitOrder:
+    """R5.11: who strikes first when ``foe`` sets off ``waiter``'s Wait, for every action a
+    Wait turns into (a blow on ``/attack``, a grapple or a slam on ``/close-combat``).
+    ``reach`` and ``skill`` are the waiter's for that action; the foe counts with his
+    longest weapon in hand (bare hands: close-combat reach C, DX). Only a fighter who chose Wait
+    asks (``attack.not_waiting``). Once decided against a foe, the result stands for the
+    rest of the turn: asking again rolls nothing."""
+    if waiter.turn.maneuver != Maneuver.wait.value:
+        raise RuleError(
+            "attack.not_waiting",
+            f"{waiter.combatant.name} is not waiting",
+            combatant=waiter.combatant.name,
+        )
+    decided = waiter.turn.wait_orders.get(foe.combatant_id)
+    if decided is not None:
+        return decided.model_copy(update={"earlier": True})
+    sheet = foe.combatant
+    held = [w for w in sheet.weapons if w.name not in sheet.state.dropped]
+    longest = max(held, key=lambda w: reach_length(w.reach), default=None)
+    other = (
+        (reach_length(longest.reach), longest.skill)
+        if longest is not None
+        else (0, sheet.attributes.dx)
+    )
+    return wait_order((reach, skill), other, roller, options)
+
+
+def keep_wait_order(turn: TurnState, foe_id: str, order: WaitOrder) -> TurnState:
+    """The waiter's turn once ``foe_id`` was found to strike first (R5.11): nothing is spent,
+    the Wait still stands, and the order is kept so asking again rolls nothing."""
+    kept = {**turn.wait_orders, foe_id: order.model_copy(update={"earlier": False})}
+    return turn.model_copy(update={"wait_orders": kept})

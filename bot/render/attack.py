@@ -283,10 +283,11 @@ def _sequence_field(
         )
 
 
-def _wait_line(order: WaitOrder, outcome: AttackOutcome, messages: Messages, locale: str) -> str:
+def wait_line(order: WaitOrder, waiter: str, foe: str, messages: Messages, locale: str) -> str:
     """Who strikes first from a Wait: the longer weapon, else the skill contest (R5.11); a
-    second ask against the same foe says the first result stands."""
-    first = outcome.attacker_name if order.waiter_first else outcome.target_name
+    second ask against the same foe says the first result stands. For a blow and for a
+    close-combat attack alike."""
+    first = waiter if order.waiter_first else foe
     earlier = "\n" + messages.text("attack.wait_earlier", locale) if order.earlier else ""
     if not order.contests:
         return (
@@ -354,7 +355,9 @@ def _wait_field(
         add_field(
             embed,
             messages.text("attack.field.wait", locale),
-            _wait_line(outcome.wait_order, outcome, messages, locale),
+            wait_line(
+                outcome.wait_order, outcome.attacker_name, outcome.target_name, messages, locale
+            ),
             inline=False,
         )
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import discord
 
 from bot.i18n import Messages
-from bot.render.attack import render_damage
+from bot.render.attack import render_damage, wait_line
 from bot.render.common import ResultKind, add_field, new_embed, signed
 from rules.checks import ContestWinner, SuccessRoll
 from rules.close_combat import CloseAction, CloseOutcome
@@ -327,7 +327,11 @@ def render_close(outcome: CloseOutcome, messages: Messages, locale: str) -> list
     """The action's embed, and the damage it did (a choke, a super-slam) after it."""
     t = messages.text
     kind = ResultKind.SUCCESS if outcome.done else ResultKind.FAILURE
-    if outcome.action in (CloseAction.enter, CloseAction.leave, CloseAction.release):
+    if outcome.yielded or outcome.action in (
+        CloseAction.enter,
+        CloseAction.leave,
+        CloseAction.release,
+    ):
         kind = ResultKind.INFO
     embed = new_embed(
         kind,
@@ -340,6 +344,22 @@ def render_close(outcome: CloseOutcome, messages: Messages, locale: str) -> list
         ),
     )
     names = (outcome.attacker_name, outcome.target_name or "")
+    if outcome.wait_order is not None:
+        add_field(
+            embed,
+            t("attack.field.wait", locale),
+            wait_line(outcome.wait_order, *names, messages, locale),
+            inline=False,
+        )
+    if outcome.yielded:
+        # R5.11: the foe's longer weapon goes first; nothing was rolled or spent.
+        add_field(
+            embed,
+            t("close.field.outcome", locale),
+            t("close.wait_yields", locale, target=names[1]),
+            inline=False,
+        )
+        return [embed]
     if outcome.contest is not None:
         add_field(
             embed,

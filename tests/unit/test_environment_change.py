@@ -217,8 +217,8 @@ def test_r10_9_heat_on_reads_his_sheet_and_keeps_the_fp_apart() -> None:
     taken = change.heat_on(
         hardy(encumbrance_level=2), "1", 42, 120, roller=totals(8, 9, 10, 7), options=OPTIONS
     )
-    assert [r.roll.target for r in taken.exposure.rolls] == [8, 8, 8, 8]
-    assert taken.exposure.fp_lost == 2
+    assert [r.roll.target for r in taken.working.rolls] == [8, 8, 8, 8]
+    assert taken.working.fp_lost == 2
     bruno = taken.encounter.get("1").combatant
     assert (bruno.state.fp, bruno.state.fp_withheld) == (10, {"heat": 2})
     assert taken.applied.outcome is not None
@@ -233,7 +233,7 @@ def test_r10_9_heat_on_rolls_his_survival_and_what_the_gm_gives_wins() -> None:
     taken = change.heat_on(
         hardy(skills={"survival": 13}), "1", 36, 30, roller=totals(14), options=OPTIONS
     )
-    assert (taken.exposure.attribute, taken.exposure.rolls[0].roll.target) == ("survival", 13)
+    assert (taken.working.attribute, taken.working.rolls[0].roll.target) == ("survival", 13)
     assert taken.encounter.get("1").combatant.state.fp == 11
     given = change.heat_on(
         hardy(encumbrance_level=2),
@@ -245,13 +245,13 @@ def test_r10_9_heat_on_rolls_his_survival_and_what_the_gm_gives_wins() -> None:
         roller=totals(13),
         options=OPTIONS,
     )
-    assert (given.exposure.attribute, given.exposure.rolls[0].roll.target) == ("ht", 13)
+    assert (given.working.attribute, given.working.rolls[0].roll.target) == ("ht", 13)
     assert given.applied.outcome is None
     start = hardy()
     resting = change.heat_on(
         start, "1", 42, 120, stressful=False, roller=ScriptedDice([]), options=OPTIONS
     )
-    assert resting.exposure.rolls == ()
+    assert resting.working.rolls == ()
     assert resting.encounter == start
 
 
@@ -260,13 +260,13 @@ def test_r10_10_intense_heat_on_is_safe_for_his_torso_dr_times_3() -> None:
     taken = change.intense_heat_on(
         hardy(dr={"uniform": 4}), "1", 14, roller=totals(10, 13), options=OPTIONS
     )
-    assert (taken.exposure.dr, taken.exposure.safe_seconds, taken.exposure.fp_lost) == (4, 12, 1)
+    assert (taken.working.dr, taken.working.safe_seconds, taken.working.fp_lost) == (4, 12, 1)
     assert taken.encounter.get("1").combatant.state.fp_withheld == {}
     assert taken.detail() == {"intense_heat": 14, "name": "Bruno", "fp": 11}
     given = change.intense_heat_on(
         hardy(dr={"uniform": 4}), "1", 2, dr=0, ht=9, roller=totals(10, 9), options=OPTIONS
     )
-    assert [r.succeeded for r in given.exposure.rolls] == [False, True]
+    assert [r.succeeded for r in given.working.rolls] == [False, True]
     assert given.encounter.get("1").combatant.state.fp == 11
 
 
@@ -283,8 +283,8 @@ def test_r10_13_cold_on_rolls_his_ht_and_keeps_the_fp_apart() -> None:
         roller=totals(5, 6, 4, 9),
         options=OPTIONS,
     )
-    assert taken.exposure.interval == 15
-    assert [r.roll.target for r in taken.exposure.rolls] == [5, 5, 5, 5]
+    assert taken.working.interval == 15
+    assert [r.roll.target for r in taken.working.rolls] == [5, 5, 5, 5]
     bruno = taken.encounter.get("1").combatant
     assert (bruno.state.fp, bruno.state.fp_withheld) == (10, {"cold": 2})
     assert taken.detail() == {"cold": -30, "minutes": 60, "name": "Bruno", "fp": 10}
@@ -294,14 +294,14 @@ def test_r10_14_icy_water_on_costs_the_margin_every_minute() -> None:
     """His HT 12, three minutes: 9 (1), 15 (3), 12 (1) = 5 FP; in a dry suit nothing is
     rolled and nothing changes (only the cold, R10.13)."""
     taken = change.icy_water_on(hardy(), "1", 3, roller=totals(9, 15, 12), options=OPTIONS)
-    assert [r.fp_lost for r in taken.exposure.rolls] == [1, 3, 1]
+    assert [r.fp_lost for r in taken.working.rolls] == [1, 3, 1]
     assert taken.encounter.get("1").combatant.state.fp == 7
     assert taken.detail() == {"icy_water": 3, "name": "Bruno", "fp": 7}
     start = hardy()
     suited = change.icy_water_on(
         start, "1", 3, dry_suit=True, roller=ScriptedDice([]), options=OPTIONS
     )
-    assert suited.exposure.rule_ids == ("R10.14", "R10.13")
+    assert suited.working.rule_ids == ("R10.14", "R10.13")
     assert suited.encounter == start
     assert suited.detail() == {"icy_water": 3, "name": "Bruno", "fp": 12}
 
@@ -344,7 +344,7 @@ def test_r9_4_a_shed_item_costs_nothing() -> None:
     taken = change.shed_gear(
         start, "1", heavy=False, roller=ScriptedDice([3, 3, 4]), options=OPTIONS
     )
-    assert taken.item.shed
+    assert taken.working.shed
     assert taken.encounter == start
     assert taken.detail() == {"shed": True, "name": "Ana", "fp": 10}
 
@@ -357,7 +357,7 @@ def test_r9_4_r9_3_a_failure_swallows_water_1_fp_and_he_struggles() -> None:
         start, "1", heavy=True, dx=12, roller=ScriptedDice([4, 4, 4]), options=OPTIONS
     )
     ana = taken.encounter.get("1").combatant
-    assert not taken.item.shed
+    assert not taken.working.shed
     assert ana.state.fp == 9
     assert ana.state.water is not None
     assert (ana.state.water.state, ana.state.water.next_roll_at) == (SwimState.STRUGGLING, 7)
@@ -389,12 +389,12 @@ def test_r9_3_drowning_over_a_time_reads_her_sheet_in_the_fight_and_charges_it()
     dice = ScriptedDice([5, 5, 5, 2, 2, 2])
     taken = change.drown_on(swimmers(), "1", 10, roller=dice, options=OPTIONS)
     assert dice.remaining == 0
-    assert [(r.second, r.roll.total, r.fp_lost) for r in taken.drowned.rolls] == [
+    assert [(r.second, r.roll.total, r.fp_lost) for r in taken.working.rolls] == [
         (0, 15, 1),
         (5, 6, 0),
     ]
-    assert taken.drowned.modifiers == (("encumbrance", -4),)
-    assert taken.drowned.state is SwimState.RECOVERING
+    assert taken.working.modifiers == (("encumbrance", -4),)
+    assert taken.working.state is SwimState.RECOVERING
     assert taken.encounter.get("1").combatant.state.fp == 9
     assert taken.detail() == {"drown": 10, "name": "Ana", "fp": 9}
 
@@ -408,9 +408,9 @@ def test_r9_3_r8_3_drowning_stops_where_her_fp_in_the_fight_makes_her_faint() ->
         swimmers(fp=-9), "1", 60, swimming=12, encumbrance=0, roller=dice, options=OPTIONS
     )
     assert dice.remaining == 0
-    assert taken.drowned.fainted
-    assert len(taken.drowned.rolls) == 1
-    assert taken.drowned.modifiers == ()
+    assert taken.working.fainted
+    assert len(taken.working.rolls) == 1
+    assert taken.working.modifiers == ()
     ana = taken.encounter.get("1").combatant.state
     assert (ana.fp, ana.hp, ana.unconscious) == (-10, 9, True)
 
@@ -418,7 +418,7 @@ def test_r9_3_r8_3_drowning_stops_where_her_fp_in_the_fight_makes_her_faint() ->
 def test_r9_3_drowning_without_swimming_on_the_sheet_rolls_ht_minus_4() -> None:
     """HT 10 without the skill: Swimming 6 (B224); 2+2+2 = 6 succeeds on entering (R9.3)."""
     taken = change.drown_on(fight(), "1", 10, roller=ScriptedDice([2, 2, 2]), options=OPTIONS)
-    assert [(r.roll.target, r.roll.succeeded) for r in taken.drowned.rolls] == [(6, True)]
+    assert [(r.roll.target, r.roll.succeeded) for r in taken.working.rolls] == [(6, True)]
 
 
 def test_r9_5_a_fighter_rescues_another_from_their_sheets_and_pays_for_a_failure() -> None:
