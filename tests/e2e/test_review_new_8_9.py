@@ -745,7 +745,8 @@ async def test_drowning_in_rounds_faints_then_dies_4_minutes_later_r9_3_r9_4(
     """R9.3: Swimming 3 on entering, then every 5 s while swallowing water: rolls at his place
     in rounds 1, 6, 11, 16, 21, 26, 1 FP each; below 0 FP each FP costs 1 HP too (R8.2); at
     -FP (-3) he faints (R8.3), and 4 minutes later (his place in round 266) his brain dies
-    (R9.4, R9.2). From 0 FP he is collapsed, so his rolls come as the turn passes his place.
+    (R9.4, R9.2). From 0 FP he collapses (failed Will, round 15), so his rolls come as the
+    turn passes his place, and fail without dice: he cannot swim (R8.2).
     """
     t = await play(tmp_path, DROWNING)
     expect(
@@ -754,14 +755,19 @@ async def test_drowning_in_rounds_faints_then_dies_4_minutes_later_r9_3_r9_4(
         " FP 2, HP 10 → swallowing water (next roll in 5 s) (R9.3)",
     )
     answers = t.replies("/encounter next")
-    rolls = [line for block in answers for line in block if "rolls Swimming 3" in line]
-    faces = [line.split(" in the water: ", 1)[1][:2] for line in rolls]
-    assert faces == ["10", "12", "8 ", "11", "8 ", "6 "]
+
+    def due(line: str) -> bool:
+        return "rolls Swimming 3" in line or "cannot swim" in line
+
+    rolls = [line for block in answers for line in block if due(line)]
+    faces = [line.split(" in the water: ", 1)[1][:2] for line in rolls[:3]]
+    assert faces == ["10", "12", "8 "]
+    assert all("has collapsed (R8.2) and cannot swim: no roll" in line for line in rolls[3:])
     assert rolls[3].endswith("FP -1, HP 9 → swallowing water (next roll in 5 s) (R9.3)")
     assert rolls[5].endswith("FP -3, HP 7 → swallowing water (next roll in 5 s). He faints. (R9.3)")
     rounds = []
     for block in answers:
-        if any("rolls Swimming 3" in line for line in block):
+        if any(due(line) for line in block):
             rounds.append(block[1])
     assert rounds == [
         "  ┃ Round 1: Al's turn",
