@@ -175,20 +175,21 @@ def percent(probability: Fraction | float, locale: str) -> str:
         text = ">99.9"
     else:
         text = f"{value:.1f}"
-    if locale == "pt-BR":
-        text = text.replace(".", ",")
-    return f"{text}%"
+    return f"{_decimal_mark(text, locale)}%"
 
 
 def decimal(value: float, locale: str) -> str:
     """``5.75`` as players write it: ``5.75``, or ``5,75`` in pt-BR."""
-    text = f"{value:g}"
-    return text.replace(".", ",") if locale == "pt-BR" else text
+    return _decimal_mark(f"{value:g}", locale)
 
 
 def quantity(value: Fraction, locale: str) -> str:
     """A distance or weight as players write it: ``20``, ``1.8`` (``1,8`` in pt-BR)."""
-    text = shown(value)
+    return _decimal_mark(shown(value), locale)
+
+
+def _decimal_mark(text: str, locale: str) -> str:
+    """A number's text with the reader's decimal mark (a comma in pt-BR)."""
     return text.replace(".", ",") if locale == "pt-BR" else text
 
 

@@ -22,6 +22,7 @@ from bot.render.common import (
     add_field,
     new_embed,
     percent,
+    quantity,
     set_footer,
     signed,
     skill_name,
@@ -87,11 +88,6 @@ def _mean(expression: DiceExpression) -> Fraction:
     return subtotal * expression.multiplier
 
 
-def _number(value: Fraction, locale: str) -> str:
-    text = str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}".rstrip("0")
-    return text.replace(".", ",") if locale == "pt-BR" else text
-
-
 def faces_text(result: DiceResult, messages: Messages, locale: str) -> str:
     """``3d: 4, 2, 6 · -1d: 3 · +2 · ×2`` — every face, group by group."""
     parts: list[str] = []
@@ -123,7 +119,7 @@ def render_dice_roll(
         messages.text("roll.dice.range", locale),
         messages.text("roll.dice.range_value", locale, low=odds.low, high=odds.high),
     )
-    add_field(embed, messages.text("roll.dice.average", locale), _number(odds.mean, locale))
+    add_field(embed, messages.text("roll.dice.average", locale), quantity(odds.mean, locale))
     if odds.at_least_total is not None:
         add_field(
             embed,
