@@ -33,7 +33,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from bot.storage.database import Database, Session, Statement, run_statements
-from bot.storage.documents import Document, stamp
+from bot.storage.documents import Document
 from bot.storage.errors import StorageRefusal
 from bot.storage.live import STATE_ROW, LiveEncounter, LiveEncounters
 from bot.storage.pending_attack import (
@@ -45,12 +45,12 @@ from bot.storage.pending_attack import (
 from bot.storage.records import (
     COMBATANT_COLUMNS,
     ENCOUNTER_COLUMNS,
-    EncodedDocument,
     EncounterEvent,
     EncounterRecord,
     EncounterStatus,
     PendingAttack,
     PendingState,
+    StoredDocument,
     dumps,
     encoded,
     encounter_from_rows,
@@ -135,11 +135,12 @@ class EncounterChange:
         self.event_id: int | None = None
         self._repository = repository
         self._rows = live.rows
-        self.rows_after: dict[str, Row] = {}
+        self.rows_after: dict[str, Any] = {}
         self._awaiting = dict(live.awaiting)
         self._written: dict[int, PendingAttack] = {}
         self._inserted: set[int] = set()
-        self._pending_before: dict[int, PendingState | None] = {}
+        self._pending_before: dict[int, PendingAttack | None] = {}
+        self._payloads: dict[int, tuple[Any, StoredDocument]] = {}
 
     def end(self, at: datetime) -> None:
         """Mark the encounter as ended at ``at``; it stays readable in the channel's history."""
@@ -169,7 +170,7 @@ class EncounterChange:
         if before is None:
             self._inserted.add(attack_id)
         if logged:
-            self._pending_before.setdefault(attack_id, None if before is None else before.state())
+            self._pending_before.setdefault(attack_id, before)
         self._written[attack_id] = after
         if after.awaiting:
             self._awaiting[attack_id] = after
@@ -210,14 +211,26 @@ class EncounterChange:
             after["combatants"][combatant_id] = row
             if row is not None:
                 self.rows_after[combatant_id] = row
-        for attack_id, was_state in sorted(self._pending_before.items()):
-            now_state = self._written[attack_id].state()
-            if was_state != now_state:
-                before.setdefault("pending_attacks", {})[str(attack_id)] = was_state
-                after.setdefault("pending_attacks", {})[str(attack_id)] = now_state
+        for attack_id, was_attack in sorted(self._pending_before.items()):
+            now_attack = self._written[attack_id]
+            if was_attack is None or not was_attack.same_state(now_attack):
+                key = str(attack_id)
+                was_state = None if was_attack is None else self.pending_state(was_attack)
+                before.setdefault("pending_attacks", {})[key] = was_state
+                after.setdefault("pending_attacks", {})[key] = self.pending_state(now_attack)
         return before, after
 
-    def rows_now(self) -> dict[str, Row]:
+    def pending_state(self, row: PendingAttack) -> PendingState:
+        """``row.state()``, its payload written once per change: a defense's row before and
+        after share their payload, and the row's statement writes the same text."""
+        found = self._payloads.get(id(row.payload))
+        if found is None:
+            # The payload is kept with its document so that its id stays its own.
+            document = StoredDocument.of(Document.PENDING, row.payload)
+            found = self._payloads[id(row.payload)] = (row.payload, document)
+        return row.state(found[1])
+
+    def rows_now(self) -> dict[str, Any]:
         """The rows memory keeps for the fight once this change committed."""
         kept = {c.combatant_id for c in self.encounter.combatants} | {STATE_ROW}
         rows = {key: row for key, row in self._rows.items() if key in kept}
@@ -231,14 +244,12 @@ _ENCOUNTER_FIELDS = tuple(name for name in Encounter.model_fields if name != "co
 # --------------------------------------------------------------------------- rows
 
 
-def _state_row(encounter: Encounter) -> Row:
+def _state_row(encounter: Encounter) -> StoredDocument:
     """The encounter's own state (everything but its combatants), as stored."""
-    return EncodedDocument(
-        stamp(Document.ENCOUNTER, encounter.model_dump(mode="json", exclude={"combatants"}))
-    )
+    return StoredDocument.of(Document.ENCOUNTER, encounter, exclude={"combatants"})
 
 
-def _encounter_row(state: Row, status: str, ended_at: str | None) -> Row:
+def _encounter_row(state: StoredDocument | Row, status: str, ended_at: str | None) -> Row:
     return {"status": status, "ended_at": ended_at, "state": state}
 
 
@@ -248,8 +259,8 @@ def _combatant_row(
     was_row: Row | None = None,
 ) -> Row:
     """The fighter's row; a document that did not change since ``was`` (stored as
-    ``was_row``) is reused as it was encoded, so a change to a fighter's turn does not
-    dump and encode his whole sheet again."""
+    ``was_row``) is reused as it was written, so a change to a fighter's turn does not
+    dump his whole sheet again."""
     sheet = turn = None
     if was is not None and was_row is not None:
         if was.combatant is combatant.combatant or was.combatant == combatant.combatant:
@@ -260,10 +271,8 @@ def _combatant_row(
         "name": combatant.name,
         "owner_id": combatant.owner_id,
         "side": combatant.side,
-        "sheet": sheet
-        or EncodedDocument(stamp(Document.SHEET, combatant.combatant.model_dump(mode="json"))),
-        "turn_state": turn
-        or EncodedDocument(stamp(Document.TURN, combatant.turn.model_dump(mode="json"))),
+        "sheet": sheet or StoredDocument.of(Document.SHEET, combatant.combatant),
+        "turn_state": turn or StoredDocument.of(Document.TURN, combatant.turn),
     }
 
 
@@ -596,7 +605,7 @@ class EncounterRepository:
             if not logged and not change._written:
                 return
             record = live.record
-            statements = row_statements(change._written, change._inserted)
+            statements = row_statements(change._written, change._inserted, change.pending_state)
             if logged:
                 statements[:0] = _snapshot_statements(record.id, {**after, "pending_attacks": {}})
                 statements.append(

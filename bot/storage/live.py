@@ -46,14 +46,15 @@ STATE_ROW = ""
 class LiveEncounter:
     """A channel's running encounter as committed, and its attacks still awaiting a defense.
 
-    ``rows`` keeps the JSON-ready rows last written for the encounter's state
-    (:data:`STATE_ROW`) and for each combatant, as they stand in ``record``: the next
-    change logs them as its ``before`` without dumping them again.
+    ``rows`` keeps what was last written for the encounter's state (:data:`STATE_ROW`: its
+    :class:`~bot.storage.records.StoredDocument`) and for each combatant (his row, its
+    documents written), as they stand in ``record``: the next change logs them as its
+    ``before`` without dumping them again.
     """
 
     record: EncounterRecord
     awaiting: dict[int, PendingAttack] = field(default_factory=dict)
-    rows: dict[str, dict[str, Any]] = field(default_factory=dict)
+    rows: dict[str, Any] = field(default_factory=dict)
 
 
 class LiveEncounters:

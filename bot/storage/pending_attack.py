@@ -12,8 +12,7 @@ again and undoing the attack cancels it.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any, Protocol, runtime_checkable
 
@@ -26,6 +25,7 @@ from bot.storage.records import (
     PendingAttack,
     PendingState,
     PendingStatus,
+    encoded,
     pending_from_row,
 )
 from rules.strike import PendingDefense
@@ -92,18 +92,24 @@ def state_statement(attack_id: int, state: Mapping[str, Any] | None) -> Statemen
             state["status"],
             state["resolved_at"],
             state["cancel_reason"],
-            json.dumps(state["payload"], separators=(",", ":")),
+            encoded(state["payload"]),
             attack_id,
         ),
     )
 
 
-def row_statements(rows: Mapping[int, PendingAttack], new: set[int]) -> list[Statement]:
-    """Insert the ``new`` rows and store the others' changed state."""
+def row_statements(
+    rows: Mapping[int, PendingAttack],
+    new: set[int],
+    state_of: Callable[[PendingAttack], PendingState] = PendingAttack.state,
+) -> list[Statement]:
+    """Insert the ``new`` rows and store the others' changed state (``state_of(row)``: the
+    row's :meth:`~PendingAttack.state`, from the caller's documents if it has them)."""
     statements: list[Statement] = []
     for attack_id, row in rows.items():
+        state = state_of(row)
         if attack_id not in new:
-            statements.append(state_statement(attack_id, row.state()))
+            statements.append(state_statement(attack_id, state))
             continue
         statements.append(
             (
@@ -117,7 +123,7 @@ def row_statements(rows: Mapping[int, PendingAttack], new: set[int]) -> list[Sta
                     row.target_id,
                     row.owner_user_id,
                     row.status.value,
-                    stamp_json(Document.PENDING, row.payload.model_dump_json()),
+                    encoded(state["payload"]),
                     row.message_id,
                     row.created_at.isoformat(),
                     row.resolved_at.isoformat() if row.resolved_at else None,

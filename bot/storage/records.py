@@ -17,19 +17,19 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from bot.storage.database import Row
-from bot.storage.documents import Document, stamp, upgrade
+from bot.storage.documents import Document, stamp_json, upgrade
 from rules.encounter import Encounter
 from rules.strike import PendingDefense
 
 __all__ = [
     "CancelReason",
-    "EncodedDocument",
     "EncounterEvent",
     "EncounterRecord",
     "EncounterStatus",
     "PendingAttack",
     "PendingState",
     "PendingStatus",
+    "StoredDocument",
     "dumps",
     "encoded",
     "encounter_from_rows",
@@ -50,30 +50,45 @@ def dumps(value: Any) -> str:
     return _encode(value)
 
 
-class EncodedDocument(dict[str, Any]):
-    """A stored document (a sheet, a turn state, an encounter's state) that nobody changes
-    once built, which keeps its JSON text once :func:`encoded` wrote it.
+class StoredDocument:
+    """A stored document (a sheet, a turn state, an encounter's state, a pending attack's
+    payload) as the JSON text its column holds, written once by pydantic.
 
     A change writes a row's documents in its statements and again in its event's
-    ``after``; the next change logs the same documents as its ``before``. Encoded once,
-    they cost one encoding instead of three.
+    ``after``; the next change logs the same documents as its ``before``. Rows keep this
+    text, so a document costs one ``model_dump_json`` (pydantic's serializer writes the
+    text directly: several times faster than dumping to Python data and encoding that),
+    and :func:`encoded` assembles the event's text around it. Its keys are in the model's
+    field order rather than sorted: the text is read back as JSON, never compared.
     """
 
     __slots__ = ("text",)
 
-    def __init__(self, data: dict[str, Any]) -> None:
-        super().__init__(data)
-        self.text: str | None = None
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    @classmethod
+    def of(
+        cls, kind: Document, model: BaseModel, *, exclude: set[str] | None = None
+    ) -> StoredDocument:
+        """``model`` (without the fields in ``exclude``) as a ``kind`` document, stamped."""
+        return cls(stamp_json(kind, model.model_dump_json(exclude=exclude)))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, StoredDocument) and other.text == self.text
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"StoredDocument({self.text!r})"
 
 
 def encoded(value: Any) -> str:
-    """``dumps(value)``, the same text, reusing what each :class:`EncodedDocument` inside
-    (in dictionaries all the way down) already encoded."""
+    """The JSON text of a row or an event's before/after: what :func:`dumps` writes, with
+    each :class:`StoredDocument` inside (in dictionaries all the way down) as its text."""
     kind = type(value)
-    if kind is EncodedDocument:
-        text: str | None = value.text
-        if text is None:
-            text = value.text = _encode(value)
+    if kind is StoredDocument:
+        text: str = value.text
         return text
     if kind is str:
         return _encode_string(value)
@@ -162,16 +177,24 @@ class PendingAttack(BaseModel):
     def awaiting(self) -> bool:
         return self.status is PendingStatus.AWAITING
 
-    def state(self) -> PendingState:
-        """What the event log keeps of this row (see :data:`PendingState`)."""
+    def state(self, payload: StoredDocument | None = None) -> PendingState:
+        """What the event log keeps of this row (see :data:`PendingState`); ``payload``: the
+        payload's document when the caller has it already."""
         return {
             "status": self.status.value,
             "resolved_at": self.resolved_at.isoformat() if self.resolved_at else None,
             "cancel_reason": self.cancel_reason.value if self.cancel_reason else None,
-            "payload": EncodedDocument(
-                stamp(Document.PENDING, self.payload.model_dump(mode="json"))
-            ),
+            "payload": payload or StoredDocument.of(Document.PENDING, self.payload),
         }
+
+    def same_state(self, other: PendingAttack) -> bool:
+        """Whether ``other`` holds the same :meth:`state` (compared without writing it)."""
+        return (
+            self.status is other.status
+            and self.resolved_at == other.resolved_at
+            and self.cancel_reason is other.cancel_reason
+            and (self.payload is other.payload or self.payload == other.payload)
+        )
 
 
 PENDING_COLUMNS = (

@@ -13,7 +13,7 @@ from bot.storage import documents
 from bot.storage.character import CharacterRepository
 from bot.storage.database import Database
 from bot.storage.documents import Document, DocumentTooNewError, stamp, stamp_json, upgrade
-from bot.storage.records import EncodedDocument, dumps, encoded
+from bot.storage.records import StoredDocument, dumps, encoded
 from rules.combatant import Combatant
 
 
@@ -23,12 +23,28 @@ def test_stamp_puts_todays_format_first() -> None:
     assert stamp_json(Document.PENDING, "{}") == '{"v":1}'
 
 
-def test_an_encoded_document_is_written_as_dumps_writes_it_and_encoded_once() -> None:
-    """A change's event holds the rows its statements wrote: their documents' JSON is
-    encoded once and the event's text assembled around it, the same text ``dumps`` gives
-    (keys sorted, UTF-8 kept), down to nested plain dictionaries and lists."""
-    sheet = EncodedDocument(stamp(Document.SHEET, {"name": "Zoë", "hp": 12, "tags": ["a", "b"]}))
-    turn = EncodedDocument(stamp(Document.TURN, {}))
+def test_a_stored_document_is_its_models_json_stamped() -> None:
+    """A row's document is written once, by pydantic: read back it is the model's JSON data
+    with today's format number, and the model validates from it again."""
+    sheet = Combatant.create(
+        name="Zoë", attributes={"dx": 12, "ht": 11, "basic_speed": 5.75}, skills={"acrobatics": 14}
+    )
+    document = StoredDocument.of(Document.SHEET, sheet)
+    assert json.loads(document.text) == stamp(Document.SHEET, sheet.model_dump(mode="json"))
+    assert document.text.startswith('{"v":2,')
+    assert "Zoë" in document.text  # UTF-8 kept, as dumps keeps it
+    assert Combatant.model_validate(upgrade(Document.SHEET, json.loads(document.text))) == sheet
+    without = StoredDocument.of(Document.SHEET, sheet, exclude={"skills"})
+    assert "skills" not in json.loads(without.text)
+    assert document == StoredDocument(document.text) != without
+
+
+def test_an_event_is_written_around_its_documents_text() -> None:
+    """A change's event holds the rows its statements wrote: their documents' text is
+    written once and the event's text assembled around it; the rest is written as
+    ``dumps`` writes it (keys sorted, UTF-8 kept), down to nested dictionaries and lists."""
+    sheet = StoredDocument('{"v":2,"name":"Zoë","hp":12,"tags":["a","b"]}')
+    turn = StoredDocument('{"v":1}')
     snapshot = {
         "encounter": {"status": "active", "ended_at": None, "state": {"round": 2, "b": {}}},
         "combatants": {
@@ -36,13 +52,22 @@ def test_an_encoded_document_is_written_as_dumps_writes_it_and_encoded_once() ->
             "2": None,
         },
     }
-    assert encoded(snapshot) == dumps(snapshot)
+    plain = {
+        **snapshot,
+        "combatants": {
+            "10": {
+                **snapshot["combatants"]["10"],  # type: ignore[dict-item]
+                "sheet": json.loads(sheet.text),
+                "turn_state": {"v": 1},
+            },
+            "2": None,
+        },
+    }
+    assert json.loads(encoded(snapshot)) == plain
+    assert encoded(snapshot) == dumps(plain).replace(dumps(json.loads(sheet.text)), sheet.text)
     assert encoded({}) == "{}"
-    assert encoded([1, {"x": sheet}]) == dumps([1, {"x": sheet}])
-    assert sheet.text == dumps(sheet)
-    assert turn.text == '{"v":1}'
-    sheet.text = '{"cached":true}'  # written once: later snapshots reuse the text
-    assert encoded({"sheet": sheet}) == '{"sheet":{"cached":true}}'
+    assert encoded([1, {"x": "Zoë"}]) == dumps([1, {"x": "Zoë"}])
+    assert encoded({"sheet": sheet}) == '{"sheet":' + sheet.text + "}"
 
 
 def test_a_document_without_a_number_is_format_one() -> None:
