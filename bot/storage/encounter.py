@@ -136,6 +136,7 @@ class EncounterChange:
         self._repository = repository
         self._rows = live.rows
         self.rows_after: dict[str, Any] = {}
+        self._gone: set[str] = set()
         self._awaiting = dict(live.awaiting)
         self._written: dict[int, PendingAttack] = {}
         self._inserted: set[int] = set()
@@ -199,17 +200,14 @@ class EncounterChange:
             after["encounter"] = _encounter_row(
                 self.rows_after[STATE_ROW], self.status, self.ended_at
             )
-        was_by_id = {c.combatant_id: c for c in old.combatants}
-        now_by_id = {c.combatant_id: c for c in new.combatants}
-        for combatant_id in sorted({*was_by_id, *now_by_id}, key=lambda c: (len(c), c)):
-            was, now = was_by_id.get(combatant_id), now_by_id.get(combatant_id)
-            if was is now or (was is not None and now is not None and was == now):
-                continue
+        for combatant_id, was, now in _changed_fighters(old.combatants, new.combatants):
             was_row = None if was is None else self._rows.get(combatant_id) or _combatant_row(was)
             before["combatants"][combatant_id] = was_row
             row = None if now is None else _combatant_row(now, was, was_row)
             after["combatants"][combatant_id] = row
-            if row is not None:
+            if row is None:
+                self._gone.add(combatant_id)
+            else:
                 self.rows_after[combatant_id] = row
         for attack_id, was_attack in sorted(self._pending_before.items()):
             now_attack = self._written[attack_id]
@@ -231,14 +229,35 @@ class EncounterChange:
         return row.state(found[1])
 
     def rows_now(self) -> dict[str, Any]:
-        """The rows memory keeps for the fight once this change committed."""
-        kept = {c.combatant_id for c in self.encounter.combatants} | {STATE_ROW}
-        rows = {key: row for key, row in self._rows.items() if key in kept}
-        rows.update(self.rows_after)
+        """The rows memory keeps for the fight once this change committed (after
+        :meth:`snapshots`)."""
+        rows = {**self._rows, **self.rows_after}
+        for combatant_id in self._gone:
+            rows.pop(combatant_id, None)
         return rows
 
 
 _ENCOUNTER_FIELDS = tuple(name for name in Encounter.model_fields if name != "combatants")
+
+Touched = tuple[str, EncounterCombatant | None, EncounterCombatant | None]
+"""A fighter a change touched: his id, as he was (``None``: added) and is (``None``: removed)."""
+
+
+def _changed_fighters(
+    was_all: tuple[EncounterCombatant, ...], now_all: tuple[EncounterCombatant, ...]
+) -> list[Touched]:
+    """The fighters added, removed or changed, in id order. A fighter the rules did not
+    touch is the same object on both sides, so a hundred-fighter fight costs one pass,
+    and only the touched ones are compared and sorted."""
+    was_by_id = {was.combatant_id: was for was in was_all}
+    touched: list[Touched] = []
+    for now in now_all:
+        was = was_by_id.pop(now.combatant_id, None)
+        if was is not now and (was is None or was != now):
+            touched.append((now.combatant_id, was, now))
+    touched.extend((combatant_id, was, None) for combatant_id, was in was_by_id.items())
+    touched.sort(key=lambda entry: (len(entry[0]), entry[0]))
+    return touched
 
 
 # --------------------------------------------------------------------------- rows
