@@ -141,7 +141,7 @@ class EncounterChange:
         self._written: dict[int, PendingAttack] = {}
         self._inserted: set[int] = set()
         self._pending_before: dict[int, PendingAttack | None] = {}
-        self._payloads: dict[int, tuple[Any, StoredDocument]] = {}
+        self._payloads = dict(live.payloads)
 
     def end(self, at: datetime) -> None:
         """Mark the encounter as ended at ``at``; it stays readable in the channel's history."""
@@ -219,14 +219,20 @@ class EncounterChange:
         return before, after
 
     def pending_state(self, row: PendingAttack) -> PendingState:
-        """``row.state()``, its payload written once per change: a defense's row before and
-        after share their payload, and the row's statement writes the same text."""
+        """``row.state()``, its payload written once: a defense's row before and after share
+        the payload the attack wrote, and the row's statement writes the same text."""
         found = self._payloads.get(id(row.payload))
         if found is None:
             # The payload is kept with its document so that its id stays its own.
             document = StoredDocument.of(Document.PENDING, row.payload)
             found = self._payloads[id(row.payload)] = (row.payload, document)
         return row.state(found[1])
+
+    def payloads_now(self) -> dict[int, tuple[Any, StoredDocument]]:
+        """The payload documents memory keeps once this change committed: the awaiting
+        attacks' (see :attr:`~bot.storage.live.LiveEncounter.payloads`)."""
+        awaiting = {id(row.payload) for row in self._awaiting.values()}
+        return {key: found for key, found in self._payloads.items() if key in awaiting}
 
     def rows_now(self) -> dict[str, Any]:
         """The rows memory keeps for the fight once this change committed (after
@@ -649,7 +655,11 @@ class EncounterRepository:
             if change.status != "active":
                 self.live.drop(channel_id)
             else:
-                self.live.put(LiveEncounter(updated, change._awaiting, change.rows_now()))
+                self.live.put(
+                    LiveEncounter(
+                        updated, change._awaiting, change.rows_now(), change.payloads_now()
+                    )
+                )
             self.live.committed(updated)
 
     async def set_tracker(
@@ -671,7 +681,8 @@ class EncounterRepository:
             statement = _encounter_statement(live.record.id, row)
             await self.database.write(run_statements([statement]))
             updated = live.record.model_copy(update={"encounter": encounter})
-            self.live.put(LiveEncounter(updated, live.awaiting, {**live.rows, STATE_ROW: state}))
+            rows = {**live.rows, STATE_ROW: state}
+            self.live.put(LiveEncounter(updated, live.awaiting, rows, live.payloads))
         return True
 
     @asynccontextmanager

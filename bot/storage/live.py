@@ -28,7 +28,7 @@ from typing import Any
 
 from bot.storage.database import Database
 from bot.storage.dialect import ATTACK_ID_BLOCK
-from bot.storage.records import EncounterRecord, PendingAttack
+from bot.storage.records import EncounterRecord, PendingAttack, StoredDocument
 
 __all__ = ["ATTACK_ID_BLOCK", "STATE_ROW", "LiveEncounter", "LiveEncounters", "Watcher"]
 
@@ -49,12 +49,15 @@ class LiveEncounter:
     ``rows`` keeps what was last written for the encounter's state (:data:`STATE_ROW`: its
     :class:`~bot.storage.records.StoredDocument`) and for each combatant (his row, its
     documents written), as they stand in ``record``: the next change logs them as its
-    ``before`` without dumping them again.
+    ``before`` without dumping them again. ``payloads`` does the same for the awaiting
+    attacks' payloads: by ``id()`` of the payload, the payload itself (so the id stays its
+    own) and its document, so that the defense logs and writes the payload the attack wrote.
     """
 
     record: EncounterRecord
     awaiting: dict[int, PendingAttack] = field(default_factory=dict)
     rows: dict[str, Any] = field(default_factory=dict)
+    payloads: dict[int, tuple[Any, StoredDocument]] = field(default_factory=dict)
 
 
 class LiveEncounters:
@@ -124,7 +127,7 @@ class LiveEncounters:
         live = self._by_channel.get(row.channel_id)
         if live is not None and row.attack_id in live.awaiting:
             awaiting = {**live.awaiting, row.attack_id: row}
-            self.put(LiveEncounter(live.record, awaiting, live.rows))
+            self.put(LiveEncounter(live.record, awaiting, live.rows, live.payloads))
 
     async def new_attack_id(self, database: Database) -> int:
         """A pending-attack id nobody else will use, from a block reserved in the database.
