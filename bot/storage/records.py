@@ -62,10 +62,12 @@ class StoredDocument:
     field order rather than sorted: the text is read back as JSON, never compared.
     """
 
-    __slots__ = ("text",)
+    __slots__ = ("pieces", "text")
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, pieces: dict[str, str] | None = None) -> None:
         self.text = text
+        self.pieces = pieces or {}
+        """Texts of parts of the document its writer may reuse for the next one."""
 
     @classmethod
     def of(

@@ -4,6 +4,7 @@ log, undo, concurrency."""
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
@@ -13,6 +14,7 @@ import asyncpg
 import pytest
 
 from bot.storage.database import Database
+from bot.storage.documents import Document, stamp
 from bot.storage.encounter import (
     EncounterAlreadyActiveError,
     EncounterRepository,
@@ -193,6 +195,54 @@ async def test_undo_brings_back_a_removed_combatant_and_turn_advance(
     assert back.undone.kind == "next"
     assert back.record.encounter.sequence.round == 0
     assert back.record.encounter.current is None
+
+
+async def test_the_stored_state_is_the_encounters_json_however_it_was_written(
+    repo: EncounterRepository, database: Database
+) -> None:
+    """The state is written in pieces, the initiative order (R4.3) reused while it stays:
+    through turns, a fighter joining and one leaving, the stored text and the log's ``after``
+    read back as the encounter's own JSON, with its format number."""
+    await started(repo, "Fast", "Slow")
+
+    async def stored_state_is_the_encounters() -> None:
+        record = await repo.require_active(CHANNEL)
+        expected = stamp(
+            Document.ENCOUNTER, record.encounter.model_dump(mode="json", exclude={"combatants"})
+        )
+        text = await database.fetch_value("SELECT state FROM encounters WHERE id = ?", (record.id,))
+        assert json.loads(text) == expected
+        logged = (await repo.events(record.id))[-1]
+        assert logged.after["encounter"]["state"] == expected
+
+    async def order_ids() -> list[str]:
+        order = (await repo.require_active(CHANNEL)).encounter.sequence.order
+        return [] if order is None else [slot.combatant_id for slot in order.slots]
+
+    for dice in ([1, 2], [], [], [3]):
+        async with repo.change(CHANNEL, GM, "next") as change:
+            change.encounter, _ = advance_turn(change.encounter, ScriptedDice(dice))
+        await stored_state_is_the_encounters()
+    async with repo.change(CHANNEL, GM, "add") as change:
+        change.encounter, _ = add_combatants(
+            change.encounter,
+            [sheet("Late", speed=6.0)],
+            owner_id=None,
+            side=None,
+            aware=True,
+            roller=ScriptedDice([4, 5]),
+        )
+    await stored_state_is_the_encounters()
+    async with repo.change(CHANNEL, GM, "next") as change:
+        change.encounter, _ = advance_turn(change.encounter, ScriptedDice([2, 2, 6, 1]))
+    await stored_state_is_the_encounters()
+    assert await order_ids() == ["2", "1"]  # the tie broken 1 vs 2 (R4.3)
+    async with repo.change(CHANNEL, GM, "remove") as change:
+        change.encounter = remove_combatant(
+            change.encounter, change.encounter.find("Fast").combatant_id
+        )
+    await stored_state_is_the_encounters()
+    assert await order_ids() == ["2"]
 
 
 async def test_two_hundred_concurrent_hp_changes_are_all_applied(
