@@ -56,6 +56,7 @@ from bot.storage.records import (
     encounter_from_rows,
     event_from_row,
 )
+from rules.combatant import Combatant
 from rules.encounter import Encounter, EncounterCombatant, TrackerMessage
 
 __all__ = [
@@ -309,20 +310,42 @@ def _combatant_row(
 ) -> Row:
     """The fighter's row; a document that did not change since ``was`` (stored as
     ``was_row``) is reused as it was written, so a change to a fighter's turn does not
-    dump his whole sheet again."""
+    dump his whole sheet again, nor a wound the rest of his sheet (:func:`_sheet_document`)."""
     sheet = turn = None
+    was_sheet: StoredDocument | None = None
     if was is not None and was_row is not None:
+        was_sheet = was_row["sheet"]
         if was.combatant is combatant.combatant or was.combatant == combatant.combatant:
-            sheet = was_row["sheet"]
+            sheet = was_sheet
         if was.turn is combatant.turn or was.turn == combatant.turn:
             turn = was_row["turn_state"]
     return {
         "name": combatant.name,
         "owner_id": combatant.owner_id,
         "side": combatant.side,
-        "sheet": sheet or StoredDocument.of(Document.SHEET, combatant.combatant),
+        "sheet": sheet
+        or _sheet_document(combatant.combatant, None if was is None else was.combatant, was_sheet),
         "turn_state": turn or StoredDocument.of(Document.TURN, combatant.turn),
     }
+
+
+_SHEET_STATE = "state"
+_SHEET_REST = "rest"
+_SHEET_FIELDS = tuple(name for name in Combatant.model_fields if name != _SHEET_STATE)
+
+
+def _sheet_document(
+    sheet: Combatant, was: Combatant | None = None, was_document: StoredDocument | None = None
+) -> StoredDocument:
+    """A fighter's sheet, written in two pieces: his current state (HP, FP, conditions: what
+    a wound or a turn changes) and the rest (attributes, traits, skills, weapons: most of an
+    imported character's text, 4.7 KB of 5.4). The rest's text is kept with the document
+    and reused while every field of it is the same object as in ``was``."""
+    rest = None if was_document is None or was is None else was_document.pieces.get(_SHEET_REST)
+    if rest is None or any(getattr(sheet, f) is not getattr(was, f) for f in _SHEET_FIELDS):
+        rest = sheet.model_dump_json(exclude={_SHEET_STATE})
+    text = _with_member(rest, _SHEET_STATE, sheet.state.model_dump_json())
+    return StoredDocument(stamp_json(Document.SHEET, text), {_SHEET_REST: rest})
 
 
 _SELECT_ENCOUNTER = f"SELECT {ENCOUNTER_COLUMNS} FROM encounters "

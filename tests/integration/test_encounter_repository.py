@@ -245,6 +245,41 @@ async def test_the_stored_state_is_the_encounters_json_however_it_was_written(
     assert await order_ids() == ["2"]
 
 
+async def test_a_stored_sheet_is_the_fighters_json_however_it_was_written(
+    repo: EncounterRepository, database: Database
+) -> None:
+    """A sheet is written as its state and the rest, the rest reused while it stands:
+    through wounds, a wound with a new name and a turn, the stored sheet and the log's
+    ``after`` read back as the fighter's own JSON, with its format number."""
+    await started(repo, "Orc")
+
+    async def stored_sheet_is_the_fighters() -> None:
+        record = await repo.require_active(CHANNEL)
+        orc = record.encounter.combatants[0]
+        expected = stamp(Document.SHEET, orc.combatant.model_dump(mode="json"))
+        text = await database.fetch_value(
+            "SELECT sheet FROM encounter_combatants WHERE encounter_id = ?", (record.id,)
+        )
+        assert json.loads(text) == expected
+        logged = (await repo.events(record.id))[-1]
+        assert logged.after["combatants"][orc.combatant_id]["sheet"] == expected
+
+    for _ in range(3):
+        await hurt(repo, "Orc", 1)
+        await stored_sheet_is_the_fighters()
+    async with repo.change(CHANNEL, GM, "edit") as change:
+        orc = change.encounter.find("Orc")
+        renamed = orc.combatant.model_copy(update={"name": "Grunt"}).with_state(hp=5)
+        change.encounter = change.encounter.replace(orc.with_sheet(renamed))
+    await stored_sheet_is_the_fighters()
+    await hurt(repo, "Grunt", 2)
+    await stored_sheet_is_the_fighters()
+    async with repo.change(CHANNEL, GM, "next") as change:
+        change.encounter, _ = advance_turn(change.encounter, ScriptedDice([]))
+    await stored_sheet_is_the_fighters()
+    assert await hp_of(repo, "Grunt") == 3
+
+
 async def test_two_hundred_concurrent_hp_changes_are_all_applied(
     repo: EncounterRepository,
 ) -> None:
