@@ -116,3 +116,35 @@ async def test_getting_out_of_the_water_gives_a_sunk_fighter_air_as_coming_up_do
         "Ele estava se afogando: um teste de Primeiros Socorros precisa tirar a água dos "
         "pulmões (R9.2).",
     ]
+
+
+async def test_asleep_in_deep_water_she_sinks_like_anyone_not_conscious_r9_4(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """R9.4, R4.2: Ana, put to sleep by the GM, is in deep water: asleep she swims no stroke.
+    At her place in round 1 she makes no Swimming roll and sinks: no air from that second,
+    brain death in round 241 unless rescued, in each language."""
+    await start_duel(standin, bot)
+    await gm(standin, "combatant condition", name="Ana", condition="asleep", value=True)
+    await gm(standin, "breath drown", combatant="Ana", swimming=12)
+    first = await standin.slash(
+        "encounter next", {}, user="gm", channel="combat", locale="pt-BR"
+    )  # round 1, Ana skipped at her place
+    tick = next(e for e in first.embeds if "afunda" in e.get("description", ""))
+    assert tick["description"] == (
+        "Ana está dormindo na água e afunda: sem ar a partir de agora, morte cerebral na "
+        "rodada 241 se ele não for resgatado (R9.4)"
+    )
+    state = await state_of(bot, standin)
+    assert (state.breath_left, state.airless_seconds, state.fainted_airless) == (0, 0, 0)
+    assert (state.brain_death_round, state.fp, state.hp) == (241, 12, 11)
+    assert state.water is not None
+    assert state.water.seconds == 1
+    assert dice.remaining == 0
+    await gm(standin, "encounter undo")
+    await gm(standin, "combatant condition", name="Ana", condition="asleep", value=False)
+    dice.extend([3, 3, 3])
+    awake = await gm(standin, "encounter next")  # awake, she swims: 9 against 12
+    line = next(e for e in awake.embeds if e.get("title") == TICK)["description"]
+    assert line.startswith("Ana rolls Swimming 12 in the water: 9 (3, 3, 3), success")
+    assert (await state_of(bot, standin)).brain_death_round is None
