@@ -47,7 +47,7 @@ from rules.grapple import (
 )
 from rules.injury import InjuryOutcome, apply_hit
 from rules.maneuver import Maneuver
-from rules.maneuver_choice import spend_ready
+from rules.maneuver_choice import spend_ready, weapon_in_hand
 from rules.maneuver_limits import ensure_own_turn, keep_wait_order, spend_attack, wait_contest
 from rules.options import RuleOptions
 from rules.records import Modifier
@@ -121,6 +121,7 @@ ERROR_KEYS: Final = frozenset(
         "close.cannot_grab",
         "close.wrest_later",
         "close.no_attacks_left",
+        "close.weapon_in_hand",
     }
 )
 """Every :class:`RuleError` key this module raises."""
@@ -1118,17 +1119,25 @@ def do_draw(
 ) -> tuple[Encounter, CloseOutcome]:
     """R11.22: drawing a weapon in close combat takes a DX roll first (after the first round,
     at minus the shield's DB, R11.26), then Fast-Draw if he has it; a critical failure drops
-    the weapon."""
+    the weapon. A weapon already in his hand and ready has nothing to draw: refused before
+    anything is spent or rolled (R11.22, the Ready maneuver, R5.5)."""
     me = encounter.find(fighter)
     ensure_may_choose(me, Maneuver.ready)
     ensure_own_turn(encounter, me.combatant_id, feature="close", gm_allows=extra_attack)
+    sheet = me.combatant
+    name = sheet.weapon(weapon).name if weapon is not None else None
+    if name is not None and weapon_in_hand(sheet, me.turn, name):
+        raise RuleError(
+            "close.weapon_in_hand",
+            f"{me.name}'s {name} is already in hand and ready",
+            combatant=me.name,
+            weapon=name,
+        )
     if encounter.sequence.started:
         # R11.22: drawing is his turn's Ready, as any weapon is readied (R5.5).
         encounter = encounter.replace(
             me.model_copy(update={"turn": spend_ready(me, awaits_first_turn=False)})
         )
-    sheet = me.combatant
-    name = sheet.weapon(weapon).name if weapon is not None else None
     foes = [
         h.held_id if h.holder_id == me.combatant_id else h.holder_id
         for h in encounter.holds

@@ -61,6 +61,7 @@ __all__ = [
     "feint_modifiers",
     "spend_ready",
     "take_maneuver",
+    "weapon_in_hand",
 ]
 
 ERROR_KEYS: Final = frozenset(
@@ -279,21 +280,27 @@ def _reload_before(turn: TurnState, weapon: Weapon) -> dict[str, ReloadBefore]:
     return {**turn.reload_before, weapon.name: before}
 
 
+def weapon_in_hand(sheet: Combatant, turn: TurnState, name: str) -> bool:
+    """``name`` is in his hand and ready: neither lying on the ground (R7.8) nor out of hand
+    after a blow, awaiting Readies (R5.5). Nothing is left to draw or ready (R11.22)."""
+    return name not in sheet.state.dropped and not turn.unready_weapons.get(name)
+
+
 def _ready_turn(
     sheet: Combatant, turn: TurnState, weapon: Weapon
 ) -> tuple[Combatant, dict[str, object], WeaponReadying | None]:
     """One Ready maneuver on ``weapon`` (R5.5): from the ground it takes two turns, this one
     picking it up; out of hand after a blow, one turn less of readying to go."""
+    if weapon_in_hand(sheet, turn, weapon.name):
+        return sheet, {}, None
     if weapon.name in sheet.state.dropped:
         picked = sheet.with_state(dropped=sheet.state.dropped - {weapon.name})
         unready = {**turn.unready_weapons, weapon.name: 1}
         readying = WeaponReadying(weapon=weapon.name, picked_up=True, turns_left=1)
         return picked, {"unready_weapons": unready}, readying
-    if turn.unready_weapons.get(weapon.name):
-        unready = _readied(turn, weapon.name, 1)
-        readying = WeaponReadying(weapon=weapon.name, turns_left=unready.get(weapon.name, 0))
-        return sheet, {"unready_weapons": unready}, readying
-    return sheet, {}, None
+    unready = _readied(turn, weapon.name, 1)
+    readying = WeaponReadying(weapon=weapon.name, turns_left=unready.get(weapon.name, 0))
+    return sheet, {"unready_weapons": unready}, readying
 
 
 def _chosen_weapon(sheet: Combatant, request: ManeuverRequest) -> Weapon:

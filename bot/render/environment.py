@@ -815,7 +815,7 @@ def _tick_line(tick: HazardTick, messages: Messages, locale: str) -> str:
             key = "breath.tick.swim_collapsed"
     if tick.brain_death_round is not None:
         params["round"] = tick.brain_death_round
-        key = "breath.tick.sinks"
+        key = "breath.tick.sinks_asleep" if tick.asleep else "breath.tick.sinks"
     text = _t(messages, locale, key, **params)
     if tick.fatigue is not None and tick.fatigue.fainted:
         # Its own sentence after the FP and HP: "HP 7. He faints."

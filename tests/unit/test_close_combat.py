@@ -436,13 +436,40 @@ def test_a_flying_tackle_and_super_slam_damage_r11_16_r11_18() -> None:
     assert after.get("2").combatant.state.hp == 12 - flown.slam.loser_damage
 
 
+def _knife_out_of_hand(encounter: Encounter) -> Encounter:
+    """Bruno's knife out of his hand, a Ready still to come (R5.5)."""
+    bruno = encounter.get("1")
+    turn = bruno.turn.model_copy(update={"unready_weapons": {"knife": 1}})
+    return encounter.replace(bruno.model_copy(update={"turn": turn}))
+
+
 def test_drawing_in_close_combat_drops_the_weapon_on_a_critical_failure_r11_22() -> None:
     encounter, drawn = do_draw(
-        acting(fight(), "Bruno"), "Bruno", "knife", roller=ScriptedDice([6, 6, 6]), options=OPTIONS
+        _knife_out_of_hand(acting(fight(), "Bruno")),
+        "Bruno",
+        "knife",
+        roller=ScriptedDice([6, 6, 6]),
+        options=OPTIONS,
     )
     assert drawn.draw is not None
     assert drawn.draw.dropped
     assert encounter.get("1").combatant.state.dropped == frozenset({"knife"})
+
+
+def test_drawing_a_weapon_already_in_hand_is_refused_before_anything_r11_22() -> None:
+    """R11.22 draws a weapon not in hand; Bruno's knife is in it and ready: refused with
+    nothing rolled and his Ready not spent. Out of hand (R5.5) or unnamed, the draw goes on."""
+    start = acting(fight(), "Bruno")
+    unused = ScriptedDice([])
+    with pytest.raises(RuleError) as refused:
+        do_draw(start, "Bruno", "knife", roller=unused, options=OPTIONS)
+    assert refused.value.key == "close.weapon_in_hand"
+    assert refused.value.params == {"combatant": "Bruno", "weapon": "knife"}
+    assert start.get("1").turn.maneuver is None
+    for encounter, weapon in ((_knife_out_of_hand(start), "knife"), (start, None)):
+        after, drawn = do_draw(encounter, "Bruno", weapon, roller=dice(10), options=OPTIONS)
+        assert drawn.done
+        assert after.get("1").turn.maneuver is Maneuver.ready
 
 
 def test_a_shield_bash_loses_the_shields_db_until_his_next_turn_r11_27() -> None:

@@ -18,7 +18,13 @@ from rules.turn import TurnEvent, TurnEventKind, TurnState, Water
 
 
 def _river(
-    *, fp: int = 3, collapsed: bool = False, unconscious: bool = False, **state: object
+    *,
+    fp: int = 3,
+    collapsed: bool = False,
+    unconscious: bool = False,
+    asleep: bool = False,
+    cardiac_arrest: bool = False,
+    **state: object,
 ) -> Encounter:
     """Al: HT 3 (FP 3), HP 10, Swimming 3, just gone into deep water."""
     al = Combatant.create(
@@ -33,7 +39,7 @@ def _river(
                 combatant_id="1",
                 side="npc",
                 combatant=al,
-                turn=TurnState(collapsed=collapsed),
+                turn=TurnState(collapsed=collapsed, asleep=asleep, cardiac_arrest=cardiac_arrest),
             ),
         ),
     )
@@ -128,12 +134,15 @@ def test_r8_2_r9_4_collapsed_down_to_minus_fp_he_faints_and_sinks() -> None:
         pytest.param(
             {"unconscious": True, "fatigue_unconscious": True, "fp": -3}, id="fainted-R8.3"
         ),
+        pytest.param({"asleep": True}, id="asleep-R4.2"),
+        pytest.param({"cardiac_arrest": True}, id="heart-stopped-R8.2"),
     ],
 )
 def test_r9_4_unconscious_in_deep_water_for_any_cause_he_sinks(
     cause: dict[str, object],
 ) -> None:
-    """R9.4, R9.2: whatever put him out, unconscious in the water he makes no Swimming roll,
+    """R9.4, R9.2: whatever put him out, not conscious in the water (asleep too, R4.2: one
+    test, rules.turn.not_conscious) he makes no Swimming roll,
     goes under without air from his second (round 5) and his brain dies 240 s later, at his
     place in round 245, unless rescued; not one round sooner."""
     dice = ScriptedDice([])
@@ -255,3 +264,28 @@ def test_r13_5_out_cold_in_water_above_the_knee_he_has_his_footing_and_no_clock(
         state = fight.get("1").combatant.state
         assert (state.brain_death_round is not None) is sinks
         assert [tick.kind for tick in ticks] == ([HazardKind.SINKS] if sinks else [])
+
+
+@pytest.mark.parametrize(
+    ("locale", "line"),
+    [
+        (
+            "en",
+            "Al is asleep in the water and sinks: no air from now on, brain death in "
+            "round 245 unless he is rescued (R9.4)",
+        ),
+        (
+            "pt-BR",
+            "Al está dormindo na água e afunda: sem ar a partir de agora, morte cerebral "
+            "na rodada 245 se ele não for resgatado (R9.4)",
+        ),
+    ],
+)
+def test_r9_4_asleep_in_deep_water_he_sinks_and_the_line_says_asleep(
+    messages: Messages, locale: str, line: str
+) -> None:
+    """R9.4, R4.2: asleep he swims no stroke: he sinks, and the tick says he slept."""
+    _, ticks = _second(_river(asleep=True), 5, ScriptedDice([]))
+    (tick,) = ticks
+    assert tick.asleep
+    assert _lines(ticks, messages, locale) == line
