@@ -243,6 +243,17 @@ async def test_the_stored_state_is_the_encounters_json_however_it_was_written(
         )
     await stored_state_is_the_encounters()
     assert await order_ids() == ["2"]
+    async with repo.change(CHANNEL, GM, "add") as change:
+        change.encounter, _ = add_combatants(
+            change.encounter,
+            [sheet("Quick", speed=7.0)],
+            owner_id=None,
+            side=None,
+            aware=False,
+            roller=ScriptedDice([]),
+        )
+    await stored_state_is_the_encounters()
+    assert await order_ids() == ["4", "2"]  # Basic Speed 7 goes first (R4.3)
 
 
 async def test_a_stored_sheet_is_the_fighters_json_however_it_was_written(
