@@ -369,6 +369,8 @@ class Breath(commands.Cog):
             ),
         )
         key = "breath.water.entered" if water.entered else "breath.water.left"
+        if water.sinks:
+            key = "breath.water.entered_not_conscious"
         title = self._text("breath.drown.title", locale, name=water.name)
         lines = [self._text(key, locale, name=water.name, target=water.target)]
         if water.air is not None:

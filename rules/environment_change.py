@@ -70,7 +70,7 @@ from rules.fire import (
     fire_exposure,
     shield_catches_fire,
 )
-from rules.hazards import enter_water, out_of_water
+from rules.hazards import enter_water, out_of_water, will_sink
 from rules.injury import InjuryOutcome
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
@@ -660,6 +660,8 @@ class WaterEntered(BaseModel):
     target: int | None
     air: AirAgain | None = None
     """Out of the water with his breath held or gone: the air he got back (R9.2)."""
+    sinks: bool = False
+    """In, not conscious: no Swimming roll, he sinks at his next second (R9.4)."""
 
     def detail(self) -> dict[str, object]:
         found: dict[str, object] = {"name": self.name, "water": self.entered}
@@ -700,11 +702,13 @@ def water_with_the_rounds(
         fat=fat,
     )
     state = enter_water(sheet.state, level, modifiers)
+    sheet = sheet.with_state(state)
     return WaterEntered(
-        encounter=encounter.replace(fighter.with_sheet(sheet.with_state(state))),
+        encounter=encounter.replace(fighter.with_sheet(sheet)),
         name=fighter.name,
         entered=True,
         target=state.water.target if state.water is not None else level,
+        sinks=will_sink(sheet, fighter.turn),
     )
 
 

@@ -29,6 +29,7 @@ from rules.breath import (
     air_again,
     breathe,
     cannot_swim,
+    come_up,
     hold_breath,
     next_roll_in,
     swimming_roll,
@@ -64,8 +65,10 @@ __all__ = [
     "out_of_water",
     "passed_places",
     "put_out",
+    "sunk_in_water",
     "tick_fighter",
     "tick_passed",
+    "will_sink",
 ]
 
 _END_OF_TURN: Final = frozenset(
@@ -121,7 +124,8 @@ class HazardTick(BaseModel):
     brain_death_round: int | None = None
     """He sank unconscious: the round at whose place his brain dies unless rescued (R9.4)."""
     asleep: bool = False
-    """He sank asleep, not knocked out (R9.4 reads any man not conscious, R4.2)."""
+    """He sank asleep, not knocked out (R9.4 reads any man not conscious, R4.2); with
+    :attr:`HazardKind.BRAIN_DEATH`, his brain died asleep."""
     next_in: int | None = None
     """Seconds to his next Swimming roll: R9.3's, or fewer at the fight's pace (R13.4, R13.5)."""
     footing: Water | None = None
@@ -239,7 +243,13 @@ def tick_fighter(
                 update: dict[str, object] = {"airless_seconds": airless}
                 if airless - state.fainted_airless >= BRAIN_DEATH_SECONDS:
                     update["dead"] = True
-                    ticks.append(HazardTick(**who, kind=HazardKind.BRAIN_DEATH, rule_id="R9.2"))
+                    # A sleeper who sank did not faint: the words say so (R9.4).
+                    asleep = restriction_of(sheet, fighter.turn) is Restriction.ASLEEP
+                    ticks.append(
+                        HazardTick(
+                            **who, kind=HazardKind.BRAIN_DEATH, asleep=asleep, rule_id="R9.2"
+                        )
+                    )
                 sheet = sheet.with_state(state.model_copy(update=update))
     if sheet.state.intense_heat_dr is not None and not sheet.state.dead:
         sheet = _heat_second(sheet, who, ticks, roller, rule_options)
@@ -273,7 +283,10 @@ def _water_second(
     assert water is not None
     at = water.seconds
     footing = turn.water
-    if not_conscious(sheet, turn) or at < water.next_roll_at:
+    sunk = state.fainted_airless is not None and footing is not Water.underwater
+    # Woken (or brought round) after sinking, he swims for the surface at once: the roll
+    # comes at this second, whatever R9.3's schedule had left (R9.3, R9.4).
+    if not_conscious(sheet, turn) or (at < water.next_roll_at and not sunk):
         sheet = sheet.with_state(water=water.model_copy(update={"seconds": at + 1}))
         return _sink(sheet, who, ticks, round_, turn)
     if restriction_of(sheet, turn) is Restriction.COLLAPSED:
@@ -307,7 +320,39 @@ def _water_second(
             rule_id=_SWIM_RULE[footing],
         )
     )
+    if sunk and rolled.succeeded:
+        # R9.3: a success puts his head above water; conscious, he breathes: air again as
+        # coming up or leaving the water gives it (R9.2: his brain-death clock stops, First
+        # Aid for his lungs, past 2 minutes without air HT or -1 IQ; R9.4).
+        sheet, back = come_up(sheet, roller=roller, options=options)
+        if back is not None:
+            ticks.append(HazardTick(**who, kind=HazardKind.AIR, air=back, rule_id="R9.2"))
     return _sink(sheet, who, ticks, round_, turn)
+
+
+def will_sink(sheet: Combatant, turn: TurnState) -> bool:
+    """He sinks at his next second in the water (:func:`_sink`): in deep water, out of his
+    depth (not on his footing in water above the knee, R13.5), not conscious for any cause
+    (:func:`rules.turn.not_conscious`), and not sunk already (R9.4)."""
+    state = sheet.state
+    return (
+        state.water is not None
+        and not (state.dead or state.destroyed)
+        and not_conscious(sheet, turn)
+        and state.fainted_airless is None
+        and turn.water is not Water.in_water
+    )
+
+
+def sunk_in_water(sheet: Combatant) -> bool:
+    """He sank (or fainted without air) in deep water and his brain-death clock runs: until
+    he comes up, gets out or dies (R9.4, R9.2)."""
+    state = sheet.state
+    return (
+        state.water is not None
+        and state.brain_death_round is not None
+        and not (state.dead or state.destroyed)
+    )
 
 
 def _sink(
@@ -326,11 +371,7 @@ def _sink(
     for want of air) goes on as it was. In water above the knee (R13.5) he has his footing,
     not out of his depth: the GM's footing there is where he lies with his head out."""
     state = sheet.state
-    if (
-        not not_conscious(sheet, turn)
-        or state.fainted_airless is not None
-        or turn.water is Water.in_water
-    ):
+    if not will_sink(sheet, turn):
         return sheet
     airless = state.airless_seconds if state.breath_left == 0 else 0
     sunk = fainted_without_air(state.model_copy(update={"breath_left": 0}), airless, round_)

@@ -515,3 +515,54 @@ def test_a_tired_grappler_takes_down_with_his_halved_st_r8_1_r11_8() -> None:
     assert (down.contest.attacker.value, down.contest.defender.value) == (7, 12)
     assert not down.done
     assert encounter.get("2").combatant.state.posture is Posture.STANDING
+
+
+def test_a_draw_picks_a_dropped_knife_up_then_readies_it_as_two_readies_r11_22_r5_5() -> None:
+    """R7.8/R5.5: Bruno's knife lies on the ground. The draw (named ``KNIFE``: case ignored)
+    rolls DX 12: 10, success, and is the Ready that picks it up, one turn of Ready to go;
+    the next draw, 10 again, readies it. A failed DX roll (14) leaves it where it was."""
+    start = acting(fight(), "Bruno")
+    bruno = start.get("1")
+    dropped = start.replace(
+        bruno.with_sheet(bruno.combatant.with_state(dropped=frozenset({"knife"})))
+    )
+    missed, failed = do_draw(dropped, "Bruno", "knife", roller=dice(14), options=OPTIONS)
+    assert not failed.done
+    assert failed.readying is None
+    assert missed.get("1").combatant.state.dropped == frozenset({"knife"})
+    lifted, first = do_draw(dropped, "Bruno", "KNIFE", roller=dice(10), options=OPTIONS)
+    assert first.readying is not None
+    assert (first.weapon, first.readying.picked_up, first.readying.turns_left) == (
+        "knife",
+        True,
+        1,
+    )
+    assert first.rule_ids == ("R11.22", "R5.5")
+    assert lifted.get("1").combatant.state.dropped == frozenset()
+    assert lifted.get("1").turn.unready_weapons == {"knife": 1}
+    assert lifted.get("1").turn.maneuver is Maneuver.ready
+    readied, second = do_draw(
+        acting(acting(lifted, "Orc"), "Bruno"), "Bruno", None, roller=dice(10), options=OPTIONS
+    )
+    assert second.readying is not None
+    assert (second.weapon, second.readying.picked_up, second.readying.turns_left) == (
+        "knife",
+        False,
+        0,
+    )
+    assert readied.get("1").turn.unready_weapons == {}
+
+
+def test_a_draw_brings_a_weapon_out_of_hand_back_as_one_ready_r11_22_r5_5() -> None:
+    """R5.5: the knife out of hand after a blow needs one Ready; the draw (DX 12 rolls 10)
+    is it: ready again."""
+    after, drawn = do_draw(
+        _knife_out_of_hand(acting(fight(), "Bruno")),
+        "Bruno",
+        "Knife",
+        roller=dice(10),
+        options=OPTIONS,
+    )
+    assert drawn.readying is not None
+    assert drawn.readying.turns_left == 0
+    assert after.get("1").turn.unready_weapons == {}

@@ -289,3 +289,34 @@ def test_r9_4_asleep_in_deep_water_he_sinks_and_the_line_says_asleep(
     (tick,) = ticks
     assert tick.asleep
     assert _lines(ticks, messages, locale) == line
+
+
+def _woken(fight: Encounter) -> Encounter:
+    al = fight.get("1")
+    return fight.replace(
+        al.model_copy(update={"turn": al.turn.model_copy(update={"asleep": False})})
+    )
+
+
+def test_r9_3_r9_4_woken_after_sinking_he_swims_up_and_breathes_again_r9_2() -> None:
+    """R9.4: asleep, Al sinks at his second in round 5 (brain death round 245). Woken, he rolls
+    Swimming at once (his schedule had him entering the water): 3 rolled 13, failure, 1 FP,
+    still under and his clock running; the next second, though R9.3 would wait 5 s, he rolls
+    again (he is under water, swimming up): 3 rolled 3, success, head above water (R9.3), and
+    air again as coming up gives it: 2 s without air, First Aid, no HT roll (R9.2); his
+    brain-death clock stops."""
+    sunk, _ = _second(_river(asleep=True), 5, ScriptedDice([]))
+    assert sunk.get("1").combatant.state.brain_death_round == 5 + BRAIN_DEATH_SECONDS
+    failed, ticks = _second(_woken(sunk), 6, ScriptedDice([6, 6, 1]))
+    assert [t.kind for t in ticks] == [HazardKind.SWIM]
+    state = failed.get("1").combatant.state
+    assert (state.fp, state.brain_death_round, state.breath_left) == (2, 245, 0)
+    up, ticks = _second(failed, 7, ScriptedDice([1, 1, 1]))
+    assert [t.kind for t in ticks] == [HazardKind.SWIM, HazardKind.AIR]
+    air = ticks[1].air
+    assert air is not None
+    assert (air.airless, air.first_aid_needed, air.iq_roll) == (2, True, None)
+    state = up.get("1").combatant.state
+    assert (state.breath_left, state.brain_death_round, state.fainted_airless) == (None, None, None)
+    assert state.water is not None
+    assert state.water.state is SwimState.RECOVERING
