@@ -56,10 +56,13 @@ class StoredDocument:
 
     A change writes a row's documents in its statements and again in its event's
     ``after``; the next change logs the same documents as its ``before``. Rows keep this
-    text, so a document costs one ``model_dump_json`` (pydantic's serializer writes the
-    text directly: several times faster than dumping to Python data and encoding that),
-    and :func:`encoded` assembles the event's text around it. Its keys are in the model's
-    field order rather than sorted: the text is read back as JSON, never compared.
+    text, so a document is written once, by ``model_dump_json`` (pydantic's serializer
+    writes the text directly: several times faster than dumping to Python data and
+    encoding that), and :func:`encoded` assembles the event's text around it. Its keys
+    are in the model's field order rather than sorted: what the tables hold is read back
+    as JSON, never compared as text. A writer may keep the text of parts of the document
+    in :attr:`pieces` to reuse in the next one (``bot.storage.encounter``'s state and
+    sheets).
     """
 
     __slots__ = ("pieces", "text")
