@@ -586,8 +586,11 @@ def resolve_defense(
         return DefenseOutcome.model_validate(
             {"pending": pending, "roll": roll, "defended": True, "target_turn": new_turn, **extra}
         )
-    after = pending.model_copy(update={"tried": (*pending.tried, roll), "retreat": roll.retreat})
-    if defenses.double_defense and len(after.tried) < 2:
+    if defenses.double_defense and not pending.tried:
+        # R5.12: the first defense failed; the blow waits for a second, different one.
+        after = pending.model_copy(
+            update={"tried": (*pending.tried, roll), "retreat": roll.retreat}
+        )
         second = defense_options(target, new_turn, after, options)
         if second.options:
             return DefenseOutcome.model_validate(

@@ -300,4 +300,4 @@ def land_strike(
     if more:
         damage = damage.model_copy(update={"follow_ups": tuple(more)})
     after, aim = aim_after_injury(damage.victim, turn, damage.total_injury, roller, options)
-    return damage.model_copy(update={"aim": aim}), after
+    return (damage if aim is None else damage.model_copy(update={"aim": aim})), after
