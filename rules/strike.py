@@ -210,6 +210,8 @@ class StrikeResult(BaseModel):
     @property
     def each_hit(self) -> tuple[StrikeResult, ...]:
         """This hit and each further hit of a burst (B373)."""
+        if not self.follow_ups:
+            return (self,)  # a single blow: already without further hits
         return (self.model_copy(update={"follow_ups": ()}), *self.follow_ups)
 
 
