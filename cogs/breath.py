@@ -351,7 +351,8 @@ class Breath(commands.Cog):
         (rules.hazards)."""
         if combatant is None:
             raise UserFacingError("breath.error.water_needs_fighter")
-        locale = await self.bot.locale_for(interaction)
+        context = await self.bot.context_for(interaction)
+        locale = context.locale
         water = await self.fp.apply(
             interaction,
             combatant,
@@ -363,11 +364,17 @@ class Breath(commands.Cog):
                 encumbrance=encumbrance,
                 fat=fat,
                 leave=leave,
+                roller=self.bot.dice,
+                options=context.options,
             ),
         )
         key = "breath.water.entered" if water.entered else "breath.water.left"
+        if water.sinks:
+            key = "breath.water.entered_not_conscious"
         title = self._text("breath.drown.title", locale, name=water.name)
         lines = [self._text(key, locale, name=water.name, target=water.target)]
+        if water.air is not None:
+            lines += render_air(water.air, self.bot.messages, locale, name=water.name)
         await send_embeds(interaction, line_embeds(ResultKind.INFO, title, lines))
 
     @breath.command(

@@ -343,17 +343,9 @@ def add_weapon(sheet: Combatant, weapon: Weapon) -> Combatant:
 
 def remove_weapon(sheet: Combatant, name: str) -> tuple[Combatant, Weapon]:
     """The sheet without the weapon called ``name`` (ignoring case), and that weapon."""
-    folded = name.strip().casefold()
-    for weapon in sheet.weapons:
-        if weapon.name.casefold() == folded:
-            kept = [w for w in sheet.weapons if w is not weapon]
-            return _rebuild(sheet, weapons=kept), weapon
-    raise RuleError(
-        "combatant.unknown_weapon",
-        f"{sheet.name} has no weapon called {name!r}",
-        combatant=sheet.name,
-        weapon=name,
-    )
+    weapon = sheet.weapon(name)
+    kept = [w for w in sheet.weapons if w is not weapon]
+    return _rebuild(sheet, weapons=kept), weapon
 
 
 # --------------------------------------------------------------------------- shield, armor

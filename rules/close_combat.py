@@ -47,7 +47,13 @@ from rules.grapple import (
 )
 from rules.injury import InjuryOutcome, apply_hit
 from rules.maneuver import Maneuver
-from rules.maneuver_choice import spend_ready
+from rules.maneuver_choice import (
+    WeaponReadying,
+    ready_turn,
+    spend_ready,
+    waiting_weapon,
+    weapon_in_hand,
+)
 from rules.maneuver_limits import ensure_own_turn, keep_wait_order, spend_attack, wait_contest
 from rules.options import RuleOptions
 from rules.records import Modifier
@@ -121,6 +127,7 @@ ERROR_KEYS: Final = frozenset(
         "close.cannot_grab",
         "close.wrest_later",
         "close.no_attacks_left",
+        "close.weapon_in_hand",
     }
 )
 """Every :class:`RuleError` key this module raises."""
@@ -196,6 +203,9 @@ class CloseOutcome(BaseModel):
     damage there (R13.4, R13.5)."""
     wait_order: WaitOrder | None = None
     """Who struck first from the attacker's Wait (R5.11)."""
+    readying: WeaponReadying | None = None
+    """A draw of a weapon not in hand: the Ready it was (R5.5, R7.8), picked up from the
+    ground or one turn of readying less to go."""
     rule_ids: tuple[str, ...] = ()
 
     @property
@@ -1118,17 +1128,36 @@ def do_draw(
 ) -> tuple[Encounter, CloseOutcome]:
     """R11.22: drawing a weapon in close combat takes a DX roll first (after the first round,
     at minus the shield's DB, R11.26), then Fast-Draw if he has it; a critical failure drops
-    the weapon."""
+    the weapon. A weapon already in his hand and ready has nothing to draw: refused before
+    anything is spent or rolled (R11.22, the Ready maneuver, R5.5).
+
+    The draw is his turn's Ready, so a weapon that is not in hand gets what a Ready gives it
+    (:func:`rules.maneuver_choice.ready_turn`, the one step ``/maneuver Ready`` takes): lying on
+    the ground (R7.8) this Ready picks it up and one more readies it (R5.5: two turns); out of
+    hand after a blow, one turn of readying less to go. The DX roll still comes first; no
+    Fast-Draw for such a weapon (the skill draws from a sheath or a holster, not from the
+    ground nor back from a swing: the bot's reading where the seed is silent). With no weapon
+    named, the draw goes to the one a Ready would take up first."""
     me = encounter.find(fighter)
     ensure_may_choose(me, Maneuver.ready)
     ensure_own_turn(encounter, me.combatant_id, feature="close", gm_allows=extra_attack)
+    sheet = me.combatant
+    chosen = sheet.weapon(weapon) if weapon is not None else waiting_weapon(sheet, me.turn)
+    name = chosen.name if chosen is not None else None
+    if weapon is not None and name is not None and weapon_in_hand(sheet, me.turn, name):
+        raise RuleError(
+            "close.weapon_in_hand",
+            f"{me.name}'s {name} is already in hand and ready",
+            combatant=me.name,
+            weapon=name,
+        )
+    waiting = chosen is not None and not weapon_in_hand(sheet, me.turn, chosen.name)
     if encounter.sequence.started:
         # R11.22: drawing is his turn's Ready, as any weapon is readied (R5.5).
         encounter = encounter.replace(
             me.model_copy(update={"turn": spend_ready(me, awaits_first_turn=False)})
         )
-    sheet = me.combatant
-    name = sheet.weapon(weapon).name if weapon is not None else None
+        me = encounter.find(me.combatant_id)
     foes = [
         h.held_id if h.holder_id == me.combatant_id else h.holder_id
         for h in encounter.holds
@@ -1137,23 +1166,30 @@ def do_draw(
     rounds = max((close_rounds(encounter, me.combatant_id, foe) for foe in foes), default=0)
     drawn = draw_in_close_combat(
         sheet.attributes.dx,
-        sheet.skill("fast_draw"),
+        None if waiting else sheet.skill("fast_draw"),
         shield=shield_penalty(sheet.shield_db, rounds),
         roller=roller,
         options=options,
     )
     after = encounter
+    readying: WeaponReadying | None = None
     if drawn.dropped and name is not None:
         after = _with_sheets(
             encounter, me.with_sheet(sheet.with_state(dropped=sheet.state.dropped | {name}))
         )
+    elif drawn.drawn and waiting and chosen is not None:
+        # R5.5, R7.8: the Ready the draw is, on a weapon out of hand or on the ground.
+        sheet, readied, readying = ready_turn(sheet, me.turn, chosen)
+        turn = me.turn.model_copy(update=readied)
+        after = encounter.replace(me.with_sheet(sheet).model_copy(update={"turn": turn}))
     return after, CloseOutcome(
         action=CloseAction.draw,
         attacker_name=me.name,
         draw=drawn,
         done=drawn.drawn,
         weapon=name,
-        rule_ids=("R11.22",),
+        readying=readying,
+        rule_ids=("R11.22", "R5.5") if readying is not None else ("R11.22",),
     )
 
 

@@ -774,9 +774,14 @@ class Combatant(BaseModel):
         return not (self.has(Trait.IT_UNLIVING) or self.has(Trait.IT_HOMOGENEOUS))
 
     def weapon(self, name: str) -> Weapon:
-        """The weapon called ``name``."""
+        """The weapon called ``name``: the exact name, else the one whose name matches it
+        ignoring case and the spaces around it, as a name typed by hand is written."""
         for weapon in self.weapons:
             if weapon.name == name:
+                return weapon
+        folded = name.strip().casefold()
+        for weapon in self.weapons:
+            if weapon.name.casefold() == folded:
                 return weapon
         raise RuleError(
             "combatant.unknown_weapon",

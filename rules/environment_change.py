@@ -70,7 +70,7 @@ from rules.fire import (
     fire_exposure,
     shield_catches_fire,
 )
-from rules.hazards import enter_water, out_of_water
+from rules.hazards import enter_water, out_of_water, will_sink
 from rules.injury import InjuryOutcome
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
@@ -658,9 +658,16 @@ class WaterEntered(BaseModel):
     name: str
     entered: bool
     target: int | None
+    air: AirAgain | None = None
+    """Out of the water with his breath held or gone: the air he got back (R9.2)."""
+    sinks: bool = False
+    """In, not conscious: no Swimming roll, he sinks at his next second (R9.4)."""
 
     def detail(self) -> dict[str, object]:
-        return {"name": self.name, "water": self.entered}
+        found: dict[str, object] = {"name": self.name, "water": self.entered}
+        if self.air is not None:
+            found["iq_lost"] = self.air.iq_lost
+        return found
 
 
 def water_with_the_rounds(
@@ -672,33 +679,36 @@ def water_with_the_rounds(
     encumbrance: int | None = None,
     fat: bool = False,
     leave: bool = False,
+    roller: DiceRoller,
+    options: RuleOptions,
 ) -> WaterEntered:
     """R9.3 inside a fight: he goes into deep water with his Swimming (given, else the
     sheet's, else the HT-4 default as ``/terrain set`` has it: B224) and its modifiers (his
     sheet's encumbrance unless given), each of his seconds bringing the roll when it is due
     (:mod:`rules.hazards`); ``leave`` takes him out, out of any ``/terrain`` water too (one
-    in-water state, R13.4, R13.5)."""
+    in-water state, R13.4, R13.5), his head out of it: he breathes again as one who comes up
+    or is pulled out does (:func:`_pulled_out`, R9.1, R9.2)."""
     fighter = encounter.get(fighter_id)
-    sheet = fighter.combatant
-    target = None
     if leave:
-        # Out of the water: no footing in it for his blows either (R13.4, R13.5).
-        fighter = out_of_water(fighter)
-        state = fighter.combatant.state
-    else:
-        level = swimming if swimming is not None else swimming_level(sheet)
-        modifiers = swimming_modifiers(
-            intentional=intentional,
-            encumbrance=sheet.encumbrance_level if encumbrance is None else encumbrance,
-            fat=fat,
+        encounter, air = _pulled_out(encounter, fighter_id, roller=roller, options=options)
+        return WaterEntered(
+            encounter=encounter, name=fighter.name, entered=False, target=None, air=air
         )
-        state = enter_water(sheet.state, level, modifiers)
-        target = state.water.target if state.water is not None else level
+    sheet = fighter.combatant
+    level = swimming if swimming is not None else swimming_level(sheet)
+    modifiers = swimming_modifiers(
+        intentional=intentional,
+        encumbrance=sheet.encumbrance_level if encumbrance is None else encumbrance,
+        fat=fat,
+    )
+    state = enter_water(sheet.state, level, modifiers)
+    sheet = sheet.with_state(state)
     return WaterEntered(
-        encounter=encounter.replace(fighter.with_sheet(sheet.with_state(state))),
+        encounter=encounter.replace(fighter.with_sheet(sheet)),
         name=fighter.name,
-        entered=not leave,
-        target=target,
+        entered=True,
+        target=state.water.target if state.water is not None else level,
+        sinks=will_sink(sheet, fighter.turn),
     )
 
 
@@ -860,9 +870,10 @@ def rescue_on(
 def _pulled_out(
     encounter: Encounter, victim_id: str, *, roller: DiceRoller, options: RuleOptions
 ) -> tuple[Encounter, AirAgain | None]:
-    """R9.5 saves him: he is out of the water (no Swimming rolls, no footing in it, R9.3,
-    R13.4, R13.5) and his head above it, so a held breath ends and a brain-death clock
-    stops (R9.2, R9.4: "unless rescued"), with R9.2's First Aid and HT rolls
+    """Out of the water, saved (R9.5) or getting out himself (``/breath drown leave``): no
+    Swimming rolls, no footing in it (R9.3, R13.4, R13.5) and his head above it, so a held
+    breath ends and a brain-death clock stops (R9.2, R9.4: "unless rescued"), with R9.2's
+    First Aid and HT rolls
     (:func:`~rules.breath.come_up`); a choke still on his throat keeps the air from him
     (R11.10)."""
     fighter = out_of_water(encounter.get(victim_id))

@@ -29,6 +29,7 @@ from rules.breath import (
     air_again,
     breathe,
     cannot_swim,
+    come_up,
     hold_breath,
     next_roll_in,
     swimming_roll,
@@ -43,7 +44,15 @@ from rules.injury import InjuryOutcome
 from rules.options import RuleOptions
 from rules.records import RollRecord
 from rules.roller import DiceRoller
-from rules.turn import Restriction, TurnEvent, TurnEventKind, TurnState, Water, restriction_of
+from rules.turn import (
+    Restriction,
+    TurnEvent,
+    TurnEventKind,
+    TurnState,
+    Water,
+    not_conscious,
+    restriction_of,
+)
 
 __all__ = [
     "HazardKind",
@@ -56,8 +65,10 @@ __all__ = [
     "out_of_water",
     "passed_places",
     "put_out",
+    "sunk_in_water",
     "tick_fighter",
     "tick_passed",
+    "will_sink",
 ]
 
 _END_OF_TURN: Final = frozenset(
@@ -87,7 +98,8 @@ class HazardKind(StrEnum):
     SWIM = "swim"
     """In the water, a Swimming roll came due: 1 FP on a failure (R9.3, R13.4, R13.5)."""
     SINKS = "sinks"
-    """Unconscious in deep water: he sinks without air, brain death 4 minutes on (R9.4, R9.2)."""
+    """Not conscious (out cold or asleep) in deep water: he sinks without air, brain death
+    4 minutes on (R9.4, R9.2)."""
 
 
 class HazardTick(BaseModel):
@@ -111,6 +123,9 @@ class HazardTick(BaseModel):
     """The Swimming roll that came due in the water (R9.3, R13.4, R13.5)."""
     brain_death_round: int | None = None
     """He sank unconscious: the round at whose place his brain dies unless rescued (R9.4)."""
+    asleep: bool = False
+    """He sank asleep, not knocked out (R9.4 reads any man not conscious, R4.2); with
+    :attr:`HazardKind.BRAIN_DEATH`, his brain died asleep."""
     next_in: int | None = None
     """Seconds to his next Swimming roll: R9.3's, or fewer at the fight's pace (R13.4, R13.5)."""
     footing: Water | None = None
@@ -228,7 +243,13 @@ def tick_fighter(
                 update: dict[str, object] = {"airless_seconds": airless}
                 if airless - state.fainted_airless >= BRAIN_DEATH_SECONDS:
                     update["dead"] = True
-                    ticks.append(HazardTick(**who, kind=HazardKind.BRAIN_DEATH, rule_id="R9.2"))
+                    # A sleeper who sank did not faint: the words say so (R9.4).
+                    asleep = restriction_of(sheet, fighter.turn) is Restriction.ASLEEP
+                    ticks.append(
+                        HazardTick(
+                            **who, kind=HazardKind.BRAIN_DEATH, asleep=asleep, rule_id="R9.2"
+                        )
+                    )
                 sheet = sheet.with_state(state.model_copy(update=update))
     if sheet.state.intense_heat_dr is not None and not sheet.state.dead:
         sheet = _heat_second(sheet, who, ticks, roller, rule_options)
@@ -251,9 +272,10 @@ def _water_second(
 ) -> Combatant:
     """R9.3: a second in deep water; when his next Swimming roll is due he rolls it (a
     failure costs 1 FP through R8.1-R8.3). Collapsed at 0 FP or less (R8.2) he cannot swim:
-    the roll counts as failed, no dice (:func:`rules.breath.cannot_swim`). Unconscious, for
-    whatever cause (fainted at -FP, knocked out by injury, his heart stopped, laid out by
-    the GM), he makes no roll and sinks (:func:`_sink`). Fighting in or under water
+    the roll counts as failed, no dice (:func:`rules.breath.cannot_swim`). Not conscious,
+    for whatever cause (fainted at -FP, knocked out by injury, his heart stopped, asleep,
+    laid out by the GM: :func:`rules.turn.not_conscious`), he makes no roll and sinks
+    (:func:`_sink`). Fighting in or under water
     (``turn.water``, R13.4, R13.5) the same roll comes at least every 5 or 2 rounds: one
     state, one roll a second at most, whichever rule calls for it."""
     state = sheet.state
@@ -261,9 +283,12 @@ def _water_second(
     assert water is not None
     at = water.seconds
     footing = turn.water
-    if state.unconscious or at < water.next_roll_at:
+    sunk = state.fainted_airless is not None and footing is not Water.underwater
+    # Woken (or brought round) after sinking, he swims for the surface at once: the roll
+    # comes at this second, whatever R9.3's schedule had left (R9.3, R9.4).
+    if not_conscious(sheet, turn) or (at < water.next_roll_at and not sunk):
         sheet = sheet.with_state(water=water.model_copy(update={"seconds": at + 1}))
-        return _sink(sheet, who, ticks, round_, footing)
+        return _sink(sheet, who, ticks, round_, turn)
     if restriction_of(sheet, turn) is Restriction.COLLAPSED:
         rolled = cannot_swim(water.state, at)
     else:
@@ -295,7 +320,39 @@ def _water_second(
             rule_id=_SWIM_RULE[footing],
         )
     )
-    return _sink(sheet, who, ticks, round_, footing)
+    if sunk and rolled.succeeded:
+        # R9.3: a success puts his head above water; conscious, he breathes: air again as
+        # coming up or leaving the water gives it (R9.2: his brain-death clock stops, First
+        # Aid for his lungs, past 2 minutes without air HT or -1 IQ; R9.4).
+        sheet, back = come_up(sheet, roller=roller, options=options)
+        if back is not None:
+            ticks.append(HazardTick(**who, kind=HazardKind.AIR, air=back, rule_id="R9.2"))
+    return _sink(sheet, who, ticks, round_, turn)
+
+
+def will_sink(sheet: Combatant, turn: TurnState) -> bool:
+    """He sinks at his next second in the water (:func:`_sink`): in deep water, out of his
+    depth (not on his footing in water above the knee, R13.5), not conscious for any cause
+    (:func:`rules.turn.not_conscious`), and not sunk already (R9.4)."""
+    state = sheet.state
+    return (
+        state.water is not None
+        and not (state.dead or state.destroyed)
+        and not_conscious(sheet, turn)
+        and state.fainted_airless is None
+        and turn.water is not Water.in_water
+    )
+
+
+def sunk_in_water(sheet: Combatant) -> bool:
+    """He sank (or fainted without air) in deep water and his brain-death clock runs: until
+    he comes up, gets out or dies (R9.4, R9.2)."""
+    state = sheet.state
+    return (
+        state.water is not None
+        and state.brain_death_round is not None
+        and not (state.dead or state.destroyed)
+    )
 
 
 def _sink(
@@ -303,23 +360,28 @@ def _sink(
     who: dict[str, object],
     ticks: list[HazardTick],
     round_: int,
-    footing: Water | None,
+    turn: TurnState,
 ) -> Combatant:
-    """R9.4, R9.2: unconscious in deep water (out of his depth, R9.3, or fighting under
-    water, R13.4) he sinks, whatever put him out: without air from this second (a held
+    """R9.4, R9.2: not conscious in deep water (out of his depth, R9.3, or fighting under
+    water, R13.4) he sinks, whatever put him out, sleep too (:func:`rules.turn.not_conscious`,
+    the one test): without air from this second (a held
     breath lost with his senses), his brain dies :data:`BRAIN_DEATH_SECONDS` later unless
     he is rescued. The state at his second decides, not its cause, so this is the one place
     the clock starts for a man out cold in the water; a clock already running (he fainted
     for want of air) goes on as it was. In water above the knee (R13.5) he has his footing,
     not out of his depth: the GM's footing there is where he lies with his head out."""
     state = sheet.state
-    if not state.unconscious or state.fainted_airless is not None or footing is Water.in_water:
+    if not will_sink(sheet, turn):
         return sheet
     airless = state.airless_seconds if state.breath_left == 0 else 0
     sunk = fainted_without_air(state.model_copy(update={"breath_left": 0}), airless, round_)
     ticks.append(
         HazardTick(
-            **who, kind=HazardKind.SINKS, brain_death_round=sunk.brain_death_round, rule_id="R9.4"
+            **who,
+            kind=HazardKind.SINKS,
+            brain_death_round=sunk.brain_death_round,
+            asleep=restriction_of(sheet, turn) is Restriction.ASLEEP,
+            rule_id="R9.4",
         )
     )
     return sheet.with_state(sunk)

@@ -59,8 +59,11 @@ __all__ = [
     "WeaponReadying",
     "feint_defense",
     "feint_modifiers",
+    "ready_turn",
     "spend_ready",
     "take_maneuver",
+    "waiting_weapon",
+    "weapon_in_hand",
 ]
 
 ERROR_KEYS: Final = frozenset(
@@ -241,11 +244,20 @@ def _weapon_to_ready(sheet: Combatant, turn: TurnState, request: ManeuverRequest
     """The weapon a Ready works on: the one named, else the first lying on the ground (R7.8),
     else the first out of hand after a blow (R5.5), else the first on the sheet."""
     if request.weapon is None:
-        for waiting in (sheet.state.dropped, turn.unready_weapons):
-            found = next((w for w in sheet.weapons if w.name in waiting), None)
-            if found is not None:
-                return found
+        found = waiting_weapon(sheet, turn)
+        if found is not None:
+            return found
     return _chosen_weapon(sheet, request)
+
+
+def waiting_weapon(sheet: Combatant, turn: TurnState) -> Weapon | None:
+    """The first weapon lying on the ground (R7.8), else the first out of hand after a blow
+    (R5.5): what a Ready with no weapon named works on; ``None`` when all are in hand."""
+    for waiting in (sheet.state.dropped, turn.unready_weapons):
+        found = next((w for w in sheet.weapons if w.name in waiting), None)
+        if found is not None:
+            return found
+    return None
 
 
 def _weapon_to_reload(sheet: Combatant, turn: TurnState, request: ManeuverRequest) -> Weapon:
@@ -279,21 +291,27 @@ def _reload_before(turn: TurnState, weapon: Weapon) -> dict[str, ReloadBefore]:
     return {**turn.reload_before, weapon.name: before}
 
 
-def _ready_turn(
+def weapon_in_hand(sheet: Combatant, turn: TurnState, name: str) -> bool:
+    """``name`` is in his hand and ready: neither lying on the ground (R7.8) nor out of hand
+    after a blow, awaiting Readies (R5.5). Nothing is left to draw or ready (R11.22)."""
+    return name not in sheet.state.dropped and not turn.unready_weapons.get(name)
+
+
+def ready_turn(
     sheet: Combatant, turn: TurnState, weapon: Weapon
 ) -> tuple[Combatant, dict[str, object], WeaponReadying | None]:
     """One Ready maneuver on ``weapon`` (R5.5): from the ground it takes two turns, this one
     picking it up; out of hand after a blow, one turn less of readying to go."""
+    if weapon_in_hand(sheet, turn, weapon.name):
+        return sheet, {}, None
     if weapon.name in sheet.state.dropped:
         picked = sheet.with_state(dropped=sheet.state.dropped - {weapon.name})
         unready = {**turn.unready_weapons, weapon.name: 1}
         readying = WeaponReadying(weapon=weapon.name, picked_up=True, turns_left=1)
         return picked, {"unready_weapons": unready}, readying
-    if turn.unready_weapons.get(weapon.name):
-        unready = _readied(turn, weapon.name, 1)
-        readying = WeaponReadying(weapon=weapon.name, turns_left=unready.get(weapon.name, 0))
-        return sheet, {"unready_weapons": unready}, readying
-    return sheet, {}, None
+    unready = _readied(turn, weapon.name, 1)
+    readying = WeaponReadying(weapon=weapon.name, turns_left=unready.get(weapon.name, 0))
+    return sheet, {"unready_weapons": unready}, readying
 
 
 def _chosen_weapon(sheet: Combatant, request: ManeuverRequest) -> Weapon:
@@ -565,7 +583,7 @@ def take_maneuver(
         )
         # R7.8: a weapon dropped when knocked down lies on the ground (R5.5: two turns);
         # it is in hand again before a reload can start.
-        sheet, readied, readying = _ready_turn(sheet, turn, ready_weapon)
+        sheet, readied, readying = ready_turn(sheet, turn, ready_weapon)
         update.update(readied)
         if readying is None and request.reload:
             rounds, progress, reloaded = reload_second(

@@ -77,6 +77,7 @@ __all__ = [
     "join",
     "leave",
     "maneuver_limit",
+    "not_conscious",
     "reorder_sequence",
     "restriction_of",
     "settle_consciousness",
@@ -652,6 +653,17 @@ def restriction_of(sheet: Combatant, turn: TurnState) -> Restriction | None:
     if state.mentally_stunned:
         return Restriction.MENTALLY_STUNNED
     return None
+
+
+NOT_CONSCIOUS: Final = frozenset({Restriction.UNCONSCIOUS, Restriction.ASLEEP})
+"""Out of his senses: unconscious for any cause (cardiac arrest included) or asleep (R4.2).
+The collapsed (R8.2) are awake, only too spent to act."""
+
+
+def not_conscious(sheet: Combatant, turn: TurnState) -> bool:
+    """He is not conscious (:data:`NOT_CONSCIOUS`): he swims no stroke and sinks in deep
+    water (R9.3, R9.4). The dead are not asked."""
+    return restriction_of(sheet, turn) in NOT_CONSCIOUS
 
 
 def maneuver_limit(fighter: Fighter) -> ManeuverLimit | None:

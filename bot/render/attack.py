@@ -41,7 +41,7 @@ from rules.defense_resolution import DefenseOutcome
 from rules.fire import FireOnHit
 from rules.injury import InjuryOutcome, KnockdownResult
 from rules.maneuver import DefenseKind, Maneuver
-from rules.maneuver_choice import ManeuverOutcome
+from rules.maneuver_choice import ManeuverOutcome, WeaponReadying
 from rules.ranged import shown
 from rules.records import Modifier, RollRecord
 from rules.strike import AimCheck, PendingDefense, StrikeResult
@@ -50,6 +50,7 @@ __all__ = [
     "defense_choice",
     "defense_choices",
     "defense_view",
+    "readying_line",
     "render_attack",
     "render_damage",
     "render_defense",
@@ -1092,14 +1093,7 @@ def _maneuver_notes(
             )
         )
     if outcome.readying is not None:
-        readying = outcome.readying
-        if readying.picked_up:
-            key = "maneuver.picked_up_line"
-        elif readying.turns_left:
-            key = "maneuver.readying_line"
-        else:
-            key = "maneuver.readied_line"
-        notes.append(messages.text(key, locale, weapon=readying.weapon, turns=readying.turns_left))
+        notes.append(readying_line(outcome.readying, messages, locale))
     if outcome.reload is not None:
         notes.append(reload_line(outcome.reload, messages, locale))
     if outcome.maneuvers_allowed > 1:
@@ -1211,3 +1205,15 @@ def outcome_kind(outcome: Outcome) -> ResultKind:
         Outcome.FAILURE: ResultKind.FAILURE,
         Outcome.CRITICAL_FAILURE: ResultKind.CRITICAL_FAILURE,
     }[outcome]
+
+
+def readying_line(readying: WeaponReadying, messages: Messages, locale: str) -> str:
+    """A Ready on a weapon not in hand (R5.5, R7.8): picked up from the ground, being readied
+    (turns to go), or ready again; a Ready maneuver's and a close-combat draw's (R11.22)."""
+    if readying.picked_up:
+        key = "maneuver.picked_up_line"
+    elif readying.turns_left:
+        key = "maneuver.readying_line"
+    else:
+        key = "maneuver.readied_line"
+    return messages.text(key, locale, weapon=readying.weapon, turns=readying.turns_left)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import discord
 
 from bot.i18n import Messages
-from bot.render.attack import render_damage, wait_line
+from bot.render.attack import readying_line, render_damage, wait_line
 from bot.render.common import ResultKind, add_field, new_embed, signed
 from rules.checks import ContestWinner, SuccessRoll
 from rules.close_combat import CloseAction, CloseOutcome
@@ -416,6 +416,9 @@ def render_close(outcome: CloseOutcome, messages: Messages, locale: str) -> list
             target=outcome.target_name or "",
             weapon=outcome.weapon or "",
         )
+        if outcome.readying is None
+        # R5.5, R7.8: the draw was the Ready that picked it up or brought it back to hand.
+        else readying_line(outcome.readying, messages, locale)
     ]
     lines += [t("close.released_line", locale, name=name) for name in outcome.released]
     lines += [

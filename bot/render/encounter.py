@@ -169,7 +169,7 @@ def _fallen_conditions(
             keys.append("cardiac_arrest")
     found = [_condition_of(c, messages, locale, key, marked=marked) for key in keys]
     if not (state.dead or state.destroyed):
-        found.extend(brain_death_conditions(c.combatant, messages, locale, marked=marked))
+        found.extend(brain_death_conditions(c.combatant, c.turn, messages, locale, marked=marked))
         found.extend(_windpipe(c, messages, locale, marked=marked))
     return found
 
@@ -219,7 +219,9 @@ def conditions(
     found.extend(_condition_of(c, messages, locale, key, marked=marked) for key, on in flags if on)
     found.extend(fatigue_conditions(c.combatant, messages, locale, marked=marked))
     found.extend(
-        hazard_conditions(c.combatant, messages, locale, marked=marked, footing=turn.water)
+        hazard_conditions(
+            c.combatant, messages, locale, marked=marked, footing=turn.water, turn=turn
+        )
     )
     if turn.paralysed_through_round is not None:
         found.append(

@@ -38,10 +38,10 @@ from rules.fire import (
     IgnitionOutcome,
     rule_for,
 )
-from rules.hazards import HazardKind, HazardTick
+from rules.hazards import HazardKind, HazardTick, sunk_in_water, will_sink
 from rules.injury import InjuryOutcome
 from rules.strain import FireFought
-from rules.turn import Water
+from rules.turn import Restriction, TurnState, Water, not_conscious, restriction_of
 
 __all__ = [
     "brain_death_conditions",
@@ -644,12 +644,16 @@ def hazard_conditions(
     *,
     marked: bool = False,
     footing: Water | None = None,
+    turn: TurnState | None = None,
 ) -> list[str]:
     """Tracker words: on fire (what, how much a second, the DX penalty), holding his breath
     or suffocating, and where R9.3's schedule has him in the water (deep water, or the
     ``footing`` of a fight in it, R13.4, R13.5, which the tracker names already); after
-    their markers when ``marked``."""
+    their markers when ``marked``. A man sunk in deep water, or not conscious there and
+    about to sink (his ``turn`` tells), shows his fate instead of his breath and his
+    Swimming: :func:`brain_death_conditions` (R9.4)."""
     state = sheet.state
+    fate = brain_death_conditions(sheet, turn, messages, locale, marked=marked) if turn else []
     found: list[tuple[str, str]] = []
     if state.on_fire is not None:
         found.append(
@@ -663,7 +667,7 @@ def hazard_conditions(
                 ),
             )
         )
-    if state.breath_left is not None:
+    if state.breath_left is not None and not fate:
         if state.breath_left > 0:
             found.append(
                 (
@@ -704,7 +708,7 @@ def hazard_conditions(
                 ),
             )
         )
-    if state.water is not None:
+    if state.water is not None and not fate:
         then = swim_countdown(state.water, messages, locale, footing)
         found.append(
             (
@@ -718,7 +722,7 @@ def hazard_conditions(
                 ),
             )
         )
-    return [f"{HAZARD_MARKERS[key]} {text}" if marked else text for key, text in found]
+    return [f"{HAZARD_MARKERS[key]} {text}" if marked else text for key, text in found] + fate
 
 
 def _swim_then(
@@ -770,14 +774,25 @@ def swim_countdown(
 
 
 def brain_death_conditions(
-    sheet: Combatant, messages: Messages, locale: str, *, marked: bool = False
+    sheet: Combatant, turn: TurnState, messages: Messages, locale: str, *, marked: bool = False
 ) -> list[str]:
-    """Tracker words for a man fainted in deep water: the round his brain dies in unless he
-    is rescued (R9.4, R9.2)."""
+    """Tracker words for a man sunk in deep water: the round his brain dies in unless he is
+    rescued (R9.4, R9.2), in words for how he is now: fainted, asleep, or awake again and
+    still under (his next Swimming roll may bring him up, R9.3). Not conscious there and not
+    sunk yet: he sinks at his next second, no Swimming roll (R9.4)."""
     state = sheet.state
-    if state.brain_death_round is None or state.dead or state.water is None:
+    if sunk_in_water(sheet):
+        if restriction_of(sheet, turn) is Restriction.ASLEEP:
+            key = "breath.deadline.asleep"
+        elif not_conscious(sheet, turn):
+            key = "breath.deadline.drowning"
+        else:
+            key = "breath.deadline.awake"
+        text = _t(messages, locale, key, round=state.brain_death_round)
+    elif will_sink(sheet, turn):
+        text = _t(messages, locale, "breath.deadline.sinking")
+    else:
         return []
-    text = _t(messages, locale, "breath.deadline.drowning", round=state.brain_death_round)
     return [f"{HAZARD_MARKERS['in_water']} {text}" if marked else text]
 
 
@@ -806,6 +821,8 @@ def _tick_line(tick: HazardTick, messages: Messages, locale: str) -> str:
     if tick.fatigue is not None:
         params.update(fp=tick.fatigue.fp_after, hp=tick.fatigue.hp_after)
     key = f"environment.tick.{tick.kind.value}"
+    if tick.kind is HazardKind.BRAIN_DEATH and tick.asleep:
+        key = "environment.tick.brain_death_asleep"
     if tick.kind is HazardKind.HEAT and tick.fatigue is not None:
         key = "environment.tick.heat_fp"
     if tick.swim is not None:
@@ -815,7 +832,7 @@ def _tick_line(tick: HazardTick, messages: Messages, locale: str) -> str:
             key = "breath.tick.swim_collapsed"
     if tick.brain_death_round is not None:
         params["round"] = tick.brain_death_round
-        key = "breath.tick.sinks"
+        key = "breath.tick.sinks_asleep" if tick.asleep else "breath.tick.sinks"
     text = _t(messages, locale, key, **params)
     if tick.fatigue is not None and tick.fatigue.fainted:
         # Its own sentence after the FP and HP: "HP 7. He faints."

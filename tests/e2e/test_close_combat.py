@@ -335,3 +335,40 @@ async def test_a_choke_stops_his_breath_with_the_rounds_until_let_go_r11_10_r9_1
     for _ in range(3):
         await gm(standin, "encounter undo")
     assert (await orc_state(bot, standin)).breath_left == 10
+
+
+async def test_drawing_a_weapon_already_in_hand_is_refused_privately_r11_22(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """R11.22 (the Ready maneuver): in his turn Bruno's knife is already in his hand and
+    ready, so there is nothing to draw: refused privately in the player's language before any
+    roll, his Ready not spent. A draw of a weapon not in hand goes on: DX 12 rolls 10."""
+    await brawl(standin)
+    await gm(standin, "encounter next")  # Bruno (Basic Speed 6) acts first
+    refused = await say(standin, "alice", f"{CC} draw", combatant="Bruno", weapon="Knife")
+    assert refused.ephemeral
+    assert refused.embed["description"] == (
+        "Bruno's Knife is already in hand and ready: there is nothing to draw, and no Ready is "
+        "spent (R11.22)."
+    )
+    pt = await standin.slash(
+        CC + " draw",
+        {"combatente": "Bruno", "arma": "Knife"},
+        user="alice",
+        channel=CHANNEL,
+        locale="pt-BR",
+    )
+    assert pt.ephemeral
+    assert pt.embed["description"] == (
+        "A arma Knife de Bruno já está em mãos e pronta: não há o que sacar, e nenhuma manobra "
+        "Preparar é gasta (R11.22)."
+    )
+    record = await EncounterRepository(bot.database).require_active(standin.channel(CHANNEL).id)
+    assert record.encounter.find("Bruno").turn.maneuver is None
+    assert dice.remaining == 0
+    dice.extend([3, 3, 4])
+    drawn = await say(standin, "alice", f"{CC} draw", combatant="Bruno")
+    assert not drawn.ephemeral
+    assert fields(drawn.embed)["Roll"] == "DX 12 = **12**, rolled 10 (3, 3, 4): Success"
+    record = await EncounterRepository(bot.database).require_active(standin.channel(CHANNEL).id)
+    assert record.encounter.find("Bruno").turn.maneuver == "ready"

@@ -301,19 +301,19 @@ DRAW = Fight(
     /encounter next
     :as alice
     /close-combat enter attacker:Bruno target:Orc
-    /close-combat draw combatant:Bruno weapon:Knife
+    /close-combat draw combatant:Bruno
     /attack attacker:Bruno target:Orc
     /close-combat grapple attacker:Bruno target:Orc
     :as gm
     /encounter next
     :as alice
-    /close-combat draw combatant:Bruno weapon:Knife
+    /close-combat draw combatant:Bruno
     /close-combat leave combatant:Bruno foe:Orc
     :as gm
     /encounter next
     :as alice
     /attack attacker:Bruno target:Orc
-    /close-combat draw combatant:Bruno weapon:Knife
+    /close-combat draw combatant:Bruno
     /close-combat leave combatant:Bruno foe:Orc
     """,
 )
@@ -327,7 +327,7 @@ async def test_drawing_in_close_combat_is_the_turns_ready_r11_22_r11_1(tmp_path:
     after attacking (R11.1)."""
     t = await play(tmp_path, DRAW)
     expect(
-        t.reply("/close-combat draw combatant:Bruno weapon:Knife"),
+        t.reply("/close-combat draw combatant:Bruno"),
         "  ┃ Roll: DX 12 = 12, rolled 9 (2, 4, 3): Success",
         "  ┃ Outcome: Drawn: a Ready readies it this turn (R11.22).",
     )
@@ -341,7 +341,7 @@ async def test_drawing_in_close_combat_is_the_turns_ready_r11_22_r11_1(tmp_path:
     ):
         assert refused(t.reply(typed))
         expect(t.reply(typed), one_maneuver)
-    assert refused(t.reply("/close-combat draw combatant:Bruno weapon:Knife", 2))
+    assert refused(t.reply("/close-combat draw combatant:Bruno", 2))
     assert refused(t.reply("/close-combat leave combatant:Bruno foe:Orc"))
     expect(
         t.reply("/attack attacker:Bruno target:Orc", 2),
@@ -351,7 +351,7 @@ async def test_drawing_in_close_combat_is_the_turns_ready_r11_22_r11_1(tmp_path:
         "  ┃     Parry (Axe): in close combat only Dodge (and bare-handed parries) (R11.12)",
         "  [1 Dodge 8] [2 Retreat (+3)] [3 No defense]",
     )
-    late_draw = t.reply("/close-combat draw combatant:Bruno weapon:Knife", 3)
+    late_draw = t.reply("/close-combat draw combatant:Bruno", 3)
     assert refused(late_draw)
     expect(late_draw, one_maneuver)
     expect(

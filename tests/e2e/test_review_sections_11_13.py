@@ -156,7 +156,7 @@ CLOSE_COMBAT_ATTACKS = Fight(
     /encounter next
     /attack attacker:Al target:Ju weapon:Punch
     {turns(2)}
-    /close-combat draw combatant:Al weapon:Dagger
+    /close-combat draw combatant:Al
 """,
 )
 
@@ -175,7 +175,7 @@ ALL_OUT_IN_CLOSE_COMBAT = Fight(
     /combatant skill add name:Ju skill:Judo level:14
     /encounter next
     /close-combat enter attacker:Al target:Ju
-    /close-combat draw combatant:Al weapon:Dagger
+    /close-combat draw combatant:Al
     {turns(2)}
     /attack attacker:Al target:Ju weapon:Punch skill:18
     :click Retreat
@@ -743,7 +743,7 @@ async def test_close_combat_weapons_defenses_and_maneuvers_r11_6_r11_12_r11_24_r
         "  ┃     Parry (Sword): in close combat only Dodge (and bare-handed parries) (R11.12)",
     )
     expect(
-        t.reply("/close-combat draw combatant:Al weapon:Dagger"),
+        t.reply("/close-combat draw combatant:Al"),
         "  ┃ Roll: DX 14 · -2 shield in close combat (R11.26) = 12, rolled 10 (1, 6, 3): Success",
         "  ┃ Outcome: Drawn: a Ready readies it this turn (R11.22).",
     )
@@ -758,7 +758,7 @@ async def test_retreat_only_with_dodge_and_the_all_out_option_r11_12_r11_24_r11_
     """
     t = await play(tmp_path, ALL_OUT_IN_CLOSE_COMBAT)
     expect(
-        t.reply("/close-combat draw combatant:Al weapon:Dagger"),
+        t.reply("/close-combat draw combatant:Al"),
         "  ┃ Roll: DX 14 = 14, rolled 12 (1, 6, 5): Success",
     )
     expect(

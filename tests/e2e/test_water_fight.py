@@ -82,8 +82,12 @@ async def test_drowning_while_fighting_under_water_rolls_once_a_second_r9_3_r13_
     )
     assert dice.remaining == 0
     out = await gm(standin, "breath drown", combatant="Ana", leave=True)
-    assert description(out) == ["Ana is out of the deep water (R9.3)."]
-    assert (await state_of(bot, standin)).water is None
+    assert description(out) == [
+        "Ana is out of the deep water (R9.3).",
+        "Ana breathes again before his held breath ran out: he lost no FP to it (R9.2).",
+    ]
+    left = await state_of(bot, standin)
+    assert (left.water, left.breath_left) == (None, None)
     assert await footing(bot, standin) is None
     await gm(standin, "encounter undo")
     assert (await state_of(bot, standin)).water is not None

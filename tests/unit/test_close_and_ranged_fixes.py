@@ -267,7 +267,7 @@ def test_the_draw_itemises_the_shield_penalty_r11_22_r11_26() -> None:
     """DX 12 with a DB 2 shield, in the second round of close combat: 12 - 2 = 10."""
     encounter, _ = enter(acting(fight(shield={"skill": 12, "db": 2}), "Bruno"), "Bruno", "Orc")
     _, drawn = do_draw(
-        acting(later(encounter), "Bruno"), "Bruno", "knife", roller=dice(10), options=OPTIONS
+        acting(later(encounter), "Bruno"), "Bruno", None, roller=dice(10), options=OPTIONS
     )
     assert drawn.draw is not None
     assert drawn.draw.dx is not None

@@ -436,13 +436,40 @@ def test_a_flying_tackle_and_super_slam_damage_r11_16_r11_18() -> None:
     assert after.get("2").combatant.state.hp == 12 - flown.slam.loser_damage
 
 
+def _knife_out_of_hand(encounter: Encounter) -> Encounter:
+    """Bruno's knife out of his hand, a Ready still to come (R5.5)."""
+    bruno = encounter.get("1")
+    turn = bruno.turn.model_copy(update={"unready_weapons": {"knife": 1}})
+    return encounter.replace(bruno.model_copy(update={"turn": turn}))
+
+
 def test_drawing_in_close_combat_drops_the_weapon_on_a_critical_failure_r11_22() -> None:
     encounter, drawn = do_draw(
-        acting(fight(), "Bruno"), "Bruno", "knife", roller=ScriptedDice([6, 6, 6]), options=OPTIONS
+        _knife_out_of_hand(acting(fight(), "Bruno")),
+        "Bruno",
+        "knife",
+        roller=ScriptedDice([6, 6, 6]),
+        options=OPTIONS,
     )
     assert drawn.draw is not None
     assert drawn.draw.dropped
     assert encounter.get("1").combatant.state.dropped == frozenset({"knife"})
+
+
+def test_drawing_a_weapon_already_in_hand_is_refused_before_anything_r11_22() -> None:
+    """R11.22 draws a weapon not in hand; Bruno's knife is in it and ready: refused with
+    nothing rolled and his Ready not spent. Out of hand (R5.5) or unnamed, the draw goes on."""
+    start = acting(fight(), "Bruno")
+    unused = ScriptedDice([])
+    with pytest.raises(RuleError) as refused:
+        do_draw(start, "Bruno", "knife", roller=unused, options=OPTIONS)
+    assert refused.value.key == "close.weapon_in_hand"
+    assert refused.value.params == {"combatant": "Bruno", "weapon": "knife"}
+    assert start.get("1").turn.maneuver is None
+    for encounter, weapon in ((_knife_out_of_hand(start), "knife"), (start, None)):
+        after, drawn = do_draw(encounter, "Bruno", weapon, roller=dice(10), options=OPTIONS)
+        assert drawn.done
+        assert after.get("1").turn.maneuver is Maneuver.ready
 
 
 def test_a_shield_bash_loses_the_shields_db_until_his_next_turn_r11_27() -> None:
@@ -488,3 +515,54 @@ def test_a_tired_grappler_takes_down_with_his_halved_st_r8_1_r11_8() -> None:
     assert (down.contest.attacker.value, down.contest.defender.value) == (7, 12)
     assert not down.done
     assert encounter.get("2").combatant.state.posture is Posture.STANDING
+
+
+def test_a_draw_picks_a_dropped_knife_up_then_readies_it_as_two_readies_r11_22_r5_5() -> None:
+    """R7.8/R5.5: Bruno's knife lies on the ground. The draw (named ``KNIFE``: case ignored)
+    rolls DX 12: 10, success, and is the Ready that picks it up, one turn of Ready to go;
+    the next draw, 10 again, readies it. A failed DX roll (14) leaves it where it was."""
+    start = acting(fight(), "Bruno")
+    bruno = start.get("1")
+    dropped = start.replace(
+        bruno.with_sheet(bruno.combatant.with_state(dropped=frozenset({"knife"})))
+    )
+    missed, failed = do_draw(dropped, "Bruno", "knife", roller=dice(14), options=OPTIONS)
+    assert not failed.done
+    assert failed.readying is None
+    assert missed.get("1").combatant.state.dropped == frozenset({"knife"})
+    lifted, first = do_draw(dropped, "Bruno", "KNIFE", roller=dice(10), options=OPTIONS)
+    assert first.readying is not None
+    assert (first.weapon, first.readying.picked_up, first.readying.turns_left) == (
+        "knife",
+        True,
+        1,
+    )
+    assert first.rule_ids == ("R11.22", "R5.5")
+    assert lifted.get("1").combatant.state.dropped == frozenset()
+    assert lifted.get("1").turn.unready_weapons == {"knife": 1}
+    assert lifted.get("1").turn.maneuver is Maneuver.ready
+    readied, second = do_draw(
+        acting(acting(lifted, "Orc"), "Bruno"), "Bruno", None, roller=dice(10), options=OPTIONS
+    )
+    assert second.readying is not None
+    assert (second.weapon, second.readying.picked_up, second.readying.turns_left) == (
+        "knife",
+        False,
+        0,
+    )
+    assert readied.get("1").turn.unready_weapons == {}
+
+
+def test_a_draw_brings_a_weapon_out_of_hand_back_as_one_ready_r11_22_r5_5() -> None:
+    """R5.5: the knife out of hand after a blow needs one Ready; the draw (DX 12 rolls 10)
+    is it: ready again."""
+    after, drawn = do_draw(
+        _knife_out_of_hand(acting(fight(), "Bruno")),
+        "Bruno",
+        "Knife",
+        roller=dice(10),
+        options=OPTIONS,
+    )
+    assert drawn.readying is not None
+    assert drawn.readying.turns_left == 0
+    assert after.get("1").turn.unready_weapons == {}

@@ -127,7 +127,7 @@ def test_drawing_in_close_combat_is_the_turns_ready_r11_22() -> None:
     """R11.22 (DX 12 rolls 10: drawn) takes his Ready: no attack after it in that turn, and
     no draw after an attack."""
     drawn_turn, drawn = do_draw(
-        acting(fight(), "Bruno"), "Bruno", "knife", roller=dice(10), options=OPTIONS
+        acting(fight(), "Bruno"), "Bruno", None, roller=dice(10), options=OPTIONS
     )
     assert drawn.done
     assert drawn_turn.get("1").turn.maneuver is Maneuver.ready
@@ -138,7 +138,7 @@ def test_drawing_in_close_combat_is_the_turns_ready_r11_22() -> None:
         acting(fight(), "Bruno"), "Bruno", "Orc", roller=dice(10, 12), options=OPTIONS
     )
     with pytest.raises(RuleError) as caught:
-        do_draw(grabbed, "Bruno", "knife", roller=dice(), options=OPTIONS)
+        do_draw(grabbed, "Bruno", None, roller=dice(), options=OPTIONS)
     assert caught.value.key == "maneuver.already_chosen"
 
 

@@ -308,19 +308,51 @@ def test_r10_14_icy_water_on_costs_the_margin_every_minute() -> None:
 
 def test_r9_3_into_deep_water_with_the_rounds_and_out_again() -> None:
     """Swimming 12, in on purpose (+3), unencumbered: target 15; leaving clears it."""
-    entered = change.water_with_the_rounds(fight(), "1", swimming=12, intentional=True)
+    entered = change.water_with_the_rounds(
+        fight(), "1", swimming=12, intentional=True, roller=ScriptedDice([]), options=OPTIONS
+    )
     water = entered.encounter.get("1").combatant.state.water
     assert water is not None
     assert (water.skill, water.target, entered.target) == (12, 15, 15)
     assert entered.detail() == {"name": "Ana", "water": True}
-    left = change.water_with_the_rounds(entered.encounter, "1", leave=True)
+    left = change.water_with_the_rounds(
+        entered.encounter, "1", leave=True, roller=ScriptedDice([]), options=OPTIONS
+    )
     assert left.encounter.get("1").combatant.state.water is None
+    assert left.air is None
     assert left.detail() == {"name": "Ana", "water": False}
+
+
+def test_r9_2_leaving_deep_water_breathes_again_as_coming_up_does() -> None:
+    """Ana sank fainted (R9.4): 130 s without air, brain death in round 250. Getting out of
+    the water is air again as a rescue's (R9.2): breathing, the clock stopped, First Aid for
+    her lungs, and past 2 minutes HT 10: 4+4+3 = 11 fails, 1 IQ lost (10 → 9)."""
+    start = fight(
+        water=InWater(skill=12),
+        breath_left=0,
+        airless_seconds=130,
+        fainted_airless=10,
+        brain_death_round=250,
+        unconscious=True,
+    )
+    dice = ScriptedDice([4, 4, 3])
+    left = change.water_with_the_rounds(start, "1", leave=True, roller=dice, options=OPTIONS)
+    assert dice.remaining == 0
+    ana = left.encounter.get("1").combatant
+    assert (ana.state.water, ana.state.breath_left, ana.state.brain_death_round) == (
+        None,
+        None,
+        None,
+    )
+    assert (ana.state.airless_seconds, ana.state.fainted_airless, ana.attributes.iq) == (0, None, 9)
+    assert left.air is not None
+    assert (left.air.airless, left.air.first_aid_needed, left.air.iq_lost) == (130, True, 1)
+    assert left.detail() == {"name": "Ana", "water": False, "iq_lost": 1}
 
 
 def test_r9_3_deep_water_without_swimming_on_the_sheet_defaults_to_ht_minus_4() -> None:
     """Swimming (HT/E) defaults to HT-4 (B224), as ``/terrain set`` has it: HT 10 → 6."""
-    entered = change.water_with_the_rounds(fight(), "1")
+    entered = change.water_with_the_rounds(fight(), "1", roller=ScriptedDice([]), options=OPTIONS)
     water = entered.encounter.get("1").combatant.state.water
     assert water is not None
     assert (water.skill, entered.target) == (6, 6)

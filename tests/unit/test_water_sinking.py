@@ -18,7 +18,13 @@ from rules.turn import TurnEvent, TurnEventKind, TurnState, Water
 
 
 def _river(
-    *, fp: int = 3, collapsed: bool = False, unconscious: bool = False, **state: object
+    *,
+    fp: int = 3,
+    collapsed: bool = False,
+    unconscious: bool = False,
+    asleep: bool = False,
+    cardiac_arrest: bool = False,
+    **state: object,
 ) -> Encounter:
     """Al: HT 3 (FP 3), HP 10, Swimming 3, just gone into deep water."""
     al = Combatant.create(
@@ -33,7 +39,7 @@ def _river(
                 combatant_id="1",
                 side="npc",
                 combatant=al,
-                turn=TurnState(collapsed=collapsed),
+                turn=TurnState(collapsed=collapsed, asleep=asleep, cardiac_arrest=cardiac_arrest),
             ),
         ),
     )
@@ -128,12 +134,15 @@ def test_r8_2_r9_4_collapsed_down_to_minus_fp_he_faints_and_sinks() -> None:
         pytest.param(
             {"unconscious": True, "fatigue_unconscious": True, "fp": -3}, id="fainted-R8.3"
         ),
+        pytest.param({"asleep": True}, id="asleep-R4.2"),
+        pytest.param({"cardiac_arrest": True}, id="heart-stopped-R8.2"),
     ],
 )
 def test_r9_4_unconscious_in_deep_water_for_any_cause_he_sinks(
     cause: dict[str, object],
 ) -> None:
-    """R9.4, R9.2: whatever put him out, unconscious in the water he makes no Swimming roll,
+    """R9.4, R9.2: whatever put him out, not conscious in the water (asleep too, R4.2: one
+    test, rules.turn.not_conscious) he makes no Swimming roll,
     goes under without air from his second (round 5) and his brain dies 240 s later, at his
     place in round 245, unless rescued; not one round sooner."""
     dice = ScriptedDice([])
@@ -255,3 +264,59 @@ def test_r13_5_out_cold_in_water_above_the_knee_he_has_his_footing_and_no_clock(
         state = fight.get("1").combatant.state
         assert (state.brain_death_round is not None) is sinks
         assert [tick.kind for tick in ticks] == ([HazardKind.SINKS] if sinks else [])
+
+
+@pytest.mark.parametrize(
+    ("locale", "line"),
+    [
+        (
+            "en",
+            "Al is asleep in the water and sinks: no air from now on, brain death in "
+            "round 245 unless he is rescued (R9.4)",
+        ),
+        (
+            "pt-BR",
+            "Al está dormindo na água e afunda: sem ar a partir de agora, morte cerebral "
+            "na rodada 245 se ele não for resgatado (R9.4)",
+        ),
+    ],
+)
+def test_r9_4_asleep_in_deep_water_he_sinks_and_the_line_says_asleep(
+    messages: Messages, locale: str, line: str
+) -> None:
+    """R9.4, R4.2: asleep he swims no stroke: he sinks, and the tick says he slept."""
+    _, ticks = _second(_river(asleep=True), 5, ScriptedDice([]))
+    (tick,) = ticks
+    assert tick.asleep
+    assert _lines(ticks, messages, locale) == line
+
+
+def _woken(fight: Encounter) -> Encounter:
+    al = fight.get("1")
+    return fight.replace(
+        al.model_copy(update={"turn": al.turn.model_copy(update={"asleep": False})})
+    )
+
+
+def test_r9_3_r9_4_woken_after_sinking_he_swims_up_and_breathes_again_r9_2() -> None:
+    """R9.4: asleep, Al sinks at his second in round 5 (brain death round 245). Woken, he rolls
+    Swimming at once (his schedule had him entering the water): 3 rolled 13, failure, 1 FP,
+    still under and his clock running; the next second, though R9.3 would wait 5 s, he rolls
+    again (he is under water, swimming up): 3 rolled 3, success, head above water (R9.3), and
+    air again as coming up gives it: 2 s without air, First Aid, no HT roll (R9.2); his
+    brain-death clock stops."""
+    sunk, _ = _second(_river(asleep=True), 5, ScriptedDice([]))
+    assert sunk.get("1").combatant.state.brain_death_round == 5 + BRAIN_DEATH_SECONDS
+    failed, ticks = _second(_woken(sunk), 6, ScriptedDice([6, 6, 1]))
+    assert [t.kind for t in ticks] == [HazardKind.SWIM]
+    state = failed.get("1").combatant.state
+    assert (state.fp, state.brain_death_round, state.breath_left) == (2, 245, 0)
+    up, ticks = _second(failed, 7, ScriptedDice([1, 1, 1]))
+    assert [t.kind for t in ticks] == [HazardKind.SWIM, HazardKind.AIR]
+    air = ticks[1].air
+    assert air is not None
+    assert (air.airless, air.first_aid_needed, air.iq_roll) == (2, True, None)
+    state = up.get("1").combatant.state
+    assert (state.breath_left, state.brain_death_round, state.fainted_airless) == (None, None, None)
+    assert state.water is not None
+    assert state.water.state is SwimState.RECOVERING
