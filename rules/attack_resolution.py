@@ -707,21 +707,21 @@ def resolve_attack(
             modifiers=feint_modifiers(evaluate, sheet.state.shock_penalty),
         )
         feint_penalty = max(feint_penalty, feinted.penalty)
-    attacker_turn = spent_attack(
+    spent_turn = spent_attack(
         turn,
         maneuver=maneuver,
         all_out_option=all_out_option,
         count=count,
         number=number,
         skill=skill,
-    ).model_copy(
-        update={
-            "feint_penalty": 0 if feint_penalty else turn.feint_penalty,
-            "feint_target": None if feint_penalty else turn.feint_target,
-            # R11.27: a blow with the shield takes its DB off his defenses until his next turn.
-            "shield_bashed": turn.shield_bashed or request.shield_bash,
-        }
     )
+    # The rest of the turn's change, applied in one copy once the blow is made.
+    after: dict[str, object] = {
+        "feint_penalty": 0 if feint_penalty else turn.feint_penalty,
+        "feint_target": None if feint_penalty else turn.feint_target,
+        # R11.27: a blow with the shield takes its DB off his defenses until his next turn.
+        "shield_bashed": turn.shield_bashed or request.shield_bash,
+    }
     step = initiative_slots(sheet.attributes.basic_speed, max(count.attacks, number))[number - 1]
     drawn: FastDrawRoll | None = None
     if draw_level is not None:
@@ -743,8 +743,9 @@ def resolve_attack(
                 attacks_available=count.attacks,
                 allowance_rule_ids=count.rule_ids,
                 initiative_step=step,
-                attacker_turn=attacker_turn.model_copy(
+                attacker_turn=spent_turn.model_copy(
                     update={
+                        **after,
                         "attacks_used": max(spent, number),
                         "feint_penalty": turn.feint_penalty,
                         "feint_target": turn.feint_target,
@@ -756,12 +757,11 @@ def resolve_attack(
     if weapon is not None:
         # R5.5: the blow is struck; an unbalanced weapon may be out of hand until readied.
         ready_after = weapon_ready_after_blow(sheet, weapon)
-        attacker_turn = attacker_turn.model_copy(
-            update=_struck(attacker_turn, weapon.name, ready_after)
-        )
+        after |= _struck(turn, weapon.name, ready_after)
     if rounds is not None:
         # B269: the rounds are spent as the shot (or burst) goes off.
-        attacker_turn = attacker_turn.model_copy(update={"rounds_left": rounds[0]})
+        after["rounds_left"] = rounds[0]
+    attacker_turn = spent_turn.model_copy(update=after)
     roll = roll_attack(effective, roller, options)
     location_hit = request.location
     missed_by_one = False

@@ -19,7 +19,7 @@ from rules.attack import Arc, AttackKind
 from rules.checks import Outcome, SuccessRoll, success_roll
 from rules.combatant import Posture, Side
 from rules.errors import RuleError
-from rules.maneuver import DefenseKind, ManeuverProfile, posture_modifiers
+from rules.maneuver import ALL_DEFENSES, DefenseKind, ManeuverProfile, posture_modifiers
 from rules.options import RuleOptions
 from rules.records import Modifier
 from rules.roller import DiceRoller
@@ -317,7 +317,7 @@ def available_defenses(
         common.append(Modifier(key="terrain.modifier.from_above", value=-2, rule_id="R13.6"))
     side_rule = rear_rule if rear else None
 
-    allowed = profile.allowed_defenses if profile is not None else frozenset(DefenseKind)
+    allowed = profile.allowed_defenses if profile is not None else ALL_DEFENSES
     bonuses = dict(profile.defense_bonuses) if profile is not None else {}
     double_defense = profile.double_defense if profile is not None else False
 

@@ -212,9 +212,14 @@ def sheet_defenses(sheet: Combatant) -> SheetDefenses:
 
 
 def defender_input(
-    target: Combatant, turn: TurnState, pending: PendingDefense | None = None
+    target: Combatant,
+    turn: TurnState,
+    pending: PendingDefense | None = None,
+    *,
+    parries_per_turn: int | None = None,
 ) -> DefenderInput:
-    """The defense rules' view of ``target`` and his turn state (R4.5)."""
+    """The defense rules' view of ``target`` and his turn state (R4.5); ``parries_per_turn``
+    as :func:`parries_per_turn` counts them when the options are known."""
     close = pending is not None and pending.context.close_combat
     burning = burning_dx_penalty(target.state)
     shield = None
@@ -260,6 +265,7 @@ def defender_input(
         can_defend=limit not in OUT_OF_ACTION,
         dx_penalty=burning,
         dodge_dx_change=target.dodge_change_for_dx(burning.value) if burning else 0,
+        parries_per_turn=parries_per_turn,
     )
 
 
@@ -278,8 +284,8 @@ def defense_options(
     target: Combatant, turn: TurnState, pending: PendingDefense, options: RuleOptions
 ) -> DefenseOptions:
     """The defenses ``target`` has right now against ``pending``."""
-    defender = defender_input(target, turn, pending).model_copy(
-        update={"parries_per_turn": parries_per_turn(target, options)}
+    defender = defender_input(
+        target, turn, pending, parries_per_turn=parries_per_turn(target, options)
     )
     return available_defenses(defender, pending.context, options)
 
@@ -305,8 +311,8 @@ def parry_for_other_options(
             "dual_weapon_same_target": False,
         }
     )
-    mine = defender_input(defender, defender_turn).model_copy(
-        update={"parries_per_turn": parries_per_turn(defender, options)}
+    mine = defender_input(
+        defender, defender_turn, parries_per_turn=parries_per_turn(defender, options)
     )
     return available_defenses(mine, context, options)
 
@@ -580,8 +586,11 @@ def resolve_defense(
         return DefenseOutcome.model_validate(
             {"pending": pending, "roll": roll, "defended": True, "target_turn": new_turn, **extra}
         )
-    after = pending.model_copy(update={"tried": (*pending.tried, roll), "retreat": roll.retreat})
-    if defenses.double_defense and len(after.tried) < 2:
+    if defenses.double_defense and not pending.tried:
+        # R5.12: the first defense failed; the blow waits for a second, different one.
+        after = pending.model_copy(
+            update={"tried": (*pending.tried, roll), "retreat": roll.retreat}
+        )
         second = defense_options(target, new_turn, after, options)
         if second.options:
             return DefenseOutcome.model_validate(

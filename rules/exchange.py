@@ -71,8 +71,10 @@ def _fighter_after(
     fighter: EncounterCombatant, turn: TurnState, sheet: Combatant | None = None
 ) -> EncounterCombatant:
     """``fighter`` with his new turn state and, when it changed, his new sheet."""
-    updated = fighter.model_copy(update={"turn": turn})
-    return updated if sheet is None else updated.with_sheet(sheet)
+    update: dict[str, object] = (
+        {"turn": turn} if sheet is None else {"turn": turn, "combatant": sheet}
+    )
+    return fighter.model_copy(update=update)
 
 
 class _Settled(BaseModel):

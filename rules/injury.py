@@ -24,6 +24,7 @@ never carries text.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -699,9 +700,10 @@ class InjuryOutcome:
     target: Combatant
     rule_ids: tuple[str, ...]
 
-    @property
+    @functools.cached_property
     def combatant(self) -> Combatant:
-        """The victim after the hit: ``target`` with ``state`` applied."""
+        """The victim after the hit: ``target`` with ``state`` applied (built once: the blow,
+        the victim's turn and the encounter each ask)."""
         return self.target.model_copy(update={"state": self.state})
 
 

@@ -9,6 +9,7 @@ defenses (Base 4e, B551) and changing it takes time (R5.2, R7.12).
 
 from __future__ import annotations
 
+import functools
 from enum import StrEnum
 from typing import Final
 
@@ -130,15 +131,21 @@ _POSTURE_TABLE: dict[Posture, tuple[int, int]] = {
 }
 
 
+_POSTURE_MODIFIERS: dict[Posture, PostureModifiers] = {
+    posture: PostureModifiers(posture=posture, attack=attack, defense=defense)
+    for posture, (attack, defense) in _POSTURE_TABLE.items()
+}
+
+
 def posture_modifiers(posture: Posture) -> PostureModifiers:
     """Attack and defense modifiers of ``posture``.
 
     The seed lists postures (R5.2) but not their modifiers; these are the Basic
     Set's (B551): crouching −2 to attack; kneeling and sitting −2 to attack and
     defend; crawling or lying (prone or face up) −4 to attack, −3 to defend.
+    Built once per posture (frozen), as every attack and defense asks.
     """
-    attack, defense = _POSTURE_TABLE[posture]
-    return PostureModifiers(posture=posture, attack=attack, defense=defense)
+    return _POSTURE_MODIFIERS[posture]
 
 
 def step_distance(move: int) -> int:
@@ -201,9 +208,13 @@ class ManeuverProfile(BaseModel):
     rule_ids: tuple[str, ...]
 
 
-_ALL_DEFENSES: frozenset[DefenseKind] = frozenset(DefenseKind)
+ALL_DEFENSES: Final[frozenset[DefenseKind]] = frozenset(DefenseKind)
+"""Every active defense: what a maneuver allows unless it says otherwise."""
 
 
+# A pure function of a few enums and flags, asked by every attack and defense; its profile is
+# frozen, so one is shared by all who ask.
+@functools.lru_cache(maxsize=256)
 def maneuver_profile(
     maneuver: Maneuver,
     *,
@@ -244,7 +255,7 @@ def maneuver_profile(
         )
     movement = movement_allowance(maneuver, move)
     rule_ids: list[str] = [movement.rule_id]
-    allowed = _ALL_DEFENSES
+    allowed = ALL_DEFENSES
     active_defense = True
     double_defense = False
     bonuses: list[tuple[DefenseKind, Modifier]] = []

@@ -19,6 +19,7 @@ the RoF, rounded up (B269).
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Final
 
@@ -105,6 +106,7 @@ class RateOfFire(BaseModel):
         return f"{self.shots}{mark}{times}"
 
 
+@functools.lru_cache(maxsize=256)  # a pure function of a weapon's few RoF texts; frozen result
 def parse_rate_of_fire(text: str) -> RateOfFire:
     """The weapon table's RoF (``3``, ``20!``, ``3x9``, ``1(3)``); a weapon with none (a
     blank or ``-``) fires one shot of one projectile."""
@@ -268,7 +270,9 @@ class PointBlank(BaseModel):
 def point_blank(rof_text: str, close: bool) -> PointBlank | None:
     """B409's close-range shot of a multiple-projectile weapon; ``None`` when the weapon
     fires one projectile a shot or the target is not that close."""
+    if not close:
+        return None  # most blows: no RoF to read
     rate = parse_rate_of_fire(rof_text)
-    if not close or rate.projectiles <= 1:
+    if rate.projectiles <= 1:
         return None
     return PointBlank(projectiles=rate.projectiles, factor=max(1, rate.projectiles // 2))

@@ -210,6 +210,8 @@ class StrikeResult(BaseModel):
     @property
     def each_hit(self) -> tuple[StrikeResult, ...]:
         """This hit and each further hit of a burst (B373)."""
+        if not self.follow_ups:
+            return (self,)  # a single blow: already without further hits
         return (self.model_copy(update={"follow_ups": ()}), *self.follow_ups)
 
 
@@ -300,4 +302,4 @@ def land_strike(
     if more:
         damage = damage.model_copy(update={"follow_ups": tuple(more)})
     after, aim = aim_after_injury(damage.victim, turn, damage.total_injury, roller, options)
-    return damage.model_copy(update={"aim": aim}), after
+    return (damage if aim is None else damage.model_copy(update={"aim": aim})), after

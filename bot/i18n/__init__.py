@@ -28,6 +28,7 @@ log = logging.getLogger(__name__)
 LocaleCode = Literal["en", "pt-BR"]
 SUPPORTED_LOCALES: Final[tuple[LocaleCode, ...]] = ("en", "pt-BR")
 FALLBACK_LOCALE: Final[LocaleCode] = "en"
+_NO_CATALOG: Final[Mapping[str, str]] = {}
 
 _DISCORD_LOCALES: Final[Mapping[discord.Locale, LocaleCode]] = {
     discord.Locale.brazil_portuguese: "pt-BR",
@@ -141,6 +142,9 @@ class Messages:
 
     def template(self, key: str, locale: str) -> str | None:
         """The raw text for ``key``: from ``locale``, else the fallback locale, else English."""
+        found = self._catalogs.get(locale, _NO_CATALOG).get(key)
+        if found is not None:  # the reader's own language: nearly every call
+            return found
         for candidate in self._chain(locale):
             found = self._catalogs.get(candidate, {}).get(key)
             if found is not None:
