@@ -30,14 +30,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import time
 from collections import defaultdict
 from collections.abc import Awaitable
 from typing import Any
 
 from _fight import median, percentile, running_bot, start_duel
 
-from bot.standin import StandIn
+from bot.standin import InteractionResult, StandIn
 from bot.storage.encounter import EncounterRepository
 
 CHANNEL = "combat"
@@ -49,13 +48,17 @@ class Timings:
         self.samples: dict[str, list[float]] = defaultdict(list)
         self.cpu: dict[str, list[float]] = defaultdict(list)
 
-    async def time(self, name: str, call: Awaitable[Any]) -> Any:
+    async def time(self, name: str, call: Awaitable[InteractionResult]) -> Any:
         """Await ``call`` (a coroutine not started yet, sent ``until="answered"``), note how
-        long it took, then let the bot finish what it does after answering."""
-        started, started_cpu = time.perf_counter(), time.process_time()
+        long the bot took from the interaction going out to its answer arriving (the
+        stand-in's stamps: building the interaction is the Discord client's work, not the
+        bot's), then let the bot finish what it does after answering."""
         result = await call
-        self.samples[name].append((time.perf_counter() - started) * 1000)
-        self.cpu[name].append((time.process_time() - started_cpu) * 1000)
+        sent, answered = result.record.sent_clock, result.record.answered_clock
+        if sent is None or answered is None:
+            raise RuntimeError(f"{name} was not answered")
+        self.samples[name].append((answered[0] - sent[0]) * 1000)
+        self.cpu[name].append((answered[1] - sent[1]) * 1000)
         await self.standin.idle()
         errors = getattr(result, "errors", None)
         if errors:

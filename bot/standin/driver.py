@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -733,6 +734,7 @@ class StandIn:
             snapshot = dict(self._attachment.views_stored)
         try:
             record.sent_at = self.world.clock()
+            record.sent_clock = (time.perf_counter(), time.process_time())
             await self.server.dispatch("INTERACTION_CREATE", record.payload)
             if until == "answered":
                 await self._settle_answered(result, snapshot)

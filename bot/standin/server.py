@@ -12,6 +12,7 @@ import json
 import logging
 import re
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -987,6 +988,7 @@ class StandInServer:
             return error_response(400, INVALID_FORM_BODY, f"Unsupported callback type {kind}")
 
         record.callback = {"type": kind, "data": data}
+        record.answered_clock = (time.perf_counter(), time.process_time())
         record.answered.set()
         interaction_data: JSON = {
             "id": str(record.id),

@@ -648,6 +648,11 @@ class InteractionRecord:
     answered: asyncio.Event = field(default_factory=asyncio.Event)
     # The world's time when the interaction went out on the gateway.
     sent_at: datetime | None = None
+    # ``(perf_counter(), process_time())`` when it went out and when its callback arrived:
+    # what answering it took, as the user waits for it, without the client's work of
+    # building the interaction (benchmarks read it).
+    sent_clock: tuple[float, float] | None = None
+    answered_clock: tuple[float, float] | None = None
 
     @property
     def callback_type(self) -> int | None:
