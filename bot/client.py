@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import importlib
 import logging
 import pkgutil
@@ -44,6 +45,22 @@ COGS_PACKAGE = "cogs"
 def utc_now() -> datetime:
     """The production clock."""
     return datetime.now(UTC)
+
+
+def freeze_startup_objects() -> None:
+    """Move what start-up built (modules, catalogs, the command tree, pydantic's
+    validators: some 100,000 objects that live as long as the process) out of the
+    garbage collector's sight, once per process.
+
+    A full collection otherwise walks them all, an 80 ms pause in whatever interaction
+    it lands on; with them frozen it walks only what the bot built since (20 ms with
+    a fight running). Frozen objects are never collected, hence one collection just
+    before and one freeze per process (tests start many bots in one).
+    """
+    if gc.get_freeze_count():
+        return
+    gc.collect()
+    gc.freeze()
 
 
 def default_intents() -> discord.Intents:
@@ -118,6 +135,7 @@ class GurpsBot(commands.AutoShardedBot):
             await self.load_extension(extension)
             log.debug("loaded extension %s", extension)
         await self.tree.set_translator(CatalogTranslator(self.messages))
+        freeze_startup_objects()
         if self.sync_on_start and self.settings.dev_guild_id is not None:
             try:
                 synced = await self.sync_commands(self.settings.dev_guild_id)
