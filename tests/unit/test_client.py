@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -11,7 +12,14 @@ from typing import Any, cast
 import discord
 import pytest
 
-from bot.client import GurpsBot, build_bot, describe_shards, discover_extensions, utc_now
+from bot.client import (
+    GurpsBot,
+    build_bot,
+    describe_shards,
+    discover_extensions,
+    freeze_startup_objects,
+    utc_now,
+)
 from bot.config import Settings
 from bot.errors import GurpsCommandTree
 from bot.storage.database import Database
@@ -113,3 +121,16 @@ async def test_context_reads_the_guild_settings(tmp_path: Path, database: Databa
     assert context.guild.guild_id == 10
     assert await bot.locale_for(_interaction(10, discord.Locale.british_english)) == "en"
     assert await bot.locale_for(_interaction(11, discord.Locale.french)) == "en"
+
+
+def test_start_up_objects_are_frozen_once_per_process() -> None:
+    """What start-up built leaves the collector's full collections; a second bot in the
+    same process (tests, the sandbox) freezes nothing more, since frozen objects are
+    never collected."""
+    freeze_startup_objects()
+    frozen = gc.get_freeze_count()
+    assert frozen > 0
+    built_later = [[index] for index in range(1000)]
+    freeze_startup_objects()
+    assert gc.get_freeze_count() == frozen
+    assert len(built_later) == 1000
