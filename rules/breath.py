@@ -364,6 +364,9 @@ NEXT_ROLL: Final = {
     SwimState.RECOVERING: 60,
 }
 """R9.3: seconds to the next Swimming roll in each state."""
+SUNK_NEXT_ROLL: Final = 1
+"""R9.4 with R9.3: awake again but still sunk, he swims for the surface with a roll at each of
+his seconds (a round is a second, R4.1) until one brings him up."""
 DROWNING_MAX_ROLLS: Final = MAX_ROLLS
 FIGHT_PACE: Final = {Water.underwater: 2, Water.in_water: 5}
 """R13.4, R13.5: fighting under water a Swimming roll every 2 rounds, in water above the knee
@@ -372,12 +375,15 @@ SWIMMING_DEFAULT: Final = -4
 """Swimming (HT/E) defaults to HT-4 (Basic Set, B224) for a sheet without the skill."""
 
 
-def next_roll_in(state: SwimState, footing: Water | None = None) -> int:
+def next_roll_in(state: SwimState, footing: Water | None = None, *, sunk: bool = False) -> int:
     """Seconds from one Swimming roll to the next. R9.3's wait for where the roll left him
     (calm 5 min, struggling 5 s, recovering 1 min), never longer than the fight's pace when he
     fights in the water (R13.4 every 2 rounds, R13.5 every 5). Both rules read this one
     schedule, so one roll answers both and no second brings two: under water and calm, 2;
-    in water above the knee and struggling, 5; deep water alone and calm, 300."""
+    in water above the knee and struggling, 5; deep water alone and calm, 300. ``sunk``: a
+    failed roll left him still sunk and awake (R9.4), his next roll at his next second, 1."""
+    if sunk:
+        return SUNK_NEXT_ROLL
     seconds = NEXT_ROLL[state]
     if footing is not None:
         seconds = min(seconds, FIGHT_PACE[footing])

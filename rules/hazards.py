@@ -36,7 +36,7 @@ from rules.breath import (
     with_air,
 )
 from rules.climate import INTENSE_HEAT_SAFE_PER_DR, intense_heat_second
-from rules.combatant import Combatant, CombatantState, InWater
+from rules.combatant import Combatant, CombatantState, InWater, SwimState
 from rules.encounter import Encounter, EncounterCombatant
 from rules.fatigue import FatigueChange, lose_fp
 from rules.fire import BurnTick, burn, burning_hit, catch
@@ -131,6 +131,8 @@ class HazardTick(BaseModel):
     footing: Water | None = None
     """Where he fights in the water when the Swimming roll came (R13.4, R13.5): fully under
     it, his head is not above water whatever the roll."""
+    sunk: bool = False
+    """The roll failed and left him sunk, awake: his next roll is at his next second (R9.4)."""
     rule_id: str
 
     def summary(self) -> dict[str, object]:
@@ -289,16 +291,21 @@ def _water_second(
     if not_conscious(sheet, turn) or (at < water.next_roll_at and not sunk):
         sheet = sheet.with_state(water=water.model_copy(update={"seconds": at + 1}))
         return _sink(sheet, who, ticks, round_, turn)
+    # R9.3 with R9.4: sunk, he has long lost his head above water: he rolls as one
+    # struggling, so a success brings him up Recovering (another roll within a minute), never
+    # straight to Calm, whatever state he sank in.
+    start = SwimState.STRUGGLING if sunk else water.state
     if restriction_of(sheet, turn) is Restriction.COLLAPSED:
-        rolled = cannot_swim(water.state, at)
+        rolled = cannot_swim(start, at)
     else:
         rolled = swimming_roll(
-            water.state, water.skill, water.modifiers, at, roller=roller, options=options
+            start, water.skill, water.modifiers, at, roller=roller, options=options
         )
     change = lose_fp(sheet, rolled.fp_lost, roller, options) if rolled.fp_lost else None
     if change is not None:
         sheet = sheet.with_state(change.state)
-    wait = next_roll_in(rolled.then, footing)
+    still_sunk = sunk and not rolled.succeeded
+    wait = next_roll_in(rolled.then, footing, sunk=still_sunk)
     moved = water.model_copy(
         update={
             "state": rolled.then,
@@ -317,6 +324,7 @@ def _water_second(
             fatigue=change,
             next_in=wait,
             footing=footing,
+            sunk=still_sunk,
             rule_id=_SWIM_RULE[footing],
         )
     )

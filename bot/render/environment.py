@@ -731,9 +731,14 @@ def _swim_then(
     messages: Messages,
     locale: str,
     footing: Water | None = None,
+    *,
+    sunk: bool = False,
 ) -> str:
     """Where a Swimming roll left him: R9.3's words for his state, or, when the fight in the
-    water brings the next roll sooner (R13.4, R13.5), the state with that wait."""
+    water brings the next roll sooner (R13.4, R13.5), the state with that wait; still sunk
+    after a failure, his next roll at his next second (R9.4)."""
+    if sunk:
+        return _t(messages, locale, "breath.state.sunk")
     if wait is None or wait == NEXT_ROLL[state]:
         return _t(messages, locale, f"breath.state.{state.value}")
     return _t(messages, locale, _countdown_key(state, footing), wait=_wait(wait, messages, locale))
@@ -826,7 +831,9 @@ def _tick_line(tick: HazardTick, messages: Messages, locale: str) -> str:
     if tick.kind is HazardKind.HEAT and tick.fatigue is not None:
         key = "environment.tick.heat_fp"
     if tick.swim is not None:
-        params["then"] = _swim_then(tick.swim.then, tick.next_in, messages, locale, tick.footing)
+        params["then"] = _swim_then(
+            tick.swim.then, tick.next_in, messages, locale, tick.footing, sunk=tick.sunk
+        )
         key = "breath.tick.swim_fp" if tick.fatigue is not None else "breath.tick.swim"
         if tick.swim.roll is None:
             key = "breath.tick.swim_collapsed"

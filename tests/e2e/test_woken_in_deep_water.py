@@ -54,8 +54,10 @@ async def test_a_sleeper_woken_after_sinking_swims_up_and_his_brain_does_not_die
     """R9.4: Al asleep in deep water: ``/breath drown`` promises no Swimming roll, he sinks at
     his place (round 2 here), brain death 240 s on, round 242; the tracker says so in a
     sleeper's words. Woken at 3 s, he rolls Swimming 12 at his next second: 9, success, head
-    above water (R9.3): he went 3 s without air, First Aid for his lungs, no HT roll (not past
-    2 minutes, R9.2); his clock stops. Round 250: alive, swimming; out of the water he owes
+    above water, Recovering from his sinking (R9.3: another roll within a minute, not 5):
+    he went 3 s without air, First Aid for his lungs, no HT roll (not past
+    2 minutes, R9.2); his clock stops. Round 250: alive, swimming (his Recovering roll came
+    in round 65 and left him Calm: the next in 1 min 55 s); out of the water he owes
     nothing more to the air he already got back."""
     t = await play(tmp_path, WOKEN_ASLEEP)
     expect(
@@ -89,8 +91,8 @@ async def test_a_sleeper_woken_after_sinking_swims_up_and_his_brain_does_not_die
     woken = t.reply("/encounter next", 6)
     expect(
         woken,
-        "  ┃ Al rolls Swimming 12 in the water: 9 (4, 1, 4), success → head above water (next"
-        " roll in 5 min) (R9.3)",
+        "  ┃ Al rolls Swimming 12 in the water: 9 (4, 1, 4), success → head above water"
+        " (another roll within a minute) (R9.3)",
         "  ┃ Al went 3 s without air after his breath ran out; he recovers FP normally (R9.2).",
         "  ┃ He was drowning: a First Aid roll must clear the water from his lungs (R9.2).",
     )
@@ -98,7 +100,7 @@ async def test_a_sleeper_woken_after_sinking_swims_up_and_his_brain_does_not_die
     expect(
         t.reply("/encounter status", 3),
         "  ┃ 1. Al [pc]: HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▰ 10/10 · 🌊 in deep water: head above water"
-        " (next roll in 5 min), Swimming 12",
+        " again (next roll in 1 min), Swimming 12",
     )
     assert not any(
         "brain dies" in line for answer in t.replies("/encounter next") for line in answer
@@ -108,7 +110,7 @@ async def test_a_sleeper_woken_after_sinking_swims_up_and_his_brain_does_not_die
         late,
         "  ┃ Round 250 · 249 s elapsed",
         "  ┃ 1. Al [pc]: HP ▰▰▰▰▰ 10/10 · FP ▰▰▰▰▰ 10/10 · 🌊 in deep water: head above water"
-        " (next roll in 55 s), Swimming 12",
+        " (next roll in 1 min 55 s), Swimming 12",
     )
     out = t.reply("/breath drown combatant:Al leave:true")
     expect(
@@ -156,8 +158,9 @@ async def test_out_cold_woken_comes_up_the_sleeper_left_asleep_dies_r9_4_r9_2_pt
     Swimming roll, and until his place the tracker shows each one in the water, about to
     sink. Both sink in round 1: brain death round 241, Al's line a sleeper's, Cy's a fainted
     man's. Cy, brought round at 9 s, rolls Swimming 12 at his next second: 8, success: head
-    above water, 9 s without air, First Aid (R9.3, R9.2). Al, left asleep, dies in round 241,
-    4 minutes after he sank asleep (not "since fainting"); Cy swims on."""
+    above water, another roll within a minute (R9.3), 9 s without air, First Aid (R9.3,
+    R9.2). Al, left asleep, dies in round 241, 4 minutes after he sank asleep (not "since
+    fainting"); Cy swims on."""
     t = await play(tmp_path, ASLEEP_AND_OUT_COLD)
     expect(
         t.reply("/breath drown combatant:Cy swimming:12"),
@@ -182,8 +185,8 @@ async def test_out_cold_woken_comes_up_the_sleeper_left_asleep_dies_r9_4_r9_2_pt
         " água: morte cerebral na rodada 241 se ele não for resgatado (R9.4)",
     )
     come_up = (
-        "  ┃ Cy testa Natação 12 na água: 8 (1, 4, 3), sucesso → cabeça fora d'água (próximo"
-        " teste em 5 min) (R9.3)"
+        "  ┃ Cy testa Natação 12 na água: 8 (1, 4, 3), sucesso → cabeça fora d'água (outro"
+        " teste em até um minuto) (R9.3)"
     )
     assert _said(t, "/encounter next", come_up) == 1
     woken = next(a for a in t.replies("/encounter next") if come_up in a)

@@ -320,3 +320,59 @@ def test_r9_3_r9_4_woken_after_sinking_he_swims_up_and_breathes_again_r9_2() -> 
     assert (state.breath_left, state.brain_death_round, state.fainted_airless) == (None, None, None)
     assert state.water is not None
     assert state.water.state is SwimState.RECOVERING
+
+
+def test_r9_3_r9_4_awake_and_sunk_he_struggles_each_second_then_recovers() -> None:
+    """R9.4 with R9.3's table: Al sank and is awake again. Whatever his state, he rolls as one
+    struggling: Swimming 3 rolled 18 fails, 1 FP (3 → 2), still sunk, the next roll at his
+    next second (1, not 5 s); rolled 3 the next second, he comes up Recovering, another roll
+    within a minute (60 s), not Calm's 5 minutes; the air he gets back ends the clock."""
+    fight = _river(breath_left=0, airless_seconds=0, fainted_airless=0, brain_death_round=241)
+    fight, ticks = _second(fight, 2, ScriptedDice([6, 6, 6]))
+    (tick,) = ticks
+    assert tick.swim is not None
+    assert (tick.swim.state, tick.swim.then, tick.swim.fp_lost) == (
+        SwimState.STRUGGLING,
+        SwimState.STRUGGLING,
+        1,
+    )
+    assert (tick.next_in, tick.sunk) == (1, True)
+    water = fight.get("1").combatant.state.water
+    assert water is not None
+    assert (water.seconds, water.next_roll_at) == (1, 1)
+    fight, ticks = _second(fight, 3, ScriptedDice([1, 1, 1]))
+    swim, air = ticks
+    assert swim.swim is not None
+    assert (swim.swim.state, swim.swim.then, swim.next_in, swim.sunk) == (
+        SwimState.STRUGGLING,
+        SwimState.RECOVERING,
+        60,
+        False,
+    )
+    assert air.kind is HazardKind.AIR
+    state = fight.get("1").combatant.state
+    assert state.water is not None
+    assert (state.fp, state.water.next_roll_at, state.brain_death_round) == (2, 61, None)
+
+
+@pytest.mark.parametrize(
+    ("locale", "line"),
+    [
+        (
+            "en",
+            "Al rolls Swimming 3 in the water: 18 (6, 6, 6), failure: swallows water, 1 FP, "
+            "FP **2**, HP 10 → still sunk, swallowing water (next roll at his next second) "
+            "(R9.3)",
+        ),
+        (
+            "pt-BR",
+            "Al testa Natação 3 na água: 18 (6, 6, 6), falha: engole água, 1 PF, PF **2**, PV 10"
+            " → ainda afundado, engolindo água (próximo teste no seu próximo segundo) (R9.3)",
+        ),
+    ],
+)
+def test_r9_4_the_still_sunk_line(messages: Messages, locale: str, line: str) -> None:
+    """R9.4: a failed roll while sunk says the next one comes at his next second."""
+    fight = _river(breath_left=0, airless_seconds=0, fainted_airless=0, brain_death_round=241)
+    _, ticks = _second(fight, 2, ScriptedDice([6, 6, 6]))
+    assert _lines(ticks, messages, locale) == line
