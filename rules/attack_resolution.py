@@ -477,9 +477,6 @@ def resolve_attack(
         )
     sheet = attacker.combatant
     ensure_may_choose(attacker, request.maneuver)
-    if attacker.turn.maneuver not in ATTACK_MANEUVER_VALUES:
-        ensure_maneuver_left(sheet, attacker.turn)
-    series = series_maneuver(sheet, attacker.turn, request)
     if sheet.has(Trait.TRAINED_BY_A_MASTER) and not request.chambara:
         # A master on the sheet fights under the chambara rules (R5.15-R5.27).
         request = request.model_copy(update={"chambara": True})
@@ -504,6 +501,11 @@ def resolve_attack(
     shield_blow, request = bash is not request, bash
     weapon = None if thrown is not None or shield_blow else _weapon(sheet, attacker.turn, request)
     _ensure_shoots(sheet, weapon, request)
+    # R4.4 after the weapon's own refusals (R5.5 not ready, out of hand): a blow that could
+    # not be struck anyway names that reason, not the maneuver already chosen.
+    if attacker.turn.maneuver not in ATTACK_MANEUVER_VALUES:
+        ensure_maneuver_left(sheet, attacker.turn)
+    series = series_maneuver(sheet, attacker.turn, request)
     skill = request.skill if request.skill is not None else (weapon.skill if weapon else 0)
     damage_text = (
         request.damage if request.damage is not None else (weapon.damage if weapon else "")
