@@ -1137,7 +1137,14 @@ def do_draw(
     hand after a blow, one turn of readying less to go. The DX roll still comes first; no
     Fast-Draw for such a weapon (the skill draws from a sheath or a holster, not from the
     ground nor back from a swing: the bot's reading where the seed is silent). With no weapon
-    named, the draw goes to the one a Ready would take up first."""
+    named, the draw goes to the one a Ready would take up first.
+
+    Fast-Draw is learned per kind of weapon (Basic Set, B194), and a draw with no weapon
+    named (nothing waiting to be readied) names no kind. The bot's reading: he reaches for
+    what he is trained to draw fast, so his Fast-Draw counts, the best of its
+    specializations when he has several (as :meth:`rules.combatant.Combatant.skill` reads it
+    for R5.22, R5.26), as for a named weapon the sheet does not list. A draw is one command
+    and cannot stop to ask which; a GM who reads it otherwise makes the roll by hand."""
     me = encounter.find(fighter)
     ensure_may_choose(me, Maneuver.ready)
     ensure_own_turn(encounter, me.combatant_id, feature="close", gm_allows=extra_attack)
