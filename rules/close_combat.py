@@ -1151,14 +1151,14 @@ def do_draw(
     sheet = me.combatant
     chosen = sheet.weapon(weapon) if weapon is not None else waiting_weapon(sheet, me.turn)
     name = chosen.name if chosen is not None else None
-    if weapon is not None and name is not None and weapon_in_hand(sheet, me.turn, name):
+    waiting = name is not None and not weapon_in_hand(sheet, me.turn, name)
+    if weapon is not None and not waiting:
         raise RuleError(
             "close.weapon_in_hand",
             f"{me.name}'s {name} is already in hand and ready",
             combatant=me.name,
             weapon=name,
         )
-    waiting = chosen is not None and not weapon_in_hand(sheet, me.turn, chosen.name)
     if encounter.sequence.started:
         # R11.22: drawing is his turn's Ready, as any weapon is readied (R5.5).
         encounter = encounter.replace(

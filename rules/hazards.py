@@ -285,7 +285,7 @@ def _water_second(
     assert water is not None
     at = water.seconds
     footing = turn.water
-    sunk = state.fainted_airless is not None and footing is not Water.underwater
+    sunk = sunk_in_water(sheet) and footing is not Water.underwater
     # Woken (or brought round) after sinking, he swims for the surface at once: the roll
     # comes at this second, whatever R9.3's schedule had left (R9.3, R9.4).
     if not_conscious(sheet, turn) or (at < water.next_roll_at and not sunk):
