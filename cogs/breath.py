@@ -27,6 +27,7 @@ from bot.render.environment import (
     render_rescue,
     render_shed,
     render_suffocation,
+    render_water,
 )
 from cogs._autocomplete import combatant_autocomplete
 from cogs._fp import FatigueApplier
@@ -368,13 +369,8 @@ class Breath(commands.Cog):
                 options=context.options,
             ),
         )
-        key = "breath.water.entered" if water.entered else "breath.water.left"
-        if water.sinks:
-            key = "breath.water.entered_not_conscious"
         title = self._text("breath.drown.title", locale, name=water.name)
-        lines = [self._text(key, locale, name=water.name, target=water.target)]
-        if water.air is not None:
-            lines += render_air(water.air, self.bot.messages, locale, name=water.name)
+        lines = render_water(water, self.bot.messages, locale)
         await send_embeds(interaction, line_embeds(ResultKind.INFO, title, lines))
 
     @breath.command(

@@ -30,6 +30,7 @@ from rules.climate import (
     WeatherRoll,
 )
 from rules.combatant import Armor, Burning, Combatant, InWater, SwimState
+from rules.environment_change import WaterEntered
 from rules.falling import Fall, FallArmor, FallingObject
 from rules.fire import (
     Clothing,
@@ -67,6 +68,7 @@ __all__ = [
     "render_suffocation",
     "render_sunburn",
     "render_thermal_shock",
+    "render_water",
     "swim_countdown",
 ]
 
@@ -508,6 +510,19 @@ def render_breath(breath: Breath, messages: Messages, locale: str) -> list[str]:
             seconds=breath.seconds,
         )
     ]
+
+
+def render_water(water: WaterEntered, messages: Messages, locale: str) -> list[str]:
+    """R9.3 inside a fight: into deep water with his Swimming, or, not conscious, sinking
+    without a roll (R9.4); out of it, with the air he got back when he had none (R9.2)."""
+    if water.sinks:
+        key = "breath.water.entered_not_conscious"
+    else:
+        key = "breath.water.entered" if water.entered else "breath.water.left"
+    lines = [_t(messages, locale, key, name=water.name, target=water.target)]
+    if water.air is not None:
+        lines += render_air(water.air, messages, locale, name=water.name)
+    return lines
 
 
 def render_suffocation(choking: Suffocation, messages: Messages, locale: str) -> list[str]:
