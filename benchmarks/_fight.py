@@ -8,6 +8,7 @@ import contextlib
 import statistics
 import tempfile
 from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from discord import app_commands
 from bot.client import GurpsBot
 from bot.standin import StandIn
 from bot.standin.live import LiveBot
+from bot.storage.database import run_statements
 from rules.roller import RandomDice
 
 
@@ -44,10 +46,43 @@ def reply_sized_embed() -> discord.Embed:
     return embed
 
 
-async def add_noop(bot: GurpsBot, guild_id: int) -> None:
-    """Register two commands for the benchmarks only and sync them to the stand-in's guild:
+FLOOR_ROW = "x" * 1024
+"""What ``/floor`` commits: one row of 1 KiB, less than an attack's change and its log."""
+
+
+@dataclass
+class FloorReply:
+    """The answer ``/floor`` sends: a copy of a real attack's reply, as Discord got it."""
+
+    content: str = "ok"
+    embeds: list[dict[str, Any]] = field(default_factory=list)
+    buttons: list[dict[str, Any]] = field(default_factory=list)
+    mention: int | None = None
+
+    def copy(self, data: dict[str, Any]) -> None:
+        """Take the reply from an interaction callback's ``data``."""
+        self.content = data.get("content") or ""
+        self.embeds = list(data.get("embeds") or [])
+        self.buttons = [
+            button for row in data.get("components") or [] for button in row["components"]
+        ]
+        users = (data.get("allowed_mentions") or {}).get("users") or []
+        self.mention = int(users[0]) if users else None
+
+
+async def add_noop(bot: GurpsBot, guild_id: int, floor: FloorReply | None = None) -> None:
+    """Register commands for the benchmarks only and sync them to the stand-in's guild:
     ``/noop`` answers "ok"; ``/noop-embed`` answers with an embed the size of an attack's
-    reply, so that what it costs to send a real answer is measured apart from the rules."""
+    reply, so that what it costs to send a real answer is measured apart from the rules;
+    ``/floor`` takes an attack's options, commits one row (:data:`FLOOR_ROW`) and sends
+    ``floor``, a copy of an attack's reply: what any design must do for an attack before
+    it answers, without the rules, the encounter or rendering."""
+    reply = floor or FloorReply()
+    await bot.database.write(
+        run_statements(
+            [("CREATE TABLE IF NOT EXISTS bench_floor (id INTEGER PRIMARY KEY, body TEXT)", ())]
+        )
+    )
 
     @app_commands.command(name="noop", description="Answers and does nothing else")
     async def noop(interaction: discord.Interaction[GurpsBot]) -> None:
@@ -57,22 +92,59 @@ async def add_noop(bot: GurpsBot, guild_id: int) -> None:
     async def noop_embed(interaction: discord.Interaction[GurpsBot]) -> None:
         await interaction.response.send_message(embed=reply_sized_embed())
 
+    @app_commands.command(name="floor", description="An attack's options, one commit, its reply")
+    async def floor_command(
+        interaction: discord.Interaction[GurpsBot],
+        attacker: str,
+        target: str,
+        skill: int,
+        damage: str,
+    ) -> None:
+        await bot.database.write(
+            run_statements([("INSERT INTO bench_floor (body) VALUES (?)", (FLOOR_ROW,))])
+        )
+        view = discord.ui.View(timeout=None)
+        for button in reply.buttons:
+            view.add_item(
+                discord.ui.Button(
+                    style=discord.ButtonStyle(button["style"]),
+                    label=button.get("label"),
+                    custom_id=button.get("custom_id"),
+                )
+            )
+        mentions = (
+            discord.AllowedMentions(users=[discord.Object(id=reply.mention)])
+            if reply.mention is not None
+            else discord.AllowedMentions.none()
+        )
+        await interaction.response.send_message(
+            content=reply.content,
+            embeds=[discord.Embed.from_dict(embed) for embed in reply.embeds],
+            view=view if reply.buttons else discord.utils.MISSING,
+            allowed_mentions=mentions,
+        )
+
     bot.tree.add_command(noop)
     bot.tree.add_command(noop_embed)
+    bot.tree.add_command(floor_command)
     await bot.sync_commands(guild_id)
 
 
 @contextlib.asynccontextmanager
 async def running_bot(
-    standin: StandIn, seed: int, database: Path | str | None = None
+    standin: StandIn,
+    seed: int,
+    database: Path | str | None = None,
+    floor: FloorReply | None = None,
 ) -> AsyncIterator[GurpsBot]:
     """The real bot with seeded dice on ``database`` (a file or a ``postgresql://`` URL;
-    else a new SQLite file)."""
+    else a new SQLite file), with the benchmarks' commands (``floor``: what ``/floor``
+    answers)."""
     path = database or Path(tempfile.mkdtemp(prefix="bench-fight-")) / "bench.sqlite3"
     live = LiveBot(standin, path, RandomDice(seed))
     try:
         bot = await live.start()
-        await add_noop(bot, standin.guild.id)
+        await add_noop(bot, standin.guild.id, floor)
         yield bot
     finally:
         await live.stop()
