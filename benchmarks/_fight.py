@@ -116,33 +116,35 @@ async def add_noop(bot: GurpsBot, guild_id: int, floor: FloorReply | None = None
     async def noop_embed(interaction: discord.Interaction[GurpsBot]) -> None:
         await interaction.response.send_message(embed=reply_sized_embed())
 
-    @app_commands.command(name="floor", description="An attack's options, one commit, its reply")
-    async def floor_command(
-        interaction: discord.Interaction[GurpsBot],
-        attacker: str,
-        target: str,
-        skill: int,
-        damage: str,
-    ) -> None:
-        await bot.database.write(
-            run_statements([("INSERT INTO bench_floor (body) VALUES (?)", (FLOOR_ROW,))])
-        )
-        await reply.send(interaction)
+    def attack_shaped(
+        name: str, description: str, *, commit: bool
+    ) -> app_commands.Command[Any, ..., None]:
+        """A command with ``/attack``'s options that sends ``reply`` (after a commit)."""
 
-    @app_commands.command(name="floor-reply", description="An attack's options and its reply")
-    async def floor_reply(
-        interaction: discord.Interaction[GurpsBot],
-        attacker: str,
-        target: str,
-        skill: int,
-        damage: str,
-    ) -> None:
-        await reply.send(interaction)
+        @app_commands.command(name=name, description=description)
+        async def command(
+            interaction: discord.Interaction[GurpsBot],
+            attacker: str,
+            target: str,
+            skill: int,
+            damage: str,
+        ) -> None:
+            if commit:
+                await bot.database.write(
+                    run_statements([("INSERT INTO bench_floor (body) VALUES (?)", (FLOOR_ROW,))])
+                )
+            await reply.send(interaction)
+
+        return command
 
     bot.tree.add_command(noop)
     bot.tree.add_command(noop_embed)
-    bot.tree.add_command(floor_command)
-    bot.tree.add_command(floor_reply)
+    bot.tree.add_command(
+        attack_shaped("floor", "An attack's options, a commit, its reply", commit=True)
+    )
+    bot.tree.add_command(
+        attack_shaped("floor-reply", "An attack's options and its reply", commit=False)
+    )
     await bot.sync_commands(guild_id)
 
 
