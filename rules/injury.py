@@ -1060,9 +1060,11 @@ def apply_hit(
                 posture = _PRONE
                 update["stunned"] = True
                 update["knocked_down"] = True
-                if target.weapons:
-                    # R7.8: he "drops anything he is holding".
-                    update["dropped"] = state.dropped.union(w.name for w in target.weapons)
+                held = [w.name for w in target.weapons if not w.natural]
+                if held:
+                    # R7.8: he "drops anything he is holding"; fists, teeth and claws are no
+                    # weapons in hand (natural attacks stay with him).
+                    update["dropped"] = state.dropped.union(held)
                 if knockdown.result is _KNOCKED_OUT:
                     unconscious = knocked_out = True
                     update["unconscious"] = True

@@ -469,6 +469,26 @@ def test_r7_8_knocked_down_drops_what_he_holds() -> None:
     assert resisted.state.dropped == frozenset()
 
 
+def test_r7_8_knocked_down_keeps_natural_weapons() -> None:
+    """R7.8: he drops what he is holding; his claws and teeth (natural weapons) are no such
+    thing. The same blow and failed roll as above: the sword falls, the bite stays."""
+    beast = person(
+        attributes={"ht": 11, "hp": 12, "st": 40},
+        weapons=[
+            {"name": "sword", "skill": 14, "damage": "sw+1 cut"},
+            {"name": "Teeth (Bite)", "skill": 14, "damage": "thr-1 cut", "natural": True},
+        ],
+    )
+    outcome = apply_hit(beast, hit(7, T.CR), rolls(13))
+    assert outcome.state.knocked_down
+    assert outcome.state.dropped == frozenset({"sword"})
+    only_teeth = person(
+        attributes={"ht": 11, "hp": 12, "st": 40},
+        weapons=[{"name": "Teeth (Bite)", "skill": 14, "damage": "thr-1 cut", "natural": True}],
+    )
+    assert apply_hit(only_teeth, hit(7, T.CR), rolls(13)).state.dropped == frozenset()
+
+
 def test_r7_8_face_examples() -> None:
     """R7.8: HT 11, Major Wound to the face → 6; with High Pain Threshold → 9; 1 point → 11."""
     plain = person(attributes={"ht": 11, "hp": 12, "st": 40})
