@@ -22,9 +22,16 @@ import math
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Annotated, Any, Final
 
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field, ValidationError
+from pydantic import (
+    AliasChoices,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    ValidationError,
+)
 
 from rules.character import MAX_NAME, MAX_SKILLS, MAX_WEAPON_NAME, MAX_WEAPONS, fresh
 from rules.combatant import (
@@ -103,6 +110,28 @@ class _Feature(_Model):
     locations: list[str] = Field(default_factory=list, max_length=50)
     location: str = ""
     specialization: str = ""
+
+
+_FEATURES_READ: Final = frozenset({"attribute_bonus", "dr_bonus"})
+"""The feature kinds the bot reads: a shield's Defense Bonus and flexible armor's DR. Every
+other kind (a weapon bonus, a skill bonus …) is already in GCS's computed numbers."""
+
+
+def _features_read(value: object) -> list[_Feature]:
+    """The features of :data:`_FEATURES_READ` whose shape the bot knows; any other entry is
+    left out, not refused: GCS adds kinds and fields (a weapon bonus picking weapons by a
+    ``{compare, qualifier}`` criterion) whose effect its computed values already hold."""
+    if not isinstance(value, list):
+        return []
+    kept: list[_Feature] = []
+    for entry in value[:MAX_ITEMS]:
+        if not isinstance(entry, dict) or entry.get("type") not in _FEATURES_READ:
+            continue
+        try:
+            kept.append(_Feature.model_validate(entry))
+        except ValidationError:
+            continue
+    return kept
 
 
 class _WeaponDamage(_Model):
@@ -197,7 +226,9 @@ class _Equipment(_Model):
     local_notes: str = ""
     notes: str = ""
     tags: list[str] = Field(default_factory=list, max_length=100)
-    features: list[_Feature] = Field(default_factory=list, max_length=MAX_ITEMS)
+    features: Annotated[list[_Feature], BeforeValidator(_features_read)] = Field(
+        default_factory=list
+    )
     weapons: list[_Weapon] = Field(default_factory=list, max_length=MAX_ITEMS)
     children: list[_Equipment] = Field(default_factory=list, max_length=MAX_ITEMS)
     calc: _EquipmentCalc | None = None
@@ -607,16 +638,20 @@ class _Reader:
 
     def _weapons(self, shield_db: int) -> None:
         found: list[Weapon] = []
-        owners: list[tuple[str, Sequence[_Weapon]]] = [
-            (item.description, item.weapons) for item in self.equipment if item.ready
+        # Weapons of traits are natural attacks (punch, kick, claws, teeth): never held, so
+        # never dropped (R7.8), and no -2 in close combat (R11.6).
+        owners: list[tuple[str, Sequence[_Weapon], bool]] = [
+            (item.description, item.weapons, False) for item in self.equipment if item.ready
         ]
-        owners.extend((trait.name, trait.weapons) for trait in self.traits)
+        owners.extend((trait.name, trait.weapons, True) for trait in self.traits)
         names: set[str] = set()
-        for owner, weapons in owners:
+        for owner, weapons, natural in owners:
             for weapon in weapons:
                 built = self._weapon(owner, weapon, shield_db)
                 if built is None:
                     continue
+                if natural:
+                    built = built.model_copy(update={"natural": True})
                 name = built.name
                 number = 2
                 while name.casefold() in names:

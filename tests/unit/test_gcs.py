@@ -5,7 +5,9 @@ hand-written files in GCS's format (``tests/fixtures/gcs/``), and the files it r
 three deep, armor on several locations (flexible mail, weaker against crushing), a bow,
 a knife that is also thrown, a shield, Hard to Kill 2, Acute Vision 2 and a
 specialization (Fast-Draw (Sword)). ``bruno_v3.gcs`` is an older file (version 3:
-``advantages``, typed weapons, ``hit_locations``).
+``advantages``, typed weapons, ``hit_locations``). ``ivo.gcs`` (version 5) wears boots
+whose weapon bonus (+1 to Kick) picks weapons by a criterion object; ``marsh_cat.gcs``
+(version 5) is a quadruped with claws, teeth and Tough Skin.
 """
 
 from __future__ import annotations
@@ -87,6 +89,54 @@ def test_alice_weapons_from_equipment_at_any_depth_and_traits() -> None:
         ("Natural Attacks (Punch)", 13, "thr-1 cr", "C"),
         ("Natural Attacks (Kick)", 11, "thr cr", "C,1"),
     ]
+
+
+def test_weapons_of_traits_are_natural_attacks() -> None:
+    """Punch and kick (Natural Attacks), claws and teeth come from traits: natural weapons,
+    never held, so a knockdown does not drop them (R7.8) and close combat does not cost them
+    -2 (R11.6). Weapons from equipment are held."""
+    ivo = import_gcs(gcs("ivo.gcs")).sheet
+    assert {w.name: w.natural for w in ivo.weapons} == {
+        "Broadsword (Swung)": False,
+        "Broadsword (Thrust)": False,
+        "Regular Bow (ST13)": False,
+        "Small Shield (Shield Bash)": False,
+        "Natural Attacks (Punch)": True,
+        "Natural Attacks (Kick)": True,
+    }
+    cat = import_gcs(gcs("marsh_cat.gcs")).sheet
+    assert [(w.name, w.natural) for w in cat.weapons] == [
+        ("Claws, Sharp (Kick)", True),
+        ("Teeth, Sharp (Bite)", True),
+    ]
+
+
+def test_a_feature_the_bot_does_not_read_leaves_the_file_readable() -> None:
+    """The boots' ``weapon_bonus`` names the weapons it helps with ``{compare, qualifier}``:
+    the bot does not read weapon bonuses (GCS's computed Kick, 1d cr = thr-1 + 1 at ST 12,
+    already holds it), so the file imports. Any other kind or shape of feature is left out
+    too; the boots' DR 2 on the feet still counts (flexible: their notes say so)."""
+    data = gcs("ivo.gcs")
+    assert data["equipment"][4]["features"][1]["specialization"] == {
+        "compare": "is",
+        "qualifier": "Kick",
+    }
+    sheet = import_gcs(data).sheet
+    assert (
+        sheet.weapon("Natural Attacks (Kick)").damage,
+        sheet.weapon("Natural Attacks (Kick)").skill,
+    ) == ("1d cr", 11)
+    assert sheet.dr.overrides[HitLocation.FOOT] == Armor(flexible=2)
+    data["equipment"][4]["features"] += [
+        {"type": "skill_bonus", "name": {"compare": "starts_with", "qualifier": "Stealth"}},
+        {"type": "dr_bonus", "locations": ["foot"], "specialization": {"x": 1}, "amount": 9},
+        "not a feature",
+        7,
+    ]
+    data["equipment"][2]["features"] = {"type": "attribute_bonus"}
+    again = import_gcs(data).sheet
+    assert again.dr.overrides[HitLocation.FOOT] == Armor(flexible=2)
+    assert again.shield == Shield(name="Small Shield", skill=13, db=1)
 
 
 def test_parry_and_block_are_gcs_s_less_the_shield_s_db() -> None:
