@@ -42,6 +42,7 @@ __all__ = [
     "parse_damage",
     "parse_damage_type",
     "parse_direct_damage",
+    "split_damage_type",
     "swing",
     "thrust",
 ]
@@ -419,6 +420,21 @@ def parse_damage(text: str) -> WeaponDamage:
         tight_beam=tight_beam,
         incendiary=incendiary,
     )
+
+
+def split_damage_type(text: str) -> tuple[str, DamageType, str] | None:
+    """Damage text cut around its type word, as written: ``sw+1 cut`` → ``("sw+1", CUT, "")``,
+    ``3d cr ex [1d]`` → ``("3d", CR, "ex [1d]")``; ``None`` for text :func:`parse_damage`
+    refuses. For showing the type in the reader's words and the rest as the writer typed it."""
+    try:
+        damage = parse_damage(text)
+    except RuleError:
+        return None
+    tokens = text.split()
+    for index, token in enumerate(tokens):
+        if index and _TYPE_WORDS.get(_normalize(token).lower()) is damage.damage_type:
+            return " ".join(tokens[:index]), damage.damage_type, " ".join(tokens[index + 1 :])
+    return None
 
 
 MAX_DIRECT_DAMAGE: Final = 1000

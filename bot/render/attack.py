@@ -15,7 +15,15 @@ from discord import app_commands
 
 from bot.i18n import Messages
 from bot.render.ammunition import add_ammunition_field, add_reload_lost_field, reload_line
-from bot.render.common import ResultKind, add_field, decimal, new_embed, signed, skill_name
+from bot.render.common import (
+    ResultKind,
+    add_field,
+    damage_text,
+    decimal,
+    new_embed,
+    signed,
+    skill_name,
+)
 from bot.render.fire import fire_lines
 from bot.render.ranged import add_range_field
 from bot.render.rapid_fire import (
@@ -188,7 +196,7 @@ def weapon_choice(
         locale,
         name=weapon.name,
         skill=weapon.skill,
-        damage=weapon.damage,
+        damage=damage_text(weapon.damage, messages, locale),
         reach=weapon.reach,
         parry="—" if parry is None else parry,
     )
@@ -388,7 +396,11 @@ def _no_blow_embed(outcome: AttackOutcome, messages: Messages, locale: str) -> d
     )
     strike = outcome.strike
     weapon = _weapon_name(outcome, messages, locale)
-    add_field(embed, messages.text("attack.field.weapon", locale), f"{weapon} ({strike.damage})")
+    add_field(
+        embed,
+        messages.text("attack.field.weapon", locale),
+        f"{weapon} ({damage_text(strike.damage, messages, locale)})",
+    )
     _wait_field(embed, outcome, messages, locale)
     _identify_field(embed, outcome, messages, locale)
     if outcome.identify is not None and not outcome.identify.noticed:
@@ -427,7 +439,7 @@ def render_attack(outcome: AttackOutcome, messages: Messages, locale: str) -> li
     add_field(
         embed,
         messages.text("attack.field.weapon", locale),
-        f"{weapon} ({strike.damage})",
+        f"{weapon} ({damage_text(strike.damage, messages, locale)})",
     )
     add_field(
         embed,

@@ -11,6 +11,7 @@ import discord
 
 from bot.i18n import Messages
 from rules.combatant import skill_key
+from rules.damage import split_damage_type
 from rules.ranged import shown
 
 # Discord's embed limits.
@@ -252,3 +253,14 @@ def example_key_for(messages: Messages, key: str, command: str | None = None) ->
         if messages.has(candidate):
             return candidate
     return None
+
+
+def damage_text(text: str, messages: Messages, locale: str) -> str:
+    """Weapon damage as written (``sw+1 cut``) with its type in the reader's language
+    (``sw+1 cort``, A.6); text that does not read as damage is shown as it is."""
+    parts = split_damage_type(text)
+    if parts is None:
+        return text
+    before, damage_type, after = parts
+    kind = messages.text(f"damage.abbr.{damage_type.value}", locale)
+    return " ".join(part for part in (before, kind, after) if part)

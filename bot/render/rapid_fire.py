@@ -9,7 +9,7 @@ from __future__ import annotations
 import discord
 
 from bot.i18n import Messages
-from bot.render.common import add_field, signed
+from bot.render.common import add_field, damage_text, signed
 from rules.attack_resolution import AttackOutcome
 from rules.defense_resolution import DefenseOutcome
 
@@ -32,7 +32,7 @@ def add_point_blank_field(
             locale,
             projectiles=close.projectiles,
             factor=close.factor,
-            damage=outcome.strike.damage,
+            damage=damage_text(outcome.strike.damage, messages, locale),
             rule=close.rule_id,
         ),
         inline=False,

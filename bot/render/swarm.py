@@ -14,9 +14,15 @@ import discord
 
 from bot.i18n import Messages
 from bot.render.attack import consequence_lines
-from bot.render.common import ResultKind, add_field, decimal, new_embed, set_footer, signed
-from rules.damage import parse_damage
-from rules.errors import RuleError
+from bot.render.common import (
+    ResultKind,
+    add_field,
+    damage_text,
+    decimal,
+    new_embed,
+    set_footer,
+    signed,
+)
 from rules.swarm import HiveRelease, SwarmAttack, SwarmHit, VictimAttack
 from rules.swarm_profile import Protection, Swarm, SwarmKind
 
@@ -42,22 +48,6 @@ def _t(messages: Messages, locale: str, key: str, **params: object) -> str:
 
 def kind_name(kind: SwarmKind, messages: Messages, locale: str) -> str:
     return _t(messages, locale, f"swarm.kind.{kind.value}")
-
-
-def damage_text(text: str, messages: Messages, locale: str) -> str:
-    """A swarm's damage (``1d-1 pi+``) with its type in the reader's language (``1d-1 pa+``);
-    text that does not read as damage is shown as it is."""
-    try:
-        damage = parse_damage(text)
-    except RuleError:
-        return text
-    if damage.dice is not None:
-        base = damage.dice.text
-    else:
-        base = f"{damage.base}{signed(damage.adds) if damage.adds else ''}"
-    if damage.armor_divisor != 1:
-        base += f"({decimal(float(damage.armor_divisor), locale)})"
-    return f"{base} {_t(messages, locale, f'damage.abbr.{damage.damage_type.value}')}"
 
 
 def _victim_name(

@@ -11,7 +11,7 @@ from bot.render.character import (
     render_character_list,
     render_import_problems,
 )
-from bot.render.common import MAX_FIELD_VALUE, leading_lines, within_limits
+from bot.render.common import MAX_FIELD_VALUE, damage_text, leading_lines, within_limits
 from bot.storage.character import CharacterRecord
 from rules.character import (
     MAX_WEAPONS,
@@ -61,8 +61,22 @@ def test_sheet_shows_weapons_shield_and_armor_in_table_order(messages: Messages)
 def test_headline_and_portuguese(messages: Messages) -> None:
     embed = render_character(record(ana()), messages, "pt-BR", headline="Ana salvo")
     assert embed.title == "Ana salvo"
-    assert fields(embed)["Armas"].startswith("**sword** — NH 13 · sw+1 cut (1d+2)")
+    assert fields(embed)["Armas"].startswith("**sword** — NH 13 · sw+1 cort (1d+2)")
+    assert "**bow** — NH 12 · thr+1 perf (1d)" in fields(embed)["Armas"]
     assert fields(embed)["Armadura (RD)"] == "Em todo o corpo: 0"
+
+
+def test_damage_text_names_the_type_in_the_reader_s_language(messages: Messages) -> None:
+    """A.6: cut is "cort", cr "cont", imp "perf", pi+ "pa+" in Portuguese; the rest stays as
+    written (the base, an armor divisor, explosive and its fragments); text that is no damage
+    is shown as it is."""
+    assert damage_text("sw+1 cut", messages, "pt-BR") == "sw+1 cort"
+    assert damage_text("1d+2 cr", messages, "pt-BR") == "1d+2 cont"
+    assert damage_text("GeB+2 cort", messages, "en") == "GeB+2 cut"
+    assert damage_text("2d(2) pi+", messages, "pt-BR") == "2d(2) pa+"
+    assert damage_text("3d cr ex [1d]", messages, "pt-BR") == "3d cont ex [1d]"
+    assert damage_text("thr  imp", messages, "en") == "thr imp"
+    assert damage_text("a lot", messages, "pt-BR") == "a lot"
 
 
 def test_armor_text(messages: Messages) -> None:
