@@ -234,9 +234,12 @@ class SavedSheets(SheetPlace):
             authority.ensure_can_edit(change.record.owner_id, change.record.name)
             change.sheet, params = edit(change.sheet)
         assert change.saved is not None
-        locale = await bot.locale_for(interaction)
+        context = await bot.context_for(interaction)
+        locale = context.locale
         headline = bot.messages.text(headline_key, locale, name=change.saved.name, **params)
-        embed = render_character(change.saved, bot.messages, locale, headline=headline)
+        embed = render_character(
+            change.saved, bot.messages, locale, headline=headline, options=context.options
+        )
         await interaction.response.send_message(embed=embed)
 
     async def sheet(

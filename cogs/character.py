@@ -80,9 +80,12 @@ class CharacterCog(commands.Cog):
         locale: str | None = None,
         **params: object,
     ) -> None:
-        locale = locale or await self.bot.locale_for(interaction)
+        context = await self.bot.context_for(interaction)
+        locale = locale or context.locale
         headline = self.bot.messages.text(headline_key, locale, name=record.name, **params)
-        embed = render_character(record, self.bot.messages, locale, headline=headline)
+        embed = render_character(
+            record, self.bot.messages, locale, headline=headline, options=context.options
+        )
         await interaction.response.send_message(embed=embed, ephemeral=ephemeral)
 
     async def _new_owner(
@@ -189,8 +192,8 @@ class CharacterCog(commands.Cog):
     @app_commands.autocomplete(name=character_autocomplete)
     async def show(self, interaction: discord.Interaction[GurpsBot], name: str) -> None:
         record = await self._readable(interaction, name)
-        locale = await self.bot.locale_for(interaction)
-        embed = render_character(record, self.bot.messages, locale)
+        context = await self.bot.context_for(interaction)
+        embed = render_character(record, self.bot.messages, context.locale, options=context.options)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @character.command(
@@ -320,13 +323,16 @@ class CharacterCog(commands.Cog):
         record = await self.characters.create(
             guild_id, owner_id, read.sheet, replace=may_replace, keep_owner=owner is None
         )
-        locale = await self.bot.locale_for(interaction)
+        context = await self.bot.context_for(interaction)
+        locale = context.locale
         headline = self.bot.messages.text(
             "character.reimported" if replaced else "character.imported",
             locale,
             name=record.name,
         )
-        embed = render_character(record, self.bot.messages, locale, headline=headline)
+        embed = render_character(
+            record, self.bot.messages, locale, headline=headline, options=context.options
+        )
         notes = render_import_notes(read, self.bot.messages, locale)
         if notes:
             embed.description = f"{embed.description}\n{notes}"

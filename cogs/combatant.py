@@ -229,10 +229,17 @@ class CombatantCog(commands.Cog):
     async def show(self, interaction: discord.Interaction[GurpsBot], name: str) -> None:
         record = await self.encounters.require_active(channel_of(interaction))
         authority = await EncounterAuthority.of(interaction)
-        locale = await self.bot.locale_for(interaction)
+        context = await self.bot.context_for(interaction)
         found = record.encounter.find(name)
         gm_view = authority.can_act_for(record.encounter.gm_id, found.owner_id)
-        embed = render_sheet(found, record.encounter, self.bot.messages, locale, gm_view=gm_view)
+        embed = render_sheet(
+            found,
+            record.encounter,
+            self.bot.messages,
+            context.locale,
+            gm_view=gm_view,
+            options=context.options,
+        )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @combatant.command(

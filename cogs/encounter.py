@@ -390,12 +390,19 @@ class EncounterCog(commands.Cog):
                 raise UserFacingError("gear.keep.same", name=change.record.name)
             change.sheet = with_gear_of(change.sheet, fighter.combatant)
         assert change.saved is not None
-        locale = await self.bot.locale_for(interaction)
+        context = await self.bot.context_for(interaction)
+        locale = context.locale
         headline = self.bot.messages.text(
             "gear.keep.done", locale, name=change.saved.name, fighter=fighter.name
         )
         await interaction.response.send_message(
-            embed=render_character(change.saved, self.bot.messages, locale, headline=headline)
+            embed=render_character(
+                change.saved,
+                self.bot.messages,
+                locale,
+                headline=headline,
+                options=context.options,
+            )
         )
 
     @encounter.command(

@@ -296,7 +296,7 @@ def dive_for_cover(
         )
     if plan.dive_of(combatant_id) is not None:
         raise RuleError("explosion.dove_already", f"{fighter.name} dove already", name=fighter.name)
-    defender = defender_input(fighter.combatant, fighter.turn)
+    defender = defender_input(fighter.combatant, fighter.turn, options=rules)
     if not defender.can_defend:
         raise RuleError(
             "explosion.cannot_defend", f"{fighter.name} cannot defend", name=fighter.name

@@ -1037,7 +1037,7 @@ def do_slam(
         arc=arc,
         super_slam=options.super_slam,
         flying_tackle=tackle,
-        target_dodge=theirs.dodge if tackle and target_dodges else None,
+        target_dodge=theirs.dodge_under(options) if tackle and target_dodges else None,
         water=_water_attack(a),
     )
     outcome = slam(inp, roller, options)
@@ -1244,7 +1244,7 @@ def do_trample(
         hooves=hooves,
         mode=mode,
         hard_surface=hard_surface,
-        target_dodge=theirs.dodge if target_dodges else None,
+        target_dodge=theirs.dodge_under(options) if target_dodges else None,
         roller=roller,
         options=options,
     )

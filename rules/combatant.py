@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from rules.body import BodyPart, HitLocation, Side
 from rules.errors import RuleError
+from rules.options import RuleOptions
 from rules.swarm_profile import Swarm
 
 if TYPE_CHECKING:
@@ -873,27 +874,41 @@ class Combatant(BaseModel):
 
     @property
     def base_dodge(self) -> int:
+        """Dodge before injury and fatigue under the seed's reading: :meth:`base_dodge_under`."""
+        return self.base_dodge_under(None)
+
+    def dodges_as_animal(self, options: RuleOptions | None) -> bool:
+        """Whether his Dodge is an animal's (R6.1): a creature that is not humanoid (its
+        ``rise_class``, R7.12) with no Dodge given, unless the guild reads the Basic Set
+        (``animal_dodge_basic_set``: an animal dodges like anyone)."""
+        return (
+            self.dodge_override is None
+            and self.rise_class is not RiseClass.HUMANOID
+            and not (options is not None and options.animal_dodge_basic_set)
+        )
+
+    def base_dodge_under(self, options: RuleOptions | None) -> int:
         """Dodge before injury and fatigue: floor(Basic Speed) + 3 − encumbrance (+1 CR) (A.4).
 
-        A creature that is not humanoid (its ``rise_class``, R7.12) is an animal: half its
-        Move or its DX, whichever is better (R6.1, :func:`animal_dodge`).
+        An animal (:meth:`dodges_as_animal`) has half its Move or its DX, whichever is
+        better (R6.1, :func:`animal_dodge`).
         """
         if self.dodge_override is not None:
             return self.dodge_override
-        if self.rise_class is not RiseClass.HUMANOID:
+        if self.dodges_as_animal(options):
             return animal_dodge(self.base_move, self.attributes.dx)
         value = math.floor(self.attributes.basic_speed) + 3 - self.encumbrance_level
         if self.has(Trait.COMBAT_REFLEXES):
             value += 1
         return value
 
-    def dodge_change_for_dx(self, change: int) -> int:
+    def dodge_change_for_dx(self, change: int, options: RuleOptions | None = None) -> int:
         """How much Dodge moves when DX moves by ``change`` for a while (a burning fighter's
         -2, R10.5): through Basic Speed, (DX + HT) / 4, or an animal's DX (R6.1); a Dodge
         given outright does not move (A.4)."""
         if self.dodge_override is not None or not change:
             return 0
-        if self.rise_class is not RiseClass.HUMANOID:
+        if self.dodges_as_animal(options):
             dx = self.attributes.dx
             return animal_dodge(self.base_move, dx + change) - animal_dodge(self.base_move, dx)
         speed = self.attributes.basic_speed
@@ -901,11 +916,15 @@ class Combatant(BaseModel):
 
     @property
     def dodge(self) -> int:
+        """Current Dodge under the seed's reading: :meth:`dodge_under`."""
+        return self.dodge_under(None)
+
+    def dodge_under(self, options: RuleOptions | None) -> int:
         """Current Dodge: halved, rounding up, when reeling (R7.1) and again when tired (R8.1).
 
         Stun's −4 (R7.10) and other per-defense modifiers are the defense rules' to add.
         """
-        return self._halve_up(self.base_dodge, self._halvings())
+        return self._halve_up(self.base_dodge_under(options), self._halvings())
 
     @property
     def base_move(self) -> int:

@@ -189,11 +189,11 @@ class SheetDefenses(BaseModel):
     block: int | None
 
 
-def sheet_defenses(sheet: Combatant) -> SheetDefenses:
-    """Dodge, Parries and Block as the defense buttons offer them before the per-blow
-    modifiers: a burning fighter's DX penalty (R10.5-R10.7) moves Dodge through Basic Speed
-    and each Parry and the Block through half the skill (A.4), the same numbers
-    :func:`defender_input` gives the defense rules."""
+def sheet_defenses(sheet: Combatant, options: RuleOptions | None = None) -> SheetDefenses:
+    """Dodge (an animal's as the guild reads R6.1), Parries and Block as the defense buttons
+    offer them before the per-blow modifiers: a burning fighter's DX penalty (R10.5-R10.7)
+    moves Dodge through Basic Speed and each Parry and the Block through half the skill
+    (A.4), the same numbers :func:`defender_input` gives the defense rules."""
     burning = burning_dx_penalty(sheet.state)
     penalty = burning.value if burning is not None else 0
     parries = tuple(
@@ -205,7 +205,7 @@ def sheet_defenses(sheet: Combatant) -> SheetDefenses:
     if block is not None and sheet.shield is not None:
         block += half_skill_change(sheet.shield.skill, penalty)
     return SheetDefenses(
-        dodge=sheet.dodge + sheet.dodge_change_for_dx(penalty),
+        dodge=sheet.dodge_under(options) + sheet.dodge_change_for_dx(penalty, options),
         parries=parries,
         block=block,
     )
@@ -217,9 +217,11 @@ def defender_input(
     pending: PendingDefense | None = None,
     *,
     parries_per_turn: int | None = None,
+    options: RuleOptions | None = None,
 ) -> DefenderInput:
     """The defense rules' view of ``target`` and his turn state (R4.5); ``parries_per_turn``
-    as :func:`parries_per_turn` counts them when the options are known."""
+    as :func:`parries_per_turn` counts them when the options are known, and ``options`` say
+    how an animal dodges (R6.1)."""
     close = pending is not None and pending.context.close_combat
     burning = burning_dx_penalty(target.state)
     shield = None
@@ -243,7 +245,7 @@ def defender_input(
     limit = restriction_of(target, turn)
     tried = frozenset(r.option.kind for r in pending.tried) if pending is not None else frozenset()
     return DefenderInput(
-        dodge=target.base_dodge,
+        dodge=target.base_dodge_under(options),
         weapons=tuple(_parry_weapons(target, turn, close)),
         shield=shield,
         posture=state.posture,
@@ -264,7 +266,7 @@ def defender_input(
         already_tried=tried,
         can_defend=limit not in OUT_OF_ACTION,
         dx_penalty=burning,
-        dodge_dx_change=target.dodge_change_for_dx(burning.value) if burning else 0,
+        dodge_dx_change=target.dodge_change_for_dx(burning.value, options) if burning else 0,
         parries_per_turn=parries_per_turn,
     )
 
@@ -285,7 +287,7 @@ def defense_options(
 ) -> DefenseOptions:
     """The defenses ``target`` has right now against ``pending``."""
     defender = defender_input(
-        target, turn, pending, parries_per_turn=parries_per_turn(target, options)
+        target, turn, pending, parries_per_turn=parries_per_turn(target, options), options=options
     )
     return available_defenses(defender, pending.context, options)
 
@@ -312,7 +314,10 @@ def parry_for_other_options(
         }
     )
     mine = defender_input(
-        defender, defender_turn, parries_per_turn=parries_per_turn(defender, options)
+        defender,
+        defender_turn,
+        parries_per_turn=parries_per_turn(defender, options),
+        options=options,
     )
     return available_defenses(mine, context, options)
 

@@ -41,6 +41,7 @@ from rules.combatant import (
     Armor,
     Combatant,
     HitLocation,
+    RiseClass,
     Shield,
     Skill,
     Trait,
@@ -395,6 +396,10 @@ _DR_TYPES: Final[dict[str, tuple[DamageType, ...]]] = {
     **{kind.abbreviation: (kind,) for kind in DamageType},
 }
 _FLEXIBLE: Final = ("flexible", "flexível", "flexivel")
+_PREDATOR_TRAITS: Final = ("claws", "teeth", "fangs", "sharp claws", "sharp teeth")
+"""Traits that make a beast a carnivore for getting up (R7.12), unless blunt."""
+_SMALL_CREATURE_SM: Final = -2
+_LARGE_HERBIVORE_SM: Final = 2
 _MALE: Final = frozenset({"male", "m", "man", "masculino", "homem"})
 _WEIGHT: Final = re.compile(r"^\s*(?P<number>-?\d+(?:[.,]\d+)?)\s*(?P<unit>[a-z#]*)\s*$")
 _POUNDS_PER: Final = {
@@ -508,6 +513,23 @@ class _Reader:
         self.data["male_humanoid"] = (
             humanoid and self.gcs.profile.gender.strip().casefold() in _MALE
         )
+        if not humanoid:
+            self.data["rise_class"] = self._rise_class()
+
+    def _rise_class(self) -> RiseClass:
+        """What a body that is not humanoid gets up like (R7.12), from the file: smaller than
+        a medium dog (SM -2 or less) a small creature; with sharp claws, teeth or fangs a
+        carnivore; else a herbivore, a large one from SM +2."""
+        size = self.gcs.profile.size_modifier
+        if size <= _SMALL_CREATURE_SM:
+            return RiseClass.SMALL_CREATURE
+        for trait in self.traits:
+            name = _key(trait.name)
+            if name.startswith(_PREDATOR_TRAITS) and "blunt" not in name:
+                return RiseClass.QUADRUPED_CARNIVORE
+        if size >= _LARGE_HERBIVORE_SM:
+            return RiseClass.LARGE_HERBIVORE
+        return RiseClass.HERBIVORE
 
     def _attribute(self, attr_id: str) -> _Attribute | None:
         for attribute in self.gcs.attributes:
@@ -824,9 +846,17 @@ class _Reader:
     def _dodge(self, sheet: Combatant, encumbrance: int, shield_db: int) -> Combatant:
         """GCS's Dodge at the character's encumbrance, less the shield's DB (the defense rules
         add it), where it differs from what the bot works out itself (A.4). A hurt or tired
-        character's Dodge in the file is already halved, so the bot's own stands then."""
+        character's Dodge in the file is already halved, so the bot's own stands then. An
+        animal keeps none: GCS gives it Basic Speed + 3 (the Basic Set), while its Dodge is
+        the guild's reading of R6.1 (``animal_dodge_basic_set``), worked out in the fight."""
         calc = self.gcs.calc
-        if calc is None or len(calc.dodge) <= encumbrance or sheet.is_reeling or sheet.is_tired:
+        if (
+            calc is None
+            or len(calc.dodge) <= encumbrance
+            or sheet.is_reeling
+            or sheet.is_tired
+            or sheet.rise_class is not RiseClass.HUMANOID
+        ):
             return sheet
         dodge = max(0, calc.dodge[encumbrance] - shield_db)
         if dodge == sheet.base_dodge:

@@ -77,6 +77,11 @@ class RuleOptions(BaseModel):
         description="R7.6: High Pain Threshold ignores shock and Low Pain Threshold doubles it "
         "(to at most -8), as in the Basic Set; off, shock ignores pain thresholds.",
     )
+    animal_dodge_basic_set: bool = Field(
+        default=False,
+        description="R6.1: an animal dodges like anyone, Basic Speed + 3 less encumbrance "
+        "(Basic Set), instead of the seed's half its Move or DX, whichever is better.",
+    )
     concentrate_will: bool = Field(
         default=False,
         description="R5.10: a concentrating fighter who defends rolls Will-3 (Basic Set) to keep "

@@ -30,6 +30,7 @@ from rules.combatant import Armor, Combatant, HitLocation, Weapon
 from rules.damage import parse_damage
 from rules.errors import RuleError
 from rules.gcs import ImportedSheet
+from rules.options import RuleOptions
 
 NONE = "—"
 PROBLEMS_BUDGET = MAX_FIELD_VALUE - 50
@@ -193,16 +194,22 @@ def _add_leveled_traits(
 
 
 def render_character(
-    record: SavedCharacter, messages: Messages, locale: str, *, headline: str | None = None
+    record: SavedCharacter,
+    messages: Messages,
+    locale: str,
+    *,
+    headline: str | None = None,
+    options: RuleOptions | None = None,
 ) -> discord.Embed:
-    """A saved sheet: owner, the numbers and the gear; ``headline`` says what just changed."""
+    """A saved sheet: owner, the numbers (an animal's Dodge as the guild's ``options`` read
+    R6.1) and the gear; ``headline`` says what just changed."""
     owner = _t(messages, locale, "character.show.owner", owner=f"<@{record.owner_id}>")
     embed = new_embed(
         ResultKind.INFO,
         title=headline or record.name,
         description=owner,
     )
-    add_sheet_fields(embed, record.sheet, messages, locale)
+    add_sheet_fields(embed, record.sheet, messages, locale, options)
     add_gear_fields(embed, record.sheet, messages, locale)
     return embed
 

@@ -53,6 +53,7 @@ from rules.encounter import (
 )
 from rules.errors import RuleError
 from rules.initiative import InitiativeSlot
+from rules.options import RuleOptions
 from rules.records import Modifier, RollRecord
 from rules.surprise import PartialSurpriseOutcome, TotalSurpriseOutcome
 from rules.turn import TurnAdvance, TurnEvent, TurnEventKind, TurnState
@@ -959,7 +960,13 @@ def render_changed(c: EncounterCombatant, messages: Messages, locale: str) -> di
 
 
 def render_sheet(
-    c: EncounterCombatant, encounter: Encounter, messages: Messages, locale: str, *, gm_view: bool
+    c: EncounterCombatant,
+    encounter: Encounter,
+    messages: Messages,
+    locale: str,
+    *,
+    gm_view: bool,
+    options: RuleOptions | None = None,
 ) -> discord.Embed:
     """``/combatant show``: the sheet's numbers (or only a state word for a hidden NPC)."""
     show = _shows_numbers(c, encounter, gm_view)
@@ -976,7 +983,7 @@ def render_sheet(
     )
     if not show or c.combatant.swarm is not None:
         return embed
-    add_sheet_fields(embed, c.combatant, messages, locale)
+    add_sheet_fields(embed, c.combatant, messages, locale, options)
     add_rounds_field(embed, c, messages, locale)
     return embed
 
@@ -994,9 +1001,14 @@ SKILL_FIELDS = 3
 
 
 def add_sheet_fields(
-    embed: discord.Embed, sheet: Combatant, messages: Messages, locale: str
+    embed: discord.Embed,
+    sheet: Combatant,
+    messages: Messages,
+    locale: str,
+    options: RuleOptions | None = None,
 ) -> None:
-    """Attributes, defenses, Speed/Move/DR and traits: the numbers of any sheet."""
+    """Attributes, defenses, Speed/Move/DR and traits: the numbers of any sheet (an animal's
+    Dodge as the guild's ``options`` read R6.1)."""
     a = sheet.attributes
     add_field(
         embed,
@@ -1017,7 +1029,7 @@ def add_sheet_fields(
         inline=False,
     )
     # The condition's numbers, as the defense buttons offer them (R10.5-R10.7).
-    defenses = sheet_defenses(sheet)
+    defenses = sheet_defenses(sheet, options)
     parry = [f"{name} {value}" for name, value in defenses.parries]
     block = defenses.block
     add_field(

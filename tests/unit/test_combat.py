@@ -1993,6 +1993,23 @@ def test_a_wolf_dodges_at_half_its_dx_r6_1() -> None:
     assert [(o.kind, o.value) for o in outcome.defenses.options] == [(DefenseKind.dodge, 7)]
 
 
+def test_a_wolf_dodges_like_anyone_under_the_basic_set_reading_r6_1() -> None:
+    """R6.1 with ``animal_dodge_basic_set`` (Basic Set B17): the same wolf dodges at
+    floor(Basic Speed 6.5) + 3 = 9; Light encumbrance takes 1 off (A.4), as for anyone."""
+    wolf = fighter(
+        "c9",
+        "Wolf",
+        attributes={"st": 8, "dx": 14, "ht": 12, "basic_move": 10},
+        rise_class="quadruped_carnivore",
+    )
+    basic_set = RuleOptions(animal_dodge_basic_set=True)
+    outcome = resolve_attack(KNIGHT, wolf, AttackRequest(), ScriptedDice([3, 4, 4]), basic_set)
+    assert outcome.defenses is not None
+    assert [(o.kind, o.value) for o in outcome.defenses.options] == [(DefenseKind.dodge, 9)]
+    laden = wolf.with_sheet(wolf.combatant.model_copy(update={"encumbrance_level": 1}))
+    assert (laden.combatant.dodge_under(basic_set), laden.combatant.dodge) == (8, 7)
+
+
 def test_feint_with_a_spare_attack_r5_21() -> None:
     """R5.21: broadsword 16 under R5.14 gives 3 attacks and 3 parries. Feinting with one
     (16 rolls 9, margin 7; the orc's axe 12 rolls 15) leaves 2 attacks, 3 parries, the turn

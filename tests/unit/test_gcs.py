@@ -20,11 +20,12 @@ from typing import Any
 import pytest
 
 from rules.character import MAX_WEAPONS, parse_sheet_json
-from rules.combatant import Armor, HitLocation, Shield, Skill, Trait
+from rules.combatant import Armor, HitLocation, RiseClass, Shield, Skill, Trait
 from rules.damage import DamageSpec, DamageType
 from rules.errors import RuleError
 from rules.gcs import import_gcs, is_gcs
 from rules.hit_location import effective_dr
+from rules.options import RuleOptions
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "gcs"
 
@@ -209,6 +210,42 @@ def test_encumbrance_move_and_dodge() -> None:
     sheet = import_gcs(gcs("alice.gcs")).sheet
     assert (sheet.encumbrance_level, sheet.move) == (2, 3)
     assert (sheet.dodge_override, sheet.dodge) == (9, 9)
+
+
+def test_an_animal_dodges_by_r6_1_not_by_gcs_s_number() -> None:
+    """The quadruped (SM +1, sharp claws and teeth) is a carnivore that gets up in one turn
+    (R7.12). GCS's Dodge 9 is the Basic Set's Basic Speed 6 + 3; the seed's R6.1 gives half
+    its Move 9 or DX 12, whichever is better: 6. The file's number is not kept, so the
+    guild's reading decides (``animal_dodge_basic_set``: 9 again)."""
+    cat = import_gcs(gcs("marsh_cat.gcs")).sheet
+    assert (cat.rise_class, cat.size_modifier, cat.dodge_override) == (
+        RiseClass.QUADRUPED_CARNIVORE,
+        1,
+        None,
+    )
+    assert (cat.dodge, cat.dodge_under(RuleOptions(animal_dodge_basic_set=True))) == (6, 9)
+    assert cat.dr.uniform == Armor(rigid=1)
+
+
+@pytest.mark.parametrize(
+    ("size", "traits", "rise_class"),
+    [
+        (1, ["Claws, Sharp"], RiseClass.QUADRUPED_CARNIVORE),
+        (-3, ["Teeth, Sharp"], RiseClass.SMALL_CREATURE),
+        (1, ["Teeth, Blunt"], RiseClass.HERBIVORE),
+        (3, [], RiseClass.LARGE_HERBIVORE),
+    ],
+)
+def test_how_a_beast_gets_up_comes_from_its_size_and_weapons(
+    size: int, traits: list[str], rise_class: RiseClass
+) -> None:
+    """R7.12: carnivores and small creatures rise in one turn, herbivores in three, large
+    ones (SM +2 and up) in six. A humanoid body stays humanoid."""
+    data = gcs("marsh_cat.gcs")
+    data["profile"]["SM"] = size
+    data["traits"] = [{"name": name} for name in traits]
+    assert import_gcs(data).sheet.rise_class is rise_class
+    assert import_gcs(gcs("ivo.gcs")).sheet.rise_class is RiseClass.HUMANOID
 
 
 def test_the_portrait_and_the_rest_are_dropped() -> None:
