@@ -31,6 +31,7 @@ from bot.render.common import skill_name
 from bot.render.encounter import skill_label
 from bot.storage.character import CharacterRepository
 from bot.storage.encounter import EncounterRepository
+from cogs._autocomplete import text_choice
 from cogs._shared import catalog_choices, channel_of, guild_of
 from rules.character import (
     SheetTrait,
@@ -165,8 +166,9 @@ def skill_choices(
     found = []
     for skill in sorted(sheet.skills, key=lambda s: s.label.casefold()):
         label = skill_label(skill, messages, locale)
-        if wanted in label.casefold() or wanted in skill.label.casefold():
-            found.append(app_commands.Choice(name=f"{label} {skill.level}", value=skill.label))
+        matches = wanted in label.casefold() or wanted in skill.label.casefold()
+        if matches and (choice := text_choice(f"{label} {skill.level}", skill.label)):
+            found.append(choice)
     return found[:MAX_CHOICES]
 
 
