@@ -411,6 +411,19 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
+def _unique(name: str, taken: set[str]) -> str:
+    """``name``, or ``name 2``, ``name 3`` … when ``taken`` (folded) already holds it, kept to
+    :data:`MAX_WEAPON_NAME`; the name given is added to ``taken``."""
+    unique = name
+    number = 2
+    while unique.casefold() in taken:
+        suffix = f" {number}"
+        unique = _clip(name, MAX_WEAPON_NAME - len(suffix)) + suffix
+        number += 1
+    taken.add(unique.casefold())
+    return unique
+
+
 def _traits(items: Sequence[_Trait]) -> Iterator[_Trait]:
     """Every trait that counts, at any depth: a disabled one takes its children with it."""
     for item in items:
@@ -612,22 +625,21 @@ class _Reader:
         ]
         owners.extend((trait.name, trait.weapons) for trait in self.traits)
         names: set[str] = set()
+        items: set[str] = set()
         for owner, weapons in owners:
+            # GCS lists a weapon once per usage (Swung, Thrust): each is a usage of this item,
+            # which the rules about the object itself follow (A.4, R5.5, R7.8). Two pieces
+            # of equipment of one name are two items.
+            item = _unique(_clip(owner, MAX_WEAPON_NAME), items) if owner.strip() else None
             for weapon in weapons:
                 built = self._weapon(owner, weapon, shield_db)
                 if built is None:
                     continue
-                name = built.name
-                number = 2
-                while name.casefold() in names:
-                    suffix = f" {number}"
-                    name = _clip(built.name, MAX_WEAPON_NAME - len(suffix)) + suffix
-                    number += 1
-                names.add(name.casefold())
+                name = _unique(built.name, names)
                 if len(found) >= MAX_WEAPONS:
                     self.left_out.append(name)
                     continue
-                found.append(built.model_copy(update={"name": name}))
+                found.append(built.model_copy(update={"name": name, "item": item}))
         self.data["weapons"] = found
 
     def _damage(self, weapon: _Weapon) -> str | None:
