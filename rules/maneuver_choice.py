@@ -109,6 +109,9 @@ class ManeuverRequest(BaseModel):
     reload: bool = False
     """A Ready spent reloading a counted missile weapon: one second of its reload (B269),
     only Dodge until his next turn (R5.5)."""
+    by_gm: bool = False
+    """Chosen by the encounter's GM, who sets any fighter's maneuver at any time; a player
+    only in his fighter's turn or from his Wait (R4.4, R5.11)."""
 
 
 class WeaponReadying(BaseModel):
