@@ -474,7 +474,7 @@ class Weapon(BaseModel):
     natural: bool = False
     """Fists, kicks, claws, fangs: no -2 in close combat (R11.6)."""
     item: str | None = None
-    """The piece of equipment (or trait) this is one usage of: GCS lists a broadsword twice,
+    """The piece of equipment this is one usage of: GCS lists a broadsword twice,
     ``Broadsword (Swung)`` and ``Broadsword (Thrust)``, both of the item ``Broadsword``.
     ``None``: the weapon is its own item. See :attr:`item_name`."""
 

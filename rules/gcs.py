@@ -620,17 +620,23 @@ class _Reader:
 
     def _weapons(self, shield_db: int) -> None:
         found: list[Weapon] = []
-        owners: list[tuple[str, Sequence[_Weapon]]] = [
-            (item.description, item.weapons) for item in self.equipment if item.ready
+        # (owner, its usages, whether it is one object): GCS lists a weapon once per usage
+        # (Swung, Thrust), each a usage of its piece of equipment, which the rules about the
+        # object itself follow (A.4, R5.5, R7.8); two pieces of equipment of one name are two
+        # items. A trait's usages (Natural Attacks: Punch, Kick, Bite) are different limbs,
+        # each its own.
+        owners: list[tuple[str, Sequence[_Weapon], bool]] = [
+            (item.description, item.weapons, True) for item in self.equipment if item.ready
         ]
-        owners.extend((trait.name, trait.weapons) for trait in self.traits)
+        owners.extend((trait.name, trait.weapons, False) for trait in self.traits)
         names: set[str] = set()
         items: set[str] = set()
-        for owner, weapons in owners:
-            # GCS lists a weapon once per usage (Swung, Thrust): each is a usage of this item,
-            # which the rules about the object itself follow (A.4, R5.5, R7.8). Two pieces
-            # of equipment of one name are two items.
-            item = _unique(_clip(owner, MAX_WEAPON_NAME), items) if owner.strip() else None
+        for owner, weapons, one_object in owners:
+            item = (
+                _unique(_clip(owner, MAX_WEAPON_NAME), items)
+                if one_object and owner.strip()
+                else None
+            )
             for weapon in weapons:
                 built = self._weapon(owner, weapon, shield_db)
                 if built is None:

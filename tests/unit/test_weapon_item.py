@@ -365,13 +365,13 @@ def test_the_json_sheet_keeps_the_item_through_export_and_import() -> None:
 
 def test_gcs_usages_are_one_item_and_two_equal_items_are_two() -> None:
     """GCS lists the arming sword twice (Swung, Thrust): one item. Two pieces of equipment
-    called Hatchet are two hatchets (``Hatchet``, ``Hatchet 2``); a trait's attack belongs to
-    the trait."""
+    called Hatchet are two hatchets (``Hatchet``, ``Hatchet 2``); a trait's attacks (a punch,
+    a kick) are different limbs, each its own item."""
     sheet = import_gcs(json.loads(FIXTURE.read_text(encoding="utf-8"))).sheet
     assert [(w.name, w.item, sheet.parry(w)) for w in sheet.weapons] == [
         ("Arming Sword (Swung)", "Arming Sword", 9),
         ("Arming Sword (Thrust)", "Arming Sword", 9),
         ("Hatchet (Swung)", "Hatchet", 8),
         ("Hatchet (Swung) 2", "Hatchet 2", 8),
-        ("Natural Attacks (Punch)", "Natural Attacks", 9),
+        ("Natural Attacks (Punch)", None, 9),
     ]
