@@ -69,6 +69,29 @@ class FloorReply:
         users = (data.get("allowed_mentions") or {}).get("users") or []
         self.mention = int(users[0]) if users else None
 
+    async def send(self, interaction: discord.Interaction[GurpsBot]) -> None:
+        """Send the copy as ``interaction``'s answer, as a cog would send it."""
+        view = discord.ui.View(timeout=None)
+        for button in self.buttons:
+            view.add_item(
+                discord.ui.Button(
+                    style=discord.ButtonStyle(button["style"]),
+                    label=button.get("label"),
+                    custom_id=button.get("custom_id"),
+                )
+            )
+        mentions = (
+            discord.AllowedMentions(users=[discord.Object(id=self.mention)])
+            if self.mention is not None
+            else discord.AllowedMentions.none()
+        )
+        await interaction.response.send_message(
+            content=self.content,
+            embeds=[discord.Embed.from_dict(embed) for embed in self.embeds],
+            view=view if self.buttons else discord.utils.MISSING,
+            allowed_mentions=mentions,
+        )
+
 
 async def add_noop(bot: GurpsBot, guild_id: int, floor: FloorReply | None = None) -> None:
     """Register commands for the benchmarks only and sync them to the stand-in's guild:
@@ -76,7 +99,8 @@ async def add_noop(bot: GurpsBot, guild_id: int, floor: FloorReply | None = None
     reply, so that what it costs to send a real answer is measured apart from the rules;
     ``/floor`` takes an attack's options, commits one row (:data:`FLOOR_ROW`) and sends
     ``floor``, a copy of an attack's reply: what any design must do for an attack before
-    it answers, without the rules, the encounter or rendering."""
+    it answers, without the rules, the encounter or rendering; ``/floor-reply`` does the
+    same without the commit."""
     reply = floor or FloorReply()
     await bot.database.write(
         run_statements(
@@ -92,41 +116,35 @@ async def add_noop(bot: GurpsBot, guild_id: int, floor: FloorReply | None = None
     async def noop_embed(interaction: discord.Interaction[GurpsBot]) -> None:
         await interaction.response.send_message(embed=reply_sized_embed())
 
-    @app_commands.command(name="floor", description="An attack's options, one commit, its reply")
-    async def floor_command(
-        interaction: discord.Interaction[GurpsBot],
-        attacker: str,
-        target: str,
-        skill: int,
-        damage: str,
-    ) -> None:
-        await bot.database.write(
-            run_statements([("INSERT INTO bench_floor (body) VALUES (?)", (FLOOR_ROW,))])
-        )
-        view = discord.ui.View(timeout=None)
-        for button in reply.buttons:
-            view.add_item(
-                discord.ui.Button(
-                    style=discord.ButtonStyle(button["style"]),
-                    label=button.get("label"),
-                    custom_id=button.get("custom_id"),
+    def attack_shaped(
+        name: str, description: str, *, commit: bool
+    ) -> app_commands.Command[Any, ..., None]:
+        """A command with ``/attack``'s options that sends ``reply`` (after a commit)."""
+
+        @app_commands.command(name=name, description=description)
+        async def command(
+            interaction: discord.Interaction[GurpsBot],
+            attacker: str,
+            target: str,
+            skill: int,
+            damage: str,
+        ) -> None:
+            if commit:
+                await bot.database.write(
+                    run_statements([("INSERT INTO bench_floor (body) VALUES (?)", (FLOOR_ROW,))])
                 )
-            )
-        mentions = (
-            discord.AllowedMentions(users=[discord.Object(id=reply.mention)])
-            if reply.mention is not None
-            else discord.AllowedMentions.none()
-        )
-        await interaction.response.send_message(
-            content=reply.content,
-            embeds=[discord.Embed.from_dict(embed) for embed in reply.embeds],
-            view=view if reply.buttons else discord.utils.MISSING,
-            allowed_mentions=mentions,
-        )
+            await reply.send(interaction)
+
+        return command
 
     bot.tree.add_command(noop)
     bot.tree.add_command(noop_embed)
-    bot.tree.add_command(floor_command)
+    bot.tree.add_command(
+        attack_shaped("floor", "An attack's options, a commit, its reply", commit=True)
+    )
+    bot.tree.add_command(
+        attack_shaped("floor-reply", "An attack's options and its reply", commit=False)
+    )
     await bot.sync_commands(guild_id)
 
 

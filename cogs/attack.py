@@ -936,6 +936,7 @@ class Attack(commands.Cog):
                 evade=EvadeEntry(evade.value) if evade else None,
                 reload=reload,
                 close_combat=in_any_close_combat(fight, fighter.combatant_id),
+                by_gm=authority.is_gm(fight.gm_id),
             )
             taken = exchange.maneuver(
                 fight,

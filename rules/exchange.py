@@ -35,7 +35,7 @@ from rules.errors import RuleError
 from rules.fire import FireOnHit, fire_on_hit
 from rules.injury import InjuryOutcome, apply_hit
 from rules.maneuver_choice import ManeuverOutcome, ManeuverRequest, take_maneuver
-from rules.maneuver_limits import ensure_own_turn
+from rules.maneuver_limits import ensure_maneuver_turn, ensure_own_turn
 from rules.options import RuleOptions
 from rules.roller import DiceRoller
 from rules.strike import AimCheck, AttackRequest, PendingDefense, aim_after_injury
@@ -280,9 +280,14 @@ def maneuver(
     roller: DiceRoller,
     options: RuleOptions,
 ) -> ManeuverTaken:
-    """A maneuver chosen in the fight: R7.2 first, then
-    :func:`~rules.maneuver_choice.take_maneuver`, applied to the fighter."""
+    """A maneuver chosen in the fight, in the fighter's own turn or from his Wait, unless the
+    GM chose it (R4.4, R4.5, R5.11: :func:`~rules.maneuver_limits.ensure_maneuver_turn`);
+    then R7.2, then :func:`~rules.maneuver_choice.take_maneuver`, applied to the fighter."""
     fighter = encounter.get(fighter_id)
+    # What his state allows comes first (R7.10, R2.1), as for an attack; then whose turn it
+    # is. Refused before anything is rolled.
+    ensure_may_choose(fighter, request.maneuver)
+    ensure_maneuver_turn(encounter, fighter_id, request.maneuver, by_gm=request.by_gm)
     chosen = request.maneuver.value
     settled = _settle(encounter, fighter, chosen, roller, options)
     if settled.fainted:

@@ -1062,7 +1062,7 @@ def apply_hit(
                 update["knocked_down"] = True
                 if target.weapons:
                     # R7.8: he "drops anything he is holding".
-                    update["dropped"] = state.dropped.union(w.name for w in target.weapons)
+                    update["dropped"] = state.dropped.union(w.item_name for w in target.weapons)
                 if knockdown.result is _KNOCKED_OUT:
                     unconscious = knocked_out = True
                     update["unconscious"] = True

@@ -26,10 +26,12 @@ from rules.turn import TurnState
 __all__ = [
     "ATTACK_MANEUVER_VALUES",
     "ERROR_KEYS",
+    "WAIT_TURNS_INTO",
     "after_other_maneuver",
     "attack_maneuvers",
     "attacks_used_this_turn",
     "ensure_maneuver_left",
+    "ensure_maneuver_turn",
     "ensure_own_turn",
     "extra_maneuvers",
     "keep_wait_order",
@@ -55,6 +57,9 @@ ERROR_KEYS: Final = frozenset(
         "attack.not_his_turn",
         "close.before_first_turn",
         "close.not_his_turn",
+        "maneuver.before_first_turn",
+        "maneuver.not_his_turn",
+        "maneuver.not_from_wait",
     }
 )
 """Every :class:`RuleError` key this module raises."""
@@ -253,19 +258,22 @@ def attack_maneuvers(count: AttackCount, number: int) -> int:
 
 def ensure_own_turn(
     encounter: Encounter, fighter_id: str, *, feature: str, gm_allows: bool = False
-) -> None:
+) -> bool:
     """R4.4: in a running fight a fighter acts in his own turn, from the moment he chooses
     his maneuver: refused (``<feature>.before_first_turn`` before his first turn came,
     ``<feature>.not_his_turn`` after) while it is someone else's. A Wait he chose sets him
     off at any moment before his next turn (R5.11); active defenses are not maneuvers and
     are never asked here. Before the first round nothing is counted (preparations), and the
     GM may let an action through explicitly (``gm_allows``). ``feature`` is the catalog the
-    refusal is read from (``attack``, ``close``)."""
+    refusal is read from (``attack``, ``close``, ``maneuver``). Whether he acts out of his
+    turn from his Wait (what the Wait may become is the caller's to ask)."""
     if gm_allows or not encounter.sequence.started:
-        return
+        return False
     fighter = encounter.get(fighter_id)
-    if encounter.sequence.current == fighter_id or fighter.turn.maneuver == Maneuver.wait.value:
-        return
+    if encounter.sequence.current == fighter_id:
+        return False
+    if fighter.turn.maneuver == Maneuver.wait.value:
+        return True
     current = encounter.current
     reason = "before_first_turn" if encounter.awaits_first_turn(fighter_id) else "not_his_turn"
     raise RuleError(
@@ -274,6 +282,34 @@ def ensure_own_turn(
         combatant=fighter.name,
         current=current.name if current is not None else "-",
     )
+
+
+WAIT_TURNS_INTO: Final = frozenset({*ATTACK_MANEUVERS, Maneuver.feint, Maneuver.ready})
+"""What a Wait an enemy sets off may become (R5.11: he may attack; the Basic Set's Wait
+turns into an Attack, a Feint, an All-Out Attack or a Ready)."""
+
+
+def ensure_maneuver_turn(
+    encounter: Encounter, fighter_id: str, maneuver: Maneuver, *, by_gm: bool
+) -> None:
+    """R4.4, R4.5: a player chooses his fighter's maneuver in that fighter's own turn, and it
+    governs his active defenses until his next turn: not in a foe's turn, where an All-Out
+    Defense (or leaving an All-Out Attack) would change the defense against a blow already
+    rolled. Refused ``maneuver.not_his_turn`` (``maneuver.before_first_turn`` before his first
+    turn came). A Wait an enemy sets off may become only what :data:`WAIT_TURNS_INTO` holds
+    (R5.11; ``maneuver.not_from_wait``). Before the first round nothing is asked: the
+    preparations before the fight, as for attacks. The encounter's GM (``by_gm``) sets any
+    fighter's maneuver at any time: he corrects mistakes and runs the NPCs."""
+    from_wait = ensure_own_turn(encounter, fighter_id, feature="maneuver", gm_allows=by_gm)
+    if from_wait and maneuver not in WAIT_TURNS_INTO:
+        current = encounter.current
+        raise RuleError(
+            "maneuver.not_from_wait",
+            f"a Wait cannot become {maneuver.value}",
+            combatant=encounter.get(fighter_id).name,
+            current=current.name if current is not None else "-",
+            maneuver=maneuver.value,
+        )
 
 
 def spent_attack(
@@ -364,7 +400,7 @@ def wait_contest(
     if decided is not None:
         return decided.model_copy(update={"earlier": True})
     sheet = foe.combatant
-    held = [w for w in sheet.weapons if w.name not in sheet.state.dropped]
+    held = [w for w in sheet.weapons if not sheet.has_dropped(w)]
     longest = max(held, key=lambda w: reach_length(w.reach), default=None)
     other = (
         (reach_length(longest.reach), longest.skill)

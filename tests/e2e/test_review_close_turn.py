@@ -238,10 +238,15 @@ async def test_a_wait_gives_one_attack_in_the_foes_turn_r5_11(tmp_path: Path) ->
         " it is Spear's turn; the GM can let this attack through with the extra-attack option.",
     )
     assert refused(t.reply("/close-combat grapple attacker:Spear target:Orc"))
+    # The Wait became the blow: a new maneuver waits for his own turn, like a blow (R4.4).
+    second = t.reply("/maneuver combatant:Spear maneuver:Wait trigger:again")
+    assert refused(second)
     expect(
-        t.reply("/maneuver combatant:Spear maneuver:Wait trigger:again"),
-        "  ┃ Spear has already chosen this turn's maneuver: one maneuver a turn (R4.4), and it"
-        " lasts until Spear's next turn. To change it, /encounter undo first.",
+        second,
+        "  ┃ It is Orc's turn, not Spear's: a fighter chooses his maneuver in his own turn, one a"
+        " turn, and it governs his defenses until his next turn (R4.4, R4.5); only a Wait an"
+        " enemy sets off acts sooner (R5.11). Go on with /encounter next until it is Spear's"
+        " turn; the GM can set the maneuver at any time.",
     )
 
 

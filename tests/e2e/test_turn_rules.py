@@ -219,11 +219,12 @@ async def test_a_fighter_paralysed_by_total_surprise_may_only_do_nothing_r2_1(
 
 
 async def test_a_maneuver_entered_after_the_turn_moved_on_rolls_to_stay_conscious_r7_2(
-    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice, messages: Messages
 ) -> None:
     """Ana at -13 of 12 HP (HT 11 - 1 = 10) had made no defense: her turn starts without a
-    roll, and the GM moves on before she chose. Her Move, entered late, rolls first: 11
-    fails and she falls unconscious, as in her own turn."""
+    roll, and the GM moves on before she chose. Her player may no longer choose in the
+    orc's turn (R4.4); her Move, entered late by the GM, rolls first: 11 fails and she falls
+    unconscious, as in her own turn."""
     await gm(standin, "encounter start", name="Ford")
     await gm(standin, "combatant add", name="Ana", st=12, dx=12, iq=10, ht=11, owner="alice")
     await gm(standin, "combatant add", name="Orc", st=12, dx=11, iq=9, ht=11)
@@ -232,8 +233,10 @@ async def test_a_maneuver_entered_after_the_turn_moved_on_rolls_to_stay_consciou
     assert started.embeds[0]["title"] == "Round 1: Ana's turn"
     assert "stay conscious" not in (started.embeds[0].get("description") or "")
     await gm(standin, "encounter next")  # the orc's turn: Ana chose nothing
+    text = await refused(standin, "alice", "maneuver", combatant="Ana", maneuver="move")
+    assert text == messages.text("maneuver.not_his_turn", "en", combatant="Ana", current="Orc")
     dice.extend([5, 5, 1])
-    late = await say(standin, "alice", "maneuver", combatant="Ana", maneuver="move")
+    late = await say(standin, "gm", "maneuver", combatant="Ana", maneuver="move")
     assert not late.ephemeral
     assert late.embeds[0]["description"].splitlines() == [
         "Ana rolls HT to stay conscious: 11 (5, 5, 1) vs 10, failure. (R7.2)",
