@@ -47,7 +47,15 @@ from rules.character import (
     sheet_traits,
     split_skill,
 )
-from rules.combatant import SKILL_ATTRIBUTES, Armor, Combatant, HitLocation, Shield, skill_key
+from rules.combatant import (
+    MAX_SKILL_LABEL,
+    SKILL_ATTRIBUTES,
+    Armor,
+    Combatant,
+    HitLocation,
+    Shield,
+    skill_key,
+)
 from rules.editing import SheetChange, edit_sheet
 from rules.errors import RuleError
 
@@ -87,6 +95,8 @@ WeaponName = app_commands.Range[str, 1, 40]
 Level = app_commands.Range[int, 0, 99]
 Text = app_commands.Range[str, 1, 60]
 TableText = app_commands.Range[str, 1, 20]
+SkillLabel = app_commands.Range[str, 1, MAX_SKILL_LABEL]
+"""A skill of the sheet, typed as its label: ``Fast-Draw (Arrow)``."""
 LAUNCHER_CHOICES = catalog_choices("ranged.launcher", ["bow", "crossbow"])
 
 
@@ -835,7 +845,7 @@ def add_gear_commands(parent: app_commands.Group, place: SheetPlace) -> None:
         @app_commands.autocomplete(skill=own_skills)
         @which
         async def remove(
-            self, interaction: discord.Interaction[GurpsBot], which: str, skill: Text
+            self, interaction: discord.Interaction[GurpsBot], which: str, skill: SkillLabel
         ) -> None:
             name = parse_skill_name(skill, interaction.client.messages)
 

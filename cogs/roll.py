@@ -37,12 +37,12 @@ from rules.checks import (
     regular_contest,
     skill_check,
 )
-from rules.combatant import Combatant
+from rules.combatant import MAX_SKILL_LABEL, Combatant
 from rules.dice import roll as roll_dice
 from rules.errors import RuleError
 from rules.sheet_rolls import SheetLevel, find_target, roll_targets, sheet_check, sheet_level
 
-SkillText = app_commands.Range[str, 1, 100]
+SkillText = app_commands.Range[str, 1, MAX_SKILL_LABEL]
 Modifier = app_commands.Range[int, -100, 100]
 MIN_LEVEL = -50
 MAX_LEVEL = 100

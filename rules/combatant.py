@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ENCUMBRANCE_MOVE_FACTORS",
+    "MAX_SKILL_LABEL",
     "Armor",
     "Attributes",
     "BodyPart",
@@ -260,6 +261,9 @@ class Attributes(BaseModel):
 
 MAX_SKILL_NAME = 60
 """A skill's name or specialization, as a sheet keeps it (autocomplete shows at most 100)."""
+MAX_SKILL_LABEL = 2 * MAX_SKILL_NAME + len(" ()")
+"""The longest ``Name (Specialization)`` a sheet can hold (:attr:`Skill.label`): what a
+command naming one of its skills must accept when typed."""
 SKILL_ATTRIBUTES = frozenset({"st", "dx", "iq", "ht", "will", "per"})
 """What a skill can be based on; shock (R7.6) reaches only the DX- and IQ-based ones."""
 _KEY_SEPARATORS = str.maketrans({"-": " ", "_": " "})
