@@ -16,10 +16,23 @@ import discord
 from discord import app_commands
 
 from bot.client import GurpsBot
+from bot.render.common import truncate
 from bot.storage.character import CharacterRepository
 from bot.storage.encounter import EncounterRepository
 
 MAX_CHOICES = 25
+MAX_CHOICE_TEXT = 100
+"""Discord's limit on a suggestion's name and on a string value (Application Commands,
+"Application Command Option Choice Structure")."""
+
+
+def text_choice(name: str, value: str) -> app_commands.Choice[str] | None:
+    """A suggestion Discord takes: the name cut to 100 characters, or none at all when the
+    value is longer (Discord would refuse the whole list for one such value, and a value
+    cannot be cut without naming something else)."""
+    if not value or len(value) > MAX_CHOICE_TEXT:
+        return None
+    return app_commands.Choice(name=truncate(name, MAX_CHOICE_TEXT), value=value)
 
 
 async def combatant_autocomplete(

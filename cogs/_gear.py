@@ -31,6 +31,7 @@ from bot.render.common import skill_name
 from bot.render.encounter import skill_label
 from bot.storage.character import CharacterRepository
 from bot.storage.encounter import EncounterRepository
+from cogs._autocomplete import text_choice
 from cogs._shared import catalog_choices, channel_of, guild_of
 from rules.character import (
     SheetTrait,
@@ -46,7 +47,15 @@ from rules.character import (
     sheet_traits,
     split_skill,
 )
-from rules.combatant import SKILL_ATTRIBUTES, Armor, Combatant, HitLocation, Shield, skill_key
+from rules.combatant import (
+    MAX_SKILL_LABEL,
+    SKILL_ATTRIBUTES,
+    Armor,
+    Combatant,
+    HitLocation,
+    Shield,
+    skill_key,
+)
 from rules.editing import SheetChange, edit_sheet
 from rules.errors import RuleError
 
@@ -86,6 +95,8 @@ WeaponName = app_commands.Range[str, 1, 40]
 Level = app_commands.Range[int, 0, 99]
 Text = app_commands.Range[str, 1, 60]
 TableText = app_commands.Range[str, 1, 20]
+SkillLabel = app_commands.Range[str, 1, MAX_SKILL_LABEL]
+"""A skill of the sheet, typed as its label: ``Fast-Draw (Arrow)``."""
 LAUNCHER_CHOICES = catalog_choices("ranged.launcher", ["bow", "crossbow"])
 
 
@@ -165,8 +176,9 @@ def skill_choices(
     found = []
     for skill in sorted(sheet.skills, key=lambda s: s.label.casefold()):
         label = skill_label(skill, messages, locale)
-        if wanted in label.casefold() or wanted in skill.label.casefold():
-            found.append(app_commands.Choice(name=f"{label} {skill.level}", value=skill.label))
+        matches = wanted in label.casefold() or wanted in skill.label.casefold()
+        if matches and (choice := text_choice(f"{label} {skill.level}", skill.label)):
+            found.append(choice)
     return found[:MAX_CHOICES]
 
 
@@ -836,7 +848,7 @@ def add_gear_commands(parent: app_commands.Group, place: SheetPlace) -> None:
         @app_commands.autocomplete(skill=own_skills)
         @which
         async def remove(
-            self, interaction: discord.Interaction[GurpsBot], which: str, skill: Text
+            self, interaction: discord.Interaction[GurpsBot], which: str, skill: SkillLabel
         ) -> None:
             name = parse_skill_name(skill, interaction.client.messages)
 

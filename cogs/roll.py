@@ -29,7 +29,7 @@ from bot.render.roll import (
 )
 from bot.storage.character import CharacterRepository
 from bot.storage.encounter import EncounterRepository
-from cogs._autocomplete import sheet_autocomplete, starts_a_word
+from cogs._autocomplete import sheet_autocomplete, starts_a_word, text_choice
 from rules.checks import (
     QuickContest,
     RegularContest,
@@ -37,12 +37,12 @@ from rules.checks import (
     regular_contest,
     skill_check,
 )
-from rules.combatant import Combatant
+from rules.combatant import MAX_SKILL_LABEL, Combatant
 from rules.dice import roll as roll_dice
 from rules.errors import RuleError
 from rules.sheet_rolls import SheetLevel, find_target, roll_targets, sheet_check, sheet_level
 
-SkillText = app_commands.Range[str, 1, 100]
+SkillText = app_commands.Range[str, 1, MAX_SKILL_LABEL]
 Modifier = app_commands.Range[int, -100, 100]
 MIN_LEVEL = -50
 MAX_LEVEL = 100
@@ -167,8 +167,9 @@ class Roll(commands.Cog):
         found = []
         for target in roll_targets(sheet):
             label = target_label(target, self.bot.messages, locale)
-            if starts_a_word(label, current) or starts_a_word(target.key, current):
-                found.append(app_commands.Choice(name=f"{label} {target.level}", value=target.key))
+            matches = starts_a_word(label, current) or starts_a_word(target.key, current)
+            if matches and (choice := text_choice(f"{label} {target.level}", target.key)):
+                found.append(choice)
         return found[:25]
 
     # ------------------------------------------------------------------ check

@@ -181,7 +181,7 @@ def _weapon(attacker: Combatant, turn: TurnState, request: AttackRequest) -> Wea
                 combatant=attacker.name,
             )
         chosen = attacker.weapons[0]
-    if chosen is not None and chosen.name in attacker.state.dropped:
+    if chosen is not None and attacker.has_dropped(chosen):
         # R7.8: dropped when he was knocked down; a Ready maneuver picks it up.
         raise RuleError(
             "attack.weapon_dropped",
@@ -196,7 +196,7 @@ def _weapon(attacker: Combatant, turn: TurnState, request: AttackRequest) -> Wea
             combatant=attacker.name,
             weapon=chosen.name,
         )
-    turns = turn.unready_weapons.get(chosen.name, 0) if chosen is not None else 0
+    turns = turn.unready_weapons.get(chosen.item_name, 0) if chosen is not None else 0
     if chosen is not None and turns:
         # R5.5: out of hand after a blow (or picked up from the ground): Ready it first.
         raise RuleError(
@@ -759,7 +759,7 @@ def resolve_attack(
     if weapon is not None:
         # R5.5: the blow is struck; an unbalanced weapon may be out of hand until readied.
         ready_after = weapon_ready_after_blow(sheet, weapon)
-        after |= _struck(turn, weapon.name, ready_after)
+        after |= _struck(turn, weapon, ready_after)
     if rounds is not None:
         # B269: the rounds are spent as the shot (or burst) goes off.
         after["rounds_left"] = rounds[0]
@@ -941,10 +941,10 @@ def _counted_weapon(
     return weapon
 
 
-def _struck(turn: TurnState, weapon: str, ready: ReadyTime | None) -> dict[str, object]:
-    """The turn-state change of one blow with ``weapon``: it struck this turn, and it stays
-    unready for ``ready.turns`` turns of Ready (R5.5)."""
-    update: dict[str, object] = {"struck_with": (*turn.struck_with, weapon)}
+def _struck(turn: TurnState, weapon: Weapon, ready: ReadyTime | None) -> dict[str, object]:
+    """The turn-state change of one blow with ``weapon``: it struck this turn, and its item
+    (every usage of it) stays unready for ``ready.turns`` turns of Ready (R5.5)."""
+    update: dict[str, object] = {"struck_with": (*turn.struck_with, weapon.name)}
     if ready is not None and ready.turns:
-        update["unready_weapons"] = {**turn.unready_weapons, weapon: ready.turns}
+        update["unready_weapons"] = {**turn.unready_weapons, weapon.item_name: ready.turns}
     return update

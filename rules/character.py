@@ -662,7 +662,10 @@ def sheet_problems(data: object) -> tuple[SheetProblem, ...]:
         for index, weapon in enumerate(weapons):
             if not isinstance(weapon, dict):
                 continue
-            problems.extend(_too_long(f"weapons.{index}.name", weapon.get("name"), MAX_WEAPON_NAME))
+            for field in ("name", "item"):
+                problems.extend(
+                    _too_long(f"weapons.{index}.{field}", weapon.get(field), MAX_WEAPON_NAME)
+                )
             damage = weapon.get("damage")
             if not isinstance(damage, str):
                 continue

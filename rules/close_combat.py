@@ -612,7 +612,7 @@ def do_grapple(
 def _weapon_of(sheet: Combatant, weapon: str | None) -> str:
     if weapon is not None:
         return sheet.weapon(weapon).name
-    held = [w.name for w in sheet.weapons if w.name not in sheet.state.dropped]
+    held = [w.name for w in sheet.weapons if not sheet.has_dropped(w)]
     if not held:
         raise RuleError("close.no_weapon", f"{sheet.name} holds no weapon", combatant=sheet.name)
     return held[0]
@@ -716,25 +716,34 @@ def do_wrest(
     if rolled.won:
         foe_sheet = b.combatant
         if hold.arm:
-            foe_sheet = foe_sheet.with_state(dropped=foe_sheet.state.dropped | {name})
+            foe_sheet = foe_sheet.dropping(foe_sheet.weapon(name))
             kept = hold.model_copy(update={"weapon": None})
             after = with_holds(encounter, [kept if h == hold else h for h in encounter.holds])
             after = _with_sheets(after, b.with_sheet(foe_sheet))
         else:
-            taken = foe_sheet.weapon(name)
+            # The whole item changes hands, every usage of it (a sword's swing and thrust).
+            taken = foe_sheet.usages_of(foe_sheet.weapon(name))
             foe_sheet = Combatant.create(
                 **{
                     **foe_sheet.model_dump(),
-                    "weapons": [w.model_dump() for w in foe_sheet.weapons if w.name != name],
+                    "weapons": [w.model_dump() for w in foe_sheet.weapons if w not in taken],
                 }
             )
             mine = a.combatant
-            if all(w.name.casefold() != name.casefold() for w in mine.weapons):
-                gained = taken.model_copy(update={"skill": mine.attributes.dx})
+            known = {w.name.casefold() for w in mine.weapons}
+            gained = [
+                w.model_copy(update={"skill": mine.attributes.dx})
+                for w in taken
+                if w.name.casefold() not in known
+            ]
+            if gained:
                 mine = Combatant.create(
                     **{
                         **mine.model_dump(),
-                        "weapons": [*(w.model_dump() for w in mine.weapons), gained.model_dump()],
+                        "weapons": [
+                            *(w.model_dump() for w in mine.weapons),
+                            *(w.model_dump() for w in gained),
+                        ],
                     }
                 )
             after = _with_sheets(
@@ -1151,7 +1160,7 @@ def do_draw(
     sheet = me.combatant
     chosen = sheet.weapon(weapon) if weapon is not None else waiting_weapon(sheet, me.turn)
     name = chosen.name if chosen is not None else None
-    waiting = name is not None and not weapon_in_hand(sheet, me.turn, name)
+    waiting = chosen is not None and not weapon_in_hand(sheet, me.turn, chosen)
     if weapon is not None and not waiting:
         raise RuleError(
             "close.weapon_in_hand",
@@ -1180,10 +1189,8 @@ def do_draw(
     )
     after = encounter
     readying: WeaponReadying | None = None
-    if drawn.dropped and name is not None:
-        after = _with_sheets(
-            encounter, me.with_sheet(sheet.with_state(dropped=sheet.state.dropped | {name}))
-        )
+    if drawn.dropped and chosen is not None:
+        after = _with_sheets(encounter, me.with_sheet(sheet.dropping(chosen)))
     elif drawn.drawn and waiting and chosen is not None:
         # R5.5, R7.8: the Ready the draw is, on a weapon out of hand or on the ground.
         sheet, readied, readying = ready_turn(sheet, me.turn, chosen)

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ENCUMBRANCE_MOVE_FACTORS",
+    "MAX_SKILL_LABEL",
     "Armor",
     "Attributes",
     "BodyPart",
@@ -261,6 +262,9 @@ class Attributes(BaseModel):
 
 MAX_SKILL_NAME = 60
 """A skill's name or specialization, as a sheet keeps it (autocomplete shows at most 100)."""
+MAX_SKILL_LABEL = 2 * MAX_SKILL_NAME + len(" ()")
+"""The longest ``Name (Specialization)`` a sheet can hold (:attr:`Skill.label`): what a
+command naming one of its skills must accept when typed."""
 SKILL_ATTRIBUTES = frozenset({"st", "dx", "iq", "ht", "will", "per"})
 """What a skill can be based on; shock (R7.6) reaches only the DX- and IQ-based ones."""
 _KEY_SEPARATORS = str.maketrans({"-": " ", "_": " "})
@@ -474,6 +478,10 @@ class Weapon(BaseModel):
     """A bow or a crossbow: firing while moving (R12.10) and the pop-up attack (R12.7)."""
     natural: bool = False
     """Fists, kicks, claws, fangs: no -2 in close combat (R11.6)."""
+    item: str | None = None
+    """The piece of equipment this is one usage of: GCS lists a broadsword twice,
+    ``Broadsword (Swung)`` and ``Broadsword (Thrust)``, both of the item ``Broadsword``.
+    ``None``: the weapon is its own item. See :attr:`item_name`."""
 
     @field_validator("name")
     @classmethod
@@ -481,6 +489,23 @@ class Weapon(BaseModel):
         if not value.strip():
             raise RuleError("combatant.weapon_unnamed", "a weapon needs a name")
         return value
+
+    @field_validator("item")
+    @classmethod
+    def _item(cls, value: str | None) -> str | None:
+        """A blank item is no item: the weapon is its own."""
+        if value is None or not value.strip():
+            return None
+        return value.strip()
+
+    @property
+    def item_name(self) -> str:
+        """The physical weapon this usage is wielded as: the name every rule about the object
+        itself keys on, shared by all usages of one item. Its parries this turn and their
+        repeated-parry penalty (A.4), being dropped and picked up (R7.8, R11.22), out of hand
+        after a blow (R5.5) and the hand holding it (R7.16) are the item's, not the usage's.
+        A weapon without an item is its own (its name)."""
+        return self.item if self.item is not None else self.name
 
     @field_validator("skill")
     @classmethod
@@ -543,8 +568,8 @@ class CombatantState(BaseModel):
     death_checks_made: int = 0
     rising_turns_left: int = 0
     dropped: frozenset[str] = frozenset()
-    """Weapons he let go of when knocked down (R7.8): no parry or attack with them until a
-    Ready maneuver picks them up."""
+    """Weapons he let go of when knocked down (R7.8), by item (:attr:`Weapon.item_name`): no
+    parry or attack with any of their usages until a Ready maneuver picks them up."""
     fatigue_unconscious: bool = False
     """Fainted at -FP (R8.3): he comes to only when his FP is positive again."""
     on_fire: Burning | None = None
@@ -791,6 +816,28 @@ class Combatant(BaseModel):
             weapon=name,
         )
 
+    def item_of(self, name: str) -> str:
+        """The item (:attr:`Weapon.item_name`) of the weapon called ``name``, or ``name`` itself
+        when no weapon is called so (an unarmed parry's skill, a weapon since removed)."""
+        found = next((w for w in self.weapons if w.name == name), None)
+        return found.item_name if found is not None else name
+
+    def usages_of(self, weapon: Weapon) -> tuple[Weapon, ...]:
+        """Every weapon on the sheet of ``weapon``'s item, in the sheet's order: the usages one
+        physical weapon is wielded in (``weapon`` itself when it is its own item)."""
+        return tuple(w for w in self.weapons if w.item_name == weapon.item_name)
+
+    def has_dropped(self, weapon: Weapon) -> bool:
+        """``weapon``'s item lies on the ground (R7.8, R11.22): none of its usages strikes or
+        parries until a Ready picks it up."""
+        return weapon.item_name in self.state.dropped
+
+    def dropping(self, *weapons: Weapon) -> Combatant:
+        """The sheet with the items of ``weapons`` on the ground (R7.8, R11.22): every usage of
+        each item falls with it."""
+        items = {weapon.item_name for weapon in weapons}
+        return self.with_state(dropped=self.state.dropped | items)
+
     @property
     def thrust(self) -> DiceExpression:
         """Thrust damage for his ST (A.3)."""
@@ -955,8 +1002,8 @@ class Combatant(BaseModel):
     def hand_of(self, weapon: Weapon) -> Side:
         """The hand that holds ``weapon``: the sheet's first weapon is in the right hand, the
         others in the left, the shield's (R6.6)."""
-        first = self.weapons[0].name if self.weapons else None
-        return Side.RIGHT if weapon.name == first else Side.LEFT
+        first = self.weapons[0].item_name if self.weapons else None
+        return Side.RIGHT if weapon.item_name == first else Side.LEFT
 
     def arm_crippled(self, side: Side) -> bool:
         """That arm or its hand is crippled (R7.16): it can neither wield nor parry."""
@@ -980,7 +1027,7 @@ class Combatant(BaseModel):
         ``None`` when the weapon cannot parry.
         """
         chosen = self.weapon(weapon) if isinstance(weapon, str) else weapon
-        if not chosen.can_parry or chosen.name in self.state.dropped:
+        if not chosen.can_parry or self.has_dropped(chosen):
             return None
         value = 3 + chosen.skill // 2 + chosen.parry_modifier
         if self.has(Trait.COMBAT_REFLEXES):

@@ -19,6 +19,7 @@ from rules.checks import Outcome, SuccessRoll, success_roll
 from rules.combatant import Combatant, Posture, Trait, Weapon
 from rules.defense import (
     DefenderInput,
+    DefenseOption,
     DefenseOptions,
     DefenseRoll,
     ParryWeapon,
@@ -120,16 +121,18 @@ def weapon_ready_after_blow(sheet: Combatant, weapon: Weapon) -> ReadyTime | Non
 
 def _parry_refusal(sheet: Combatant, turn: TurnState, weapon: Weapon) -> tuple[str, str] | None:
     """Why ``weapon`` cannot parry now (a ``defend.*`` key and its rule), if it cannot."""
-    if weapon.name in sheet.state.dropped:
+    if sheet.has_dropped(weapon):
         return "defend.weapon_dropped", "R7.8"
     if sheet.wields_with_crippled_arm(weapon):
         return "defend.weapon_crippled", "R7.16"
-    if turn.unready_weapons.get(weapon.name):
+    if turn.unready_weapons.get(weapon.item_name):
         return "defend.weapon_unready", "R5.5"
-    if weapon.name in turn.struck_with:
-        ready = weapon_ready_after_blow(sheet, weapon)
-        if ready is not None and not ready.acts_balanced:
-            return "defend.unbalanced_struck", "R5.5"
+    for usage in sheet.usages_of(weapon):
+        # R5.5: whichever usage of the item struck unbalanced, the item is out of line.
+        if usage.name in turn.struck_with:
+            ready = weapon_ready_after_blow(sheet, usage)
+            if ready is not None and not ready.acts_balanced:
+                return "defend.unbalanced_struck", "R5.5"
     return None
 
 
@@ -154,7 +157,8 @@ def _parry_weapons(target: Combatant, turn: TurnState, close_combat: bool) -> li
                 fencing=weapon.fencing,
                 # R6.7: under 1 kg; a knife is always that light (the sheet may not say).
                 light=weapon.knife or weapon.weight_kg < 1,
-                parries_used=turn.weapon_parries.get(weapon.name, 0),
+                # A.4: the item's parries, with whichever of its usages they were made.
+                parries_used=turn.weapon_parries.get(weapon.item_name, 0),
                 dx_change=half_skill_change(weapon.skill, penalty),
                 refusal=refusal[0] if refusal is not None else None,
                 refusal_rule=refusal[1] if refusal is not None else None,
@@ -373,18 +377,25 @@ def agility(sheet: Combatant) -> int:
     return max(sheet.attributes.dx, sheet.skill("jumping") or 0, sheet.skill("acrobatics") or 0)
 
 
-def _parried_with(turn: TurnState, weapon: str | None) -> dict[str, object]:
-    """One more parry this turn, counted in total and for the weapon that made it (A.4)."""
+def _parried_with(turn: TurnState, item: str | None) -> dict[str, object]:
+    """One more parry this turn, counted in total and for the item that made it (A.4)."""
     update: dict[str, object] = {"parries_used": turn.parries_used + 1}
-    if weapon is not None:
+    if item is not None:
         update["weapon_parries"] = {
             **turn.weapon_parries,
-            weapon: turn.weapon_parries.get(weapon, 0) + 1,
+            item: turn.weapon_parries.get(item, 0) + 1,
         }
     return update
 
 
-def _spend(turn: TurnState, kind: DefenseKind, retreat: bool, weapon: str | None) -> TurnState:
+def _parrying_item(sheet: Combatant, option: DefenseOption) -> str | None:
+    """The item a parry counts against (A.4): every usage of one weapon shares its count, so a
+    sword's thrust parries at the repeated-parry penalty after its swing parried. An unarmed
+    parry counts against its skill; a Dodge or a Block against none."""
+    return sheet.item_of(option.weapon) if option.weapon is not None else None
+
+
+def _spend(turn: TurnState, kind: DefenseKind, retreat: bool, item: str | None) -> TurnState:
     """The target's turn state after one defense: counters up, Aim lost (R5.3, R6.9, A.4)."""
     update: dict[str, object] = {
         "defended_since_last_turn": True,
@@ -393,7 +404,7 @@ def _spend(turn: TurnState, kind: DefenseKind, retreat: bool, weapon: str | None
         "aim_target": None,
     }
     if kind is DefenseKind.parry:
-        update.update(_parried_with(turn, weapon))
+        update.update(_parried_with(turn, item))
     elif kind is DefenseKind.block:
         update["blocks_used"] = turn.blocks_used + 1
     else:
@@ -541,7 +552,7 @@ def resolve_defense(
     # Having stepped back from this blow already, he still has the Retreat against it (R6.9).
     retreating = pending.retreat or (pending.retreated and option.retreat is not None)
     roll = roll_defense(option, roller, options, retreat=retreating)
-    new_turn = _spend(turn, choice.kind, roll.retreat, option.weapon)
+    new_turn = _spend(turn, choice.kind, roll.retreat, _parrying_item(target, option))
     reload_lost: tuple[ReloadLost, ...] = ()
     if option.kind is DefenseKind.dodge:
         new_turn, reload_lost = _lose_reloading(target, new_turn)
@@ -658,7 +669,7 @@ def resolve_parry_for_other(
     roll = roll_defense(option, roller, options)
     spent = defender_turn.model_copy(
         update={
-            **_parried_with(defender_turn, option.weapon),
+            **_parried_with(defender_turn, _parrying_item(defender, option)),
             "defending_for_others_penalty": -4,
             "defended_since_last_turn": True,
             "fought": True,

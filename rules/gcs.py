@@ -447,6 +447,19 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
+def _unique(name: str, taken: set[str]) -> str:
+    """``name``, or ``name 2``, ``name 3`` … when ``taken`` (folded) already holds it, kept to
+    :data:`MAX_WEAPON_NAME`; the name given is added to ``taken``."""
+    unique = name
+    number = 2
+    while unique.casefold() in taken:
+        suffix = f" {number}"
+        unique = _clip(name, MAX_WEAPON_NAME - len(suffix)) + suffix
+        number += 1
+    taken.add(unique.casefold())
+    return unique
+
+
 def _traits(items: Sequence[_Trait]) -> Iterator[_Trait]:
     """Every trait that counts, at any depth: a disabled one takes its children with it."""
     for item in items:
@@ -660,31 +673,35 @@ class _Reader:
 
     def _weapons(self, shield_db: int) -> None:
         found: list[Weapon] = []
-        # Weapons of traits are natural attacks (punch, kick, claws, teeth): never held, so
-        # never dropped (R7.8), and no -2 in close combat (R11.6).
+        # (owner, its usages, whether it is one object): GCS lists a weapon once per usage
+        # (Swung, Thrust), each a usage of its piece of equipment, which the rules about the
+        # object itself follow (A.4, R5.5, R7.8); two pieces of equipment of one name are two
+        # items. A trait's usages (Natural Attacks: Punch, Kick, Bite) are different limbs,
+        # each its own, and natural attacks: never held, so never dropped (R7.8), and no -2
+        # in close combat (R11.6).
         owners: list[tuple[str, Sequence[_Weapon], bool]] = [
-            (item.description, item.weapons, False) for item in self.equipment if item.ready
+            (item.description, item.weapons, True) for item in self.equipment if item.ready
         ]
-        owners.extend((trait.name, trait.weapons, True) for trait in self.traits)
+        owners.extend((trait.name, trait.weapons, False) for trait in self.traits)
         names: set[str] = set()
-        for owner, weapons, natural in owners:
+        items: set[str] = set()
+        for owner, weapons, one_object in owners:
+            item = (
+                _unique(_clip(owner, MAX_WEAPON_NAME), items)
+                if one_object and owner.strip()
+                else None
+            )
             for weapon in weapons:
                 built = self._weapon(owner, weapon, shield_db)
                 if built is None:
                     continue
-                if natural:
+                if not one_object:
                     built = built.model_copy(update={"natural": True})
-                name = built.name
-                number = 2
-                while name.casefold() in names:
-                    suffix = f" {number}"
-                    name = _clip(built.name, MAX_WEAPON_NAME - len(suffix)) + suffix
-                    number += 1
-                names.add(name.casefold())
+                name = _unique(built.name, names)
                 if len(found) >= MAX_WEAPONS:
                     self.left_out.append(name)
                     continue
-                found.append(built.model_copy(update={"name": name}))
+                found.append(built.model_copy(update={"name": name, "item": item}))
         self.data["weapons"] = found
 
     def _damage(self, weapon: _Weapon) -> str | None:

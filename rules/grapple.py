@@ -162,7 +162,7 @@ def free_hands(sheet: Combatant) -> int:
     ones take none; a crippled arm or hand grabs nothing (R7.16)."""
     busy: set[Side] = set()
     for weapon in sheet.weapons:
-        if weapon.natural or weapon.name in sheet.state.dropped:
+        if weapon.natural or sheet.has_dropped(weapon):
             continue
         if weapon.two_handed:
             busy.update((Side.LEFT, Side.RIGHT))

@@ -1060,7 +1060,7 @@ def apply_hit(
                 posture = _PRONE
                 update["stunned"] = True
                 update["knocked_down"] = True
-                held = [w.name for w in target.weapons if not w.natural]
+                held = {w.item_name for w in target.weapons if not w.natural}
                 if held:
                     # R7.8: he "drops anything he is holding"; fists, teeth and claws are no
                     # weapons in hand (natural attacks stay with him).

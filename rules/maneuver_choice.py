@@ -255,9 +255,10 @@ def _weapon_to_ready(sheet: Combatant, turn: TurnState, request: ManeuverRequest
 
 def waiting_weapon(sheet: Combatant, turn: TurnState) -> Weapon | None:
     """The first weapon lying on the ground (R7.8), else the first out of hand after a blow
-    (R5.5): what a Ready with no weapon named works on; ``None`` when all are in hand."""
+    (R5.5): what a Ready with no weapon named works on; ``None`` when all are in hand. Of an
+    item with several usages, its first on the sheet: readying one readies the item."""
     for waiting in (sheet.state.dropped, turn.unready_weapons):
-        found = next((w for w in sheet.weapons if w.name in waiting), None)
+        found = next((w for w in sheet.weapons if w.item_name in waiting), None)
         if found is not None:
             return found
     return None
@@ -294,26 +295,28 @@ def _reload_before(turn: TurnState, weapon: Weapon) -> dict[str, ReloadBefore]:
     return {**turn.reload_before, weapon.name: before}
 
 
-def weapon_in_hand(sheet: Combatant, turn: TurnState, name: str) -> bool:
-    """``name`` is in his hand and ready: neither lying on the ground (R7.8) nor out of hand
-    after a blow, awaiting Readies (R5.5). Nothing is left to draw or ready (R11.22)."""
-    return name not in sheet.state.dropped and not turn.unready_weapons.get(name)
+def weapon_in_hand(sheet: Combatant, turn: TurnState, weapon: Weapon) -> bool:
+    """``weapon``'s item is in his hand and ready: neither lying on the ground (R7.8) nor out
+    of hand after a blow, awaiting Readies (R5.5). Nothing is left to draw or ready (R11.22)."""
+    return not sheet.has_dropped(weapon) and not turn.unready_weapons.get(weapon.item_name)
 
 
 def ready_turn(
     sheet: Combatant, turn: TurnState, weapon: Weapon
 ) -> tuple[Combatant, dict[str, object], WeaponReadying | None]:
     """One Ready maneuver on ``weapon`` (R5.5): from the ground it takes two turns, this one
-    picking it up; out of hand after a blow, one turn less of readying to go."""
-    if weapon_in_hand(sheet, turn, weapon.name):
+    picking it up; out of hand after a blow, one turn less of readying to go. It is the item
+    that is readied: every usage of it is in hand again together."""
+    if weapon_in_hand(sheet, turn, weapon):
         return sheet, {}, None
-    if weapon.name in sheet.state.dropped:
-        picked = sheet.with_state(dropped=sheet.state.dropped - {weapon.name})
-        unready = {**turn.unready_weapons, weapon.name: 1}
-        readying = WeaponReadying(weapon=weapon.name, picked_up=True, turns_left=1)
+    item = weapon.item_name
+    if sheet.has_dropped(weapon):
+        picked = sheet.with_state(dropped=sheet.state.dropped - {item})
+        unready = {**turn.unready_weapons, item: 1}
+        readying = WeaponReadying(weapon=item, picked_up=True, turns_left=1)
         return picked, {"unready_weapons": unready}, readying
-    unready = _readied(turn, weapon.name, 1)
-    readying = WeaponReadying(weapon=weapon.name, turns_left=unready.get(weapon.name, 0))
+    unready = _readied(turn, item, 1)
+    readying = WeaponReadying(weapon=item, turns_left=unready.get(item, 0))
     return sheet, {"unready_weapons": unready}, readying
 
 
@@ -409,7 +412,7 @@ def _spare_attack_maneuver(
     used = attacks_used_this_turn(turn)
     ready = ready_time(request.ready_turns, sheet.st, weapon.min_st)
     # R5.25: a weapon left unready by a blow needs the turns it still has (ST counted, R5.5).
-    unready_turns = turn.unready_weapons.get(weapon.name, 0) if readying else 0
+    unready_turns = turn.unready_weapons.get(weapon.item_name, 0) if readying else 0
     spare = spend_spare_attack(
         SpareAction(request.maneuver.value),
         count,
@@ -440,8 +443,8 @@ def _spare_attack_maneuver(
         update.update(_feint_update(outcome, target.combatant_id))
     progress: WeaponReadying | None = None
     if unready_turns:
-        update["unready_weapons"] = _readied(turn, weapon.name, unready_turns)
-        progress = WeaponReadying(weapon=weapon.name, turns_left=0)
+        update["unready_weapons"] = _readied(turn, weapon.item_name, unready_turns)
+        progress = WeaponReadying(weapon=weapon.item_name, turns_left=0)
     shown = ready.rule_ids and not unready_turns
     new_turn = turn.model_copy(update=update)
     return ManeuverOutcome(
@@ -458,12 +461,12 @@ def _spare_attack_maneuver(
     )
 
 
-def _readied(turn: TurnState, weapon: str, turns: int) -> dict[str, int]:
-    """The unready weapons after ``turns`` turns of readying ``weapon`` (R5.5, R5.25)."""
+def _readied(turn: TurnState, item: str, turns: int) -> dict[str, int]:
+    """The unready weapons after ``turns`` turns of readying ``item`` (R5.5, R5.25)."""
     unready = dict(turn.unready_weapons)
-    left = unready.pop(weapon, 0) - turns
+    left = unready.pop(item, 0) - turns
     if left > 0:
-        unready[weapon] = left
+        unready[item] = left
     return unready
 
 

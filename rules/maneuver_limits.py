@@ -400,7 +400,7 @@ def wait_contest(
     if decided is not None:
         return decided.model_copy(update={"earlier": True})
     sheet = foe.combatant
-    held = [w for w in sheet.weapons if w.name not in sheet.state.dropped]
+    held = [w for w in sheet.weapons if not sheet.has_dropped(w)]
     longest = max(held, key=lambda w: reach_length(w.reach), default=None)
     other = (
         (reach_length(longest.reach), longest.skill)

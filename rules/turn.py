@@ -166,7 +166,8 @@ class TurnState(BaseModel):
     parries_used: int = Field(default=0, ge=0)
     """Parries this turn with every weapon together (the cinematic allowance, R5.14)."""
     weapon_parries: dict[str, int] = Field(default_factory=dict)
-    """Parries this turn per weapon name: the repeated-parry penalty counts these (A.4)."""
+    """Parries this turn per item (:attr:`rules.combatant.Weapon.item_name`, an unarmed parry's
+    skill): the repeated-parry penalty counts these, whichever usage of the item parried (A.4)."""
     blocks_used: int = Field(default=0, ge=0)
     dodges_used: int = Field(default=0, ge=0)
     retreat_used: bool = False
@@ -208,9 +209,9 @@ class TurnState(BaseModel):
     A stun received during the turn costs the next one instead. Saved fights without the
     field keep rolling at the end of the turn."""
     unready_weapons: dict[str, int] = Field(default_factory=dict)
-    """Weapons out of hand after a blow or picked up from the ground, with the turns of Ready
-    each still needs (R5.5, R5.25): none attacks or parries until it is ready again. Kept
-    from turn to turn."""
+    """Weapons out of hand after a blow or picked up from the ground, by item, with the turns
+    of Ready each still needs (R5.5, R5.25): no usage of it attacks or parries until it is
+    ready again. Kept from turn to turn."""
     rounds_left: dict[str, int] = Field(default_factory=dict)
     """Counted missile weapons that fired since they were last full, with the rounds still in
     each (B269): one with no entry is full. Kept from turn to turn."""
@@ -221,8 +222,8 @@ class TurnState(BaseModel):
     """Weapons reloaded this turn, with their rounds and seconds before it: a Dodge before
     his next turn puts them back, as that turn does not count toward the loading (R5.5)."""
     struck_with: tuple[str, ...] = ()
-    """Weapons that struck this turn: an unbalanced one cannot parry before his next turn
-    (R5.5)."""
+    """Weapons that struck this turn, by usage: an unbalanced one keeps its item (every usage
+    of it) from parrying before his next turn (R5.5)."""
     attacks_owed: int = Field(default=0, ge=0)
     """Attacks of his coming turn already spent on a master's doubled Dodge made before it
     (R5.18): that turn starts with them used."""

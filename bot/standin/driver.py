@@ -40,6 +40,7 @@ from bot.standin.state import (
     User,
     World,
 )
+from bot.standin.validation import MAX_UPLOAD_BYTES
 
 APPLICATION_COMMAND = 2
 MESSAGE_COMPONENT = 3
@@ -706,7 +707,7 @@ class StandIn:
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild.id)},
             "context": 0,
-            "attachment_size_limit": 10 * 1024 * 1024,
+            "attachment_size_limit": MAX_UPLOAD_BYTES,
         }
         if message is not None:
             payload["message"] = message.to_json()

@@ -48,6 +48,7 @@ from bot.standin.validation import (
     message_problems,
     modal_problems,
     single_refusal,
+    upload_problems,
 )
 
 _log = logging.getLogger(__name__)
@@ -70,6 +71,13 @@ MISSING_PERMISSIONS = 50013
 INVALID_WEBHOOK_TOKEN = 50027
 INVALID_FORM_BODY = 50035
 ALREADY_ACKNOWLEDGED = 40060
+REQUEST_TOO_LARGE = 40005
+MAX_PINS_REACHED = 30003
+
+# Pins a channel holds (discord.py's ``Message.pin``: "more than 250 pinned messages").
+MAX_PINS = 250
+# Messages one page of channel history may hold (Message Resource, "Get Channel Messages").
+MAX_HISTORY_PAGE = 100
 
 # An interaction token lives 15 minutes: follow-ups, and reading, editing or deleting
 # the original response, are refused after that (401, Invalid Webhook Token).
@@ -91,6 +99,20 @@ def json_response(data: object, status: int = 200) -> web.Response:
 
 def error_response(status: int, code: int, message: str, **extra: object) -> web.Response:
     return json_response({"code": code, "message": message, **extra}, status)
+
+
+AUTOCOMPLETE = 4
+AUTOCOMPLETE_RESULT = 8
+
+
+def _focused_option(options: list[JSON]) -> JSON | None:
+    """The option an autocomplete interaction is about (inside any subcommand)."""
+    for option in options:
+        if option.get("focused"):
+            return option
+        if (found := _focused_option(list(option.get("options") or []))) is not None:
+            return found
+    return None
 
 
 @dataclass
@@ -379,6 +401,9 @@ class StandInServer:
                 described = attachments[index] if index < len(attachments) else {}
                 item["description"] = described.get("description")
             payload["__files__"] = files
+            payload["__request_bytes__"] = request.content_length or sum(
+                int(item["size"]) for item in files
+            )
             return payload
         text = await request.text()
         return json.loads(text) if text else None
@@ -708,6 +733,8 @@ class StandInServer:
             # Discord answers, with no message in it.
             return json_response([])
         limit = int(request.query.get("limit", "50"))
+        if not 1 <= limit <= MAX_HISTORY_PAGE:
+            return self._invalid([f"limit {limit} is out of range (1-{MAX_HISTORY_PAGE})"])
         before = int(request.query.get("before", str(2**63)))
         after = int(request.query.get("after", "0"))
         visible = [
@@ -751,6 +778,8 @@ class StandInServer:
                 "Cannot send messages to this user",
                 f"send a direct message to {recipient.username}, who shares no server with the bot",
             )
+        if too_large := self._too_large(payload):
+            return too_large
         if problems := self._message_problems(payload, creating=True):
             return self._invalid(problems)
         payload = self._without_forbidden_embeds(channel_id, payload, "a new message")
@@ -783,6 +812,8 @@ class StandInServer:
                 f"edit message {found.id}: {found.author.username} wrote it",
             )
         payload: JSON = request[PAYLOAD] or {}
+        if too_large := self._too_large(payload):
+            return too_large
         if problems := self._message_problems(payload, creating=False, existing=found):
             return self._invalid(problems)
         payload = self._without_forbidden_embeds(found.channel_id, payload, f"message {found.id}")
@@ -814,6 +845,20 @@ class StandInServer:
         found = self._channel_message(request, PIN_MESSAGES, action)
         if isinstance(found, web.Response):
             return found
+        if pinned and not found.pinned:
+            count = sum(
+                1
+                for m in self.world.channel_messages(found.channel_id).values()
+                if m.pinned and not m.deleted
+            )
+            if count >= MAX_PINS:
+                return self._deny(
+                    400,
+                    MAX_PINS_REACHED,
+                    f"Maximum number of pinned messages reached ({MAX_PINS})",
+                    f"pin message {found.id} in {self._where(found.channel_id)}: "
+                    f"{count} pins already (at most {MAX_PINS})",
+                )
         found.pinned = pinned
         return web.Response(status=204)
 
@@ -891,6 +936,18 @@ class StandInServer:
             checked["flags"] = existing.flags
         return message_problems(checked, creating=creating)
 
+    def _too_large(self, payload: JSON) -> web.Response | None:
+        """Discord's 413 for files past the upload limit or a request past 25 MiB."""
+        files: list[JSON] = list(payload.get("__files__") or [])
+        if not files:
+            return None
+        problems = upload_problems(files, int(payload.get("__request_bytes__") or 0))
+        if not problems:
+            return None
+        self.rejections.extend(problems)
+        _log.warning("stand-in refused an upload: %s", "; ".join(problems))
+        return error_response(413, REQUEST_TOO_LARGE, "Request entity too large")
+
     def _invalid(self, problems: list[str], *, code: int = INVALID_FORM_BODY) -> web.Response:
         self.rejections.extend(problems)
         _log.warning("stand-in rejected a payload: %s", "; ".join(problems))
@@ -942,6 +999,13 @@ class StandInServer:
             data["__files__"] = body["__files__"]
         message: Message | None = None
         world = self.world
+        if record.type == AUTOCOMPLETE and kind != AUTOCOMPLETE_RESULT:
+            # An autocomplete interaction is answered with suggestions and nothing else.
+            return self._invalid(
+                [f"callback type {kind} answers no autocomplete interaction (only 8)"]
+            )
+        if too_large := self._too_large(body):
+            return too_large
 
         if kind == 4:
             if problems := self._message_problems(data, creating=True):
@@ -977,7 +1041,9 @@ class StandInServer:
         elif kind == 8:
             if record.type != 4:
                 return error_response(400, INVALID_FORM_BODY, "Not an autocomplete interaction")
-            if problems := choice_problems(list(data.get("choices") or [])):
+            focused = _focused_option(record.payload["data"].get("options") or [])
+            option_type = int(focused["type"]) if focused is not None else None
+            if problems := choice_problems(list(data.get("choices") or []), option_type):
                 return self._invalid(problems)
         elif kind == 9:
             if record.type == 5:
@@ -1054,6 +1120,8 @@ class StandInServer:
         if isinstance(record, web.Response):
             return record
         payload: JSON = request[PAYLOAD] or {}
+        if too_large := self._too_large(payload):
+            return too_large
         if problems := self._message_problems(payload, creating=True):
             return self._invalid(problems)
         original = (
@@ -1085,6 +1153,8 @@ class StandInServer:
             return found
         record, message = found
         payload: JSON = request[PAYLOAD] or {}
+        if too_large := self._too_large(payload):
+            return too_large
         if problems := self._message_problems(payload, creating=False, existing=message):
             return self._invalid(problems)
         await self.edit_stored_message(message, payload)

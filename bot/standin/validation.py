@@ -10,6 +10,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 from bot.command_sync import COMMAND_SIZE_LIMIT, command_size, describe_refusal
 from bot.standin.commands import (
@@ -31,6 +32,34 @@ LINK_STYLE = 5
 PREMIUM_STYLE = 6
 SELECT_TYPES = frozenset({3, 5, 6, 7, 8})
 LABEL = 18
+BUTTON_STYLES = range(1, 7)
+TEXT_INPUT_STYLES = (1, 2)
+
+# Message Resource, "Embed Object": a link (the embed's or its author's) is http(s);
+# an image, thumbnail or icon may also name an uploaded file (``attachment://``).
+LINK_SCHEMES = ("http", "https")
+MEDIA_SCHEMES = ("http", "https", "attachment")
+# Component Reference, "Button": a link button opens a web page or a Discord deep link.
+BUTTON_SCHEMES = ("http", "https", "discord")
+MAX_COLOR = 0xFFFFFF
+
+# Message Resource, "Create Message" and "Allowed Mentions Object".
+MAX_NONCE = 25
+MENTION_TYPES = ("roles", "users", "everyone")
+MAX_MENTION_IDS = 100
+
+# Uploads (Reference, "Uploading Files"; Message Resource, "Create Message"): ten files a
+# message, each within the upload limit of a server without boosts (the
+# ``attachment_size_limit`` an interaction carries), the whole request within 25 MiB.
+MAX_FILES = 10
+MAX_UPLOAD_BYTES = 10 * 1024 * 1024
+MAX_REQUEST_BYTES = 25 * 1024 * 1024
+MAX_ATTACHMENT_DESCRIPTION = 1024
+
+# Text input (Component Reference, "Text Input").
+MAX_TEXT_INPUT_LABEL = 45
+MAX_TEXT_INPUT_VALUE = 4000
+MAX_TEXT_INPUT_PLACEHOLDER = 100
 
 
 def _length(value: object) -> int:
@@ -42,6 +71,45 @@ def _trimmed(value: object) -> int:
     return len(value.strip()) if isinstance(value, str) else 0
 
 
+def url_problem(url: object, schemes: Sequence[str], where: str) -> str | None:
+    """Why Discord refuses ``url`` where only ``schemes`` are taken, if it does."""
+    if not isinstance(url, str):
+        return f"{where} must be a string, got {url!r}"
+    parts = urlsplit(url)
+    if parts.scheme.lower() not in schemes:
+        return f"{where}: scheme {parts.scheme!r} is not supported (one of {', '.join(schemes)})"
+    if not parts.netloc and parts.scheme.lower() != "discord":
+        return f"{where} is not a well formed URL: {url!r}"
+    return None
+
+
+def _embed_link_problems(embed: JSON, where: str) -> list[str]:
+    """The embed's links and colour: a link http(s), a picture's source http(s) or an
+    uploaded file, the colour a 24-bit RGB value."""
+    problems: list[str] = []
+    links: list[tuple[object, Sequence[str], str]] = []
+    if "url" in embed and embed["url"] is not None:
+        links.append((embed["url"], LINK_SCHEMES, f"{where}.url"))
+    for part in ("image", "thumbnail"):
+        if (media := embed.get(part)) is not None:
+            links.append((media.get("url"), MEDIA_SCHEMES, f"{where}.{part}.url"))
+    author = embed.get("author") or {}
+    if author.get("url") is not None:
+        links.append((author["url"], LINK_SCHEMES, f"{where}.author.url"))
+    for part, owner in (("author", author), ("footer", embed.get("footer") or {})):
+        if owner.get("icon_url") is not None:
+            links.append((owner["icon_url"], MEDIA_SCHEMES, f"{where}.{part}.icon_url"))
+    for url, schemes, at in links:
+        if problem := url_problem(url, schemes, at):
+            problems.append(problem)
+    color = embed.get("color")
+    if color is not None and (
+        isinstance(color, bool) or not isinstance(color, int) or not 0 <= color <= MAX_COLOR
+    ):
+        problems.append(f"{where}.color {color!r} is not a colour (0-{MAX_COLOR})")
+    return problems
+
+
 def embed_problems(embeds: list[JSON]) -> list[str]:
     """Discord's embed limits, each text measured after trimming its ends; the 6000
     characters count every embed of the message together."""
@@ -51,6 +119,7 @@ def embed_problems(embeds: list[JSON]) -> list[str]:
     total = 0
     for index, embed in enumerate(embeds):
         where = f"embeds[{index}]"
+        problems.extend(_embed_link_problems(embed, where))
         title = _trimmed(embed.get("title"))
         description = _trimmed(embed.get("description"))
         footer = _trimmed((embed.get("footer") or {}).get("text"))
@@ -88,14 +157,21 @@ def _item_problems(item: JSON, where: str, custom_ids: set[str]) -> list[str]:
     custom_id = item.get("custom_id")
     if kind == BUTTON:
         style = item.get("style")
+        if style not in BUTTON_STYLES:
+            problems.append(f"{where}.style {style!r} is not a button style (1-6)")
+            return problems
         if style == LINK_STYLE:
             if not item.get("url"):
                 problems.append(f"{where}: a link button needs a url")
+            elif problem := url_problem(item["url"], BUTTON_SCHEMES, f"{where}.url"):
+                problems.append(problem)
             if custom_id is not None:
                 problems.append(f"{where}: a link button has no custom_id")
             return problems
         if style == PREMIUM_STYLE:
             return problems
+        if item.get("url") is not None:
+            problems.append(f"{where}: only a link button has a url")
         if _length(item.get("label")) > 80:
             problems.append(f"{where}.label is longer than 80 characters")
         if not item.get("label") and not item.get("emoji"):
@@ -142,6 +218,38 @@ def _select_problems(item: JSON, where: str) -> list[str]:
     return problems
 
 
+def _text_input_problems(item: JSON, where: str, *, labelled: bool) -> list[str]:
+    """A modal's text input: its style, label, lengths, value and placeholder. Inside a
+    label component the label's own text names it."""
+    problems: list[str] = []
+    style = item.get("style")
+    if style not in TEXT_INPUT_STYLES:
+        problems.append(f"{where}.style must be 1 (short) or 2 (paragraph), got {style!r}")
+    if not labelled and not 1 <= _length(item.get("label")) <= MAX_TEXT_INPUT_LABEL:
+        problems.append(f"{where}.label must have 1-{MAX_TEXT_INPUT_LABEL} characters")
+    low, high = item.get("min_length"), item.get("max_length")
+    if low is not None and not 0 <= low <= MAX_TEXT_INPUT_VALUE:
+        problems.append(f"{where}.min_length {low} is out of range (0-{MAX_TEXT_INPUT_VALUE})")
+    if high is not None and not 1 <= high <= MAX_TEXT_INPUT_VALUE:
+        problems.append(f"{where}.max_length {high} is out of range (1-{MAX_TEXT_INPUT_VALUE})")
+    if low is not None and high is not None and low > high:
+        problems.append(f"{where}.min_length {low} is above max_length {high}")
+    if _length(item.get("value")) > MAX_TEXT_INPUT_VALUE:
+        problems.append(f"{where}.value is longer than {MAX_TEXT_INPUT_VALUE} characters")
+    if _length(item.get("placeholder")) > MAX_TEXT_INPUT_PLACEHOLDER:
+        problems.append(
+            f"{where}.placeholder is longer than {MAX_TEXT_INPUT_PLACEHOLDER} characters"
+        )
+    return problems
+
+
+def _message_item_problems(item: JSON, where: str, custom_ids: set[str]) -> list[str]:
+    """A component of a message: a text input is for modals only."""
+    if item.get("type") == TEXT_INPUT:
+        return [f"{where}: a text input belongs in a modal, not a message"]
+    return _item_problems(item, where, custom_ids)
+
+
 def component_problems(components: list[JSON], flags: int = 0) -> list[str]:
     problems: list[str] = []
     custom_ids: set[str] = set()
@@ -151,7 +259,7 @@ def component_problems(components: list[JSON], flags: int = 0) -> list[str]:
         while stack:
             item, where = stack.pop()
             count += 1
-            problems.extend(_item_problems(item, where, custom_ids))
+            problems.extend(_message_item_problems(item, where, custom_ids))
             nested: list[JSON] = list(item.get("components") or [])
             stack.extend((c, f"{where}.components[{i}]") for i, c in enumerate(nested))
             if "accessory" in item:
@@ -175,7 +283,64 @@ def component_problems(components: list[JSON], flags: int = 0) -> list[str]:
         if len(children) > 5:
             problems.append(f"{where} has {len(children)} buttons (at most 5)")
         for number, child in enumerate(children):
-            problems.extend(_item_problems(child, f"{where}.components[{number}]", custom_ids))
+            at = f"{where}.components[{number}]"
+            problems.extend(_message_item_problems(child, at, custom_ids))
+    return problems
+
+
+def mention_problems(allowed: object) -> list[str]:
+    """An ``allowed_mentions`` object: known mention types, at most 100 ids a list, and a
+    type either parsed from the content or listed by id, never both."""
+    if allowed is None:
+        return []
+    if not isinstance(allowed, dict):
+        return [f"allowed_mentions must be an object, got {allowed!r}"]
+    problems: list[str] = []
+    parse: list[object] = list(allowed.get("parse") or [])
+    for kind in parse:
+        if kind not in MENTION_TYPES:
+            problems.append(
+                f"allowed_mentions.parse: {kind!r} is not one of {', '.join(MENTION_TYPES)}"
+            )
+    for key in ("users", "roles"):
+        ids = list(allowed.get(key) or [])  # an empty list is no conflict
+        if len(ids) > MAX_MENTION_IDS:
+            problems.append(f"allowed_mentions.{key} has {len(ids)} ids (at most 100)")
+        if ids and key in parse:
+            problems.append(
+                f"allowed_mentions.parse holds {key!r} and allowed_mentions.{key} lists ids "
+                "(mutually exclusive)"
+            )
+    return problems
+
+
+def attachment_problems(attachments: list[JSON]) -> list[str]:
+    """A message's files: at most ten, each description within 1024 characters."""
+    problems: list[str] = []
+    if len(attachments) > MAX_FILES:
+        problems.append(f"{len(attachments)} attachments (at most {MAX_FILES})")
+    for index, item in enumerate(attachments):
+        size = _length(item.get("description"))
+        if size > MAX_ATTACHMENT_DESCRIPTION:
+            problems.append(
+                f"attachments[{index}].description has {size} characters "
+                f"(at most {MAX_ATTACHMENT_DESCRIPTION})"
+            )
+    return problems
+
+
+def upload_problems(files: list[JSON], request_bytes: int) -> list[str]:
+    """Uploads past the size limits, which Discord answers 413 Request entity too large."""
+    problems: list[str] = []
+    for index, item in enumerate(files):
+        size = int(item.get("size") or 0)
+        if size > MAX_UPLOAD_BYTES:
+            problems.append(
+                f"files[{index}] ({item.get('filename')}) has {size} bytes "
+                f"(at most {MAX_UPLOAD_BYTES})"
+            )
+    if request_bytes > MAX_REQUEST_BYTES:
+        problems.append(f"the request has {request_bytes} bytes (at most {MAX_REQUEST_BYTES})")
     return problems
 
 
@@ -192,8 +357,13 @@ def message_problems(payload: JSON, *, creating: bool) -> list[str]:
         problems.append(f"content has {_length(content)} characters (at most 2000)")
     if flags & IS_COMPONENTS_V2 and (content or embeds):
         problems.append("a components-v2 message cannot have content or embeds")
+    nonce = payload.get("nonce")
+    if nonce is not None and len(str(nonce)) > MAX_NONCE:
+        problems.append(f"nonce has {len(str(nonce))} characters (at most {MAX_NONCE})")
     problems.extend(embed_problems(embeds))
     problems.extend(component_problems(components, flags))
+    problems.extend(mention_problems(payload.get("allowed_mentions")))
+    problems.extend(attachment_problems(list(payload.get("attachments") or [])))
     if creating and not (
         content or embeds or components or payload.get("attachments") or payload.get("poll")
     ):
@@ -215,9 +385,12 @@ def modal_problems(data: JSON) -> list[str]:
         problems.append(f"modal custom_id must have 1-100 characters, got {custom_id!r}")
     for index, top in enumerate(components):
         inner: list[JSON]
+        labelled = top.get("type") == LABEL
         if top.get("type") == ACTION_ROW:
             inner = list(top.get("components") or [])
-        elif top.get("type") == LABEL:
+            if len(inner) != 1 or inner[0].get("type") != TEXT_INPUT:
+                problems.append(f"components[{index}]: a modal's action row holds one text input")
+        elif labelled:
             inner = [top["component"]] if "component" in top else []
             if not 1 <= _length(top.get("label")) <= 45:
                 problems.append(f"components[{index}].label must have 1-45 characters")
@@ -226,19 +399,43 @@ def modal_problems(data: JSON) -> list[str]:
         for number, item in enumerate(inner):
             where = f"components[{index}].components[{number}]"
             problems.extend(_item_problems(item, where, custom_ids))
+            if item.get("type") == TEXT_INPUT:
+                problems.extend(_text_input_problems(item, where, labelled=labelled))
     return problems
 
 
-def choice_problems(choices: list[JSON]) -> list[str]:
+def choice_problems(choices: list[JSON], option_type: int | None = None) -> list[str]:
+    """Autocomplete suggestions: at most 25, each a choice as a command's choices are
+    (name 1-100 characters in every locale, a value of the focused option's type, a
+    string value 1-100 characters)."""
     problems: list[str] = []
-    if len(choices) > 25:
-        problems.append(f"{len(choices)} autocomplete choices (at most 25)")
+    if len(choices) > MAX_CHOICES:
+        problems.append(f"{len(choices)} autocomplete choices (at most {MAX_CHOICES})")
     for index, choice in enumerate(choices):
+        at = f"choices[{index}]"
         size = _length(choice.get("name"))
-        if not 1 <= size <= 100:
-            problems.append(f"choices[{index}].name has {size} characters (1-100)")
+        if not 1 <= size <= MAX_CHOICE_TEXT:
+            problems.append(f"{at}.name has {size} characters (1-{MAX_CHOICE_TEXT})")
+        for locale, text in _localizations(choice, "name").items():
+            if locale not in DISCORD_LOCALES:
+                problems.append(f"{at}.name_localizations: {locale!r} is not a Discord locale")
+            elif not 1 <= _length(text) <= MAX_CHOICE_TEXT:
+                problems.append(
+                    f"{at}.name_localizations[{locale!r}] has {_length(text)} characters "
+                    f"(1-{MAX_CHOICE_TEXT})"
+                )
         if "value" not in choice:
-            problems.append(f"choices[{index}] has no value")
+            problems.append(f"{at} has no value")
+            continue
+        value = choice["value"]
+        if option_type == STRING or (option_type is None and isinstance(value, str)):
+            if not isinstance(value, str):
+                problems.append(f"{at}.value {value!r} is not a string (a string option)")
+            elif not 1 <= len(value) <= MAX_CHOICE_TEXT:
+                problems.append(f"{at}.value has {len(value)} characters (1-{MAX_CHOICE_TEXT})")
+        elif option_type in (INTEGER, NUMBER) and not _number_of(option_type, value):
+            kind = "an integer" if option_type == INTEGER else "a number"
+            problems.append(f"{at}.value {value!r} is not {kind} (the option's type)")
     return problems
 
 
@@ -366,6 +563,13 @@ FIELD_NOT_ALLOWED: FormError = (
     "APPLICATION_COMMAND_OPTION_FIELD_INVALID",
     "This field cannot be configured for this type of option",
 )
+CHOICE_VALUE_TYPE_BOUND: FormError = (
+    "NUMBER_TYPE_COERCE",
+    "The bound does not match the option's type",
+)
+# Application Commands, "Application Command Option Type": an INTEGER is any integer
+# between -2^53+1 and 2^53-1, a NUMBER any double between -2^53 and 2^53.
+_NUMBER_RANGE = {INTEGER: 2**53 - 1, NUMBER: 2**53}
 MIN_ABOVE_MAX: FormError = (
     "APPLICATION_COMMAND_OPTION_RANGE_INVALID",
     "The minimum cannot be greater than the maximum",
@@ -562,6 +766,23 @@ def _check_bounds(option: JSON, kind: int, path: Path, errors: _Errors) -> None:
                 errors.add((*path, key), FIELD_NOT_ALLOWED)
         if kind not in types:
             continue
+        if kind in (INTEGER, NUMBER):
+            for key, value in ((low_key, low), (high_key, high)):
+                if value is not None and not _number_of(kind, value):
+                    errors.add((*path, key), CHOICE_VALUE_TYPE_BOUND)
+                elif value is not None and abs(value) > _NUMBER_RANGE[kind]:
+                    edge = _NUMBER_RANGE[kind]
+                    errors.add(
+                        (*path, key),
+                        (
+                            ("NUMBER_TYPE_MAX", f"Value should be less than or equal to {edge}.")
+                            if value > 0
+                            else (
+                                "NUMBER_TYPE_MIN",
+                                f"Value should be greater than or equal to {-edge}.",
+                            )
+                        ),
+                    )
         if kind == STRING:
             for key, value, floor in ((low_key, low, 0), (high_key, high, 1)):
                 if value is None:

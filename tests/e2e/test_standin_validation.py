@@ -6,13 +6,17 @@ from typing import Any
 
 import pytest
 
+from bot.standin.commands import INTEGER, NUMBER, STRING
 from bot.standin.validation import (
     IS_COMPONENTS_V2,
+    MAX_REQUEST_BYTES,
+    MAX_UPLOAD_BYTES,
     choice_problems,
     component_problems,
     embed_problems,
     message_problems,
     modal_problems,
+    upload_problems,
 )
 
 
@@ -181,3 +185,174 @@ def test_autocomplete_choice_rules() -> None:
         "choices[0].name has 0 characters (1-100)"
     ]
     assert choice_problems([{"name": "x"}]) == ["choices[0] has no value"]
+
+
+def test_embed_links_take_only_the_schemes_discord_takes() -> None:
+    """Message Resource, "Embed Object": links are http(s); pictures may be uploads."""
+    fine = {
+        "title": "t",
+        "url": "https://example.org/rules",
+        "image": {"url": "attachment://map.png"},
+        "thumbnail": {"url": "http://example.org/t.png"},
+        "author": {"name": "a", "url": "https://example.org", "icon_url": "attachment://a.png"},
+        "footer": {"text": "f", "icon_url": "https://example.org/f.png"},
+        "color": 0xFFFFFF,
+    }
+    assert embed_problems([fine]) == []
+    assert embed_problems([{"title": "t", "url": "ftp://example.org"}]) == [
+        "embeds[0].url: scheme 'ftp' is not supported (one of http, https)"
+    ]
+    assert embed_problems([{"author": {"name": "a", "url": "attachment://a.png"}}]) == [
+        "embeds[0].author.url: scheme 'attachment' is not supported (one of http, https)"
+    ]
+    assert embed_problems([{"image": {"url": "https:///nohost.png"}}]) == [
+        "embeds[0].image.url is not a well formed URL: 'https:///nohost.png'"
+    ]
+    assert embed_problems([{"title": "t", "color": 0x1000000}]) == [
+        "embeds[0].color 16777216 is not a colour (0-16777215)"
+    ]
+
+
+def test_button_styles_and_urls() -> None:
+    """Component Reference, "Button": styles 1-6; only a link button has a url."""
+    deep_link = {"type": 2, "style": 5, "label": "Store", "url": "discord://-/store"}
+    assert component_problems([row(deep_link, button("a"))]) == []
+    assert component_problems([row(button("a", style=7))]) == [
+        "components[0].components[0].style 7 is not a button style (1-6)"
+    ]
+    assert component_problems([row(button("a", url="https://example.org"))]) == [
+        "components[0].components[0]: only a link button has a url"
+    ]
+    script = {"type": 2, "style": 5, "label": "x", "url": "javascript:alert(1)"}
+    assert component_problems([row(script)]) == [
+        "components[0].components[0].url: scheme 'javascript' is not supported "
+        "(one of http, https, discord)"
+    ]
+
+
+def text_input(**extra: Any) -> dict[str, Any]:
+    return {"type": 4, "custom_id": "name", "label": "Name", "style": 1, **extra}
+
+
+def modal(*components: dict[str, Any]) -> dict[str, Any]:
+    return {"custom_id": "m", "title": "Who?", "components": list(components)}
+
+
+def test_text_input_limits() -> None:
+    """Component Reference, "Text Input": label 45, lengths 0/1-4000, value 4000,
+    placeholder 100, style 1 or 2; one text input an action row; never in a message."""
+    at_the_limits = text_input(
+        label="l" * 45,
+        style=2,
+        min_length=0,
+        max_length=4000,
+        value="v" * 4000,
+        placeholder="p" * 100,
+    )
+    assert modal_problems(modal(row(at_the_limits))) == []
+    where = "components[0].components[0]"
+    assert modal_problems(
+        modal(
+            row(
+                text_input(
+                    label="l" * 46,
+                    style=3,
+                    min_length=4001,
+                    max_length=4001,
+                    value="v" * 4001,
+                    placeholder="p" * 101,
+                )
+            )
+        )
+    ) == [
+        f"{where}.style must be 1 (short) or 2 (paragraph), got 3",
+        f"{where}.label must have 1-45 characters",
+        f"{where}.min_length 4001 is out of range (0-4000)",
+        f"{where}.max_length 4001 is out of range (1-4000)",
+        f"{where}.value is longer than 4000 characters",
+        f"{where}.placeholder is longer than 100 characters",
+    ]
+    assert modal_problems(modal(row(text_input(min_length=5, max_length=4)))) == [
+        f"{where}.min_length 5 is above max_length 4"
+    ]
+    assert modal_problems(modal(row(text_input(), text_input(custom_id="other")))) == [
+        "components[0]: a modal's action row holds one text input"
+    ]
+    assert component_problems([row(text_input())]) == [
+        "components[0].components[0]: a text input belongs in a modal, not a message"
+    ]
+
+
+def test_allowed_mentions() -> None:
+    """Message Resource, "Allowed Mentions Object": ``parse`` and an id list of the same
+    type are mutually exclusive (an empty list is no conflict); at most 100 ids."""
+    ids = [str(n) for n in range(100)]
+    fine = {"content": "c", "allowed_mentions": {"parse": ["users"], "users": [], "roles": ids}}
+    assert message_problems(fine, creating=True) == []
+    conflict = {"content": "c", "allowed_mentions": {"parse": ["users"], "users": ["1"]}}
+    assert message_problems(conflict, creating=True) == [
+        "allowed_mentions.parse holds 'users' and allowed_mentions.users lists ids "
+        "(mutually exclusive)"
+    ]
+    too_many = {"content": "c", "allowed_mentions": {"users": [*ids, "100"]}}
+    assert message_problems(too_many, creating=True) == [
+        "allowed_mentions.users has 101 ids (at most 100)"
+    ]
+    here = {"content": "c", "allowed_mentions": {"parse": ["here"]}}
+    assert message_problems(here, creating=True) == [
+        "allowed_mentions.parse: 'here' is not one of roles, users, everyone"
+    ]
+
+
+def test_attachments_and_nonce() -> None:
+    """Message Resource, "Create Message": ten files, descriptions of 1024, nonce of 25."""
+    ten = [{"id": n, "filename": "f", "description": "d" * 1024} for n in range(10)]
+    assert message_problems({"attachments": ten, "nonce": "n" * 25}, creating=True) == []
+    eleven = [*ten, {"id": 10, "filename": "f", "description": "d" * 1025}]
+    assert message_problems({"attachments": eleven, "nonce": "n" * 26}, creating=True) == [
+        "nonce has 26 characters (at most 25)",
+        "11 attachments (at most 10)",
+        "attachments[10].description has 1025 characters (at most 1024)",
+    ]
+
+
+def test_upload_sizes() -> None:
+    """A file within the upload limit of a server without boosts (10 MiB), the request
+    within 25 MiB; past either Discord answers 413."""
+    limit = {"filename": "sheet.json", "size": MAX_UPLOAD_BYTES}
+    assert upload_problems([limit], MAX_REQUEST_BYTES) == []
+    over = {"filename": "sheet.json", "size": MAX_UPLOAD_BYTES + 1}
+    assert upload_problems([over], MAX_REQUEST_BYTES + 1) == [
+        f"files[0] (sheet.json) has {MAX_UPLOAD_BYTES + 1} bytes (at most {MAX_UPLOAD_BYTES})",
+        f"the request has {MAX_REQUEST_BYTES + 1} bytes (at most {MAX_REQUEST_BYTES})",
+    ]
+
+
+def test_autocomplete_choices_match_the_focused_option() -> None:
+    """Application Commands, "Option Choice": a value of the option's type, a string
+    value of 1-100 characters, localized names in Discord's locales."""
+    assert choice_problems([{"name": "Orc", "value": "o" * 100}], STRING) == []
+    assert choice_problems([{"name": "Orc", "value": "o" * 101}], STRING) == [
+        "choices[0].value has 101 characters (1-100)"
+    ]
+    assert choice_problems([{"name": "Orc", "value": ""}], STRING) == [
+        "choices[0].value has 0 characters (1-100)"
+    ]
+    assert choice_problems([{"name": "Orc", "value": 3}], STRING) == [
+        "choices[0].value 3 is not a string (a string option)"
+    ]
+    assert choice_problems([{"name": "three", "value": 3}], INTEGER) == []
+    assert choice_problems([{"name": "half", "value": 1.5}], NUMBER) == []
+    assert choice_problems([{"name": "half", "value": 1.5}], INTEGER) == [
+        "choices[0].value 1.5 is not an integer (the option's type)"
+    ]
+    assert choice_problems([{"name": "three", "value": "3"}], INTEGER) == [
+        "choices[0].value '3' is not an integer (the option's type)"
+    ]
+    localized = {"name": "Orc", "value": "orc", "name_localizations": {"pt-BR": "Orque"}}
+    assert choice_problems([localized], STRING) == []
+    wrong = {"name": "Orc", "value": "orc", "name_localizations": {"pt": "x", "de": "d" * 101}}
+    assert choice_problems([wrong], STRING) == [
+        "choices[0].name_localizations: 'pt' is not a Discord locale",
+        "choices[0].name_localizations['de'] has 101 characters (1-100)",
+    ]

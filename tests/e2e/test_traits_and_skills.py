@@ -7,9 +7,12 @@ GM or player types; a skill keeps its Basic Set name whatever language it is typ
 
 from __future__ import annotations
 
+import json
+
 from bot.client import GurpsBot
 from bot.i18n import Messages
-from bot.standin import StandIn
+from bot.standin import StandIn, Upload
+from rules.character import export_sheet
 from rules.roller import ScriptedDice
 from tests.e2e.test_character import create, fields, saved
 
@@ -163,3 +166,47 @@ async def test_a_fighter_becomes_a_male_humanoid_for_the_groin_rule_r7_28(
     )
     assert "Shock -6 on the next turn (R7.6)" in fields(after.embed)["Consequences"]
     assert dice.remaining == 0
+
+
+async def test_a_skill_too_long_for_discords_choices_does_not_break_the_others(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """A sheet may hold a skill named 60 characters with a specialization of 60: its
+    ``Name (Specialization)`` (123) is past Discord's 100 for a suggestion's value, and one
+    such value would make Discord refuse every suggestion. It is left out; a name past 100
+    characters is cut. Typed in full, it is still rolled and removed."""
+    await create(standin, "alice", "Bruno", st=11, dx=13, iq=10, ht=12)
+    sheet = json.loads(export_sheet((await saved(bot, standin, "Bruno")).sheet))
+    longest = "N" * 60 + " (" + "S" * 37 + ")"  # 100 characters
+    sheet["skills"] = [
+        {"name": "N" * 60, "specialization": "S" * 60, "level": 12},
+        {"name": "N" * 60, "specialization": "S" * 37, "level": 11},
+        {"name": "Stealth", "level": 13},
+    ]
+    await standin.slash(
+        "character import", {"file": Upload("b.json", json.dumps(sheet).encode())}, user="alice"
+    )
+    expected = [(longest[:99] + "…", longest), ("Stealth 13", "Stealth")]
+    removable = await standin.autocomplete(
+        "character skill remove", {"character": "Bruno"}, focused="skill", user="alice"
+    )
+    assert [(c["name"], c["value"]) for c in removable] == expected
+    rollable = await standin.autocomplete(
+        "check", {"character": "Bruno", "skill": "N"}, focused="skill", user="alice"
+    )
+    assert [(c["name"], c["value"]) for c in rollable] == expected[:1]
+    label = "N" * 60 + " (" + "S" * 60 + ")"
+    dice.extend([3, 4, 4])
+    rolled = await standin.slash(
+        "check", {"character": "Bruno", "skill": label}, user="alice", channel=CHANNEL
+    )
+    assert fields(rolled.embed)["Effective skill"].endswith("= **12**")
+    removed = await standin.slash(
+        "character skill remove", {"character": "Bruno", "skill": label}, user="alice"
+    )
+    assert not removed.ephemeral, removed.content
+    left = json.loads(export_sheet((await saved(bot, standin, "Bruno")).sheet))["skills"]
+    assert [(skill["name"], skill.get("specialization")) for skill in left] == [
+        ("N" * 60, "S" * 37),
+        ("Stealth", ""),
+    ]

@@ -54,6 +54,8 @@ def test_a_full_valid_schema_is_accepted() -> None:
             "attack",
             option("target", required=True, name_localizations={"pt-BR": "alvo"}),
             option("skill", 4, min_value=3, max_value=30),
+            option("budget", 4, min_value=-(2**53) + 1, max_value=2**53 - 1),
+            option("weight", 10, min_value=-(2.0**53), max_value=2.0**53),
             option("note", min_length=0, max_length=6000),
             option(
                 "location",
@@ -284,6 +286,22 @@ def test_choices_and_autocomplete_do_not_mix() -> None:
             "min_length: This field cannot be configured for this type of option",
         ),
         ({"max_value": 9}, 3, "max_value: This field cannot be configured for this type of option"),
+        (
+            {"max_value": 2**53},
+            4,
+            "max_value: Value should be less than or equal to 9007199254740991.",
+        ),
+        (
+            {"min_value": -(2**53)},
+            4,
+            "min_value: Value should be greater than or equal to -9007199254740991.",
+        ),
+        (
+            {"max_value": 2.0**53 + 2},
+            10,
+            "max_value: Value should be less than or equal to 9007199254740992.",
+        ),
+        ({"min_value": 1.5}, 4, "min_value: The bound does not match the option's type"),
     ],
 )
 def test_bounds(extra: JSON, kind: int, problem: str) -> None:
