@@ -43,6 +43,7 @@ __all__ = [
     "parse_damage_type",
     "parse_direct_damage",
     "split_damage_type",
+    "split_st_base",
     "swing",
     "thrust",
 ]
@@ -435,6 +436,17 @@ def split_damage_type(text: str) -> tuple[str, DamageType, str] | None:
         if index and _TYPE_WORDS.get(_normalize(token).lower()) is damage.damage_type:
             return " ".join(tokens[:index]), damage.damage_type, " ".join(tokens[index + 1 :])
     return None
+
+
+def split_st_base(text: str) -> tuple[str, str] | None:
+    """An ST-based base cut after its word, as written: ``sw+1`` → ``("sw", "+1")``,
+    ``GdP-1`` → ``("thr", "-1")`` (A.3); ``None`` for dice (``2d+1``). For showing the base
+    in the reader's words (the seed's GdP/GeB)."""
+    match = _BASE_RE.match(_normalize(text).strip().lower())
+    if match is None:
+        return None
+    word = match.group(1)
+    return _BASE_ALIASES.get(word, word), text.strip()[len(word) :]
 
 
 MAX_DIRECT_DAMAGE: Final = 1000

@@ -11,7 +11,7 @@ import discord
 
 from bot.i18n import Messages
 from rules.combatant import skill_key
-from rules.damage import split_damage_type
+from rules.damage import split_damage_type, split_st_base
 from rules.ranged import shown
 
 # Discord's embed limits.
@@ -256,11 +256,16 @@ def example_key_for(messages: Messages, key: str, command: str | None = None) ->
 
 
 def damage_text(text: str, messages: Messages, locale: str) -> str:
-    """Weapon damage as written (``sw+1 cut``) with its type in the reader's language
-    (``sw+1 cort``, A.6); text that does not read as damage is shown as it is."""
+    """Weapon damage as written (``sw+1 cut``) with its ST-based base (A.3) and its type
+    (A.6) in the reader's language (``GeB+1 cort``); text that does not read as damage is
+    shown as it is."""
     parts = split_damage_type(text)
     if parts is None:
         return text
     before, damage_type, after = parts
+    base = split_st_base(before)
+    if base is not None:
+        word, adds = base
+        before = messages.text(f"damage.base.{word}", locale) + adds
     kind = messages.text(f"damage.abbr.{damage_type.value}", locale)
     return " ".join(part for part in (before, kind, after) if part)

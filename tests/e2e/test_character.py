@@ -457,7 +457,7 @@ async def test_character_autocomplete_and_portuguese_names(
     shown = await standin.slash("personagem ver", {"nome": "Ana"}, user="alice", locale="pt-BR")
     assert shown.ephemeral
     assert fields(shown.embed)["Armas"] == (
-        "**sword** — NH 13 · sw+1 cort (1d+2) · alcance 1 · Aparar 9"
+        "**sword** — NH 13 · GeB+1 cort (1d+2) · alcance 1 · Aparar 9"
     )
     assert shown.embed["description"] == messages.text(
         "character.show.owner", "pt-BR", owner=f"<@{standin.user('alice').id}>"

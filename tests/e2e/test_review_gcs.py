@@ -96,7 +96,7 @@ async def test_cat_hunt_in_portuguese(tmp_path: Path) -> None:
     t = await play(tmp_path, Fight(26, savanna(), "pt-BR"))
     expect(
         t.reply(":click Esquiva"),
-        "  ┃ Arma: Broadsword (Swung) (sw+1 cort)",
+        "  ┃ Arma: Broadsword (Swung) (GeB+1 cort)",
         "  ┃ Teste de ataque: Tirou 7 (2, 4, 1): acerto (por 7)",
         "  ┃ Defesas: Esquiva 6",
         "  ┃ Esquiva: base 6",

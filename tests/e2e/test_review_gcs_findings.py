@@ -69,7 +69,7 @@ async def test_portuguese_weapon_line_names_the_damage_type_in_portuguese(tmp_pa
     """pt-BR (A.6): the damage line says "8 cort", and so do the weapon line of the same reply
     and the imported sheet (they said "sw+1 cut", "1d+1 cut")."""
     t = await play(tmp_path, Fight(26, savanna(), "pt-BR"))
-    expect(t.reply(":click Esquiva"), "  ┃ Arma: Broadsword (Swung) (sw+1 cort)")
+    expect(t.reply(":click Esquiva"), "  ┃ Arma: Broadsword (Swung) (GeB+1 cort)")
     sheet = t.reply(f"/character import file:{CAT}")
     expect(
         sheet,

@@ -61,18 +61,20 @@ def test_sheet_shows_weapons_shield_and_armor_in_table_order(messages: Messages)
 def test_headline_and_portuguese(messages: Messages) -> None:
     embed = render_character(record(ana()), messages, "pt-BR", headline="Ana salvo")
     assert embed.title == "Ana salvo"
-    assert fields(embed)["Armas"].startswith("**sword** — NH 13 · sw+1 cort (1d+2)")
-    assert "**bow** — NH 12 · thr+1 perf (1d)" in fields(embed)["Armas"]
+    assert fields(embed)["Armas"].startswith("**sword** — NH 13 · GeB+1 cort (1d+2)")
+    assert "**bow** — NH 12 · GdP+1 perf (1d)" in fields(embed)["Armas"]
     assert fields(embed)["Armadura (RD)"] == "Em todo o corpo: 0"
 
 
 def test_damage_text_names_the_type_in_the_reader_s_language(messages: Messages) -> None:
-    """A.6: cut is "cort", cr "cont", imp "perf", pi+ "pa+" in Portuguese; the rest stays as
-    written (the base, an armor divisor, explosive and its fragments); text that is no damage
-    is shown as it is."""
-    assert damage_text("sw+1 cut", messages, "pt-BR") == "sw+1 cort"
+    """A.6: cut is "cort", cr "cont", imp "perf", pi+ "pa+" in Portuguese, and A.3's swing
+    and thrust are GeB and GdP; the rest stays as written (the adds, dice, an armor divisor,
+    explosive and its fragments); text that is no damage is shown as it is."""
+    assert damage_text("sw+1 cut", messages, "pt-BR") == "GeB+1 cort"
+    assert damage_text("thr-1 imp", messages, "pt-BR") == "GdP-1 perf"
     assert damage_text("1d+2 cr", messages, "pt-BR") == "1d+2 cont"
-    assert damage_text("GeB+2 cort", messages, "en") == "GeB+2 cut"
+    assert damage_text("GeB+2 cort", messages, "en") == "sw+2 cut"
+    assert damage_text("gdp cr", messages, "pt-BR") == "GdP cont"
     assert damage_text("2d(2) pi+", messages, "pt-BR") == "2d(2) pa+"
     assert damage_text("3d cr ex [1d]", messages, "pt-BR") == "3d cont ex [1d]"
     assert damage_text("thr  imp", messages, "en") == "thr imp"
