@@ -486,7 +486,7 @@ async def test_ammunition_in_portuguese(tmp_path: Path) -> None:
             "/shoot attacker:Shooter target:Orc weapon:Shotgun shots:3 distance:4 extra-attack:true"
         ),
         "  ┃ À queima-roupa: A menos de um décimo de ½D: os 9 projéteis ainda não se "
-        "espalharam. Cada disparo é um acerto, com os dados e adicionais de 1d+1 pi ×4 e a RD "
+        "espalharam. Cada disparo é um acerto, com os dados e adicionais de 1d+1 pa ×4 e a RD "
         "do alvo ×4 (B409).",
         "  ┃ Munição: Shotgun: 3 disparos, agora vazia (0/3): recarregue com Preparar (B269).",
     )
