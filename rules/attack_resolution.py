@@ -455,6 +455,7 @@ def resolve_attack(
     options: RuleOptions,
     *,
     count_attacks: bool = True,
+    own_turn: bool = False,
 ) -> AttackOutcome:
     """Roll the attack; on a hit either wait for a defense or go straight to damage.
 
@@ -462,7 +463,9 @@ def resolve_attack(
     unless the request says the GM allows it; ``count_attacks`` is off before
     the turn sequence starts, when there is no turn to count them in. Whose turn it is
     (R4.4, R5.11) is the encounter's to say: :func:`rules.exchange.attack` asks
-    :func:`~rules.maneuver_limits.ensure_own_turn` first.
+    :func:`~rules.maneuver_limits.ensure_own_turn` first, and says whether he attacks in his
+    ``own_turn``: there a Wait he chose is his maneuver and the attack a second one (R4.4);
+    out of it the Wait set off becomes the attack (R5.11).
 
     A critical hit (A.1) or a target with no possible defense (All-Out Attack
     R5.8, an unseen rear attack R6.10) takes the damage at once.
@@ -504,7 +507,7 @@ def resolve_attack(
     # R4.4 after the weapon's own refusals (R5.5 not ready, out of hand): a blow that could
     # not be struck anyway names that reason, not the maneuver already chosen.
     if attacker.turn.maneuver not in ATTACK_MANEUVER_VALUES:
-        ensure_maneuver_left(sheet, attacker.turn)
+        ensure_maneuver_left(sheet, attacker.turn, own_turn=own_turn)
     series = series_maneuver(sheet, attacker.turn, request)
     skill = request.skill if request.skill is not None else (weapon.skill if weapon else 0)
     damage_text = (
@@ -562,7 +565,9 @@ def resolve_attack(
         aim_turns = max(aim_turns, plan.aim_turns)  # R12.13: aimed at the one hex he watches
     feint_penalty = turn.feint_penalty if turn.feint_target == target.combatant_id else 0
     shield_db = sheet.shield.db if sheet.shield is not None else 0
-    count, number = next_attack(sheet, turn, request, skill, options, counting=count_attacks)
+    count, number = next_attack(
+        sheet, turn, request, skill, options, counting=count_attacks, own_turn=own_turn
+    )
     order = _wait_order(
         attacker, target, request, weapon=weapon, skill=skill, roller=roller, options=options
     )
@@ -716,6 +721,7 @@ def resolve_attack(
         count=count,
         number=number,
         skill=skill,
+        own_turn=own_turn,
     )
     # The rest of the turn's change, applied in one copy once the blow is made.
     after: dict[str, object] = {

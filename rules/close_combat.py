@@ -302,6 +302,7 @@ def _spend(
             options,
             counting=encounter.sequence.started,
             beyond_allowance=extra_attack,
+            own_turn=encounter.in_own_turn(fighter.combatant_id),
         )
     except RuleError as refused:
         if refused.key != "attack.no_attacks_left":
@@ -1171,7 +1172,15 @@ def do_draw(
     if encounter.sequence.started:
         # R11.22: drawing is his turn's Ready, as any weapon is readied (R5.5).
         encounter = encounter.replace(
-            me.model_copy(update={"turn": spend_ready(me, awaits_first_turn=False)})
+            me.model_copy(
+                update={
+                    "turn": spend_ready(
+                        me,
+                        awaits_first_turn=False,
+                        own_turn=encounter.in_own_turn(me.combatant_id),
+                    )
+                }
+            )
         )
         me = encounter.find(me.combatant_id)
     foes = [

@@ -206,6 +206,11 @@ class Encounter(BaseModel):
             and combatant_id not in sequence.this_round
         )
 
+    def in_own_turn(self, combatant_id: str) -> bool:
+        """Whether the fight runs and it is ``combatant_id``'s turn (R4.4): what he does now is
+        his turn's maneuver, not a Wait set off (R5.11)."""
+        return self.sequence.started and self.sequence.current == combatant_id
+
     def awaits_first_turn(self, combatant_id: str) -> bool:
         """Whether the fight runs and ``combatant_id`` has not had a turn yet (R4.4): he has
         no maneuver to take until his first turn comes (a late newcomer's may be next round,

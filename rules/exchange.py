@@ -187,6 +187,7 @@ def attack(
         roller,
         options,
         count_attacks=fight.sequence.started,
+        own_turn=fight.in_own_turn(attacker_id),
     )
     return AttackTaken(
         encounter=_land_attack(fight, outcome),
@@ -306,6 +307,7 @@ def maneuver(
         roller,
         options,
         awaits_first_turn=fight.awaits_first_turn(fighter_id),
+        own_turn=fight.in_own_turn(fighter_id),
     )
     return ManeuverTaken(
         encounter=fight.replace(_fighter_after(settled.fighter, outcome.turn, outcome.combatant)),

@@ -480,20 +480,23 @@ def _ensure_first_turn_came(sheet: Combatant, awaits_first_turn: bool) -> None:
         )
 
 
-def spend_ready(fighter: EncounterCombatant, *, awaits_first_turn: bool) -> TurnState:
+def spend_ready(
+    fighter: EncounterCombatant, *, awaits_first_turn: bool, own_turn: bool
+) -> TurnState:
     """His turn's maneuver spent on a task that takes Ready maneuvers rather than a weapon
     (putting out burning clothes, R10.5, R10.6): the checks :func:`take_maneuver` makes
     (his state allows a Ready, R7.10-R7.11; his first turn has come and he has a maneuver
-    left this turn, R4.4) and the turn with Ready as its maneuver, Aim and Evaluate lost."""
+    left this turn, R4.4, a Wait chosen in his ``own_turn`` counting as one) and the turn
+    with Ready as its maneuver, Aim and Evaluate lost."""
     sheet = fighter.combatant
     ensure_may_choose(fighter, Maneuver.ready)
     _ensure_first_turn_came(sheet, awaits_first_turn)
     turn = fighter.turn
-    ensure_maneuver_left(sheet, turn)
+    ensure_maneuver_left(sheet, turn, own_turn=own_turn)
     return turn.model_copy(
         update={
             "maneuver": Maneuver.ready,
-            "other_maneuvers": after_other_maneuver(sheet, turn, Maneuver.ready),
+            "other_maneuvers": after_other_maneuver(sheet, turn, Maneuver.ready, own_turn=own_turn),
             "aim_turns": 0,
             "aim_target": None,
             "aim_braced": False,
@@ -511,11 +514,15 @@ def take_maneuver(
     options: RuleOptions,
     *,
     awaits_first_turn: bool = False,
+    own_turn: bool = False,
 ) -> ManeuverOutcome:
     """Record a turn's maneuver and what it builds (R4.4, R5.2-R5.5, R5.9-R5.13).
 
     In a running fight a fighter who ``awaits_first_turn`` has no maneuver to take yet
-    (R4.4): refused (``maneuver.before_first_turn``).
+    (R4.4): refused (``maneuver.before_first_turn``). In his ``own_turn`` a Wait he already
+    chose is his turn's maneuver, and another is refused as any second one is
+    (``maneuver.already_chosen``); only a Wait set off out of his turn becomes another
+    (R5.11).
 
     Aim and Evaluate grow while the same target is kept (R5.3, R5.4) and any
     other maneuver drops them; Feint rolls its Quick Contest now and stores the
@@ -542,7 +549,7 @@ def take_maneuver(
     turn = fighter.turn
     if request.spare_attack:
         return _spare_attack_maneuver(fighter, target, request, roller, options)
-    ensure_maneuver_left(sheet, turn)
+    ensure_maneuver_left(sheet, turn, own_turn=own_turn)
     if request.reload and maneuver is not Maneuver.ready:
         raise RuleError(
             "maneuver.reload_needs_ready",
@@ -575,7 +582,7 @@ def take_maneuver(
         if profile.all_out_defense_option is not None
         else earlier_defense,
         "readying_missile": request.readying_missile or request.reload,
-        "other_maneuvers": after_other_maneuver(sheet, turn, maneuver),
+        "other_maneuvers": after_other_maneuver(sheet, turn, maneuver, own_turn=own_turn),
     }
     ready: ReadyTime | None = None
     ready_weapon: Weapon | None = None

@@ -43,6 +43,7 @@ __all__ = [
     "spend_attack",
     "spent_attack",
     "wait_contest",
+    "wait_set_off",
 ]
 
 ERROR_KEYS: Final = frozenset(
@@ -76,14 +77,21 @@ def extra_maneuvers(sheet: Combatant) -> tuple[int, int]:
     return maneuvers_per_turn(sheet.attributes.basic_speed) - 1, sheet.altered_time_rate
 
 
-def other_maneuvers(turn: TurnState, attacks_used: int) -> int:
+def wait_set_off(turn: TurnState, *, own_turn: bool) -> bool:
+    """Whether the turn's maneuver is a Wait he acts from out of his own turn: only then
+    does what the Wait turns into take its place (R5.11). In his own turn the Wait he chose
+    stands as any maneuver does (R4.4: one a turn; to change it, the GM undoes it)."""
+    return turn.maneuver == Maneuver.wait.value and not own_turn
+
+
+def other_maneuvers(turn: TurnState, attacks_used: int, *, own_turn: bool = False) -> int:
     """The turn's maneuvers that are not its attacks; a Wait the first attack sets off becomes
     that attack (R5.11). A maneuver chosen counts as one even in states saved before these
-    were counted."""
+    were counted. ``own_turn``: he acts in his own turn, where a Wait counts as chosen."""
     others = turn.other_maneuvers
     if attacks_used:
         return others
-    if turn.maneuver == Maneuver.wait.value:
+    if wait_set_off(turn, own_turn=own_turn):
         return max(0, others - 1)
     if turn.turns_taken and turn.maneuver is not None:
         return max(others, 1)
@@ -91,13 +99,13 @@ def other_maneuvers(turn: TurnState, attacks_used: int) -> int:
 
 
 def _extra_maneuvers_for_attacks(
-    sheet: Combatant, turn: TurnState, attacks_used: int
+    sheet: Combatant, turn: TurnState, attacks_used: int, *, own_turn: bool
 ) -> tuple[int, int]:
     """The extra maneuvers still free to attack with, super-speed's then Altered Time Rate's:
     those the turn's other maneuvers did not take, less the one the attacks themselves take
     when nothing else was chosen (R5.28, R5.29)."""
     speed, altered = extra_maneuvers(sheet)
-    free = max(0, speed + altered - other_maneuvers(turn, attacks_used))
+    free = max(0, speed + altered - other_maneuvers(turn, attacks_used, own_turn=own_turn))
     from_speed = min(speed, free)
     return from_speed, free - from_speed
 
@@ -110,6 +118,7 @@ def next_attack(
     options: RuleOptions,
     *,
     counting: bool,
+    own_turn: bool = False,
 ) -> tuple[AttackCount, int]:
     """The turn's allowance and this attack's number in it; refuses one past the allowance.
 
@@ -120,13 +129,15 @@ def next_attack(
     (Altered Time Rate R5.28, super-speed R5.29). The
     GM may let one more through (``beyond_allowance``). Without ``counting``
     (the turn sequence has not started) attacks are numbered but never refused.
+    ``own_turn``: he attacks in his own turn, where a Wait he chose counts as a maneuver
+    (out of it, the Wait set off becomes the attack, R5.11).
     """
     used = attacks_used_this_turn(turn)
     skill = series_skill(turn, skill)
     all_out = request.all_out_option
     if all_out is None and used and turn.all_out_attack is not None:
         all_out = AllOutAttackOption(turn.all_out_attack)
-    speed, altered = _extra_maneuvers_for_attacks(sheet, turn, used)
+    speed, altered = _extra_maneuvers_for_attacks(sheet, turn, used, own_turn=own_turn)
     count = attacks_per_turn(
         skill,
         options,
@@ -202,13 +213,14 @@ def series_maneuver(
     )
 
 
-def ensure_maneuver_left(sheet: Combatant, turn: TurnState) -> None:
+def ensure_maneuver_left(sheet: Combatant, turn: TurnState, *, own_turn: bool = False) -> None:
     """R4.4: one maneuver a turn, or one per extra maneuver with Altered Time Rate (R5.28) or
     super-speed (R5.29), each any maneuver. Once his turn has come, what he chose stands
-    until the next one; a Wait may still turn into the action it waited for (R5.11).
+    until the next one; a Wait set off out of his own turn may still turn into the action it
+    waited for (R5.11), but in his ``own_turn`` a Wait is a maneuver chosen like any other.
     Before his first turn nothing is counted, as attacks are not (preparations before the
     fight)."""
-    if turn.turns_taken == 0 or turn.maneuver in (None, Maneuver.wait.value):
+    if turn.turns_taken == 0 or turn.maneuver is None or wait_set_off(turn, own_turn=own_turn):
         return
     allowed, rules = maneuvers_allowed(sheet)
     if max(1, turn.other_maneuvers + turn.attack_maneuvers) < allowed:
@@ -228,17 +240,21 @@ def ensure_maneuver_left(sheet: Combatant, turn: TurnState) -> None:
     )
 
 
-def after_other_maneuver(sheet: Combatant, turn: TurnState, maneuver: Maneuver) -> int:
-    """``other_maneuvers`` once ``maneuver`` is taken: one more, unless it is what a Wait
-    turned into (R5.11). A super-fast fighter's Concentrate takes his whole turn (R5.10)."""
+def after_other_maneuver(
+    sheet: Combatant, turn: TurnState, maneuver: Maneuver, *, own_turn: bool = False
+) -> int:
+    """``other_maneuvers`` once ``maneuver`` is taken: one more, unless it is what a Wait set
+    off out of his ``own_turn`` turned into (R5.11). A super-fast fighter's Concentrate takes
+    his whole turn (R5.10)."""
+    set_off = wait_set_off(turn, own_turn=own_turn)
     taken = turn.other_maneuvers
     if turn.turns_taken and turn.maneuver not in (None, *ATTACK_MANEUVER_VALUES):
         taken = max(taken, 1)
-    if turn.maneuver != Maneuver.wait.value:
+    if not set_off:
         taken += 1
     speed, _ = extra_maneuvers(sheet)
     if maneuver is Maneuver.concentrate and speed:
-        first = turn.turns_taken == 0 or turn.maneuver in (None, Maneuver.wait.value)
+        first = turn.turns_taken == 0 or turn.maneuver is None or set_off
         if not first:
             raise RuleError(
                 "maneuver.concentrate_full_turn",
@@ -320,11 +336,12 @@ def spent_attack(
     count: AttackCount,
     number: int,
     skill: int,
+    own_turn: bool = False,
 ) -> TurnState:
     """The turn once attack ``number`` of ``count`` is made under ``maneuver`` (R4.4): the
     attack counted, the maneuver's flags set until his next turn (R4.5), Aim and Evaluate
     spent (R5.3, R5.4); ``skill`` (this attack's) sets the series' allowance when it is the
-    first (:func:`series_skill`)."""
+    first (:func:`series_skill`). ``own_turn`` as for :func:`other_maneuvers`."""
     return turn.model_copy(
         update={
             "maneuver": maneuver,
@@ -339,7 +356,7 @@ def spent_attack(
             "attacks_used": number,
             "attacks_turn": turn.turns_taken,
             "attacks_skill": series_skill(turn, skill),
-            "other_maneuvers": other_maneuvers(turn, number - 1),
+            "other_maneuvers": other_maneuvers(turn, number - 1, own_turn=own_turn),
             "attack_maneuvers": attack_maneuvers(count, number),
             "fought": True,
             "evaluate_turns": 0,
@@ -356,6 +373,7 @@ def spend_attack(
     *,
     counting: bool,
     beyond_allowance: bool = False,
+    own_turn: bool = False,
 ) -> TurnState:
     """A close-combat action that is an attack (grapple, takedown, pin, choke, break free,
     grabbing a weapon or arm, wrest, slam, flying tackle, trample, horn: R11.2-R11.20) takes
@@ -363,15 +381,25 @@ def spend_attack(
     R5.14, R5.28, R5.29), or after another maneuver, continuing the series' maneuver when it
     is not the first attack of the turn. ``skill`` is what the multiple-attack rules read;
     without ``counting`` (the fight has not started) nothing is refused. ``beyond_allowance``:
-    the GM's extra attack lets one more through, as it does a blow (:func:`next_attack`)."""
+    the GM's extra attack lets one more through, as it does a blow (:func:`next_attack`).
+    ``own_turn``: in his own turn a Wait he chose is a maneuver taken (R4.4), not one set off
+    (R5.11)."""
     if counting and turn.maneuver not in ATTACK_MANEUVER_VALUES:
-        ensure_maneuver_left(sheet, turn)
+        ensure_maneuver_left(sheet, turn, own_turn=own_turn)
     request = AttackRequest(beyond_allowance=beyond_allowance)
     series = series_maneuver(sheet, turn, request) if counting else None
     maneuver, option = series if series is not None else (Maneuver.attack, None)
-    count, number = next_attack(sheet, turn, request, skill, options, counting=counting)
+    count, number = next_attack(
+        sheet, turn, request, skill, options, counting=counting, own_turn=own_turn
+    )
     return spent_attack(
-        turn, maneuver=maneuver, all_out_option=option, count=count, number=number, skill=skill
+        turn,
+        maneuver=maneuver,
+        all_out_option=option,
+        count=count,
+        number=number,
+        skill=skill,
+        own_turn=own_turn,
     )
 
 

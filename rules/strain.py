@@ -353,7 +353,9 @@ def fight_fire(
                 name=fighter.name,
                 rule=rule_for(burning),
             )
-        turn = spend_ready(fighter, awaits_first_turn=encounter.awaits_first_turn(fighter_id))
+        turn = spend_ready(
+            fighter, awaits_first_turn=encounter.awaits_first_turn(fighter_id), own_turn=True
+        )
         fighter = fighter.model_copy(update={"turn": turn})
         if done < needed:
             sheet = sheet.with_state(fire_readies=done)

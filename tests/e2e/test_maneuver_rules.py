@@ -130,8 +130,7 @@ async def test_the_wait_contest_is_not_rolled_again_r5_11(
         f"{contest}\n{messages.text('attack.wait_earlier', 'en')}"
     )
     assert dice.remaining == 0
-    await gm(standin, "encounter undo")
-    await gm(standin, "encounter undo")
+    await gm(standin, "encounter undo")  # the decision, still in the orc's turn
     dice.extend([3, 3, 3, 5, 5, 5, 6, 6, 6])  # 9 vs 15: Ana first now, and her blow misses
     anew = await say(
         standin, "alice", "attack", attacker="Ana", target="Orc", **{"wait-order": True}

@@ -832,6 +832,8 @@ class Stage:
                 raise AssertionError("the horse's turn never came")
         if needs == "waiting":
             await self.gm("maneuver", channel, combatant="Hero", maneuver="wait")
+            # The orc's turn: a Wait is set off out of Hero's own turn (R4.4, R5.11).
+            await self.gm("encounter next", channel)
 
     async def hold(self, channel: str) -> None:
         """Hero and the orc in each other's grip (a bite at the neck, R11.3), Hero's hand on

@@ -120,10 +120,11 @@ D8_IDENTIFY = Fight(
     /combatant add name:Orc st:12 dx:11 iq:9 ht:11 hp:80
     /encounter next
     /maneuver combatant:Al maneuver:Wait trigger:orc enters
+    /encounter next
     /fire-area opportunity attacker:Al target:Orc area:A straight line (-5) identify:true
     /encounter next
-    /encounter next
     /maneuver combatant:Al maneuver:Wait trigger:orc enters
+    /encounter next
     /fire-area opportunity attacker:Al target:Orc area:A straight line (-5) identify:true
 """,
 )

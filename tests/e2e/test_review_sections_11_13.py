@@ -405,11 +405,13 @@ OPPORTUNITY_AND_STRAY = Fight(
     /encounter next
     /fire-area opportunity attacker:Al target:Orc area:1 hex (-2) aim-turns:2
     /maneuver combatant:Al maneuver:Wait trigger:orc enters
+    /encounter next
     /fire-area opportunity attacker:Al target:Orc area:5-6 hexes (-6)
     /encounter undo
     /fire-area opportunity attacker:Al target:Orc area:1 hex (-2) aim-turns:2
     /encounter undo
     /fire-area opportunity attacker:Al target:Orc area:A straight line (-5) identify:true
+    /encounter undo
     /encounter undo
     /fire-area stray attacker:Al line:Gob,Kn,Orc skill:13
     /combatant condition name:Gob posture:kneeling

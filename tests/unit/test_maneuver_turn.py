@@ -12,6 +12,7 @@ from rules.encounter import Encounter
 from rules.errors import RuleError
 from rules.maneuver import AllOutDefenseOption, Maneuver
 from rules.maneuver_choice import ManeuverRequest
+from rules.strike import AttackRequest
 from rules.turn import TurnSequence
 from tests.unit.test_close_combat import OPTIONS, acting, fight
 from tests.unit.test_grapple import dice
@@ -129,3 +130,37 @@ def test_what_his_state_allows_is_asked_first_r7_10() -> None:
     stunned = orc_turn.replace(bruno.with_sheet(bruno.combatant.with_state(stunned=True)))
     key, _ = _refusal(stunned, ALL_OUT_DEFENSE)
     assert key == "maneuver.restricted.stunned"
+
+
+def test_in_his_own_turn_a_wait_stands_as_any_maneuver_r4_4_r5_11() -> None:
+    """R4.4: one maneuver a turn. Bruno chose Wait in his turn; still in it, nothing has set
+    the Wait off (R5.11: it waits for an enemy before his next turn), so a Move, an All-Out
+    Defense or a Ready is a second maneuver: refused as any is, for the player and the GM
+    alike (undo first), and a blow too. Refused before anything is rolled (no dice)."""
+    waiting = _choose(acting(fight(), "Bruno"), ManeuverRequest(maneuver=Maneuver.wait))
+    for other in (Maneuver.move, Maneuver.all_out_defense, Maneuver.ready):
+        for by_gm in (False, True):
+            request = ManeuverRequest(maneuver=other, by_gm=by_gm)
+            assert _refusal(waiting, request) == ("maneuver.already_chosen", {"combatant": "Bruno"})
+    with pytest.raises(RuleError) as caught:
+        exchange.attack(waiting, "1", "2", AttackRequest(), roller=dice(), options=OPTIONS)
+    assert caught.value.key == "maneuver.already_chosen"
+    assert waiting.get("1").turn.maneuver == Maneuver.wait
+
+
+def test_a_wait_in_his_own_turn_takes_one_of_his_extra_maneuvers_r5_28_r5_11() -> None:
+    """R5.28: Altered Time Rate 1 gives Bruno two maneuvers a turn. In his own turn the Wait is
+    the first of them (it stands, R4.4): a Move is his second, and a third is refused."""
+    turn_came = acting(fight(altered_time_rate=1), "Bruno")
+    moved = _choose(
+        _choose(turn_came, ManeuverRequest(maneuver=Maneuver.wait)),
+        ManeuverRequest(maneuver=Maneuver.move),
+    )
+    assert (moved.get("1").turn.maneuver, moved.get("1").turn.other_maneuvers) == (
+        Maneuver.move,
+        2,
+    )
+    assert _refusal(moved, ManeuverRequest(maneuver=Maneuver.ready)) == (
+        "maneuver.no_maneuvers_left",
+        {"combatant": "Bruno", "allowed": 2, "rules": "R5.28"},
+    )
