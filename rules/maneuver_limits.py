@@ -315,7 +315,8 @@ def ensure_maneuver_turn(
     turn came). A Wait an enemy sets off may become only what :data:`WAIT_TURNS_INTO` holds
     (R5.11; ``maneuver.not_from_wait``). Before the first round nothing is asked: the
     preparations before the fight, as for attacks. The encounter's GM (``by_gm``) sets any
-    fighter's maneuver at any time: he corrects mistakes and runs the NPCs."""
+    fighter's maneuver out of turn too: he corrects mistakes and runs the NPCs (still one a
+    turn, :func:`ensure_maneuver_left`)."""
     from_wait = ensure_own_turn(encounter, fighter_id, feature="maneuver", gm_allows=by_gm)
     if from_wait and maneuver not in WAIT_TURNS_INTO:
         current = encounter.current

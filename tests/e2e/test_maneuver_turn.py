@@ -1,7 +1,7 @@
 """A player chooses his fighter's maneuver in that fighter's own turn (R4.4) and it governs
 his defenses until his next turn (R4.5): not in a foe's turn to defend better against the
 blow just rolled at him. A Wait an enemy sets off turns into an attack, a Feint or a Ready
-only (R5.11). The GM sets any fighter's maneuver at any time."""
+only (R5.11). The GM sets any fighter's maneuver out of turn, one a turn as anyone's."""
 
 from __future__ import annotations
 
@@ -17,24 +17,25 @@ NOT_HIS_TURN_EN = (
     "It is Orc's turn, not Ana's: a fighter chooses his maneuver in his own turn, one a turn,"
     " and it governs his defenses until his next turn (R4.4, R4.5); only a Wait an enemy sets"
     " off acts sooner (R5.11). Go on with /encounter next until it is Ana's turn; the GM can"
-    " set the maneuver at any time."
+    " set it for him now only if he chose none in his last turn (else /encounter undo first)."
 )
 NOT_HIS_TURN_PT = (
     "A vez é de Orc, não de Ana: cada combatente escolhe a manobra no próprio turno, uma por"
     " turno, e ela vale para as defesas dele até o próximo turno (R4.4, R4.5); só um Aguardar"
     " que um inimigo dispara age antes (R5.11). Avance com /encontro proximo até chegar a vez"
-    " de Ana; o Mestre pode definir a manobra a qualquer momento."
+    " de Ana; o Mestre só pode defini-la por ele agora se ele não escolheu nenhuma no último"
+    " turno (senão, use antes /encontro desfazer)."
 )
 NOT_FROM_WAIT_EN = (
     "It is Orc's turn, not Ana's: the Wait Ana chose may become an attack, a Feint or a Ready"
     " when an enemy sets it off (R5.11), not another maneuver; the others are chosen in his"
-    " own turn (R4.4, R4.5). The GM can set the maneuver at any time."
+    " own turn (R4.4, R4.5). The GM can set another maneuver for him now."
 )
 NOT_FROM_WAIT_PT = (
     "A vez é de Orc, não de Ana: o Aguardar que Ana escolheu pode virar um ataque, uma Finta"
     " ou um Preparar quando um inimigo o dispara (R5.11), não outra manobra; as demais se"
-    " escolhem no próprio turno (R4.4, R4.5). O Mestre pode definir a manobra a qualquer"
-    " momento."
+    " escolhem no próprio turno (R4.4, R4.5). O Mestre pode definir outra manobra por ele"
+    " agora."
 )
 ALL_OUT_DEFENSE = {"combatant": "Ana", "maneuver": "all_out_defense"}
 

@@ -246,7 +246,8 @@ async def test_a_wait_gives_one_attack_in_the_foes_turn_r5_11(tmp_path: Path) ->
         "  ┃ It is Orc's turn, not Spear's: a fighter chooses his maneuver in his own turn, one a"
         " turn, and it governs his defenses until his next turn (R4.4, R4.5); only a Wait an"
         " enemy sets off acts sooner (R5.11). Go on with /encounter next until it is Spear's"
-        " turn; the GM can set the maneuver at any time.",
+        " turn; the GM can set it for him now only if he chose none in his last turn (else"
+        " /encounter undo first).",
     )
 
 

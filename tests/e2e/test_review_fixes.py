@@ -2,7 +2,7 @@
 
 1. Whose turn a maneuver is chosen in (R4.4, R4.5, R5.11): a player chooses his fighter's
    maneuver in that fighter's turn, or from a Wait an enemy sets off (an attack, a Feint, a
-   Ready); the GM sets it at any time.
+   Ready); the GM sets it out of turn, one a turn as anyone's.
 2. One weapon with several uses: a parry with one use counts for the other's repeated-parry
    -4 (A.4); knocked down, every use of the object is dropped and a Ready naming any use picks
    it up (R7.8, R5.5); an unbalanced blow leaves every use unready (R5.5); natural attacks are
@@ -30,7 +30,8 @@ NOT_HER_TURN = (
     "  ┃ It is Orc's turn, not Alice's: a fighter chooses his maneuver in his own turn, one a"
     " turn, and it governs his defenses until his next turn (R4.4, R4.5); only a Wait an enemy"
     " sets off acts sooner (R5.11). Go on with /encounter next until it is Alice's turn; the GM"
-    " can set the maneuver at any time."
+    " can set it for him now only if he chose none in his last turn (else /encounter undo"
+    " first)."
 )
 
 # 1. Whose turn ------------------------------------------------------------------------
@@ -99,7 +100,7 @@ async def test_a_wait_set_off_becomes_an_attack_not_all_out_defense_r5_11(tmp_pa
     wait_only = (
         "  ┃ It is Orc's turn, not Alice's: the Wait Alice chose may become an attack, a Feint or a"
         " Ready when an enemy sets it off (R5.11), not another maneuver; the others are chosen in"
-        " his own turn (R4.4, R4.5). The GM can set the maneuver at any time."
+        " his own turn (R4.4, R4.5). The GM can set another maneuver for him now."
     )
     for typed in (
         "/maneuver combatant:Alice maneuver:All-Out Defense all-out-defense:+2 Dodge",
@@ -266,14 +267,15 @@ async def test_turn_refusals_in_portuguese_r4_4_r5_11(tmp_path: Path) -> None:
         "  ┃ A vez é de Orc, não de Alice: cada combatente escolhe a manobra no próprio turno, uma"
         " por turno, e ela vale para as defesas dele até o próximo turno (R4.4, R4.5); só um"
         " Aguardar que um inimigo dispara age antes (R5.11). Avance com /encontro proximo até"
-        " chegar a vez de Alice; o Mestre pode definir a manobra a qualquer momento.",
+        " chegar a vez de Alice; o Mestre só pode defini-la por ele agora se ele não escolheu"
+        " nenhuma no último turno (senão, use antes /encontro desfazer).",
     )
     expect(
         t.reply(typed, 2),
         "  ┃ A vez é de Orc, não de Alice: o Aguardar que Alice escolheu pode virar um ataque, uma"
         " Finta ou um Preparar quando um inimigo o dispara (R5.11), não outra manobra; as demais"
-        " se escolhem no próprio turno (R4.4, R4.5). O Mestre pode definir a manobra a qualquer"
-        " momento.",
+        " se escolhem no próprio turno (R4.4, R4.5). O Mestre pode definir outra manobra por ele"
+        " agora.",
     )
     expect(
         t.reply("/attack attacker:Alice target:Orc wait-order:true"),
