@@ -31,6 +31,7 @@ from bot.render.ranged import render_stray, render_through
 from bot.storage.encounter import EncounterChange, EncounterRepository
 from bot.storage.pending_attack import PendingAttackRepository
 from cogs._autocomplete import combatant_autocomplete
+from cogs._pending import refresh_defenses_against
 from cogs._shared import (
     EXTRA_ATTACK_OPTION,
     LOCATION_CHOICES,
@@ -958,19 +959,20 @@ class Attack(commands.Cog):
         if taken.outcome is None:  # R7.2: he fainted before he could act
             assert before is not None
             await interaction.response.send_message(embed=before)
-            return
-        embed = render_maneuver(
-            fighter.name,
-            taken.outcome,
-            self.bot.messages,
-            locale,
-            target_name=other.name if other is not None else None,
-            trigger=trigger,
+        else:
+            embed = render_maneuver(
+                fighter.name,
+                taken.outcome,
+                self.bot.messages,
+                locale,
+                target_name=other.name if other is not None else None,
+                trigger=trigger,
+            )
+            embeds = [embed] if before is None else [before, embed]
+            await interaction.response.send_message(embeds=embeds)
+        await refresh_defenses_against(
+            self.bot, channel, (fighter.combatant_id,), taken.encounter, options, locale
         )
-        if before is not None:
-            await interaction.response.send_message(embeds=[before, embed])
-            return
-        await interaction.response.send_message(embed=embed)
 
 
 async def setup(bot: GurpsBot) -> None:

@@ -13,16 +13,20 @@ from fractions import Fraction
 import discord
 from discord import app_commands
 
-from bot.i18n import Messages
+from bot.i18n import SUPPORTED_LOCALES, Messages
 from bot.render.ammunition import add_ammunition_field, add_reload_lost_field, reload_line
 from bot.render.common import (
+    MAX_FIELD_VALUE,
+    MAX_TOTAL,
     ResultKind,
     add_field,
     damage_text,
     decimal,
+    embed_length,
     new_embed,
     signed,
     skill_name,
+    truncate,
 )
 from bot.render.fire import fire_lines
 from bot.render.ranged import add_range_field
@@ -58,6 +62,7 @@ __all__ = [
     "defense_choice",
     "defense_choices",
     "defense_view",
+    "defenses_value",
     "readying_line",
     "render_attack",
     "render_damage",
@@ -65,6 +70,7 @@ __all__ = [
     "render_hits",
     "render_maneuver",
     "weapon_choice",
+    "with_fresh_defenses",
 ]
 
 
@@ -229,6 +235,44 @@ def _defenses_value(defenses: DefenseOptions, messages: Messages, locale: str) -
             + f" ({defenses.retreat_refusal.rule_id})"
         )
     return "\n".join(lines)
+
+
+def defenses_value(defenses: DefenseOptions, messages: Messages, locale: str) -> str:
+    """An attack's Defenses field: each defense the target has with its number, or why he
+    has none."""
+    reason = defenses.no_defense
+    if reason is None:
+        return _defenses_value(defenses, messages, locale)
+    return messages.text(
+        "attack.no_defense", locale, reason=messages.text(reason.key, locale), rule=reason.rule_id
+    )
+
+
+def with_fresh_defenses(
+    embeds: Sequence[discord.Embed], defenses: DefenseOptions, messages: Messages, locale: str
+) -> bool:
+    """Write ``defenses`` into the last Defenses field of an attack's message, in place, in
+    the language that field was written in (its name says which; ``locale`` when several
+    read alike): after a change to the target (his maneuver, an undo) the message shows the
+    numbers his buttons now roll against. Whether anything changed: not when the numbers
+    are the same, nor when the new text would not fit in Discord's 6000 characters."""
+    written_in: dict[str, str] = {}
+    for code in (locale, *SUPPORTED_LOCALES):
+        written_in.setdefault(messages.text("attack.field.defenses", code), code)
+    for embed in reversed(embeds):
+        for index in reversed(range(len(embed.fields))):
+            field = embed.fields[index]
+            field_locale = written_in.get(field.name or "")
+            if field_locale is None:
+                continue
+            old = field.value or ""
+            value = truncate(defenses_value(defenses, messages, field_locale), MAX_FIELD_VALUE)
+            total = sum(embed_length(each) for each in embeds)
+            if value == old or total - len(old) + len(value) > MAX_TOTAL:
+                return False
+            embed.set_field_at(index, name=field.name, value=value, inline=field.inline)
+            return True
+    return False
 
 
 def feint_skill(feint: FeintOutcome, messages: Messages, locale: str) -> str:
@@ -513,26 +557,12 @@ def render_attack(outcome: AttackOutcome, messages: Messages, locale: str) -> li
             inline=False,
         )
     if outcome.defenses is not None:
-        if outcome.defenses.no_defense is not None:
-            reason = outcome.defenses.no_defense
-            add_field(
-                embed,
-                messages.text("attack.field.defenses", locale),
-                messages.text(
-                    "attack.no_defense",
-                    locale,
-                    reason=messages.text(reason.key, locale),
-                    rule=reason.rule_id,
-                ),
-                inline=False,
-            )
-        else:
-            add_field(
-                embed,
-                messages.text("attack.field.defenses", locale),
-                _defenses_value(outcome.defenses, messages, locale),
-                inline=False,
-            )
+        add_field(
+            embed,
+            messages.text("attack.field.defenses", locale),
+            defenses_value(outcome.defenses, messages, locale),
+            inline=False,
+        )
     embeds = [embed]
     if outcome.damage is not None:
         embeds += render_hits(outcome.damage, outcome.target_name, messages, locale)
