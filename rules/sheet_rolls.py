@@ -57,6 +57,7 @@ __all__ = [
 ERROR_KEYS: Final = frozenset(
     {
         "sheetcheck.unknown_target",  # character, name
+        "sheetcheck.which_specialization",  # character, name, skills
         "sheetcheck.blind",  #          character
     }
 )
@@ -156,7 +157,8 @@ def roll_targets(sheet: Combatant) -> tuple[CheckTarget, ...]:
 def find_target(sheet: Combatant, name: str) -> CheckTarget:
     """The target ``name`` names on ``sheet`` (ignoring case, hyphens and spaces): an
     attribute's or a sense's key, or a skill's label or (with a single specialization
-    on the sheet) its name."""
+    on the sheet) its name. A bare name the sheet holds in several specializations is refused
+    naming them (``sheetcheck.which_specialization``): the roll needs one."""
     wanted = skill_key(name)
     targets = roll_targets(sheet)
     for target in targets:
@@ -170,6 +172,14 @@ def find_target(sheet: Combatant, name: str) -> CheckTarget:
     ]
     if len(named) == 1:
         return next(t for t in targets if t.key == named[0].label)
+    if named:
+        raise RuleError(
+            "sheetcheck.which_specialization",
+            f"{sheet.name} has {name!r} in several specializations",
+            character=sheet.name,
+            name=name.strip(),
+            skills=", ".join(sorted((s.label for s in named), key=str.casefold)),
+        )
     raise RuleError(
         "sheetcheck.unknown_target",
         f"{sheet.name} has no {name!r} to roll",

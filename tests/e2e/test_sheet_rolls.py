@@ -132,3 +132,49 @@ async def test_in_the_fight_shock_reaches_dx_based_skills_only_r7_6(
     assert fields(contest.embed)["Result"] == "**Alice (Stealth)** wins by 3."
     assert fields(contest.embed)["Alice (Stealth)"] == "Stealth 14\n-3 shock (R7.6)\n= **11**"
     assert dice.remaining == 0
+
+
+async def test_a_bare_skill_name_with_two_specializations_names_them(
+    standin: StandIn, bot: GurpsBot, dice: ScriptedDice
+) -> None:
+    """Ivy has Fast-Draw (Arrow) 14 and Fast-Draw (Knife) 12: a bare "Fast-Draw" rolls neither,
+    and the private refusal names both (English and Portuguese); the full name rolls."""
+    await standin.slash("encounter start", {"name": "Inn"}, user="gm", channel=CHANNEL)
+    await standin.slash(
+        "combatant add",
+        {"name": "Ivy", "st": 10, "dx": 12, "iq": 10, "ht": 10},
+        user="gm",
+        channel=CHANNEL,
+    )
+    for specialization, level in (("Knife", 12), ("Arrow", 14)):
+        await standin.slash(
+            "combatant skill add",
+            {"name": "Ivy", "skill": "Fast-Draw", "specialization": specialization, "level": level},
+            user="gm",
+            channel=CHANNEL,
+        )
+    both = await standin.slash(
+        "check", {"character": "Ivy", "skill": "fast-draw"}, user="gm", channel=CHANNEL
+    )
+    assert both.ephemeral
+    assert both.embed["description"] == (
+        "Ivy has fast-draw in more than one specialization: Fast-Draw (Arrow), Fast-Draw (Knife)."
+        " Name the one to roll."
+    )
+    ambas = await standin.slash(
+        "teste",
+        {"personagem": "Ivy", "nh": "Fast-Draw"},
+        user="gm",
+        channel=CHANNEL,
+        locale="pt-BR",
+    )
+    assert ambas.embed["description"] == (
+        "Ivy tem Fast-Draw em mais de uma especialização: Fast-Draw (Arrow), Fast-Draw (Knife)."
+        " Diga qual testar."
+    )
+    dice.extend([3, 4, 4])
+    rolled = await standin.slash(
+        "check", {"character": "Ivy", "skill": "Fast-Draw (Arrow)"}, user="gm", channel=CHANNEL
+    )
+    assert fields(rolled.embed)["Effective skill"] == "Fast-Draw (Arrow) 14\n= **14**"
+    assert dice.remaining == 0

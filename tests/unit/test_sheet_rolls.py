@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.combatant import Burning, Combatant, Side, Trait
+from rules.combatant import Burning, Combatant, Side, Skill, Trait
 from rules.errors import RuleError
 from rules.options import RuleOptions
 from rules.records import Modifier
@@ -71,6 +71,30 @@ def test_every_target_a_sheet_rolls() -> None:
 )
 def test_a_name_finds_its_target(name: str, key: str) -> None:
     assert find_target(alice(), name).key == key
+
+
+def test_a_bare_name_with_two_specializations_names_them() -> None:
+    """A bare skill name the sheet holds in two specializations rolls neither: the refusal
+    names both, so the player can type one in full."""
+    sheet = alice().model_copy(
+        update={
+            "skills": (
+                *alice().skills,
+                Skill(name="Fast-Draw", specialization="Arrow", level=14, attribute="dx"),
+            )
+        }
+    )
+    with pytest.raises(RuleError) as caught:
+        find_target(sheet, "fast draw")
+    assert (caught.value.key, caught.value.params) == (
+        "sheetcheck.which_specialization",
+        {
+            "character": "Alice",
+            "name": "fast draw",
+            "skills": "Fast-Draw (Arrow), Fast-Draw (Sword)",
+        },
+    )
+    assert find_target(sheet, "Fast-Draw (Arrow)").level == 14
 
 
 def test_an_unknown_name_is_refused() -> None:
