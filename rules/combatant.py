@@ -827,6 +827,21 @@ class Combatant(BaseModel):
         physical weapon is wielded in (``weapon`` itself when it is its own item)."""
         return tuple(w for w in self.weapons if w.item_name == weapon.item_name)
 
+    def is_shield_usage(self, weapon: Weapon) -> bool:
+        """``weapon`` is a usage of his shield: GCS's ``Small Shield (Shield Bash)``, whose
+        item is the shield, or a weapon named like the shield. It is strapped to his arm with
+        the shield (B287), not held in a hand."""
+        shield = self.shield
+        return shield is not None and weapon.item_name.casefold() == shield.name.casefold()
+
+    @property
+    def held_weapons(self) -> tuple[Weapon, ...]:
+        """The weapons he holds in his hands, every usage of each item, in the sheet's order:
+        what a knockdown makes him drop (R7.8, "solta o que estiver segurando"). Natural
+        weapons (fists, teeth, claws) are part of him and the usages of his shield are
+        strapped to his arm with it (B287): neither is held."""
+        return tuple(w for w in self.weapons if not w.natural and not self.is_shield_usage(w))
+
     def has_dropped(self, weapon: Weapon) -> bool:
         """``weapon``'s item lies on the ground (R7.8, R11.22): none of its usages strikes or
         parries until a Ready picks it up."""

@@ -40,6 +40,7 @@ from rules.combatant import (
     SKILL_ATTRIBUTES,
     Armor,
     Combatant,
+    DRProfile,
     HitLocation,
     RiseClass,
     Shield,
@@ -856,8 +857,11 @@ class _Reader:
             counts[key] = (counts.get(key, (0, armor))[0] + 1, armor)
         uniform = max(counts.values(), key=lambda pair: pair[0])[1]
         overrides = {where: armor for where, armor in covers.items() if armor != uniform}
-        if HitLocation.VITALS not in covers and HitLocation.TORSO in overrides:
-            overrides[HitLocation.VITALS] = uniform  # GCS gave the vitals no row: bare
+        # R7.24: the vitals lie inside the torso. With no row of their own they follow its
+        # armor (DRProfile.at, as /armor does); a row the file gives them is kept even where
+        # it matches the uniform DR but not the torso's.
+        around = DRProfile(uniform=uniform, overrides=overrides)
+        overrides |= {where: armor for where, armor in covers.items() if around.at(where) != armor}
         self.data["dr"] = {"uniform": uniform, "overrides": overrides}
 
     def _dodge(self, sheet: Combatant, encumbrance: int, shield_db: int) -> Combatant:

@@ -158,11 +158,12 @@ def free_hands(sheet: Combatant) -> int:
     """How many of his hands hold nothing (R11.2 needs one to grapple, R11.10 both to choke).
 
     The sheet's first weapon is in the right hand, the others and the shield in the left
-    (R6.6); a two-handed weapon takes both. Natural weapons (fists, teeth, claws) and dropped
-    ones take none; a crippled arm or hand grabs nothing (R7.16)."""
+    (R6.6); a two-handed weapon takes both. Only what he holds takes a hand
+    (:attr:`Combatant.held_weapons`: no fists, teeth or claws; a shield bash is the shield's
+    arm) and nothing dropped; a crippled arm or hand grabs nothing (R7.16)."""
     busy: set[Side] = set()
-    for weapon in sheet.weapons:
-        if weapon.natural or sheet.has_dropped(weapon):
+    for weapon in sheet.held_weapons:
+        if sheet.has_dropped(weapon):
             continue
         if weapon.two_handed:
             busy.update((Side.LEFT, Side.RIGHT))

@@ -1060,10 +1060,10 @@ def apply_hit(
                 posture = _PRONE
                 update["stunned"] = True
                 update["knocked_down"] = True
-                held = {w.item_name for w in target.weapons if not w.natural}
+                # R7.8: he "drops anything he is holding"; his fists and his strapped
+                # shield stay with him (Combatant.held_weapons).
+                held = {w.item_name for w in target.held_weapons}
                 if held:
-                    # R7.8: he "drops anything he is holding"; fists, teeth and claws are no
-                    # weapons in hand (natural attacks stay with him).
                     update["dropped"] = state.dropped.union(held)
                 if knockdown.result is _KNOCKED_OUT:
                     unconscious = knocked_out = True

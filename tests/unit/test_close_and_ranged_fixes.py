@@ -107,6 +107,19 @@ def test_free_hands_count_weapons_shields_and_crippled_arms_r11_2() -> None:
     assert free_hands(crippled) == 0
 
 
+def test_a_shield_bash_takes_only_the_shield_arm_r11_2() -> None:
+    """R11.2 with B287: the shield's bash is the shield strapped to the left arm, not a
+    weapon in a hand. A fighter whose only weapon is his shield's bash has his right hand
+    free to grapple, even though the bash is the sheet's first weapon."""
+    shielded = fight(shield={"name": "Small Shield", "skill": 12, "db": 2}).get("1").combatant
+    bash = shielded.weapons[0].model_copy(
+        update={"name": "Small Shield (Shield Bash)", "item": "Small Shield"}
+    )
+    only_the_shield = shielded.model_copy(update={"weapons": (bash,)})
+    assert only_the_shield.held_weapons == ()
+    assert free_hands(only_the_shield) == 1
+
+
 def test_no_free_hand_no_grapple_and_one_hand_no_choke_r11_2_r11_10() -> None:
     """A knife and a shield: no grapple (nor grab). A knife alone: the grapple is rolled
     (12 + 3 = 15 rolls 10 against 11 rolling 12), but not the choke, which needs both hands

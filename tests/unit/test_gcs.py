@@ -203,6 +203,33 @@ def test_armor_per_location_flexible_and_by_damage_type() -> None:
     assert effective_dr(sheet, skull).effective == 5
 
 
+def test_vitals_without_a_row_follow_the_torso_armor_r7_24() -> None:
+    """R7.24: the vitals lie inside the torso. Mirela's body table gives the torso DR 2 and
+    no vitals row: the vitals follow the torso (DR 2, as /armor's vitals do), and 3 impaling
+    to them meets that DR. The groin and the eye (R7.26: the skull's DR does not reach it)
+    lie inside nothing: the groin's row says 0, the eye has none and keeps the sheet's 0."""
+    sheet = import_gcs(gcs("two_usages.gcs")).sheet
+    assert sheet.dr.uniform == Armor()
+    assert sheet.dr.overrides == {HitLocation.TORSO: Armor(rigid=2)}
+    inner = (HitLocation.VITALS, HitLocation.GROIN, HitLocation.EYE)
+    assert [sheet.dr.at(where).dr for where in inner] == [2, 0, 0]
+    stab = DamageSpec(basic_damage=3, damage_type=DamageType.IMP, location=HitLocation.VITALS)
+    assert effective_dr(sheet, stab).effective == 2
+
+
+def test_a_vitals_row_is_kept_where_it_differs_from_the_torso_r7_24() -> None:
+    """R7.24: a vitals row of its own counts even when it matches the DR the rest of the body
+    has (0) and not the torso's (4 mail): the file says the vitals are bare."""
+    data = gcs("ivo.gcs")
+    vitals = next(
+        row for row in data["settings"]["body_type"]["locations"] if row["id"] == "vitals"
+    )
+    vitals["calc"]["dr"] = {"all": 0}
+    sheet = import_gcs(data).sheet
+    assert sheet.dr.at(HitLocation.TORSO).dr == 4
+    assert sheet.dr.at(HitLocation.VITALS) == Armor()
+
+
 def test_encumbrance_move_and_dodge() -> None:
     """58.25 lb carried over a Basic Lift of 24.2 lb is Medium encumbrance (A.5): Move 3.
     GCS's Dodge there is 11 with Enhanced Dodge and the shield's DB 2; less the DB (the

@@ -489,6 +489,30 @@ def test_r7_8_knocked_down_keeps_natural_weapons() -> None:
     assert apply_hit(only_teeth, hit(7, T.CR), rolls(13)).state.dropped == frozenset()
 
 
+@pytest.mark.parametrize(
+    ("bash", "usage_item"),
+    [("Small Shield (Shield Bash)", "Small Shield"), ("small shield", None)],
+)
+def test_r7_8_knocked_down_keeps_his_strapped_shield(bash: str, usage_item: str | None) -> None:
+    """R7.8 drops what he holds; a shield is strapped to the arm (B287): the same blow and
+    failed roll drop the sword, not the shield nor its bash (a GCS usage whose item is the
+    shield, or a JSON sheet's weapon named like it). Block and the shield's DB stay."""
+    knight = person(
+        attributes={"ht": 11, "hp": 12, "st": 40},
+        weapons=[
+            {"name": "sword", "skill": 14, "damage": "sw+1 cut"},
+            {"name": bash, "skill": 13, "damage": "thr cr", "item": usage_item},
+        ],
+        shield={"name": "Small Shield", "skill": 13, "db": 1},
+    )
+    outcome = apply_hit(knight, hit(7, T.CR), rolls(13))
+    assert outcome.state.knocked_down
+    assert outcome.state.dropped == frozenset({"sword"})
+    after = outcome.combatant
+    assert not after.has_dropped(after.weapon(bash))
+    assert (after.block, after.shield_db) == (knight.block, 1)
+
+
 def test_r7_8_face_examples() -> None:
     """R7.8: HT 11, Major Wound to the face → 6; with High Pain Threshold → 9; 1 point → 11."""
     plain = person(attributes={"ht": 11, "hp": 12, "st": 40})
