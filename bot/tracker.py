@@ -33,6 +33,7 @@ import discord
 
 from bot.render.tracker import render_live_tracker
 from bot.storage.encounter import EncounterRepository
+from bot.storage.live import Committed
 from bot.storage.records import EncounterRecord
 from rules.encounter import Encounter, TrackerMessage
 
@@ -109,8 +110,9 @@ class LiveTrackers:
 
     # ----------------------------------------------------------------- changes
 
-    def changed(self, record: EncounterRecord) -> None:
-        """A change to ``record``'s fight committed: show it soon (returns at once)."""
+    def changed(self, change: Committed) -> None:
+        """A change to a fight committed: show it soon (returns at once)."""
+        record = change.record
         if record.encounter.tracker is None or self._closing.is_set():
             return
         channel_id = record.channel_id

@@ -35,7 +35,7 @@ from pydantic import BaseModel, ConfigDict
 from bot.storage.database import Database, Session, Statement, run_statements
 from bot.storage.documents import Document, stamp_json
 from bot.storage.errors import StorageRefusal
-from bot.storage.live import STATE_ROW, LiveEncounter, LiveEncounters
+from bot.storage.live import STATE_ROW, Committed, LiveEncounter, LiveEncounters
 from bot.storage.pending_attack import (
     awaiting_rows,
     read_attack,
@@ -137,6 +137,8 @@ class EncounterChange:
         self._repository = repository
         self._rows = live.rows
         self.rows_after: dict[str, Any] = {}
+        self.touched: set[str] = set()
+        """The fighters added, removed or changed (after :meth:`snapshots`)."""
         self._gone: set[str] = set()
         self._awaiting = dict(live.awaiting)
         self._written: dict[int, PendingAttack] = {}
@@ -202,6 +204,7 @@ class EncounterChange:
                 self.rows_after[STATE_ROW], self.status, self.ended_at
             )
         for combatant_id, was, now in _changed_fighters(old.combatants, new.combatants):
+            self.touched.add(combatant_id)
             was_row = None if was is None else self._rows.get(combatant_id) or _combatant_row(was)
             before["combatants"][combatant_id] = was_row
             row = None if now is None else _combatant_row(now, was, was_row)
@@ -234,6 +237,15 @@ class EncounterChange:
         attacks' (see :attr:`~bot.storage.live.LiveEncounter.payloads`)."""
         awaiting = {id(row.payload) for row in self._awaiting.values()}
         return {key: found for key, found in self._payloads.items() if key in awaiting}
+
+    def committed(self, record: EncounterRecord) -> Committed:
+        """What the watchers are told once this change committed as ``record``."""
+        waiting = (
+            tuple(row for key, row in self._awaiting.items() if key not in self._written)
+            if self._awaiting
+            else ()
+        )
+        return Committed(record, self.record.encounter, frozenset(self.touched), waiting)
 
     def rows_now(self) -> dict[str, Any]:
         """The rows memory keeps for the fight once this change committed (after
@@ -649,7 +661,8 @@ class EncounterRepository:
             if isinstance(started, str):
                 raise EncounterAlreadyActiveError(started)
             self.live.put(started)
-            self.live.committed(started.record)
+            everyone = frozenset(c.combatant_id for c in encounter.combatants)
+            self.live.committed(Committed(started.record, touched=everyone))
         return started.record
 
     @asynccontextmanager
@@ -707,7 +720,7 @@ class EncounterRepository:
                         updated, change._awaiting, change.rows_now(), change.payloads_now()
                     )
                 )
-            self.live.committed(updated)
+            self.live.committed(change.committed(updated))
 
     async def set_tracker(
         self, channel_id: int, tracker: TrackerMessage | None, *, encounter_id: int | None = None
@@ -790,7 +803,9 @@ class EncounterRepository:
     async def undo(self, channel_id: int, actor_id: int) -> UndoResult:
         """Revert the latest change not yet undone (repeatable), logging the undo itself."""
 
-        async def job(session: Session) -> tuple[EncounterEvent, int, LiveEncounter] | None:
+        async def job(
+            session: Session,
+        ) -> tuple[EncounterEvent, int, LiveEncounter, Encounter] | None:
             running = await _load_live(session, channel_id)
             if running is None:
                 raise NoActiveEncounterError
@@ -808,16 +823,25 @@ class EncounterRepository:
             undo_id = await _revert(session, encounter_id, event, actor_id, restored)
             reloaded = await _load_live(session, channel_id)
             assert reloaded is not None
-            return event, undo_id, reloaded
+            return event, undo_id, reloaded, running.record.encounter
 
         async with self.live.lock(channel_id):
             done = await self.database.write(job)
             if done is None:
                 raise NothingToUndoError
-            event, undo_id, reloaded = done
+            event, undo_id, reloaded, was = done
+            pending = tuple(int(key) for key in event.before.get("pending_attacks", {}))
             self.live.put(reloaded)
-            self.live.committed(reloaded.record)
-        pending = tuple(int(attack_id) for attack_id in event.before.get("pending_attacks", {}))
+            # The attacks the undo put back are the undo's to show; the others still waiting
+            # may face a fighter it restored.
+            self.live.committed(
+                Committed(
+                    reloaded.record,
+                    was,
+                    frozenset(event.before.get("combatants", {})),
+                    tuple(row for key, row in reloaded.awaiting.items() if key not in pending),
+                )
+            )
         return UndoResult(
             undone=event.model_copy(update={"undone_by": undo_id}),
             record=reloaded.record,

@@ -29,12 +29,38 @@ from typing import Any
 from bot.storage.database import Database
 from bot.storage.dialect import ATTACK_ID_BLOCK
 from bot.storage.records import EncounterRecord, PendingAttack, StoredDocument
+from rules.encounter import Encounter
 
-__all__ = ["ATTACK_ID_BLOCK", "STATE_ROW", "LiveEncounter", "LiveEncounters", "Watcher"]
+__all__ = [
+    "ATTACK_ID_BLOCK",
+    "STATE_ROW",
+    "Committed",
+    "LiveEncounter",
+    "LiveEncounters",
+    "Watcher",
+]
 
 log = logging.getLogger(__name__)
 
-Watcher = Callable[[EncounterRecord], None]
+
+@dataclass(frozen=True, slots=True)
+class Committed:
+    """One committed change to a fight, as its watchers see it.
+
+    ``before`` is the fight as it stood before the change (``None``: the change started
+    it); ``touched`` the ids of the fighters it added, removed or changed. ``waiting`` are
+    the attacks that waited for a defense both before and after the change and that the
+    change did not write: whoever wrote an attack shows it, and a waiting attack whose
+    target was touched may need fresh defense numbers (:mod:`bot.attack_messages`).
+    """
+
+    record: EncounterRecord
+    before: Encounter | None = None
+    touched: frozenset[str] = frozenset()
+    waiting: tuple[PendingAttack, ...] = ()
+
+
+Watcher = Callable[[Committed], None]
 """Told of every committed change to a fight (its record as committed, ended or not)."""
 
 
@@ -80,14 +106,14 @@ class LiveEncounters:
         if watcher in self._watchers:
             self._watchers.remove(watcher)
 
-    def committed(self, record: EncounterRecord) -> None:
-        """A change to ``record``'s fight committed: tell the watchers (a failing one is
-        logged; the change stands)."""
+    def committed(self, change: Committed) -> None:
+        """A change to a fight committed: tell the watchers (a failing one is logged; the
+        change stands)."""
         for watcher in list(self._watchers):
             try:
-                watcher(record)
+                watcher(change)
             except Exception:
-                log.exception("a watcher of channel %s failed", record.channel_id)
+                log.exception("a watcher of channel %s failed", change.record.channel_id)
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         """The lock a change to ``channel_id``'s fight holds from load to commit."""
