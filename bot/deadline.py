@@ -11,6 +11,10 @@ instead: the handler's code does not change.
 
 ``prepare``, when given, sees every answer before it goes out (the bot names
 ``/rules`` for the rule ids an answer cites, :mod:`bot.citations`).
+
+Work a handler starts for later (an edit of another message) waits for the answer
+first: :func:`current_answer` is the guarded response of the interaction being
+handled, and :meth:`GuardedResponse.answered` returns once the handler answered.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
 from typing import Any
 
 import discord
@@ -26,7 +31,7 @@ from discord.utils import MISSING
 
 log = logging.getLogger(__name__)
 
-__all__ = ["DEFER_AFTER", "GuardedResponse", "Prepare", "guard"]
+__all__ = ["DEFER_AFTER", "GuardedResponse", "Prepare", "current_answer", "guard"]
 
 DEFER_AFTER = 2.0
 """Seconds after the bot received an interaction when an unanswered one is deferred: a
@@ -41,7 +46,15 @@ class GuardedResponse(discord.InteractionResponse[Any]):
     edits the message the button was on.
     """
 
-    __slots__ = ("_completed", "_deferred_for_handler", "_lock", "_prepare", "_timer", "_update")
+    __slots__ = (
+        "_answered",
+        "_completed",
+        "_deferred_for_handler",
+        "_lock",
+        "_prepare",
+        "_timer",
+        "_update",
+    )
 
     def __init__(
         self,
@@ -57,6 +70,12 @@ class GuardedResponse(discord.InteractionResponse[Any]):
         self._deferred_for_handler = False
         self._completed = False
         self._timer: asyncio.TimerHandle | None = None
+        self._answered = asyncio.Event()
+
+    async def answered(self) -> None:
+        """Until the handler answered (its message, its edit or its own deferral), or an
+        answer failed."""
+        await self._answered.wait()
 
     @property
     def awaiting_answer(self) -> bool:
@@ -95,10 +114,13 @@ class GuardedResponse(discord.InteractionResponse[Any]):
 
     async def defer(self, **kwargs: Any) -> None:
         self._stop()
-        async with self._lock:
-            if self._deferred_for_handler:
-                return
-            await super().defer(**kwargs)
+        try:
+            async with self._lock:
+                if self._deferred_for_handler:
+                    return
+                await super().defer(**kwargs)
+        finally:
+            self._answered.set()
 
     async def send_message(  # type: ignore[override]
         self,
@@ -108,6 +130,14 @@ class GuardedResponse(discord.InteractionResponse[Any]):
         **kwargs: Any,
     ) -> discord.InteractionCallbackResponse[Any] | None:
         """As :meth:`discord.InteractionResponse.send_message`; ``None`` once deferred."""
+        try:
+            return await self._send_message(content, ephemeral=ephemeral, **kwargs)
+        finally:
+            self._answered.set()
+
+    async def _send_message(
+        self, content: Any | None, *, ephemeral: bool, **kwargs: Any
+    ) -> discord.InteractionCallbackResponse[Any] | None:
         self._stop()
         if self._prepare is not None:
             await self._prepare(content, kwargs)
@@ -131,6 +161,12 @@ class GuardedResponse(discord.InteractionResponse[Any]):
 
     async def edit_message(self, **kwargs: Any) -> discord.InteractionCallbackResponse[Any] | None:
         """As :meth:`discord.InteractionResponse.edit_message`; ``None`` once deferred."""
+        try:
+            return await self._edit_message(**kwargs)
+        finally:
+            self._answered.set()
+
+    async def _edit_message(self, **kwargs: Any) -> discord.InteractionCallbackResponse[Any] | None:
         self._stop()
         if self._prepare is not None:
             await self._prepare(kwargs.get("content"), kwargs)
@@ -144,6 +180,15 @@ class GuardedResponse(discord.InteractionResponse[Any]):
 
 Prepare = Callable[[Any, dict[str, Any]], Awaitable[None]]
 """Sees an answer's content and keywords before it is sent (and may change its embeds)."""
+
+_ANSWERING: ContextVar[GuardedResponse | None] = ContextVar("answering", default=None)
+"""The guarded response of the interaction the running task handles."""
+
+
+def current_answer() -> GuardedResponse | None:
+    """The guarded response of the interaction being handled here (``None``: outside one)."""
+    return _ANSWERING.get()
+
 
 _KEEP: set[asyncio.Task[None]] = set()
 """Deferrals in flight (the loop keeps only weak references to tasks)."""
@@ -175,4 +220,5 @@ def guard(
         return
     response = GuardedResponse(interaction, update=update, prepare=prepare)
     interaction._cs_response = response  # type: ignore[attr-defined]
+    _ANSWERING.set(response)
     response.start(DEFER_AFTER)
