@@ -62,6 +62,7 @@ __all__ = [
     "defense_choice",
     "defense_choices",
     "defense_view",
+    "defenses_locale",
     "defenses_value",
     "readying_line",
     "render_attack",
@@ -69,6 +70,7 @@ __all__ = [
     "render_defense",
     "render_hits",
     "render_maneuver",
+    "shown_defenses",
     "weapon_choice",
     "with_fresh_defenses",
 ]
@@ -248,31 +250,49 @@ def defenses_value(defenses: DefenseOptions, messages: Messages, locale: str) ->
     )
 
 
-def with_fresh_defenses(
-    embeds: Sequence[discord.Embed], defenses: DefenseOptions, messages: Messages, locale: str
-) -> bool:
-    """Write ``defenses`` into the last Defenses field of an attack's message, in place, in
-    the language that field was written in (its name says which; ``locale`` when several
-    read alike): after a change to the target (his maneuver, an undo) the message shows the
-    numbers his buttons now roll against. Whether anything changed: not when the numbers
-    are the same, nor when the new text would not fit in Discord's 6000 characters."""
+def _defenses_field(
+    embeds: Sequence[discord.Embed], messages: Messages, locale: str
+) -> tuple[discord.Embed, int, str] | None:
+    """The last Defenses field of an attack's message: its embed, its index there and the
+    language it was written in (its name says which; ``locale`` when several read alike)."""
     written_in: dict[str, str] = {}
     for code in (locale, *SUPPORTED_LOCALES):
         written_in.setdefault(messages.text("attack.field.defenses", code), code)
     for embed in reversed(embeds):
         for index in reversed(range(len(embed.fields))):
-            field = embed.fields[index]
-            field_locale = written_in.get(field.name or "")
-            if field_locale is None:
-                continue
-            old = field.value or ""
-            value = truncate(defenses_value(defenses, messages, field_locale), MAX_FIELD_VALUE)
-            total = sum(embed_length(each) for each in embeds)
-            if value == old or total - len(old) + len(value) > MAX_TOTAL:
-                return False
-            embed.set_field_at(index, name=field.name, value=value, inline=field.inline)
-            return True
-    return False
+            field_locale = written_in.get(embed.fields[index].name or "")
+            if field_locale is not None:
+                return embed, index, field_locale
+    return None
+
+
+def defenses_locale(embeds: Sequence[discord.Embed], messages: Messages, locale: str) -> str | None:
+    """The language an attack's message was written in, read from its Defenses field
+    (``None`` without one): its buttons are relabelled in it."""
+    found = _defenses_field(embeds, messages, locale)
+    return None if found is None else found[2]
+
+
+def with_fresh_defenses(
+    embeds: Sequence[discord.Embed], defenses: DefenseOptions, messages: Messages, locale: str
+) -> bool:
+    """Write ``defenses`` into the last Defenses field of an attack's message, in place, in
+    the language that field was written in: after a change to the target (his maneuver, a
+    knockdown, an undo) the message shows the numbers his buttons now roll against. Whether
+    anything changed: not when the numbers are the same, nor when the new text would not
+    fit in Discord's 6000 characters."""
+    found = _defenses_field(embeds, messages, locale)
+    if found is None:
+        return False
+    embed, index, field_locale = found
+    field = embed.fields[index]
+    old = field.value or ""
+    value = truncate(defenses_value(defenses, messages, field_locale), MAX_FIELD_VALUE)
+    total = sum(embed_length(each) for each in embeds)
+    if value == old or total - len(old) + len(value) > MAX_TOTAL:
+        return False
+    embed.set_field_at(index, name=field.name, value=value, inline=field.inline)
+    return True
 
 
 def feint_skill(feint: FeintOutcome, messages: Messages, locale: str) -> str:
@@ -595,6 +615,33 @@ def retreat_bonus_text(defenses: DefenseOptions, messages: Messages, locale: str
     return " · ".join(f"{'/'.join(names)} {signed(value)}" for value, names in by_value.items())
 
 
+ButtonSpec = tuple[str, str, discord.ButtonStyle]
+"""A defense button: its action, label and style."""
+
+
+def _defense_buttons(
+    pending: PendingDefense, defenses: DefenseOptions, messages: Messages, locale: str
+) -> list[ButtonSpec]:
+    """Each defense with its final number, the Retreat toggle, No defense."""
+    buttons = [
+        (
+            defense_choice(option),
+            defense_label(option, messages, locale, retreat=pending.retreat),
+            discord.ButtonStyle.primary,
+        )
+        for option in defenses.options
+    ]
+    bonus = retreat_bonus_text(defenses, messages, locale)
+    if bonus is not None:
+        key = "defend.button.retreat_on" if pending.retreat else "defend.button.retreat"
+        style = discord.ButtonStyle.success if pending.retreat else discord.ButtonStyle.secondary
+        buttons.append(("retreat", messages.text(key, locale, bonus=bonus), style))
+    buttons.append(
+        ("none", messages.text("defend.button.none", locale), discord.ButtonStyle.danger)
+    )
+    return buttons
+
+
 def defense_view(
     attack_id: int,
     pending: PendingDefense,
@@ -604,39 +651,20 @@ def defense_view(
 ) -> discord.ui.View:
     """Persistent buttons: each defense with its final number, Retreat toggle, No defense."""
     view = discord.ui.View(timeout=None)
-    for option in defenses.options:
-        view.add_item(
-            DefenseButton(
-                attack_id,
-                defense_choice(option),
-                label=defense_label(option, messages, locale, retreat=pending.retreat),
-                style=discord.ButtonStyle.primary,
-            )
-        )
-    bonus = retreat_bonus_text(defenses, messages, locale)
-    if bonus is not None:
-        key = "defend.button.retreat_on" if pending.retreat else "defend.button.retreat"
-        view.add_item(
-            DefenseButton(
-                attack_id,
-                "retreat",
-                label=messages.text(key, locale, bonus=bonus),
-                style=(
-                    discord.ButtonStyle.success
-                    if pending.retreat
-                    else discord.ButtonStyle.secondary
-                ),
-            )
-        )
-    view.add_item(
-        DefenseButton(
-            attack_id,
-            "none",
-            label=messages.text("defend.button.none", locale),
-            style=discord.ButtonStyle.danger,
-        )
-    )
+    for action, label, style in _defense_buttons(pending, defenses, messages, locale):
+        view.add_item(DefenseButton(attack_id, action, label=label, style=style))
     return view
+
+
+def shown_defenses(
+    pending: PendingDefense, defenses: DefenseOptions, messages: Messages, locale: str
+) -> tuple[object, ...]:
+    """What an attack's message shows of ``defenses``: its buttons and its Defenses field.
+    Two of these compare equal exactly when the message would read the same."""
+    return (
+        *_defense_buttons(pending, defenses, messages, locale),
+        defenses_value(defenses, messages, locale),
+    )
 
 
 def _defense_result(outcome: DefenseOutcome, messages: Messages, locale: str) -> str:
