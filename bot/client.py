@@ -26,6 +26,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.attack_messages import LiveDefenses
 from bot.command_sync import CommandsRefused
 from bot.config import Settings
 from bot.errors import GurpsCommandTree
@@ -127,10 +128,12 @@ class GurpsBot(commands.AutoShardedBot):
         self.guild_settings = GuildSettingsRepository(database)
         self.sync_on_start = sync_on_start
         self.trackers = LiveTrackers(self, interval=tracker_interval)
+        self.defenses = LiveDefenses(self)
 
     async def setup_hook(self) -> None:
         await self.database.migrate()
         self.trackers.start()
+        self.defenses.start()
         for extension in discover_extensions():
             await self.load_extension(extension)
             log.debug("loaded extension %s", extension)
@@ -160,8 +163,9 @@ class GurpsBot(commands.AutoShardedBot):
         return await self.tree.sync(guild=guild)
 
     async def close(self) -> None:
-        """Send the tracker edits still due, then disconnect."""
+        """Send the tracker edits and the defense refreshes still due, then disconnect."""
         await self.trackers.close()
+        await self.defenses.close()
         await super().close()
 
     async def on_ready(self) -> None:

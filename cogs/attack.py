@@ -31,7 +31,6 @@ from bot.render.ranged import render_stray, render_through
 from bot.storage.encounter import EncounterChange, EncounterRepository
 from bot.storage.pending_attack import PendingAttackRepository
 from cogs._autocomplete import combatant_autocomplete
-from cogs._pending import refresh_defenses_against
 from cogs._shared import (
     EXTRA_ATTACK_OPTION,
     LOCATION_CHOICES,
@@ -970,9 +969,6 @@ class Attack(commands.Cog):
             )
             embeds = [embed] if before is None else [before, embed]
             await interaction.response.send_message(embeds=embeds)
-        await refresh_defenses_against(
-            self.bot, channel, (fighter.combatant_id,), taken.encounter, options, locale
-        )
 
 
 async def setup(bot: GurpsBot) -> None:

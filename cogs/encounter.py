@@ -43,7 +43,7 @@ from bot.storage.pending_attack import CancelReason, PendingAttackRepository
 from bot.tracker import can_pin, has_live_tracker, keeps_tracker
 from bot.views.gear import KeepGearButton, keep_gear_view
 from cogs._autocomplete import combatant_autocomplete, side_autocomplete
-from cogs._pending import refresh_attack_messages, refresh_defenses_against
+from cogs._pending import refresh_attack_messages
 from cogs._shared import channel_of, guild_of, send_embeds
 from rules import turn_edge
 from rules.character import gear_differs, with_gear_of
@@ -424,18 +424,10 @@ class EncounterCog(commands.Cog):
         if not has_live_tracker(fight, interaction.app_permissions):
             embeds.extend(render_tracker(fight, self.bot.messages, locale))
         await send_embeds(interaction, embeds)
+        # The blows still waiting on a fighter the undo restored are refreshed by
+        # bot.attack_messages; the attacks it put back or cancelled are shown here.
         await refresh_attack_messages(
             self.bot, result.pending_attacks, result.record.encounter, context.options, locale
-        )
-        # The fighters the undo restored may defend otherwise now (an undone maneuver).
-        await refresh_defenses_against(
-            self.bot,
-            channel,
-            result.undone.before.get("combatants", {}),
-            fight,
-            context.options,
-            locale,
-            besides=result.pending_attacks,
         )
 
     @encounter.command(

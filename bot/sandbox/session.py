@@ -285,8 +285,10 @@ class Sandbox:
         rejected = len(self.standin.server.rejections)
         result = await action()
         if self.live is not None and self.live.running:
-            # The live tracker's edit belongs to the command that changed the fight.
+            # The live tracker's edit, and a waiting blow's fresh defenses, belong to the
+            # command that changed the fight.
             await self.live.bot.trackers.settled()
+            await self.live.bot.defenses.settled()
         # Numbers keep pointing at the last buttons shown until new ones appear.
         previous = self.shown.components
         self.shown = Shown()

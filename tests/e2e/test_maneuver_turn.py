@@ -136,9 +136,9 @@ async def test_a_waiting_blow_shows_the_defenses_the_gms_maneuver_gives_r4_4_r5_
 ) -> None:
     """R4.4: the maneuver governs Ana's defenses at once. The orc's blow (11 vs 13) waits for
     her defense, its message written in Portuguese; the GM gives her All-Out Defense, +2 Dodge
-    (B366): the message's buttons and its Defenses field (kept in the language it was written
-    in) now read Dodge 11, with no "defense undone" note. Undoing the maneuver puts Dodge 9
-    back, and the Dodge rolled is the one shown."""
+    (B366): the message's buttons and its Defenses field (both kept in the language it was
+    written in, whatever the GM's) now read Dodge 11, with no "defense undone" note. Undoing
+    the maneuver puts Dodge 9 back, and the Dodge rolled is the one shown."""
     await start_duel(standin, bot)
     await standin.slash("encounter next", user="gm", channel=CHANNEL)  # Ana
     await standin.slash("encounter next", user="gm", channel=CHANNEL)  # the orc
@@ -153,19 +153,22 @@ async def test_a_waiting_blow_shows_the_defenses_the_gms_maneuver_gives_r4_4_r5_
         "maneuver": "all_out_defense",
         "all-out-defense": "increased_dodge",
     }
+    assert labels(blow.message) == ["Esquiva 9", "Aparar 9 (sword)", "Recuo (+3)", "Sem defesa"]
     assert not (await _maneuver(standin, "gm", **dodge)).ephemeral
+    await bot.defenses.settled()
     shown = standin.message(blow.message.id)
-    assert labels(shown) == ["Dodge 11", "Parry 9 (sword)", "Retreat (+3)", "No defense"]
+    assert labels(shown) == ["Esquiva 11", "Aparar 9 (sword)", "Recuo (+3)", "Sem defesa"]
     assert fields(shown.embeds[0])["Defesas"] == (
         "**Esquiva 11** · base 9 · +2 Defesa Total (B366)\n**Aparar 9 (sword)**"
     )
     assert shown.content == content
     await standin.slash("encounter undo", user="gm", channel=CHANNEL)
+    await bot.defenses.settled()
     undone = standin.message(blow.message.id)
-    assert labels(undone) == ["Dodge 9", "Parry 9 (sword)", "Retreat (+3)", "No defense"]
+    assert labels(undone) == ["Esquiva 9", "Aparar 9 (sword)", "Recuo (+3)", "Sem defesa"]
     assert fields(undone.embeds[0])["Defesas"] == "**Esquiva 9**\n**Aparar 9 (sword)**"
     assert undone.content == content
     dice.extend([3, 3, 3])  # 9 against Dodge 9: dodged
-    await standin.click(blow.message, "Dodge 9", user="alice")
+    await standin.click(blow.message, "Esquiva 9", user="alice")
     assert labels(standin.message(blow.message.id)) == []
     assert dice.remaining == 0
