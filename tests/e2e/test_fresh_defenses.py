@@ -113,7 +113,8 @@ async def test_a_knockdown_takes_the_parry_off_the_waiting_blow_r7_8_r7_10(
     routes = [f"{r.method} {r.path}" for r in standin.server.requests]
     answered = max(i for i, route in enumerate(routes) if route.endswith("/callback"))
     edited = [i for i, route in enumerate(routes) if route.endswith(f"/messages/{message_id}")]
-    assert edited and min(edited) > answered  # the answer first, then the edit
+    assert edited
+    assert min(edited) > answered  # the answer first, then the edit
     # 5 (1, 1, 3) against Dodge 2 fails by 3; 2d+1 rolls 1 + 1 + 1 = 3 cut, DR 1 → 2 × 1.5 = 3.
     dice.extend([1, 1, 3, 1, 1])
     clicked = await standin.click(shown, "Dodge 2", user="alice")
