@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Final
 import discord
 
 from bot.deadline import DEFER_AFTER, GuardedResponse, current_answer
+from bot.followers import ChangeFollower
 from bot.i18n import SUPPORTED_LOCALES, Messages
 from bot.render.attack import (
     defense_view,
@@ -41,7 +42,6 @@ from bot.render.attack import (
     with_fresh_defenses,
 )
 from bot.render.reference import cite_rules
-from bot.storage.encounter import EncounterRepository
 from bot.storage.live import Committed
 from bot.storage.records import PendingAttack
 from rules.defense import DefenseOptions
@@ -59,8 +59,6 @@ __all__ = ["LiveDefenses", "edit_attack_message", "options_against", "show_defen
 
 ANSWER_WAIT: Final = DEFER_AFTER + 1.0
 """How long a refresh waits for the command that caused it to answer."""
-CLOSE_TIMEOUT: Final = 5.0
-"""How long shutting down waits for the refreshes still due."""
 
 Shown = tuple[str, tuple[object, ...]]
 """What an attack's message shows: its language and :func:`shown_defenses` in it."""
@@ -165,43 +163,14 @@ async def show_defenses(
     return written
 
 
-class LiveDefenses:
+class LiveDefenses(ChangeFollower):
     """Keeps every waiting blow's message in step with its target's defenses."""
 
     def __init__(self, bot: GurpsBot) -> None:
-        self.bot = bot
-        self.encounters = EncounterRepository(bot.database)
+        super().__init__(bot)
         self._due: dict[int, list[Committed]] = {}
-        self._workers: dict[int, asyncio.Task[None]] = {}
         self._shown: dict[int, dict[int, Shown]] = {}
         """By channel, what each waiting attack's message was last edited to show."""
-        self._closing = False
-        self.edits = 0
-        """Messages refreshed since the bot started (a measure for tests and logs)."""
-
-    # ----------------------------------------------------------------- wiring
-
-    def start(self) -> None:
-        self._closing = False
-        self.encounters.live.watch(self.changed)
-
-    async def close(self) -> None:
-        """Send the refreshes still due, then stop."""
-        self.encounters.live.unwatch(self.changed)
-        self._closing = True
-        workers = list(self._workers.values())
-        if workers:
-            _, pending = await asyncio.wait(workers, timeout=CLOSE_TIMEOUT)
-            for task in pending:
-                task.cancel()
-            for task in pending:
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
-
-    async def settled(self) -> None:
-        """Until every refresh due has been sent."""
-        while self._workers:
-            await asyncio.gather(*self._workers.values(), return_exceptions=True)
 
     # ----------------------------------------------------------------- changes
 
@@ -217,30 +186,24 @@ class LiveDefenses:
                 del known[attack_id]
         if (
             not change.waiting
-            or self._closing
+            or self.closing
             or not any(row.target_id in change.touched for row in change.waiting)
         ):
             return
         self._due.setdefault(channel_id, []).append(change)
-        if channel_id not in self._workers:
-            task = asyncio.get_running_loop().create_task(
-                self._work(channel_id, current_answer()), name=f"defenses-{channel_id}"
-            )
-            self._workers[channel_id] = task
+        answer = current_answer()
+        self._run(channel_id, lambda: self._work(channel_id, answer))
 
     async def _work(self, channel_id: int, answer: GuardedResponse | None) -> None:
-        try:
-            if answer is not None:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(answer.answered(), ANSWER_WAIT)
-            while channel_id in self._due:
-                for change in self._due.pop(channel_id):
-                    try:
-                        await self._refresh(change)
-                    except Exception:
-                        log.exception("could not refresh the defenses in channel %s", channel_id)
-        finally:
-            del self._workers[channel_id]
+        if answer is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(answer.answered(), ANSWER_WAIT)
+        while channel_id in self._due:
+            for change in self._due.pop(channel_id):
+                try:
+                    await self._refresh(change)
+                except Exception:
+                    log.exception("could not refresh the defenses in channel %s", channel_id)
 
     async def _refresh(self, change: Committed) -> None:
         """Edit the messages of the waiting blows on fighters ``change`` touched whose

@@ -31,8 +31,8 @@ from typing import TYPE_CHECKING, Final
 
 import discord
 
+from bot.followers import ChangeFollower
 from bot.render.tracker import render_live_tracker
-from bot.storage.encounter import EncounterRepository
 from bot.storage.live import Committed
 from bot.storage.records import EncounterRecord
 from rules.encounter import Encounter, TrackerMessage
@@ -47,8 +47,6 @@ __all__ = ["EDIT_INTERVAL", "LiveTrackers", "can_pin", "keeps_tracker"]
 EDIT_INTERVAL: Final = 1.0
 """Seconds between two edits of one channel's tracker (Discord allows about five edits in
 five seconds in a channel; the attack messages' edits share that)."""
-CLOSE_TIMEOUT: Final = 5.0
-"""How long shutting down waits for the edits still due."""
 
 
 def keeps_tracker(permissions: discord.Permissions) -> bool:
@@ -65,81 +63,45 @@ def has_live_tracker(encounter: Encounter, permissions: discord.Permissions) -> 
     return encounter.tracker is not None and keeps_tracker(permissions)
 
 
-class LiveTrackers:
+class LiveTrackers(ChangeFollower):
     """Keeps every running fight's tracker message in step with the fight."""
 
     def __init__(self, bot: GurpsBot, *, interval: float = EDIT_INTERVAL) -> None:
-        self.bot = bot
+        super().__init__(bot)
         self.interval = interval
-        self.encounters = EncounterRepository(bot.database)
         self._due: dict[int, dict[int, EncounterRecord]] = {}
         """By channel, the latest state of each fight to show there (an ended fight and the
         next one started at once are both shown)."""
-        self._workers: dict[int, asyncio.Task[None]] = {}
         self._last_edit: dict[int, float] = {}
         self._shown: dict[int, list[dict[str, object]]] = {}
         """What each tracker message was last edited to show, by message id: a change that
         does not show (a weapon added) costs no edit."""
-        self._closing = asyncio.Event()
-        self.edits = 0
-        """Edits sent since the bot started (a measure for tests and logs)."""
-
-    # ----------------------------------------------------------------- wiring
-
-    def start(self) -> None:
-        self._closing.clear()
-        self.encounters.live.watch(self.changed)
-
-    async def close(self) -> None:
-        """Send the edits still due (without waiting out the interval), then stop."""
-        self.encounters.live.unwatch(self.changed)
-        self._closing.set()
-        workers = list(self._workers.values())
-        if workers:
-            _, pending = await asyncio.wait(workers, timeout=CLOSE_TIMEOUT)
-            for task in pending:
-                task.cancel()
-            for task in pending:
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
-
-    async def settled(self) -> None:
-        """Until every edit due has been sent."""
-        while self._workers:
-            await asyncio.gather(*self._workers.values(), return_exceptions=True)
 
     # ----------------------------------------------------------------- changes
 
     def changed(self, change: Committed) -> None:
         """A change to a fight committed: show it soon (returns at once)."""
         record = change.record
-        if record.encounter.tracker is None or self._closing.is_set():
+        if record.encounter.tracker is None or self.closing:
             return
         channel_id = record.channel_id
         self._due.setdefault(channel_id, {})[record.id] = record
-        if channel_id not in self._workers:
-            task = asyncio.get_running_loop().create_task(
-                self._work(channel_id), name=f"tracker-{channel_id}"
-            )
-            self._workers[channel_id] = task
+        self._run(channel_id, lambda: self._work(channel_id))
 
     async def _work(self, channel_id: int) -> None:
         loop = asyncio.get_running_loop()
-        try:
-            while channel_id in self._due:
-                wait = self._last_edit.get(channel_id, float("-inf")) + self.interval - loop.time()
-                if wait > 0 and not self._closing.is_set():
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(self._closing.wait(), wait)
-                records = self._due.pop(channel_id)
-                self._last_edit[channel_id] = loop.time()
-                for record in records.values():
-                    try:
-                        await self._show(record)
-                    except Exception:
-                        log.exception("could not update the tracker in channel %s", channel_id)
-        finally:
-            del self._workers[channel_id]
+        while channel_id in self._due:
+            wait = self._last_edit.get(channel_id, float("-inf")) + self.interval - loop.time()
+            if wait > 0 and not self.closing:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._closing.wait(), wait)
+            records = self._due.pop(channel_id)
+            self._last_edit[channel_id] = loop.time()
+            for record in records.values():
+                try:
+                    await self._show(record)
+                except Exception:
+                    log.exception("could not update the tracker in channel %s", channel_id)
 
     # ----------------------------------------------------------------- Discord
 
