@@ -130,7 +130,7 @@ async def test_where_the_bot_cannot_view_the_channel_its_edits_fail_gracefully(
     await standin.click(attack.message, "Parry 9 (sword)", user="alice")
     assert await ana_hp(bot, standin) == 1
 
-    with caplog.at_level(logging.WARNING, logger="cogs._pending"):
+    with caplog.at_level(logging.WARNING, logger="bot.attack_messages"):
         undone = await standin.slash("encounter undo", user="gm", channel=CHANNEL)
         assert undone.errors == []
         assert undone.embeds[0]["title"] == messages.text(
@@ -152,7 +152,7 @@ async def test_where_the_bot_cannot_view_the_channel_its_edits_fail_gracefully(
         assert not typed.ephemeral
         assert await ana_hp(bot, standin) == 8
 
-    warnings = [r.getMessage() for r in caplog.records if r.name == "cogs._pending"]
+    warnings = [r.getMessage() for r in caplog.records if r.name == "bot.attack_messages"]
     assert (
         warnings
         == [
