@@ -54,7 +54,7 @@ from rules.maneuver import (
     Maneuver,
     maneuver_profile,
 )
-from rules.maneuver_choice import feint_defense, feint_modifiers
+from rules.maneuver_choice import ensure_weapon_usable, feint_defense, feint_modifiers
 from rules.maneuver_limits import (
     ATTACK_MANEUVER_VALUES,
     ensure_maneuver_left,
@@ -100,9 +100,6 @@ ERROR_KEYS: Final = frozenset(
     {
         "attack.no_weapon",
         "attack.not_a_missile_weapon",
-        "attack.weapon_dropped",
-        "attack.weapon_unready",
-        "attack.weapon_crippled",
         "attack.crippled_leg",
         "attack.not_an_attack_maneuver",
         "attack.self",
@@ -181,31 +178,8 @@ def _weapon(attacker: Combatant, turn: TurnState, request: AttackRequest) -> Wea
                 combatant=attacker.name,
             )
         chosen = attacker.weapons[0]
-    if chosen is not None and attacker.has_dropped(chosen):
-        # R7.8: dropped when he was knocked down; a Ready maneuver picks it up.
-        raise RuleError(
-            "attack.weapon_dropped",
-            f"{attacker.name} dropped the {chosen.name}",
-            combatant=attacker.name,
-            weapon=chosen.name,
-        )
-    if chosen is not None and attacker.wields_with_crippled_arm(chosen):
-        raise RuleError(
-            "attack.weapon_crippled",
-            f"{attacker.name} holds the {chosen.name} in a crippled arm or hand",
-            combatant=attacker.name,
-            weapon=chosen.name,
-        )
-    turns = turn.unready_weapons.get(chosen.item_name, 0) if chosen is not None else 0
-    if chosen is not None and turns:
-        # R5.5: out of hand after a blow (or picked up from the ground): Ready it first.
-        raise RuleError(
-            "attack.weapon_unready",
-            f"the {chosen.name} needs {turns} more turns of Ready",
-            combatant=attacker.name,
-            weapon=chosen.name,
-            turns=turns,
-        )
+    if chosen is not None:
+        ensure_weapon_usable(attacker, turn, chosen)
     return chosen
 
 

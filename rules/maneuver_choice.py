@@ -57,6 +57,7 @@ __all__ = [
     "ManeuverOutcome",
     "ManeuverRequest",
     "WeaponReadying",
+    "ensure_weapon_usable",
     "feint_defense",
     "feint_modifiers",
     "ready_turn",
@@ -69,6 +70,9 @@ __all__ = [
 ERROR_KEYS: Final = frozenset(
     {
         "attack.no_weapon",
+        "attack.weapon_dropped",
+        "attack.weapon_unready",
+        "attack.weapon_crippled",
         "maneuver.cannot_walk",
         "maneuver.use_attack",
         "maneuver.needs_target",
@@ -332,6 +336,36 @@ def _chosen_weapon(sheet: Combatant, request: ManeuverRequest) -> Weapon:
     return weapon or sheet.weapons[0]
 
 
+def ensure_weapon_usable(sheet: Combatant, turn: TurnState, weapon: Weapon) -> None:
+    """A weapon strikes, and feints with (R5.9: a Feint is a blow he could have struck),
+    only when it is in his hand (R7.8: not dropped in a knockdown), held in a sound arm
+    (R7.16) and ready (R5.5: not out of hand after a blow or just picked up); else a
+    refusal whose example is the Ready that fixes it."""
+    if sheet.has_dropped(weapon):
+        raise RuleError(
+            "attack.weapon_dropped",
+            f"{sheet.name} dropped the {weapon.name}",
+            combatant=sheet.name,
+            weapon=weapon.name,
+        )
+    if sheet.wields_with_crippled_arm(weapon):
+        raise RuleError(
+            "attack.weapon_crippled",
+            f"{sheet.name} holds the {weapon.name} in a crippled arm or hand",
+            combatant=sheet.name,
+            weapon=weapon.name,
+        )
+    turns = turn.unready_weapons.get(weapon.item_name, 0)
+    if turns:
+        raise RuleError(
+            "attack.weapon_unready",
+            f"the {weapon.name} needs {turns} more turns of Ready",
+            combatant=sheet.name,
+            weapon=weapon.name,
+            turns=turns,
+        )
+
+
 def _feint_with(
     sheet: Combatant,
     turn: TurnState,
@@ -341,7 +375,9 @@ def _feint_with(
     roller: DiceRoller,
     options: RuleOptions,
 ) -> FeintOutcome:
-    """R5.9's Quick Contest with ``weapon``; Evaluate on that foe helps, shock hurts (R7.6)."""
+    """R5.9's Quick Contest with ``weapon`` (in hand and ready: :func:`ensure_weapon_usable`);
+    Evaluate on that foe helps, shock hurts (R7.6)."""
+    ensure_weapon_usable(sheet, turn, weapon)
     target_id = target.combatant_id
     evaluate = min(3, turn.evaluate_turns) if turn.evaluate_target == target_id else 0
     return feint(

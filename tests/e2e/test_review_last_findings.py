@@ -1,0 +1,20 @@
+"""A defect found playing the last fixes through the sandbox, fixed since.
+
+R5.9: a Feint is only possible where a real attack could have been made; Alice's spear lies
+on the ground after a knockdown (R7.8), her /attack is refused, and so is her Feint with it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.e2e.review_play import Fight, expect, play, refused
+from tests.e2e.test_review_last import DROPPED
+
+
+async def test_feint_with_a_dropped_weapon_is_refused_r5_9_r7_8(tmp_path: Path) -> None:
+    typed = "/maneuver combatant:Alice maneuver:Feint target:Orc weapon:Spear"
+    t = await play(tmp_path, Fight(2, DROPPED.rstrip() + "\n" + typed))
+    block = t.reply(typed)
+    assert refused(block), "\n".join(block)
+    expect(block, "  ┃ — 📖 Look up: /rules R7.8, R5.5")
