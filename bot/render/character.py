@@ -23,10 +23,10 @@ from bot.render.common import (
     new_embed,
     set_footer,
 )
-from bot.render.encounter import add_sheet_fields
+from bot.render.encounter import add_armor_field, add_sheet_fields
 from bot.render.views import SavedCharacter
 from rules.character import MAX_SKILLS, MAX_WEAPONS, SheetProblem, SheetTrait
-from rules.combatant import Armor, Combatant, HitLocation, Weapon
+from rules.combatant import Combatant, Weapon
 from rules.damage import parse_damage
 from rules.errors import RuleError
 from rules.gcs import ImportedSheet
@@ -44,17 +44,6 @@ def _t(messages: Messages, locale: str, key: str, **params: object) -> str:
 def trait_name(trait: SheetTrait, messages: Messages, locale: str) -> str:
     """A sheet trait's name in the reader's language."""
     return _t(messages, locale, f"character.trait.{trait.value}")
-
-
-def armor_text(armor: Armor, messages: Messages, locale: str) -> str:
-    """``3``, ``4 flexible`` or ``2 + 4 flexible`` (R7.15's two layers)."""
-    if armor.flexible and armor.rigid:
-        return _t(
-            messages, locale, "character.armor.both", rigid=armor.rigid, flexible=armor.flexible
-        )
-    if armor.flexible:
-        return _t(messages, locale, "character.armor.flexible", dr=armor.flexible)
-    return str(armor.rigid)
 
 
 def _dice(weapon: Weapon, sheet: Combatant) -> str:
@@ -127,14 +116,6 @@ def _chunks(lines: Sequence[str], limit: int) -> list[str]:
     return chunks
 
 
-_LOCATIONS = list(HitLocation)
-
-
-def _location_order(item: tuple[HitLocation, Armor]) -> int:
-    """The hit-location table's order (R7.19), not the alphabet's."""
-    return _LOCATIONS.index(item[0])
-
-
 def add_gear_fields(
     embed: discord.Embed, sheet: Combatant, messages: Messages, locale: str
 ) -> None:
@@ -161,25 +142,7 @@ def add_gear_fields(
             ),
             inline=False,
         )
-    lines = [
-        _t(
-            messages,
-            locale,
-            "character.show.armor_everywhere",
-            dr=armor_text(sheet.dr.uniform, messages, locale),
-        )
-    ]
-    lines.extend(
-        _t(
-            messages,
-            locale,
-            "character.show.armor_at",
-            location=_t(messages, locale, f"character.location.{location.value}"),
-            dr=armor_text(armor, messages, locale),
-        )
-        for location, armor in sorted(sheet.dr.overrides.items(), key=_location_order)
-    )
-    add_field(embed, _t(messages, locale, "character.show.armor"), "\n".join(lines), inline=False)
+    add_armor_field(embed, sheet, messages, locale)
     _add_leveled_traits(embed, sheet, messages, locale)
 
 

@@ -42,7 +42,7 @@ from bot.render.swarm import swarm_line
 from bot.render.terrain import ground_words
 from bot.render.views import StoredFight, UndoneChange
 from rules.character import SheetTrait, trait_level
-from rules.combatant import BodyPart, Combatant, Posture, Skill
+from rules.combatant import Armor, BodyPart, Combatant, HitLocation, Posture, Skill
 from rules.defense_resolution import sheet_defenses
 from rules.encounter import (
     CripplingAfterCombat,
@@ -984,6 +984,8 @@ def render_sheet(
     if not show or c.combatant.swarm is not None:
         return embed
     add_sheet_fields(embed, c.combatant, messages, locale, options)
+    if c.combatant.dr.overrides:
+        add_armor_field(embed, c.combatant, messages, locale)
     add_rounds_field(embed, c, messages, locale)
     return embed
 
@@ -998,6 +1000,46 @@ ACUTE_TRAITS = (SheetTrait.ACUTE_VISION, SheetTrait.ACUTE_HEARING, SheetTrait.AC
 """Listed with the traits, with their level (R16.5, R16.7, R16.8)."""
 SKILL_FIELDS = 3
 """A sheet lists its skills over at most this many fields; a longer list says how many more."""
+
+
+def armor_text(armor: Armor, messages: Messages, locale: str) -> str:
+    """``3``, ``4 flexible`` or ``2 + 4 flexible`` (R7.15's two layers)."""
+    if armor.flexible and armor.rigid:
+        return _t(
+            messages, locale, "character.armor.both", rigid=armor.rigid, flexible=armor.flexible
+        )
+    if armor.flexible:
+        return _t(messages, locale, "character.armor.flexible", dr=armor.flexible)
+    return str(armor.rigid)
+
+
+def add_armor_field(
+    embed: discord.Embed, sheet: Combatant, messages: Messages, locale: str
+) -> None:
+    """DR everywhere and where it differs, in the hit-location table's order (R7.19): the
+    torso and what its armor covers, the vitals (R7.24), as the damage rules read them."""
+    order = list(HitLocation)
+    lines = [
+        _t(
+            messages,
+            locale,
+            "character.show.armor_everywhere",
+            dr=armor_text(sheet.dr.uniform, messages, locale),
+        )
+    ]
+    lines.extend(
+        _t(
+            messages,
+            locale,
+            "character.show.armor_at",
+            location=_t(messages, locale, f"character.location.{location.value}"),
+            dr=armor_text(armor, messages, locale),
+        )
+        for location, armor in sorted(
+            sheet.dr.overrides.items(), key=lambda item: order.index(item[0])
+        )
+    )
+    add_field(embed, _t(messages, locale, "character.show.armor"), "\n".join(lines), inline=False)
 
 
 def add_sheet_fields(

@@ -6,12 +6,12 @@ import discord
 
 from bot.i18n import Messages
 from bot.render.character import (
-    armor_text,
     render_character,
     render_character_list,
     render_import_problems,
 )
 from bot.render.common import MAX_FIELD_VALUE, damage_text, leading_lines, within_limits
+from bot.render.encounter import armor_text
 from bot.storage.character import CharacterRecord
 from rules.character import (
     MAX_WEAPONS,
