@@ -27,8 +27,7 @@ from bot.errors import UserFacingError
 from bot.i18n import SUPPORTED_LOCALES, Messages
 from bot.permissions import CharacterAuthority, EncounterAuthority
 from bot.render.character import render_character, render_gear, render_traits, trait_name
-from bot.render.common import skill_name
-from bot.render.encounter import skill_label
+from bot.render.common import skill_label, skill_name
 from bot.storage.character import CharacterRepository
 from bot.storage.encounter import EncounterRepository
 from cogs._autocomplete import text_choice

@@ -57,7 +57,7 @@ __all__ = [
 ERROR_KEYS: Final = frozenset(
     {
         "sheetcheck.unknown_target",  # character, name
-        "sheetcheck.which_specialization",  # character, name, skills
+        "sheetcheck.which_specialization",  # character, skill, skills (Skill values)
         "sheetcheck.blind",  #          character
     }
 )
@@ -173,12 +173,14 @@ def find_target(sheet: Combatant, name: str) -> CheckTarget:
     if len(named) == 1:
         return next(t for t in targets if t.key == named[0].label)
     if named:
+        # The skills themselves, named in the reader's language by the error's renderer.
+        held = tuple(sorted(named, key=lambda s: s.label.casefold()))
         raise RuleError(
             "sheetcheck.which_specialization",
             f"{sheet.name} has {name!r} in several specializations",
             character=sheet.name,
-            name=name.strip(),
-            skills=", ".join(sorted((s.label for s in named), key=str.casefold)),
+            skill=held[0].model_copy(update={"specialization": ""}),
+            skills=held,
         )
     raise RuleError(
         "sheetcheck.unknown_target",

@@ -10,7 +10,7 @@ from typing import Final
 import discord
 
 from bot.i18n import Messages
-from rules.combatant import skill_key
+from rules.combatant import Skill, skill_key
 from rules.damage import split_damage_type, split_st_base
 from rules.ranged import shown
 
@@ -206,6 +206,12 @@ def skill_name(name: str, messages: Messages, locale: str) -> str:
     return messages.text(key, locale) if messages.has(key) else name
 
 
+def skill_label(skill: Skill, messages: Messages, locale: str) -> str:
+    """``Fast-Draw (Arrow)`` with the name in the reader's language."""
+    name = skill_name(skill.name, messages, locale)
+    return f"{name} ({skill.specialization})" if skill.specialization else name
+
+
 def error_embed(
     messages: Messages,
     locale: str,
@@ -219,25 +225,32 @@ def error_embed(
     embed = new_embed(
         ResultKind.ERROR,
         title=messages.text("core.error.title", locale),
-        description=messages.text(key, locale, **_localized(params, locale)),
+        description=messages.text(key, locale, **_localized(params, messages, locale)),
     )
     if example_key is not None:
         add_field(
             embed,
             messages.text("core.error.example_label", locale),
-            messages.text(example_key, locale, **_localized(params, locale)),
+            messages.text(example_key, locale, **_localized(params, messages, locale)),
             inline=False,
         )
     return embed
 
 
-def _localized(params: Mapping[str, object], locale: str) -> dict[str, object]:
-    """An error's numbers written the reader's way: a distance of 9/5 m is ``1.8``, or
-    ``1,8`` in pt-BR."""
-    return {
-        name: quantity(value, locale) if isinstance(value, Fraction) else value
-        for name, value in params.items()
-    }
+def _localized(params: Mapping[str, object], messages: Messages, locale: str) -> dict[str, object]:
+    """An error's values written the reader's way: a distance of 9/5 m is ``1.8``, or ``1,8``
+    in pt-BR; a skill (or a tuple of them) is named in the reader's language."""
+    return {name: _localized_value(value, messages, locale) for name, value in params.items()}
+
+
+def _localized_value(value: object, messages: Messages, locale: str) -> object:
+    if isinstance(value, Fraction):
+        return quantity(value, locale)
+    if isinstance(value, Skill):
+        return skill_label(value, messages, locale)
+    if isinstance(value, tuple) and value and all(isinstance(each, Skill) for each in value):
+        return ", ".join(skill_label(each, messages, locale) for each in value)
+    return value
 
 
 def example_key_for(messages: Messages, key: str, command: str | None = None) -> str | None:

@@ -34,7 +34,7 @@ from bot.render.common import (
     new_embed,
     set_footer,
     signed,
-    skill_name,
+    skill_label,
 )
 from bot.render.environment import brain_death_conditions, hazard_conditions
 from bot.render.fatigue import fatigue_conditions
@@ -42,7 +42,7 @@ from bot.render.swarm import swarm_line
 from bot.render.terrain import ground_words
 from bot.render.views import StoredFight, UndoneChange
 from rules.character import SheetTrait, trait_level
-from rules.combatant import Armor, BodyPart, Combatant, HitLocation, Posture, Skill
+from rules.combatant import Armor, BodyPart, Combatant, HitLocation, Posture
 from rules.defense_resolution import sheet_defenses
 from rules.encounter import (
     CripplingAfterCombat,
@@ -988,12 +988,6 @@ def render_sheet(
         add_armor_field(embed, c.combatant, messages, locale)
     add_rounds_field(embed, c, messages, locale)
     return embed
-
-
-def skill_label(skill: Skill, messages: Messages, locale: str) -> str:
-    """``Fast-Draw (Arrow)`` with the name in the reader's language."""
-    name = skill_name(skill.name, messages, locale)
-    return f"{name} ({skill.specialization})" if skill.specialization else name
 
 
 ACUTE_TRAITS = (SheetTrait.ACUTE_VISION, SheetTrait.ACUTE_HEARING, SheetTrait.ACUTE_TASTE_SMELL)

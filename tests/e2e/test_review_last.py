@@ -255,8 +255,8 @@ async def test_a_wait_in_portuguese_r4_4_r5_11(tmp_path: Path) -> None:
     )
     expect(
         t.reply("/check skill:Fast-Draw character:Alice"),
-        "  ┃ Alice tem Fast-Draw em mais de uma especialização: Fast-Draw (Knife),"
-        " Fast-Draw (Sword). Diga qual testar.",
+        "  ┃ Alice tem Sacar Rápido em mais de uma especialização: Sacar Rápido (Knife),"
+        " Sacar Rápido (Sword). Diga qual testar.",
     )
     expect(
         t.reply("/attack attacker:Alice target:Orc wait-order:true"),

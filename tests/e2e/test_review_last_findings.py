@@ -4,6 +4,8 @@
    lies on the ground after a knockdown (R7.8), her /attack is refused, and so is her Feint.
 2. /combatant show of a GCS fighter with torso DR 2 lists the armor by location, as the
    character's sheet does, not only "DR 0" (R7.24: the vitals follow the torso).
+3. (asserted in test_review_last.py) a Portuguese refusal names a skill held in two
+   specializations as the roll does: "Sacar Rápido (Knife)", not "Fast-Draw (Knife)".
 """
 
 from __future__ import annotations

@@ -158,7 +158,7 @@ async def test_a_bare_skill_name_with_two_specializations_names_them(
     )
     assert both.ephemeral
     assert both.embed["description"] == (
-        "Ivy has fast-draw in more than one specialization: Fast-Draw (Arrow), Fast-Draw (Knife)."
+        "Ivy has Fast-Draw in more than one specialization: Fast-Draw (Arrow), Fast-Draw (Knife)."
         " Name the one to roll."
     )
     ambas = await standin.slash(
@@ -169,8 +169,8 @@ async def test_a_bare_skill_name_with_two_specializations_names_them(
         locale="pt-BR",
     )
     assert ambas.embed["description"] == (
-        "Ivy tem Fast-Draw em mais de uma especialização: Fast-Draw (Arrow), Fast-Draw (Knife)."
-        " Diga qual testar."
+        "Ivy tem Sacar Rápido em mais de uma especialização: Sacar Rápido (Arrow),"
+        " Sacar Rápido (Knife). Diga qual testar."
     )
     dice.extend([3, 4, 4])
     rolled = await standin.slash(

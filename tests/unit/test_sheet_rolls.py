@@ -90,8 +90,11 @@ def test_a_bare_name_with_two_specializations_names_them() -> None:
         "sheetcheck.which_specialization",
         {
             "character": "Alice",
-            "name": "fast draw",
-            "skills": "Fast-Draw (Arrow), Fast-Draw (Sword)",
+            "skill": Skill(name="Fast-Draw", level=14, attribute="dx"),
+            "skills": (
+                Skill(name="Fast-Draw", specialization="Arrow", level=14, attribute="dx"),
+                next(s for s in sheet.skills if s.label == "Fast-Draw (Sword)"),
+            ),
         },
     )
     assert find_target(sheet, "Fast-Draw (Arrow)").level == 14
