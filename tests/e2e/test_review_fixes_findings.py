@@ -1,13 +1,13 @@
-"""Defects found reviewing the week's rule fixes through the sandbox: each test asserts the
-CORRECT behaviour and fails until the bot is fixed (see the findings report).
+"""Defects found reviewing the week's rule fixes through the sandbox, fixed since: each test
+asserts the correct behaviour; before its fix the bot did what the item says.
 
-1. R4.4/R5.11: in his own turn a fighter who chose Wait may still replace it by any maneuver.
-2. R7.8: a knocked-down fighter's strapped shield is listed as dropped (its bash refused as
-   lying on the ground) while it still blocks and gives its DB.
-3. B399/R7.24: a GCS body table without a vitals row gives the vitals DR 0 under torso armor.
-4. R4.4: a maneuver the GM sets while a blow waits changes the defense rolled, but the
-   blow's message keeps the old numbers.
-5. R7.8/R5.5: the refusal of a dropped weapon's attack suggests another /attack, not a Ready.
+1. R4.4/R5.11: in his own turn a fighter who chose Wait could still replace it by any maneuver.
+2. R7.8: a knocked-down fighter's strapped shield was listed as dropped (its bash refused as
+   lying on the ground) while it still blocked and gave its DB.
+3. B399/R7.24: a GCS body table without a vitals row gave the vitals DR 0 under torso armor.
+4. R4.4: a maneuver the GM set while a blow waited changed the defense rolled, but the
+   blow's message kept the old numbers.
+5. R7.8/R5.5: the refusal of a dropped weapon's attack suggested another /attack, not a Ready.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ async def test_a_wait_is_not_swapped_for_another_maneuver_in_the_same_turn_r4_4(
     """R4.4: one maneuver a turn; a Wait becomes only an attack, a Feint or a Ready when set
     off (R5.11; README "a second maneuver before his next turn is refused … To change a
     maneuver, /encounter undo it first"). After Wait, a Move in the same turn is refused
-    and the tracker still says Wait. Fails now: the Move is accepted."""
+    and the tracker still says Wait. Before the fix: the Move is accepted."""
     t = await play(tmp_path, WAIT_THEN_MOVE)
     second = t.reply("/maneuver combatant:Alice maneuver:Move")
     assert refused(second), "\n".join(second)
@@ -69,7 +69,7 @@ SHIELD_ON_THE_GROUND = Fight(
 async def test_a_strapped_shield_is_not_dropped_on_a_knockdown_r7_8(tmp_path: Path) -> None:
     """R7.8 drops what he holds; a shield is strapped to the arm (B287), and the bot keeps
     Ivo's Block 8 and DB +1 after the knockdown. Then it is not on the ground: the tracker
-    lists only the broadsword and the bow, and the shield bash is allowed. Fails now: the
+    lists only the broadsword and the bow, and the shield bash is allowed. Before the fix: the
     shield is listed as dropped and its bash refused while it still blocks."""
     t = await play(tmp_path, SHIELD_ON_THE_GROUND)
     expect(
@@ -101,7 +101,7 @@ VITALS = Fight(
 async def test_torso_armor_covers_the_vitals_of_a_gcs_sheet_r7_24(tmp_path: Path) -> None:
     """R7.24 / B399: the vitals lie inside the torso and its armor covers them ("the vitals
     follow the torso", README /armor set). Mirela's GCS body table gives the torso DR 2 and no
-    vitals row: 3 impaling to the vitals meets DR 2. Fails now: the import sets vitals DR 0."""
+    vitals row: 3 impaling to the vitals meets DR 2. Before the fix: the import sets vitals DR 0."""
     t = await play(tmp_path, VITALS)
     expect(t.reply("/damage target:Mirela Vask amount:3 type:imp location:vitals"), "  ┃ DR: 2")
 
@@ -125,7 +125,7 @@ async def test_a_waiting_blow_shows_the_defense_the_gms_maneuver_gives_r4_4(
     """R4.4/R5.12: the GM gives Alice All-Out Defense (+2 Dodge) while the orc's blow waits;
     her Dodge is rolled against 11, so the blow's message must offer and show Dodge 11 (the
     README promises buttons "with numbers from the restored state" after an undo; the same
-    holds after a change). Fails now: the message still reads Dodge 9."""
+    holds after a change). Before the fix: the message still reads Dodge 9."""
     t = await play(tmp_path, GM_CHANGES_IT)
     click = t.reply(":click 1")
     expect(click, "  ┃     = 11")
@@ -134,7 +134,7 @@ async def test_a_waiting_blow_shows_the_defense_the_gms_maneuver_gives_r4_4(
 
 async def test_a_dropped_weapons_refusal_suggests_a_ready_r7_8_r5_5(tmp_path: Path) -> None:
     """R7.8/R5.5: Ivy's sword lies on the ground; the refusal says two Readies pick it up, so
-    its example should be that Ready (/maneuver … maneuver:Ready weapon:…). Fails now: it
+    its example should be that Ready (/maneuver … maneuver:Ready weapon:…). Before the fix: it
     suggests "/attack attacker:Knight target:Orc weapon:broadsword location:neck"."""
     fight = Fight(
         3,
